@@ -1,0 +1,1 @@
+"""Lark grammar of the scaffold language, shipped as package data."""

@@ -1,0 +1,1 @@
+"""Example scaffolds, shipped as package data."""

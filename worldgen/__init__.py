@@ -1,0 +1,43 @@
+"""worldgen: verifiable scaffolds + content -> reproducible text worlds for RL agents.
+
+    >>> import worldgen
+    >>> scaffold = worldgen.load("scaffolds/vault.wg")
+    >>> world = scaffold.instantiate(content=record, seed=7)
+    >>> env = world.env()
+    >>> obs, info = env.reset(seed=0)
+    >>> obs, reward, terminated, truncated, info = env.step(info["admissible"][0])
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from worldgen.errors import ContentError, Diagnostic, DiagnosticError, InstantiationError, WorldgenError
+from worldgen.ir.world import World
+from worldgen.runtime.env import Env
+from worldgen.scaffold import Scaffold
+
+__version__ = "0.1.0"
+
+
+def loads(source: str, filename: str = "<string>") -> Scaffold:
+    """Parse and check scaffold source text; raises DiagnosticError with every problem found."""
+    from worldgen.frontend import compile_source
+
+    return Scaffold(compile_source(source, filename), filename)
+
+
+def load(path: str | Path) -> Scaffold:
+    """Parse and check a ``.wg`` file."""
+    return loads(Path(path).read_text("utf-8"), str(path))
+
+
+def load_world(path: str | Path) -> World:
+    """Load a world artifact (JSON data; nothing in it is executed)."""
+    return World.from_json(Path(path).read_bytes())
+
+
+__all__ = [
+    "ContentError", "Diagnostic", "DiagnosticError", "Env", "InstantiationError", "Scaffold", "World",
+    "WorldgenError", "load", "load_world", "loads", "__version__",
+]

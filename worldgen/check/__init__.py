@@ -1,0 +1,1 @@
+"""Language front end, stage two: AST -> checked IR (names, types, bounds, patterns, axes)."""

@@ -1,0 +1,645 @@
+"""AST -> IR: name resolution, typing, boundedness, command patterns and axis discipline.
+
+Every problem becomes a located diagnostic; checking goes on after an error so one run reports
+as many independent mistakes as it can.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from worldgen.check.exprs import Ctx, ExprChecker, did_you_mean, is_error, show_type
+from worldgen.check.patterns import check_patterns, find_ambiguities
+from worldgen.check.scope import Scope, Symbol
+from worldgen.check.templates import check_template
+from worldgen.errors import DiagnosticSink, Span
+from worldgen.ir import types as T
+from worldgen.ir.models import (
+    Action,
+    ActionParam,
+    Alternative,
+    Axis,
+    Const,
+    Entity,
+    EnumDecl,
+    Expect,
+    Expr,
+    Guard,
+    Invariant,
+    Param,
+    Reward,
+    Scaffold,
+    Slot,
+    StateVar,
+    Stmt,
+    Template,
+    TemplatePart,
+    Type,
+)
+from worldgen.syntax import ast
+
+AXIS_KINDS = {
+    "interface": (ast.RenameDecl, ast.AlsoDecl, ast.InvalidDecl),
+    "dynamics": (ast.ActionDecl, ast.InitDecl),
+    "observation": (ast.ObserveDecl,),
+    "feedback": (ast.RewardDecl, ast.DoneDecl, ast.FailDecl, ast.HorizonDecl),
+}
+DECL_WORDS = {
+    ast.RenameDecl: "rename", ast.AlsoDecl: "also", ast.InvalidDecl: "invalid", ast.ActionDecl: "action",
+    ast.InitDecl: "init", ast.ObserveDecl: "observe", ast.RewardDecl: "reward", ast.DoneDecl: "done",
+    ast.FailDecl: "fail", ast.HorizonDecl: "horizon", ast.Title: "title", ast.Instruction: "instruction",
+    ast.ParamDecl: "param", ast.ContentDecl: "content", ast.EntityDecl: "entity", ast.EnumDecl: "enum",
+    ast.ConstDecl: "const", ast.StateDecl: "state", ast.InvariantDecl: "invariant", ast.ExpectDecl: "expect",
+    ast.AxisDecl: "axis",
+}
+SINGLETONS = (ast.Title, ast.Instruction, ast.InvalidDecl, ast.ObserveDecl, ast.HorizonDecl, ast.ContentDecl, ast.StateDecl)
+DEFAULT_INVALID = "Nothing happens."
+DEFAULT_HORIZON = 100
+SLOT_KINDS = ("text", "word", "int", "enum")
+DEFAULT_LENGTHS = {"text": (1, 400), "word": (2, 24)}
+
+
+def check(world: ast.World, sink: DiagnosticSink) -> Scaffold | None:
+    """Check a parsed world; returns the IR, or None after reporting diagnostics into ``sink``."""
+    scaffold = _Checker(sink).run(world)
+    return None if sink.diagnostics else scaffold
+
+
+@dataclass
+class _Checker:
+    sink: DiagnosticSink
+    scope: Scope = field(default_factory=Scope)
+
+    def __post_init__(self) -> None:
+        self.exprs = ExprChecker(self.sink, self.scope)
+        self.declared_order: list[str] = []  # consts and state variables, in source order
+        self.params: dict[str, Param] = {}
+
+    # ---------------------------------------------------------------------------------- run
+    def run(self, world: ast.World) -> Scaffold:
+        decls = world.decls
+        self._singletons(decls)
+        for d in decls:
+            if isinstance(d, (ast.RenameDecl, ast.AlsoDecl, ast.InitDecl)):
+                word = DECL_WORDS[type(d)]
+                self.sink.error("WG404", f"'{word}' only makes sense inside an axis alternative", d.span)
+
+        params = [self._param(d) for d in decls if isinstance(d, ast.ParamDecl)]
+        enums = [self._enum(d) for d in decls if isinstance(d, ast.EnumDecl)]
+        enums = [e for e in enums if e] + [
+            EnumDecl(name=p.name, members=p.choices) for p in params if p and p.kind == "choice"
+        ]
+        content = next((d for d in decls if isinstance(d, ast.ContentDecl)), None)
+        slots = self._content(content) if content else ()
+        entities = [e for e in (self._entity(d) for d in decls if isinstance(d, ast.EntityDecl)) if e]
+
+        consts: list[Const] = []
+        state: list[StateVar] = []
+        order: list[tuple[str, str]] = []
+        for d in decls:
+            if isinstance(d, ast.ConstDecl):
+                c = self._const(d)
+                if c:
+                    consts.append(c)
+                    order.append(("const", c.name))
+            elif isinstance(d, ast.StateDecl):
+                for v in d.vars:
+                    sv = self._var(v)
+                    if sv:
+                        state.append(sv)
+                        order.append(("state", sv.name))
+        if not any(isinstance(d, ast.StateDecl) for d in decls):
+            self.sink.error("WG409", f"world '{world.name}' has no state block; declare what changes as the agent acts", world.span)
+
+        action_decls = [d for d in decls if isinstance(d, ast.ActionDecl)]
+        for d in action_decls + [a for ax in decls if isinstance(ax, ast.AxisDecl) for alt in ax.alternatives for a in alt.decls if isinstance(a, ast.ActionDecl)]:
+            self.scope.actions.setdefault(d.name, d.span)
+        actions = []
+        seen_actions: dict[str, Span] = {}
+        for d in action_decls:
+            if d.name in seen_actions:
+                self.sink.error("WG211", f"action '{d.name}' is declared twice (first at line {seen_actions[d.name].line})", d.span)
+                continue
+            seen_actions[d.name] = d.span
+            a = self._action(d)
+            if a:
+                actions.append(a)
+        if not action_decls:
+            self.sink.error("WG409", f"world '{world.name}' has no actions; an agent needs at least one command", world.span)
+
+        rule = Ctx("rule")
+        title = next((d.text.value for d in decls if isinstance(d, ast.Title)), world.name)
+        instruction = self._template(next((d.text for d in decls if isinstance(d, ast.Instruction)), None), rule)
+        invalid = self._template(next((d.text for d in decls if isinstance(d, ast.InvalidDecl)), None), rule, DEFAULT_INVALID)
+        observe = self._template(next((d.text for d in decls if isinstance(d, ast.ObserveDecl)), None), rule)
+        horizon = next((self._horizon(d) for d in decls if isinstance(d, ast.HorizonDecl)), DEFAULT_HORIZON)
+        rewards = [self._reward(d) for d in decls if isinstance(d, ast.RewardDecl)]
+        done = [self.exprs.check_bool(d.cond, rule, "a done condition") for d in decls if isinstance(d, ast.DoneDecl)]
+        fail = [self.exprs.check_bool(d.cond, rule, "a fail condition") for d in decls if isinstance(d, ast.FailDecl)]
+        invariants = [
+            Invariant(label=d.label, cond=self.exprs.check_bool(d.cond, rule, "an invariant"), line=d.span.line)
+            for d in decls if isinstance(d, ast.InvariantDecl)
+        ]
+        expects = self._expects([d for d in decls if isinstance(d, ast.ExpectDecl)], done)
+        axes = self._axes([d for d in decls if isinstance(d, ast.AxisDecl)], action_decls)
+        self._check_ambiguity(action_decls, [d for d in decls if isinstance(d, ast.AxisDecl)])
+
+        return Scaffold(
+            name=world.name, title=title, instruction=instruction,
+            params=tuple(p for p in params if p), enums=tuple(enums), content=slots,
+            entities=tuple(entities), init_order=tuple(order), consts=tuple(consts), state=tuple(state),
+            actions=tuple(actions), invalid=invalid, observe=observe, rewards=tuple(rewards),
+            done=tuple(done), fail=tuple(fail), horizon=horizon, invariants=tuple(invariants),
+            expects=tuple(expects), axes=tuple(axes),
+        )
+
+    # ----------------------------------------------------------------------------- helpers
+    def _singletons(self, decls: list[ast.Decl]) -> None:
+        first: dict[type, ast.Decl] = {}
+        for d in decls:
+            if isinstance(d, SINGLETONS):
+                if type(d) in first:
+                    word = DECL_WORDS[type(d)]
+                    self.sink.error("WG403", f"'{word}' is declared twice (first at line {first[type(d)].span.line})", d.span)
+                else:
+                    first[type(d)] = d
+
+    def _define(self, name: str, kind: str, type_: Type, span: Span, index: int = 0) -> bool:
+        prev = self.scope.symbols.get(name)
+        if prev is not None:
+            self.sink.error("WG212", f"'{name}' is already declared (as a {_kind_word(prev.kind)} at line {prev.span.line})", span)
+            return False
+        if name == "content":
+            self.sink.error("WG212", "'content' is reserved for content slots", span)
+            return False
+        self.scope.symbols[name] = Symbol(name, kind, type_, span, index)  # type: ignore[arg-type]
+        return True
+
+    def _template(self, s: ast.Str | None, ctx: Ctx, default: str = "") -> Template:
+        if s is None:
+            return Template(parts=(TemplatePart(text=default),) if default else ())
+        return check_template(self.exprs, s, ctx)
+
+    def _static_int(self, node: ast.Expr, what: str) -> Expr:
+        return self.exprs.check_int(node, Ctx("static"), what)
+
+    # ----------------------------------------------------------------------- declarations
+    def _param(self, d: ast.ParamDecl) -> Param | None:
+        if d.kind == "int":
+            if d.lo is not None and d.hi is not None and d.lo > d.hi:
+                self.sink.error("WG410", f"param '{d.name}' has an empty range {d.lo}..{d.hi}", d.span)
+                return None
+            self._define(d.name, "param", T.INT, d.span)
+            self.params[d.name] = Param(name=d.name, kind="int", lo=d.lo, hi=d.hi)
+            return self.params[d.name]
+        if d.kind == "bool":
+            self._define(d.name, "param", T.BOOL, d.span)
+            return Param(name=d.name, kind="bool")
+        if len(set(d.choices)) != len(d.choices):
+            self.sink.error("WG213", f"param '{d.name}' lists a choice twice", d.span)
+        if not self._define(d.name, "param", T.enum(d.name), d.span):
+            return None
+        self.scope.enums[d.name] = tuple(d.choices)
+        for i, member in enumerate(d.choices):
+            self._define(member, "member", T.enum(d.name), d.span, i)
+        return Param(name=d.name, kind="choice", choices=tuple(d.choices))
+
+    def _enum(self, d: ast.EnumDecl) -> EnumDecl | None:
+        if len(set(d.members)) != len(d.members):
+            self.sink.error("WG213", f"enum '{d.name}' lists a value twice", d.span)
+        if d.name in self.scope.enums or not self._define(d.name, "entity", T.enum(d.name), d.span):
+            return None
+        # an enum's name, like an entity's, stands for the set of all its values
+        self.scope.enums[d.name] = tuple(d.members)
+        for i, member in enumerate(d.members):
+            self._define(member, "member", T.enum(d.name), d.span, i)
+        return EnumDecl(name=d.name, members=tuple(d.members))
+
+    def _content(self, d: ast.ContentDecl) -> tuple[Slot, ...]:
+        slots = []
+        for s in d.slots:
+            if s.name in self.scope.slots:
+                self.sink.error("WG214", f"content slot '{s.name}' is declared twice", s.span)
+                continue
+            slot = self._slot(s.name, s.type, s.description)
+            if slot:
+                self.scope.slots[s.name] = slot
+                slots.append(slot)
+        return tuple(slots)
+
+    def _slot(self, name: str, t: ast.SlotType, description: str) -> Slot | None:
+        if t.kind == "record":
+            fields, seen = [], set()
+            for f in t.fields:
+                if f.name in seen:
+                    self.sink.error("WG214", f"field '{f.name}' is declared twice", f.span)
+                    continue
+                seen.add(f.name)
+                sub = self._slot(f.name, f.type, f.description)
+                if sub:
+                    fields.append(sub)
+            return Slot(name=name, kind="record", description=description, fields=tuple(fields))
+        if t.kind == "list":
+            assert t.item is not None
+            item = self._slot(name, t.item, "")
+            if item is None:
+                return None
+            if isinstance(t.size, int):
+                lo = hi = t.size
+                size_param = None
+            else:
+                param = self.params.get(str(t.size))
+                if param is None or param.kind != "int":
+                    self.sink.error("WG210", f"list size '{t.size}' must be a number or an int param declared above", t.span)
+                    return None
+                lo = hi = param.hi
+                size_param = str(t.size)
+            return Slot(name=name, kind="list", description=description, item=item, size_param=size_param, min_items=lo, max_items=hi)
+        if t.kind not in SLOT_KINDS:
+            self.sink.error("WG209", f"unknown content type '{t.kind}'; use text, word, int, enum, list(N) of ..., or {{ fields }}", t.span)
+            return None
+        ranges = [a for a in t.args if isinstance(a, tuple)]
+        names = [a for a in t.args if isinstance(a, str)]
+        if t.kind == "enum":
+            if not names or ranges:
+                self.sink.error("WG215", "enum content lists its values: enum(calm, eerie, grim)", t.span)
+                return None
+            return Slot(name=name, kind="enum", description=description, choices=tuple(names))
+        unique = "unique" in names
+        bad = [n for n in names if n != "unique"]
+        if bad or len(ranges) > 1:
+            what = f"'{bad[0]}'" if bad else "a second range"
+            self.sink.error("WG215", f"{t.kind}(...) takes a range and 'unique', not {what}", t.span)
+            return None
+        if t.kind == "int":
+            if not ranges:
+                self.sink.error("WG215", "int content needs a range: int(1..100)", t.span)
+                return None
+            return Slot(name=name, kind="int", description=description, lo=ranges[0][0], hi=ranges[0][1], unique=unique)
+        lo, hi = ranges[0] if ranges else DEFAULT_LENGTHS[t.kind]
+        if lo < 0 or lo > hi:
+            self.sink.error("WG410", f"length range {lo}..{hi} is empty", t.span)
+            return None
+        return Slot(name=name, kind=t.kind, description=description, min_len=lo, max_len=hi, unique=unique)  # type: ignore[arg-type]
+
+    def _entity(self, d: ast.EntityDecl) -> Entity | None:
+        count = self._static_int(d.count, f"the count of '{d.name}'")
+        names = self.exprs.check(d.names, Ctx("static"))
+        ok = not is_error(names)
+        if ok and names.op == "content" and not names.args:
+            path = str(names.value)
+            base = path.split("[*]")[0]
+            slot = self.scope.slots.get(base)
+            good = slot is not None and slot.kind == "list" and slot.item is not None and (
+                ("[*]." in path and any(f.name == path.split("[*].")[1] and f.kind in ("word", "text") for f in slot.item.fields))
+                or ("[*]" not in path and slot.item.kind in ("word", "text"))
+            )
+            if not good:
+                ok = False
+                self.sink.error("WG216", f"entity '{d.name}' must be named by a list of words, e.g. content.{base}.name", d.names.span)
+        elif ok:
+            ok = False
+            self.sink.error("WG216", f"entity '{d.name}' must be named from content, e.g. named content.{d.name}.name", d.names.span)
+        if not self._define(d.name, "entity", T.entity(d.name), d.span) or not ok or is_error(count):
+            return None
+        return Entity(name=d.name, count=count, names_from=tuple(str(names.value).replace("[*]", "").split(".")), line=d.span.line)
+
+    def _visible(self) -> frozenset[str]:
+        return frozenset(self.declared_order)
+
+    def _const(self, d: ast.ConstDecl) -> Const | None:
+        value = self.exprs.check(d.value, Ctx("init", visible=self._visible()))
+        if not self._define(d.name, "const", value.type, d.span) or is_error(value):
+            return None
+        self.declared_order.append(d.name)
+        return Const(name=d.name, type=value.type, init=value)
+
+    def _var(self, v: ast.VarDecl) -> StateVar | None:
+        t = self._type(v.type, state=True)
+        init = self._init(v.init, t, v.name, self._visible()) if t else None
+        ok = self._define(v.name, "state", t or T.ERROR, v.span)
+        self.declared_order.append(v.name)
+        if t is None or init is None or not ok:
+            return None
+        return StateVar(name=v.name, type=t, init=init)
+
+    def _init(self, node: ast.Expr, t: Type, var: str, visible: frozenset[str]) -> Expr | None:
+        e = self.exprs.check(node, Ctx("init", visible=visible))
+        if is_error(e):
+            return None
+        if not _assignable(t, e.type):
+            self.sink.error("WG301", f"'{var}' is {show_type(t)}, but its initial value is {show_type(e.type)}", node.span)
+            return None
+        return e
+
+    def _type(self, node: ast.TypeExpr, state: bool) -> Type | None:
+        """Resolve a written type; every state type must be finite (bounded)."""
+        match node:
+            case ast.BoolType():
+                return T.BOOL
+            case ast.IntType(lo=None):
+                self.sink.error("WG405", "an int in the state must be bounded so the state space is finite: int in 0..10", node.span)
+                return None
+            case ast.IntType(lo=lo, hi=hi):
+                elo = self._static_int(lo, "an int bound")
+                ehi = self._static_int(hi, "an int bound")
+                return None if is_error(elo) or is_error(ehi) else Type(kind="int", lo=elo, hi=ehi)
+            case ast.NamedType(name=name):
+                sym = self.scope.symbols.get(name)
+                if sym is not None and sym.kind == "entity":
+                    return sym.type
+                if sym is not None and sym.kind == "param" and sym.type.kind == "enum":
+                    return sym.type
+                if name in ("str", "text", "string", "float"):
+                    self.sink.error("WG405", f"'{name}' values are unbounded, so they cannot be state; use an enum or a bounded int", node.span)
+                    return None
+                self.sink.error("WG207", f"unknown type '{name}'" + did_you_mean(name, [n for n, s in self.scope.symbols.items() if s.kind == "entity"]), node.span)
+                return None
+            case ast.SetType(elem=elem):
+                e = self._type(elem, state)
+                return self._domain(e, elem, "set elements") and T.set_of(e)  # type: ignore[arg-type]
+            case ast.MapType(key=key, value=value):
+                k, v = self._type(key, state), self._type(value, state)
+                if not self._domain(k, key, "map keys") or v is None:
+                    return None
+                if v.kind in ("map", "rel"):
+                    self.sink.error("WG306", "map values may be bools, bounded ints, entities, enum values or sets", value.span)
+                    return None
+                return T.map_of(k, v)  # type: ignore[arg-type]
+            case ast.RelType(left=left, right=right):
+                a, b = self._type(left, state), self._type(right, state)
+                if not (self._domain(a, left, "relation ends") and self._domain(b, right, "relation ends")):
+                    return None
+                return T.rel_of(a, b)  # type: ignore[arg-type]
+        raise AssertionError(node)  # pragma: no cover - the grammar has no other types
+
+    def _domain(self, t: Type | None, node: ast.TypeExpr, what: str) -> bool:
+        if t is None:
+            return False
+        if not T.is_finite_domain(t):
+            self.sink.error("WG306", f"{what} must be entities or enum values, not {show_type(t)}", node.span)
+            return False
+        return True
+
+    # ---------------------------------------------------------------------------- actions
+    def _action(self, d: ast.ActionDecl) -> Action | None:
+        ctx = Ctx("rule")
+        params = []
+        for p in d.params:
+            t = self._type(p.type, state=False)
+            if t is None:
+                continue
+            if t.kind in ("set", "map", "rel"):
+                self.sink.error("WG306", f"argument '{p.name}' must be an entity, an enum value, a bool or a bounded int", p.type.span)
+                continue
+            if ctx.local(p.name):
+                self.sink.error("WG212", f"argument '{p.name}' is declared twice", p.span)
+                continue
+            ctx = ctx.bind(Symbol(p.name, "arg", t, p.span))
+            params.append(ActionParam(name=p.name, type=t))
+        patterns = check_patterns(self.sink, d.patterns, [p.name for p in d.params])
+        guards: list[Guard] = []
+        body_started = False
+        for clause in d.clauses:
+            if isinstance(clause, ast.When):
+                if body_started:
+                    self.sink.error("WG408", "'when' must come before 'do', 'say', 'if' and 'chance' in an action", clause.span)
+                cond = self.exprs.check_bool(clause.cond, ctx, "a 'when' condition")
+                msg = check_template(self.exprs, clause.message, ctx) if clause.message else None
+                guards.append(Guard(cond=cond, message=msg))
+            else:
+                body_started = True
+        body = self._clauses([c for c in d.clauses if not isinstance(c, ast.When)], ctx)
+        return Action(name=d.name, params=tuple(params), patterns=tuple(patterns), guards=tuple(guards), body=tuple(body), line=d.span.line)
+
+    def _clauses(self, clauses: list[ast.Clause], ctx: Ctx) -> list[Stmt]:
+        out: list[Stmt] = []
+        for c in clauses:
+            match c:
+                case ast.When():
+                    self.sink.error("WG408", "'when' may only open an action, not a branch; use 'if'", c.span)
+                case ast.Do(effects=effects):
+                    out.extend(s for s in (self._effect(e, ctx) for e in effects) if s)
+                case ast.Say(text=text):
+                    out.append(Stmt(kind="say", template=check_template(self.exprs, text, ctx), line=c.span.line))
+                case ast.Chance(prob=p, then=then, otherwise=otherwise):
+                    if not 0 < p < 1:
+                        self.sink.error("WG305", f"chance({p:g}) must be strictly between 0 and 1", c.span)
+                    out.append(Stmt(kind="chance", prob=p, then=tuple(self._clauses(then, ctx)),
+                                    otherwise=tuple(self._clauses(otherwise, ctx)), line=c.span.line))
+                case ast.If(cond=cond, then=then, otherwise=otherwise):
+                    e = self.exprs.check_bool(cond, ctx, "an 'if' condition")
+                    out.append(Stmt(kind="if", cond=e, then=tuple(self._clauses(then, ctx)),
+                                    otherwise=tuple(self._clauses(otherwise, ctx)), line=c.span.line))
+        return out
+
+    def _effect(self, e: ast.Effect, ctx: Ctx) -> Stmt | None:
+        target = self._target(e.target, ctx)
+        if target is None:
+            return None
+        value = self.exprs.check(e.value, ctx)
+        if is_error(value):
+            return None
+        t = target.type
+        if e.op == "=":
+            if not _assignable(t, value.type) or value.type.kind == "list":
+                self.sink.error("WG301", f"cannot assign {show_type(value.type)} to {show_type(t)}", e.value.span)
+                return None
+        elif t.kind == "int":
+            if value.type.kind != "int":
+                self.sink.error("WG301", f"'{e.op}' on an int needs an int, not {show_type(value.type)}", e.value.span)
+                return None
+        elif t.kind == "set":
+            if not (T.compatible(t.elem, value.type) or T.compatible(t, value.type)):  # type: ignore[arg-type]
+                self.sink.error("WG301", f"'{e.op}' on {show_type(t)} needs a {t.elem.name if t.elem else '?'} or a set of them, not {show_type(value.type)}", e.value.span)
+                return None
+        else:
+            self.sink.error("WG301", f"'{e.op}' works on ints and sets, not on {show_type(t)}", e.span)
+            return None
+        return Stmt(kind="assign", target=target, op=e.op, value=value, line=e.span.line)  # type: ignore[arg-type]
+
+    def _target(self, node: ast.Expr, ctx: Ctx) -> Expr | None:
+        root = node
+        if isinstance(node, ast.Index):
+            root = node.obj
+        elif isinstance(node, ast.Call):
+            root = ast.Name(node.span, node.func)
+        if not isinstance(root, ast.Name):
+            self.sink.error("WG307", "only a state variable, a map entry m[k] or a relation pair r(a, b) can be assigned", node.span)
+            return None
+        sym = self.scope.symbols.get(root.id)
+        if ctx.local(root.id) is not None or sym is None or sym.kind != "state":
+            what = "an argument" if ctx.local(root.id) else (f"a {_kind_word(sym.kind)}" if sym else "not declared")
+            self.sink.error("WG307", f"'{root.id}' cannot be assigned: it is {what}; only state variables change", root.span)
+            return None
+        if isinstance(node, ast.Call) and (sym.type.kind != "rel" or len(node.args) != 2):
+            self.sink.error("WG307", f"only a relation pair like {root.id}(a, b) can be assigned this way", node.span)
+            return None
+        if isinstance(node, ast.Index) and sym.type.kind != "map":
+            self.sink.error("WG307", f"'{root.id}' is {show_type(sym.type)}; only map entries can be assigned by index", node.span)
+            return None
+        target = self.exprs.check(node, ctx)
+        return None if is_error(target) else target
+
+    # -------------------------------------------------------------------------- signals
+    def _reward(self, d: ast.RewardDecl) -> Reward:
+        if d.kind == "when":
+            cond = self.exprs.check_bool(d.cond, Ctx("rule"), "a reward condition")  # type: ignore[arg-type]
+            return Reward(amount=d.amount, kind="when", cond=cond, line=d.span.line)
+        if d.kind == "on":
+            if d.action not in self.scope.actions:
+                self.sink.error("WG217", f"no action named '{d.action}'" + did_you_mean(str(d.action), list(self.scope.actions)), d.action_span or d.span)
+            return Reward(amount=d.amount, kind="on", action=d.action, line=d.span.line)
+        return Reward(amount=d.amount, kind="per_step", line=d.span.line)
+
+    def _horizon(self, d: ast.HorizonDecl) -> int:
+        if d.steps < 1:
+            self.sink.error("WG410", "horizon must be at least 1 step", d.span)
+        return max(1, d.steps)
+
+    def _expects(self, decls: list[ast.ExpectDecl], done: list[Expr]) -> list[Expect]:
+        out = []
+        for d in decls:
+            if d.kind == "solvable" and not done:
+                self.sink.error("WG411", "'expect solvable' needs a goal: add 'done when <condition>'", d.span)
+            out.append(Expect(kind=d.kind, within=d.within, line=d.span.line))  # type: ignore[arg-type]
+        return out
+
+    # ------------------------------------------------------------------------------ axes
+    def _axes(self, decls: list[ast.AxisDecl], base_actions: list[ast.ActionDecl]) -> list[Axis]:
+        axes, seen = [], set()
+        for d in decls:
+            if d.name in seen:
+                self.sink.error("WG218", f"axis '{d.name}' is declared twice", d.span)
+                continue
+            seen.add(d.name)
+            kind = d.kind or d.name
+            if kind not in AXIS_KINDS:
+                where = d.kind_span if d.kind else d.span
+                hint = "" if d.kind else f"; name the component: axis {d.name}: dynamics {{ ... }}"
+                self.sink.error("WG412", f"'{kind}' is not a component; an axis varies one of: " + ", ".join(AXIS_KINDS) + hint, where or d.span)
+                continue
+            alts, names = [], set()
+            for alt in d.alternatives:
+                if alt.name in names:
+                    self.sink.error("WG218", f"alternative '{alt.name}' appears twice in axis '{d.name}'", alt.span)
+                    continue
+                names.add(alt.name)
+                alts.append(self._alternative(kind, alt, base_actions))
+            axes.append(Axis(name=d.name, kind=kind, alternatives=tuple(alts)))  # type: ignore[arg-type]
+        return axes
+
+    def _alternative(self, kind: str, alt: ast.Alternative, base_actions: list[ast.ActionDecl]) -> Alternative:
+        allowed = AXIS_KINDS[kind]
+        fields: dict[str, object] = {"name": alt.name}
+        renames, also, actions, inits, rewards, done, fail = [], [], [], [], [], [], []
+        rule = Ctx("rule")
+        by_name = {a.name: a for a in base_actions}
+        for d in alt.decls:
+            if not isinstance(d, allowed):
+                word = DECL_WORDS.get(type(d), type(d).__name__)
+                owner = next((k for k, v in AXIS_KINDS.items() if isinstance(d, v)), None)
+                why = f"it changes the {owner} component" if owner else "it is not part of any axis"
+                self.sink.error("WG413", f"a {kind} alternative cannot contain '{word}': {why}", d.span)
+                continue
+            match d:
+                case ast.RenameDecl() | ast.AlsoDecl():
+                    target = by_name.get(d.action)
+                    if target is None:
+                        self.sink.error("WG217", f"no action named '{d.action}'" + did_you_mean(d.action, list(by_name)), d.span)
+                        continue
+                    pats = tuple(check_patterns(self.sink, d.patterns, [p.name for p in target.params]))
+                    (renames if isinstance(d, ast.RenameDecl) else also).append((d.action, pats))
+                case ast.InvalidDecl():
+                    fields["invalid"] = check_template(self.exprs, d.text, rule)
+                case ast.ActionDecl():
+                    a = self._action(d)
+                    if a:
+                        actions.append(a)
+                case ast.InitDecl():
+                    sym = self.scope.symbols.get(d.var)
+                    if sym is None or sym.kind != "state":
+                        self.sink.error("WG219", f"'init' needs a state variable, and '{d.var}' is not one", d.span)
+                        continue
+                    before = frozenset(self.declared_order[: self.declared_order.index(d.var)])
+                    e = self._init(d.value, sym.type, d.var, before)
+                    if e:
+                        inits.append((d.var, e))
+                case ast.ObserveDecl():
+                    fields["observe"] = check_template(self.exprs, d.text, rule)
+                case ast.RewardDecl():
+                    rewards.append(self._reward(d))
+                case ast.DoneDecl():
+                    done.append(self.exprs.check_bool(d.cond, rule, "a done condition"))
+                case ast.FailDecl():
+                    fail.append(self.exprs.check_bool(d.cond, rule, "a fail condition"))
+                case ast.HorizonDecl():
+                    fields["horizon"] = self._horizon(d)
+        return Alternative(
+            renames=tuple(renames), also=tuple(also), actions=tuple(actions), inits=tuple(inits),
+            rewards=tuple(rewards), done=tuple(done), fail=tuple(fail), **fields,  # type: ignore[arg-type]
+        )
+
+    def _check_ambiguity(self, base: list[ast.ActionDecl], axes: list[ast.AxisDecl]) -> None:
+        """Check the command interface of the base world and of each alternative on its own."""
+        configs: list[list[tuple[ast.ActionDecl, list[ast.Str]]]] = [[(a, a.patterns) for a in base]]
+        for axis in axes:
+            for alt in axis.alternatives:
+                changed = {a.name: (a, list(a.patterns)) for a in base}
+                touched = False
+                for d in alt.decls:
+                    if isinstance(d, ast.RenameDecl) and d.action in changed:
+                        changed[d.action] = (changed[d.action][0], list(d.patterns))
+                        touched = True
+                    elif isinstance(d, ast.AlsoDecl) and d.action in changed:
+                        changed[d.action][1].extend(d.patterns)
+                        touched = True
+                    elif isinstance(d, ast.ActionDecl):
+                        changed[d.name] = (d, list(d.patterns))
+                        touched = True
+                if touched:
+                    configs.append(list(changed.values()))
+        for config in configs:
+            find_ambiguities(self.sink, config, self._arg_types)
+
+    def _arg_types(self, action: ast.ActionDecl) -> dict[str, Type]:
+        out = {}
+        for p in action.params:
+            t = _quiet_type(self.scope, p.type)
+            if t is not None:
+                out[p.name] = t
+        return out
+
+
+def _assignable(target: Type, value: Type) -> bool:
+    """Initial values may be converted: a sampled list fills a set or a map, a scalar fills a map."""
+    if T.compatible(target, value):
+        return True
+    if value.kind == "list" and value.elem is not None:
+        if target.kind == "set":
+            return T.compatible(target.elem, value.elem)  # type: ignore[arg-type]
+        if target.kind == "map":
+            return T.compatible(target.value, value.elem)  # type: ignore[arg-type]
+    if target.kind == "map" and target.value is not None:
+        return T.compatible(target.value, value)
+    return False
+
+
+def _quiet_type(scope: Scope, node: ast.TypeExpr) -> Type | None:
+    """Resolve an argument type without reporting (it was reported when the action was checked)."""
+    match node:
+        case ast.BoolType():
+            return T.BOOL
+        case ast.IntType():
+            return T.INT
+        case ast.NamedType(name=name):
+            sym = scope.symbols.get(name)
+            return sym.type if sym is not None and sym.type.kind in ("entity", "enum") else None
+    return None
+
+
+def _kind_word(kind: str) -> str:
+    return {"member": "enum value", "const": "const", "state": "state variable", "param": "param",
+            "entity": "entity", "arg": "argument", "local": "bound variable"}.get(kind, kind)
+
+

@@ -1,0 +1,86 @@
+"""Command patterns: each argument exactly once, and no two patterns that match one command."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from worldgen.errors import DiagnosticSink, Span
+from worldgen.ir.models import Type
+from worldgen.ir.patterns import tokens
+from worldgen.syntax import ast
+
+
+def check_patterns(sink: DiagnosticSink, patterns: list[ast.Str], params: list[str]) -> list[str]:
+    """Validate one action's phrasings; returns them normalised (lowercase words, single spaces)."""
+    out = []
+    for s in patterns:
+        at = Span(s.span.line, s.span.col, s.span.end_line, s.span.end_col)
+        toks = tokens(s.value)
+        if not toks:
+            sink.error("WG414", "a command pattern cannot be empty", at)
+            continue
+        bad = next((w for k, w in toks if k == "word" and ("{" in w or "}" in w)), None)
+        if bad is not None:
+            sink.error("WG414", f"'{bad}': an argument must stand alone between spaces, as in \"go {{to}}\"", at)
+            continue
+        if toks[0][0] == "arg":
+            sink.error("WG414", "a command pattern must start with a word, not an argument", at)
+            continue
+        args = [w for k, w in toks if k == "arg"]
+        unknown = [a for a in args if a not in params]
+        if unknown:
+            sink.error("WG208", f"pattern mentions '{{{unknown[0]}}}', which is not an argument of this action", at)
+            continue
+        missing = [p for p in params if p not in args]
+        twice = sorted({a for a in args if args.count(a) > 1})
+        if missing or twice:
+            what = f"does not mention argument '{missing[0]}'" if missing else f"mentions '{{{twice[0]}}}' twice"
+            sink.error("WG407", f"pattern \"{s.value}\" {what}; every argument appears exactly once", at)
+            continue
+        out.append(" ".join(f"{{{w}}}" if k == "arg" else w for k, w in toks))
+    return out
+
+
+def _overlap(a: tuple[str, str], b: tuple[str, str], ta: dict[str, Type], tb: dict[str, Type]) -> bool:
+    """Can token ``a`` and token ``b`` match the same typed word?"""
+    if a[0] == "word" and b[0] == "word":
+        return a[1] == b[1]
+    if a[0] == "arg" and b[0] == "arg":
+        x, y = ta.get(a[1]), tb.get(b[1])
+        return x is None or y is None or x.same(y)
+    arg, word, types = (a, b, ta) if a[0] == "arg" else (b, a, tb)
+    t = types.get(arg[1])
+    if t is None:
+        return False
+    if t.kind == "int":
+        return word[1].lstrip("-").isdigit()
+    if t.kind == "bool":
+        return word[1] in ("true", "false")
+    return False  # entity names never equal command words (a content rule); enums: checked by value
+
+
+def find_ambiguities(
+    sink: DiagnosticSink,
+    config: list[tuple[ast.ActionDecl, list[ast.Str]]],
+    arg_types: Callable[[ast.ActionDecl], dict[str, Type]],
+) -> None:
+    seen: list[tuple[ast.ActionDecl, ast.Str, list[tuple[str, str]], dict[str, Type]]] = []
+    for action, patterns in config:
+        types = arg_types(action)
+        for s in patterns:
+            toks = tokens(s.value)
+            for other, os, otoks, otypes in seen:
+                if len(toks) != len(otoks) or not all(_overlap(x, y, types, otypes) for x, y in zip(toks, otoks)):
+                    continue
+                if other is action and toks == otoks:
+                    sink.error("WG415", f"duplicate command pattern \"{s.value}\"", s.span)
+                elif other is action:
+                    continue  # two phrasings of one action may overlap: they mean the same thing
+                else:
+                    sink.error(
+                        "WG415",
+                        f"command pattern \"{s.value}\" (action {action.name}) can match the same command as "
+                        f"\"{os.value}\" (action {other.name}, line {os.span.line})",
+                        s.span,
+                    )
+            seen.append((action, s, toks, types))

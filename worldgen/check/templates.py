@@ -1,0 +1,92 @@
+"""Templates: ``"You are in the {at}."`` -> literal text and typed holes.
+
+Holes hold expressions in the scaffold language; ``{{`` and ``}}`` are literal braces. Holes are
+found in the raw source text of the string, so a diagnostic inside a hole points at its column.
+"""
+
+from __future__ import annotations
+
+from worldgen.check.exprs import Ctx, ExprChecker, is_error, show_type
+from worldgen.errors import Span
+from worldgen.ir.models import Template, TemplatePart
+from worldgen.syntax import ast
+from worldgen.syntax.parser import parse_expr, unescape
+
+RENDERABLE = ("str", "int", "bool", "entity", "enum", "set", "list")
+
+
+def split_holes(raw: str) -> list[tuple[str, str, int]]:
+    """-> [("text", raw_text, offset) | ("hole", source, offset)] or raises ValueError(offset)."""
+    parts: list[tuple[str, str, int]] = []
+    buf_start, i = 0, 0
+    text = []
+    while i < len(raw):
+        ch = raw[i]
+        if ch == "\\" and i + 1 < len(raw):
+            text.append(raw[i : i + 2])
+            i += 2
+            continue
+        if ch in "{}" and raw[i + 1 : i + 2] == ch:
+            text.append(ch)
+            i += 2
+            continue
+        if ch == "}":
+            raise ValueError(i, "unmatched '}' in text; write '}}' for a literal brace")
+        if ch == "{":
+            if text:
+                parts.append(("text", "".join(text), buf_start))
+                text = []
+            depth, j, quote = 1, i + 1, ""
+            while j < len(raw) and depth:
+                c = raw[j]
+                if quote:
+                    quote = "" if c == quote else quote
+                elif c in "'\"":
+                    quote = c
+                elif c == "{":
+                    depth += 1
+                elif c == "}":
+                    depth -= 1
+                j += 1
+            if depth:
+                raise ValueError(i, "unclosed '{' in text; write '{{' for a literal brace")
+            parts.append(("hole", raw[i + 1 : j - 1], i + 1))
+            i = j
+            buf_start = i
+            continue
+        text.append(ch)
+        i += 1
+    if text:
+        parts.append(("text", "".join(text), buf_start))
+    return parts
+
+
+def check_template(checker: ExprChecker, s: ast.Str, ctx: Ctx) -> Template:
+    """Check a template string; ``ctx`` decides which names the holes may use."""
+    start = Span(s.span.line, s.span.col + 1)  # first character after the opening quote
+    try:
+        pieces = split_holes(s.raw)
+    except ValueError as err:
+        offset, message = err.args
+        checker.sink.error("WG102", message, Span(start.line, start.col + offset))
+        return Template()
+    parts: list[TemplatePart] = []
+    for kind, text, offset in pieces:
+        if kind == "text":
+            parts.append(TemplatePart(text=unescape(text)))
+            continue
+        at = Span(start.line, start.col + offset)
+        if not text.strip():
+            checker.sink.error("WG102", "empty '{}' in text; write '{{}}' for literal braces", at)
+            continue
+        node = parse_expr(text, at, checker.sink)
+        if node is None:
+            continue
+        expr = checker.check(node, ctx)
+        if is_error(expr):
+            continue
+        if expr.type.kind not in RENDERABLE:
+            checker.sink.error("WG304", f"{show_type(expr.type)} cannot be shown in text", node.span)
+            continue
+        parts.append(TemplatePart(expr=expr))
+    return Template(parts=tuple(parts))

@@ -1,0 +1,1 @@
+"""The `worldgen` command line: one module per subcommand, strung together in main.py."""

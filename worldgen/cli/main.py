@@ -1,0 +1,50 @@
+"""Entry point of the `worldgen` command.
+
+Each subcommand lives in its own module ``worldgen/cli/cmd_<name>.py`` exposing
+``register(subparsers)``; the module adds its parser and sets ``func(args) -> int``.
+Exit codes: 0 success, 1 a user-facing failure (bad input, failed check), 2 usage error.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+
+from worldgen.errors import WorldgenError
+
+COMMANDS = ("check", "schema", "content", "play")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="worldgen",
+        description="Verifiable scaffolds + content -> reproducible text worlds for RL agents.",
+    )
+    from worldgen import __version__
+
+    parser.add_argument("--version", action="version", version=f"worldgen {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    sub.required = True
+    for name in COMMANDS:
+        importlib.import_module(f"worldgen.cli.cmd_{name}").register(sub)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)  # exits 2 on usage errors
+    try:
+        return int(args.func(args) or 0)
+    except WorldgenError as err:
+        print(str(err), file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

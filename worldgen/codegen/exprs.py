@@ -1,0 +1,271 @@
+"""IR expressions -> Python source, compiled once per world.
+
+Only the IR's structure becomes source text: every string (scaffold literal or content) and every
+table lives in the namespace the code runs in and is referred to by a generated name, so content is
+never code. Values use the runtime encoding of ``worldgen.ir.values``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from worldgen.ir.models import Expr, Template, Type
+
+CMP = {"==", "!=", "<", "<=", ">", ">="}
+
+
+class RuleError(Exception):
+    """A rule did something its declaration forbids at run time (a value out of its bounds,
+    an index past the end): reported by the runtime and the model checker, never a crash."""
+
+
+def bits_of(mask: int) -> tuple[int, ...]:
+    out, i = [], 0
+    while mask:
+        if mask & 1:
+            out.append(i)
+        mask >>= 1
+        i += 1
+    return tuple(out)
+
+
+def make_joiner(names: tuple[str, ...]) -> Callable[[int], str]:
+    """Render a set as "a, b, c" ("nothing" when empty), memoised per mask: sets repeat a lot."""
+    cache: dict[int, str] = {}
+
+    def join(mask: int) -> str:
+        text = cache.get(mask)
+        if text is None:
+            text = ", ".join(names[i] for i in bits_of(mask)) if mask else "nothing"
+            if len(cache) < 65536:
+                cache[mask] = text
+        return text
+
+    return join
+
+
+@dataclass
+class Namespace:
+    """The constants generated code refers to, allocated with stable names."""
+
+    values: dict[str, Any] = field(default_factory=dict)
+    _by_id: dict[tuple[str, Any], str] = field(default_factory=dict)
+
+    def const(self, prefix: str, value: Any, key: Any = None) -> str:
+        k = (prefix, key if key is not None else value)
+        name = self._by_id.get(k)
+        if name is None:
+            name = f"{prefix}{len(self._by_id)}"
+            self._by_id[k] = name
+            self.values[name] = value
+        return name
+
+
+@dataclass
+class ExprCompiler:
+    """Turns one expression into a Python expression string.
+
+    ``resolve_state`` maps a state variable to its source (``s[3]`` at run time, a namespace name
+    while a world is built); ``tables`` supplies per-world data (names, content, counts).
+    """
+
+    ns: Namespace
+    world: WorldTables
+    resolve_state: Callable[[str], str]
+
+    def expr(self, e: Expr) -> str:
+        return getattr(self, "_" + e.op)(e)
+
+    # -- leaves
+    def _lit(self, e: Expr) -> str:
+        if isinstance(e.value, str):
+            return self.ns.const("K", e.value)
+        if e.value is None:
+            return "None"
+        return repr(e.value)
+
+    def _param(self, e: Expr) -> str:
+        return self.ns.const("P", self.world.params[e.name], key=e.name)
+
+    def _const(self, e: Expr) -> str:
+        return f"C_{e.name}"
+
+    def _state(self, e: Expr) -> str:
+        return self.resolve_state(str(e.name))
+
+    def _arg(self, e: Expr) -> str:
+        return f"a_{e.name}"
+
+    def _local(self, e: Expr) -> str:
+        return f"l_{e.name}"
+
+    def _member(self, e: Expr) -> str:
+        return repr(e.value)
+
+    def _entity(self, e: Expr) -> str:
+        return f"{self.world.range_name(str(e.name))}[{self.expr(e.args[0])}]"
+
+    def _all(self, e: Expr) -> str:
+        return repr((1 << self.world.count(str(e.name))) - 1)
+
+    def _slice(self, e: Expr) -> str:
+        r = self.world.range_name(str(e.name))
+        return f"_mask({r}[{self.expr(e.args[0])}:{self.expr(e.args[1])}])"
+
+    def _content(self, e: Expr) -> str:
+        table = self.ns.const("T", self.world.content_table(str(e.value)), key=("content", e.value))
+        return table + "".join(f"[{self.expr(i)}]" for i in e.args)
+
+    # -- operators
+    def _not(self, e: Expr) -> str:
+        return f"(not {self.expr(e.args[0])})"
+
+    def _neg(self, e: Expr) -> str:
+        return f"(-{self.expr(e.args[0])})"
+
+    def _and(self, e: Expr) -> str:
+        return f"({self.expr(e.args[0])} and {self.expr(e.args[1])})"
+
+    def _or(self, e: Expr) -> str:
+        return f"({self.expr(e.args[0])} or {self.expr(e.args[1])})"
+
+    def _cmp(self, e: Expr) -> str:
+        assert e.name in CMP
+        return f"({self.expr(e.args[0])} {e.name} {self.expr(e.args[1])})"
+
+    def _arith(self, e: Expr) -> str:
+        a, b = self.expr(e.args[0]), self.expr(e.args[1])
+        if e.name in ("/", "%"):
+            return f"_div({a}, {b}, {e.name == '%'})"
+        assert e.name in ("+", "-", "*")
+        return f"({a} {e.name} {b})"
+
+    # generated operands are atoms or parenthesised, and ``>>`` binds tighter than ``&``
+    def _in(self, e: Expr) -> str:
+        return f"(({self.expr(e.args[1])} >> {self.expr(e.args[0])} & 1) == 1)"
+
+    def _notin(self, e: Expr) -> str:
+        return f"(({self.expr(e.args[1])} >> {self.expr(e.args[0])} & 1) == 0)"
+
+    def _get(self, e: Expr) -> str:
+        return f"{self.expr(e.args[0])}[{self.expr(e.args[1])}]"
+
+    def _rel(self, e: Expr) -> str:
+        r, a, b = (self.expr(x) for x in e.args)
+        return f"(({r}[{a}] >> {b} & 1) == 1)"
+
+    def _image(self, e: Expr) -> str:
+        return f"{self.expr(e.args[0])}[{self.expr(e.args[1])}]"
+
+    def _cond(self, e: Expr) -> str:
+        c, a, b = (self.expr(x) for x in e.args)
+        return f"({a} if {c} else {b})"
+
+    def _setlit(self, e: Expr) -> str:
+        if not e.args:
+            return "0"
+        return "(" + " | ".join(f"(1 << {self.expr(a)})" for a in e.args) + ")"
+
+    def _call(self, e: Expr) -> str:
+        args = [self.expr(a) for a in e.args]
+        match e.name:
+            case "count":
+                return f"({args[0]}).bit_count()"
+            case "join":
+                return self.join(e.args[0].type, args[0], args[1] if len(args) > 1 else None)
+            case "min" | "max" | "abs":
+                return f"{e.name}({', '.join(args)})"
+        raise AssertionError(e.name)  # pragma: no cover - the checker admits no other builtins
+
+    def _quant(self, e: Expr) -> str:
+        dom, body = self.expr(e.args[0]), self.expr(e.args[1])
+        loop = f"for l_{e.value} in _B({dom})"
+        match e.name:
+            case "all" | "any":
+                return f"{e.name}({body} {loop})"
+            case "count":
+                return f"sum(1 {loop} if {body})"
+            case "sum":
+                return f"sum({body} {loop})"
+            case _:
+                return f"{e.name}(({body} {loop}), default=0)"
+
+    def _gen(self, e: Expr) -> str:
+        return f"G_{e.name}({', '.join(self.expr(a) for a in e.args)})"
+
+    # -- text
+    def join(self, t: Type, src: str, sep: str | None) -> str:
+        elem = t.elem
+        if elem is None:
+            return self.ns.const("K", "nothing")
+        if sep is not None:
+            return f"_join({src}, {self.world.names_name(elem)}, {sep})"
+        names = self.world.names(elem)
+        return f"{self.ns.const('J', make_joiner(names), key=('join', elem.kind, elem.name))}({src})"
+
+    def render(self, e: Expr) -> str:
+        """Source for the text of a value, as shown to the agent."""
+        src = self.expr(e)
+        match e.type.kind:
+            case "str":
+                return src
+            case "int":
+                return f"str({src})"
+            case "bool":
+                return f"('yes' if {src} else 'no')"
+            case "entity" | "enum":
+                return f"{self.world.names_name(e.type)}[{src}]"
+            case "set" | "list":
+                return self.join(e.type, src, None)
+        raise AssertionError(e.type.kind)  # pragma: no cover - the checker admits no others
+
+    def template(self, t: Template) -> str:
+        pieces = []
+        for p in t.parts:
+            if p.expr is not None:
+                pieces.append(self.render(p.expr))
+            elif p.text:
+                pieces.append(self.ns.const("K", p.text))
+        if not pieces:
+            return self.ns.const("K", "")
+        return pieces[0] if len(pieces) == 1 else "".join(["(", " + ".join(pieces), ")"])
+
+
+class WorldTables:
+    """Per-world data generated code needs: entity counts and names, content tables, params."""
+
+    def __init__(self, ns: Namespace, params: dict[str, Any], entity_names: dict[str, list[str]],
+                 enums: dict[str, tuple[str, ...]], content: dict[str, Any]):
+        self.ns = ns
+        self.params = params
+        self.entity_names = entity_names
+        self.enums = enums
+        self.content = content
+
+    def count(self, entity: str) -> int:
+        return len(self.entity_names[entity])
+
+    def range_name(self, entity: str) -> str:
+        return self.ns.const("R", range(self.count(entity)), key=("range", entity))
+
+    def names(self, t: Type) -> tuple[str, ...]:
+        name = str(t.name)
+        return tuple((self.entity_names.get(name) if t.kind == "entity" else self.enums.get(name)) or ())
+
+    def names_name(self, t: Type) -> str:
+        return self.ns.const("N", self.names(t), key=("names", t.kind, t.name))
+
+    def content_table(self, path: str) -> Any:
+        """``room[].description`` -> a tuple indexed like the path's list indices."""
+        return _walk(self.content, path.replace("[]", ".[]").split("."))
+
+
+def _walk(value: Any, parts: list[str]) -> Any:
+    if not parts:
+        return value
+    head, rest = parts[0], parts[1:]
+    if head == "[]":
+        return tuple(_walk(v, rest) for v in value)
+    return _walk(value[head], rest)

@@ -1,0 +1,276 @@
+"""A world's effective rules -> one generated Python module of plain functions.
+
+The functions (guards, effects, observation, signals, invariants, the admissible-command scan) are
+generated once per world and compiled once per distinct source, so stepping a world runs straight
+Python with no per-node interpretation. The runtime and the model checker both drive these.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import lru_cache
+from itertools import product
+from typing import Any
+
+from worldgen.codegen.exprs import ExprCompiler, Namespace, RuleError, WorldTables, bits_of
+from worldgen.ir.models import Action, Expr, Scaffold, Stmt, Type
+from worldgen.ir.patterns import normalize, tokens
+from worldgen.ir.values import to_mask
+
+
+@dataclass(frozen=True)
+class Binding:
+    action: int
+    args: tuple[Any, ...]
+    command: str  # canonical phrasing, as listed in info["admissible"]
+
+
+@dataclass
+class Rules:
+    """Everything the runtime needs to step one world, as compiled functions and tables."""
+
+    dynamic: tuple[str, ...]  # state variables that actions change, in state-tuple order
+    actions: tuple[Action, ...]
+    bindings: tuple[Binding, ...]
+    table: dict[str, int]  # normalised command -> binding index
+    guard: tuple[Callable[..., int], ...]
+    message: tuple[Callable[..., str | None], ...]
+    apply: tuple[Callable[..., None], ...]
+    admissible: Callable[[list], list[str]]
+    admissible_ids: Callable[[list], list[int]]
+    observe: Callable[[list], str]
+    instruction: Callable[[list], str]
+    invalid: Callable[[list], str]
+    signals: Callable[[list], tuple[int, bool, bool]]
+    invariant: Callable[[list], int]
+    when_amounts: tuple[float, ...]
+    on_amounts: tuple[float, ...]  # per action
+    per_step: float
+    horizon: int
+    source: str
+
+
+def dynamic_vars(rules: Scaffold) -> tuple[str, ...]:
+    """State variables some effect assigns; the others are constants of the world."""
+    assigned: set[str] = set()
+
+    def walk(stmts: tuple[Stmt, ...]) -> None:
+        for st in stmts:
+            if st.kind == "assign" and st.target is not None:
+                t = st.target
+                assigned.add(str(t.name if t.op == "state" else t.args[0].name))
+            walk(st.then)
+            walk(st.otherwise)
+
+    for a in rules.actions:
+        walk(a.body)
+    return tuple(v.name for v in rules.state if v.name in assigned)
+
+
+class _Emitter:
+    def __init__(self, rules: Scaffold, tables: WorldTables, ns: Namespace, dynamic: tuple[str, ...]):
+        self.rules = rules
+        self.ns = ns
+        self.index = {name: i for i, name in enumerate(dynamic)}
+        self.x = ExprCompiler(ns, tables, self._state)
+        self.lines: list[str] = []
+        self.types = {v.name: v.type for v in rules.state}
+
+    def _state(self, name: str) -> str:
+        return f"s[{self.index[name]}]" if name in self.index else f"S_{name}"
+
+    def emit(self, depth: int, line: str) -> None:
+        self.lines.append("    " * depth + line)
+
+    def stmts(self, stmts: tuple[Stmt, ...], depth: int) -> None:
+        if not stmts:
+            self.emit(depth, "pass")
+        for st in stmts:
+            match st.kind:
+                case "say":
+                    assert st.template is not None
+                    self.emit(depth, f"out.append({self.x.template(st.template)})")
+                case "if":
+                    assert st.cond is not None
+                    self.emit(depth, f"if {self.x.expr(st.cond)}:")
+                    self.stmts(st.then, depth + 1)
+                    if st.otherwise:
+                        self.emit(depth, "else:")
+                        self.stmts(st.otherwise, depth + 1)
+                case "chance":
+                    self.emit(depth, f"if pick({st.prob!r}):")
+                    self.stmts(st.then, depth + 1)
+                    if st.otherwise:
+                        self.emit(depth, "else:")
+                        self.stmts(st.otherwise, depth + 1)
+                case "assign":
+                    self.assign(st, depth)
+
+    def _bounded(self, t: Type, src: str, what: str) -> str:
+        if t.kind == "int" and t.lo is not None and t.hi is not None:
+            return f"_chk({src}, {self.x.expr(t.lo)}, {self.x.expr(t.hi)}, {self.ns.const('K', what)})"
+        return src
+
+    def assign(self, st: Stmt, depth: int) -> None:
+        target, value = st.target, st.value
+        assert target is not None and value is not None
+        v = self.x.expr(value)
+        if target.op == "state":
+            name = str(target.name)
+            slot = self._state(name)
+            new = self._combine(self.types[name], slot, st.op, v, value.type)
+            self.emit(depth, f"{slot} = {self._bounded(self.types[name], new, name)}")
+        elif target.op == "get":
+            name = str(target.args[0].name)
+            slot = self._state(name)
+            vt = self.types[name].value
+            assert vt is not None
+            self.emit(depth, f"_k = {self.x.expr(target.args[1])}")
+            new = self._combine(vt, f"{slot}[_k]", st.op, v, value.type)
+            self.emit(depth, f"{slot} = {slot}[:_k] + ({self._bounded(vt, new, name)},) + {slot}[_k + 1:]")
+        else:  # relation pair
+            name = str(target.args[0].name)
+            slot = self._state(name)
+            a, b = self.x.expr(target.args[1]), self.x.expr(target.args[2])
+            self.emit(depth, f"_k = {a}")
+            self.emit(depth, f"_m = ({slot}[_k] | (1 << {b})) if {v} else ({slot}[_k] & ~(1 << {b}))")
+            self.emit(depth, f"{slot} = {slot}[:_k] + (_m,) + {slot}[_k + 1:]")
+
+    @staticmethod
+    def _combine(t: Type, old: str, op: str | None, v: str, vt: Type) -> str:
+        if op == "=":
+            return v
+        if t.kind == "int":
+            return f"({old} {op[0]} {v})"  # type: ignore[index]
+        bit = v if vt.kind == "set" else f"(1 << {v})"
+        return f"({old} | {bit})" if op == "+=" else f"({old} & ~{bit})"
+
+    def conds(self, exprs: list[Expr]) -> str:
+        return " and ".join(f"{self.x.expr(c)}" for c in exprs) or "True"
+
+
+def build_rules(rules: Scaffold, tables: WorldTables, ns: Namespace, static_values: dict[str, Any],
+                arg_domains: Callable[[Type], list[Any]], arg_text: Callable[[Type, Any], str]) -> Rules:
+    """Generate, compile and bind the rules of one world (``rules`` = scaffold with axes applied)."""
+    dynamic = dynamic_vars(rules)
+    em = _Emitter(rules, tables, ns, dynamic)
+    bindings: list[Binding] = []
+    table: dict[str, int] = {}
+    for ai, action in enumerate(rules.actions):
+        args_list = [f"a_{p.name}" for p in action.params]
+        sig = ", ".join(["s", *args_list])
+        em.emit(0, f"def guard_{ai}({sig}):")
+        for gi, g in enumerate(action.guards):
+            em.emit(1, f"if not {em.x.expr(g.cond)}: return {gi}")
+        em.emit(1, "return -1")
+        em.emit(0, f"def message_{ai}({sig}, g):")
+        for gi, g in enumerate(action.guards):
+            if g.message is not None:
+                em.emit(1, f"if g == {gi}: return {em.x.template(g.message)}")
+        em.emit(1, "return None")
+        em.emit(0, f"def apply_{ai}({sig}, pick, out):")
+        em.stmts(action.body, 1)
+
+        domains = [arg_domains(p.type) for p in action.params]
+        own = []
+        for values in product(*domains):
+            texts = {p.name: arg_text(p.type, v) for p, v in zip(action.params, values)}
+            phrasings = [_fill(pattern, texts) for pattern in action.patterns]
+            index = len(bindings)
+            bindings.append(Binding(ai, tuple(values), phrasings[0]))
+            own.append((tuple(values), phrasings[0], index))
+            for ph in phrasings:
+                key = normalize(ph)
+                other = table.get(key)
+                if other is not None and bindings[other].action != ai:
+                    raise RuleError(f"the command '{ph}' means both '{rules.actions[bindings[other].action].name}' "
+                                    f"and '{action.name}'; content names must differ from command words")
+                table.setdefault(key, index)
+        ns.values[f"B{ai}"] = tuple(own)
+
+    for fn, collect in (("admissible", "c"), ("admissible_ids", "i")):
+        em.emit(0, f"def {fn}(s):")
+        em.emit(1, "out = []")
+        for ai, action in enumerate(rules.actions):
+            params = [f"a_{p.name}" for p in action.params]
+            lhs = "(" + "".join(f"{p}, " for p in params) + ")"
+            em.emit(1, f"for {lhs}, c, i in B{ai}:")
+            em.emit(2, f"if {em.conds([g.cond for g in action.guards])}: out.append({collect})")
+        em.emit(1, "return out")
+
+    em.emit(0, f"def observe(s): return {em.x.template(rules.observe)}")
+    em.emit(0, f"def instruction(s): return {em.x.template(rules.instruction)}")
+    em.emit(0, f"def invalid(s): return {em.x.template(rules.invalid)}")
+    whens = [r for r in rules.rewards if r.kind == "when"]
+    mask = " | ".join(f"({1 << i} if {em.x.expr(r.cond)} else 0)" for i, r in enumerate(whens) if r.cond) or "0"
+    done = " or ".join(em.x.expr(c) for c in rules.done) or "False"
+    fail = " or ".join(em.x.expr(c) for c in rules.fail) or "False"
+    em.emit(0, f"def signals(s): return ({mask}, bool({done}), bool({fail}))")
+    em.emit(0, "def invariant(s):")
+    for ii, inv in enumerate(rules.invariants):
+        em.emit(1, f"if not {em.x.expr(inv.cond)}: return {ii}")
+    em.emit(1, "return -1")
+
+    source = "\n".join(em.lines) + "\n"
+    env = dict(ns.values)
+    env.update({f"S_{k}": v for k, v in static_values.items() if k not in dynamic})
+    env.update(HELPERS)
+    exec(_compiled(source), env)  # noqa: S102 - source generated from the checked IR only
+    n = len(rules.actions)
+    on = [0.0] * n
+    names = [a.name for a in rules.actions]
+    for r in rules.rewards:
+        if r.kind == "on" and r.action in names:
+            on[names.index(r.action)] += r.amount
+    return Rules(
+        dynamic=dynamic, actions=rules.actions, bindings=tuple(bindings), table=table,
+        guard=tuple(env[f"guard_{i}"] for i in range(n)),
+        message=tuple(env[f"message_{i}"] for i in range(n)),
+        apply=tuple(env[f"apply_{i}"] for i in range(n)),
+        admissible=env["admissible"], admissible_ids=env["admissible_ids"], observe=env["observe"],
+        instruction=env["instruction"], invalid=env["invalid"], signals=env["signals"],
+        invariant=env["invariant"], when_amounts=tuple(r.amount for r in whens), on_amounts=tuple(on),
+        per_step=sum(r.amount for r in rules.rewards if r.kind == "per_step"), horizon=rules.horizon,
+        source=source,
+    )
+
+
+def _fill(pattern: str, texts: dict[str, str]) -> str:
+    return " ".join(texts[w] if k == "arg" else w for k, w in tokens(pattern))
+
+
+@lru_cache(maxsize=256)
+def _compiled(source: str):  # noqa: ANN202 - a code object
+    return compile(source, "<worldgen rules>", "exec")
+
+
+def _chk(v: int, lo: int, hi: int, name: str) -> int:
+    if lo <= v <= hi:
+        return v
+    raise RuleError(f"'{name}' would become {v}, outside its range {lo}..{hi}")
+
+
+def _div(a: int, b: int, mod: bool) -> int:
+    if b == 0:
+        raise RuleError("division by zero")
+    return a % b if mod else a // b
+
+
+def _join(mask: int, names: tuple[str, ...], sep: str) -> str:
+    return sep.join(names[i] for i in bits_of(mask)) if mask else "nothing"
+
+
+_bits_cache: dict[int, tuple[int, ...]] = {}
+
+
+def _bits(mask: int) -> tuple[int, ...]:
+    b = _bits_cache.get(mask)
+    if b is None:
+        b = bits_of(mask)
+        if len(_bits_cache) < 65536:
+            _bits_cache[mask] = b
+    return b
+
+
+HELPERS = {"_chk": _chk, "_div": _div, "_join": _join, "_B": _bits, "_mask": to_mask, "RuleError": RuleError}

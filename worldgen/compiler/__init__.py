@@ -1,0 +1,2 @@
+"""Scaffold + content + seed -> World: axis choices, params, content selection, build-time
+randomness."""

@@ -1,0 +1,209 @@
+"""Scaffold + content + seed (+ axis choices) -> World.
+
+Resolves, in this order and each from its own seeded stream: axis choices, params, which content
+items a world takes, then consts and state initial values (build-time generators included).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from typing import Any
+
+from worldgen.codegen.exprs import ExprCompiler, Namespace, RuleError, WorldTables
+from worldgen.codegen.program import HELPERS
+from worldgen.compiler.generators import generators
+from worldgen.compiler.rng import rng
+from worldgen.errors import InstantiationError
+from worldgen.ir.axes import apply_axes
+from worldgen.ir.models import Expr, Scaffold, Type, canonical_json
+from worldgen.ir.patterns import normalize
+from worldgen.ir.values import encode, to_mask
+from worldgen.ir.world import World
+
+
+def choose_axes(ir: Scaffold, fixed: dict[str, str] | None, seed: int) -> dict[str, str]:
+    fixed = dict(fixed or {})
+    unknown = sorted(set(fixed) - {a.name for a in ir.axes})
+    if unknown:
+        known = ", ".join(a.name for a in ir.axes) or "none"
+        raise InstantiationError(f"unknown axis '{unknown[0]}' (this scaffold's axes: {known})")
+    out = {}
+    for axis in ir.axes:
+        names = [a.name for a in axis.alternatives]
+        if axis.name in fixed:
+            if fixed[axis.name] not in names:
+                raise InstantiationError(f"axis '{axis.name}' has no alternative '{fixed[axis.name]}' (choose from {', '.join(names)})")
+            out[axis.name] = fixed[axis.name]
+        else:
+            out[axis.name] = names[int(rng(seed, f"axis:{axis.name}").integers(len(names)))]
+    return out
+
+
+def draw_params(ir: Scaffold, fixed: dict[str, Any] | None, seed: int) -> dict[str, int | bool | str]:
+    fixed = dict(fixed or {})
+    unknown = sorted(set(fixed) - {p.name for p in ir.params})
+    if unknown:
+        raise InstantiationError(f"unknown param '{unknown[0]}'")
+    out: dict[str, int | bool | str] = {}
+    for p in ir.params:
+        g = rng(seed, f"param:{p.name}")
+        if p.name in fixed:
+            v = fixed[p.name]
+            ok = (p.kind == "int" and isinstance(v, int) and not isinstance(v, bool) and p.lo <= v <= p.hi) or (  # type: ignore[operator]
+                p.kind == "bool" and isinstance(v, bool)) or (p.kind == "choice" and v in p.choices)
+            if not ok:
+                raise InstantiationError(f"param '{p.name}' cannot be {v!r}")
+            out[p.name] = v
+        elif p.kind == "int":
+            out[p.name] = int(g.integers(p.lo, p.hi + 1))  # type: ignore[operator]
+        elif p.kind == "bool":
+            out[p.name] = bool(g.integers(2))
+        else:
+            out[p.name] = p.choices[int(g.integers(len(p.choices)))]
+    return out
+
+
+def runtime_params(ir: Scaffold, params: dict[str, Any]) -> dict[str, int | bool]:
+    """Choice params run as enum indices."""
+    out: dict[str, int | bool] = {}
+    for p in ir.params:
+        v = params[p.name]
+        out[p.name] = p.choices.index(v) if p.kind == "choice" else v
+    return out
+
+
+def select_content(ir: Scaffold, content: dict[str, Any], params: dict[str, Any], seed: int) -> tuple[dict[str, Any], dict[str, list[int]]]:
+    """Take the part of a record a world needs: a seeded choice of items from param-sized lists."""
+    view: dict[str, Any] = {}
+    chosen: dict[str, list[int]] = {}
+    for slot in ir.content:
+        if slot.name not in content:
+            raise InstantiationError(f"content record has no '{slot.name}'")
+        value = content[slot.name]
+        if slot.kind == "list":
+            if slot.size_param is not None:
+                n = int(params[slot.size_param])
+            else:
+                n = int(slot.max_items or 0)
+            if not isinstance(value, list) or len(value) < n:
+                have = len(value) if isinstance(value, list) else 0
+                raise InstantiationError(f"content '/{slot.name}' has {have} items; this world needs {n}")
+            if slot.size_param is not None:
+                picks = [int(i) for i in rng(seed, f"content:{slot.name}").permutation(len(value))[:n]]
+                chosen[slot.name] = picks
+            else:
+                picks = list(range(n))
+            value = [value[i] for i in picks]
+        view[slot.name] = value
+    return view, chosen
+
+
+def _names(view: dict[str, Any], path: tuple[str, ...]) -> list[str]:
+    items = view[path[0]]
+    return [str(it[path[1]]) if len(path) > 1 else str(it) for it in items]
+
+
+def instantiate(
+    ir: Scaffold,
+    content: dict[str, Any],
+    seed: int,
+    axes: dict[str, str] | None = None,
+    params: dict[str, Any] | None = None,
+    attempt: int = 0,
+) -> World:
+    if seed < 0:
+        raise InstantiationError(f"seed must be a non-negative integer, not {seed}")
+    choices = choose_axes(ir, axes, seed)
+    rules = apply_axes(ir, choices)
+    pvals = draw_params(ir, params, seed)
+    rparams = runtime_params(ir, pvals)
+    view, chosen = select_content(ir, content, pvals, seed)
+    enums = {e.name: e.members for e in ir.enums}
+    ns = Namespace()
+
+    entity_names: dict[str, list[str]] = {}
+    seen: dict[str, str] = {}
+    for ent in ir.entities:
+        tables = WorldTables(ns, rparams, entity_names, enums, view)
+        n = _evaluate(ent.count, ExprCompiler(ns, tables, lambda v: f"S_{v}"), {})
+        names = _names(view, ent.names_from)
+        if not 0 < n <= len(names):
+            raise InstantiationError(f"entity '{ent.name}' needs {n} names but content '/{ent.names_from[0]}' gives {len(names)}")
+        for name in names[:n]:
+            key = normalize(name)
+            if key in seen:
+                raise InstantiationError(f"content names two entities '{name}' ({seen[key]} and {ent.name}); names must be distinct")
+            seen[key] = ent.name
+        entity_names[ent.name] = names[:n]
+
+    tables = WorldTables(ns, rparams, entity_names, enums, view)
+    compiler = ExprCompiler(ns, tables, lambda v: f"S_{v}")
+    counts = {name: len(names) for name, names in entity_names.items()}
+    counts.update({name: len(members) for name, members in enums.items()})
+    values: dict[str, Any] = {}
+    types = {c.name: c.type for c in rules.consts} | {v.name: v.type for v in rules.state}
+    inits = {c.name: c.init for c in rules.consts} | {v.name: v.init for v in rules.state}
+    for kind, name in rules.init_order:
+        g = generators(rng(seed, f"init:{attempt}:{name}"))
+        try:
+            value = _initial(types[name], inits[name], compiler, values, g, counts, kind, name)
+        except RuleError as err:
+            raise InstantiationError(f"initialising '{name}': {err}") from None
+        values[name] = value
+        if kind == "state":
+            _check_bounds(types[name], value, name, compiler, values)
+
+    return World(
+        scaffold=ir, seed=seed, attempt=attempt, params=pvals, axes=choices, content=view,
+        content_choice=chosen, entities=entity_names,
+        consts={c.name: encode(c.type, values[c.name]) for c in rules.consts},
+        initial_state={v.name: encode(v.type, values[v.name]) for v in rules.state},
+        provenance={
+            "scaffold_sha256": hashlib.sha256(ir.to_json().encode()).hexdigest(),
+            "content_sha256": hashlib.sha256(canonical_json(content).encode()).hexdigest(),
+        },
+    )
+
+
+def _evaluate(e: Expr, compiler: ExprCompiler, values: dict[str, Any], extra: dict[str, Any] | None = None) -> Any:
+    src = compiler.expr(e)
+    env: dict[str, Any] = dict(compiler.ns.values)
+    env.update(HELPERS)
+    env.update(extra or {})
+    for name, v in values.items():
+        env[f"S_{name}"] = v
+        env[f"C_{name}"] = v
+    try:
+        return eval(compile(src, "<worldgen init>", "eval"), env)  # noqa: S307 - generated from checked IR
+    except (IndexError, ZeroDivisionError) as err:
+        raise RuleError(str(err)) from None
+
+
+def _initial(t: Type, init: Expr, compiler: ExprCompiler, values: dict[str, Any], g: dict[str, Any],
+             counts: dict[str, int], kind: str, name: str) -> Any:
+    vt = init.type
+    if t.kind == "map" and vt.kind != "map" and vt.kind != "list":
+        n = counts[str(t.elem.name)]  # type: ignore[union-attr]
+        return tuple(_evaluate(init, compiler, values, g) for _ in range(n))  # one draw per key
+    v = _evaluate(init, compiler, values, g)
+    if t.kind == "set" and vt.kind == "list":
+        return to_mask(v)
+    if t.kind == "map" and vt.kind == "list":
+        n = counts[str(t.elem.name)]  # type: ignore[union-attr]
+        if len(v) != n:
+            raise RuleError(f"{len(v)} values for a map over {n} {t.elem.name}")  # type: ignore[union-attr]
+        return tuple(v)
+    return v
+
+
+def _check_bounds(t: Type, v: Any, name: str, compiler: ExprCompiler, values: dict[str, Any]) -> None:
+    inner = t.value if t.kind == "map" else t
+    if inner is None or inner.kind != "int" or inner.lo is None or inner.hi is None:
+        return
+    lo, hi = _evaluate(inner.lo, compiler, values), _evaluate(inner.hi, compiler, values)
+    for x in v if t.kind == "map" else (v,):
+        if not lo <= x <= hi:
+            raise InstantiationError(f"'{name}' starts at {x}, outside its range {lo}..{hi}")
+
+
+__all__ = ["instantiate", "choose_axes", "draw_params", "select_content"]

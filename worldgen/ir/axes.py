@@ -1,0 +1,46 @@
+"""Apply axis choices to a scaffold: the effective rules of one world.
+
+Each alternative changes only its own component (the checker guarantees it). Dynamics
+alternatives go first, so an interface alternative renames the action a world really has.
+"""
+
+from __future__ import annotations
+
+from worldgen.ir.models import Scaffold
+
+
+def apply_axes(scaffold: Scaffold, choices: dict[str, str]) -> Scaffold:
+    actions = {a.name: a for a in scaffold.actions}
+    order = [a.name for a in scaffold.actions]
+    state = {v.name: v for v in scaffold.state}
+    update: dict[str, object] = {}
+    rewards = list(scaffold.rewards)
+    done, fail = list(scaffold.done), list(scaffold.fail)
+    for axis in sorted(scaffold.axes, key=lambda a: a.kind != "dynamics"):
+        alt = next(a for a in axis.alternatives if a.name == choices[axis.name])
+        for name, patterns in alt.renames:
+            actions[name] = actions[name].model_copy(update={"patterns": patterns})
+        for name, patterns in alt.also:
+            a = actions[name]
+            actions[name] = a.model_copy(update={"patterns": a.patterns + patterns})
+        for new in alt.actions:
+            if new.name not in actions:
+                order.append(new.name)
+            actions[new.name] = new
+        for var, init in alt.inits:
+            state[var] = state[var].model_copy(update={"init": init})
+        if alt.invalid is not None:
+            update["invalid"] = alt.invalid
+        if alt.observe is not None:
+            update["observe"] = alt.observe
+        if alt.horizon is not None:
+            update["horizon"] = alt.horizon
+        rewards.extend(alt.rewards)
+        done.extend(alt.done)
+        fail.extend(alt.fail)
+    update.update(
+        actions=tuple(actions[n] for n in order),
+        state=tuple(state[v.name] for v in scaffold.state),
+        rewards=tuple(rewards), done=tuple(done), fail=tuple(fail), axes=(),
+    )
+    return scaffold.model_copy(update=update)

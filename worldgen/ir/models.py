@@ -1,0 +1,280 @@
+"""The scaffold IR: the checked, typed, canonical form of a scaffold.
+
+The IR is the contract between the language front end and everything after it (content schemas,
+instantiation, runtime, model checking, exporters). It is plain data: pydantic models that
+serialise to canonical JSON (sorted keys) and round-trip exactly. Nothing here knows about Lark.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict
+
+IR_VERSION = 1
+
+
+class Node(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+# ---------------------------------------------------------------------------------------- types
+
+TypeKind = Literal["bool", "int", "str", "float", "entity", "enum", "set", "map", "rel", "list", "content"]
+
+
+class Type(Node):
+    """A value type. ``entity``/``enum`` carry their declaration's name; containers their parts."""
+
+    kind: TypeKind
+    name: str | None = None
+    elem: Type | None = None  # set/list element, map key, rel domain
+    value: Type | None = None  # map value, rel codomain
+    lo: Expr | None = None  # bounds of a bounded int (state variables and arguments)
+    hi: Expr | None = None
+
+    def __str__(self) -> str:
+        match self.kind:
+            case "entity" | "enum":
+                return str(self.name)
+            case "set" | "list":
+                return f"{self.kind}<{self.elem}>"
+            case "map" | "rel":
+                return f"{self.kind}<{self.elem}, {self.value}>"
+            case "int" if self.lo is not None:
+                return "int in range"
+            case _:
+                return self.kind
+
+    def same(self, other: Type) -> bool:
+        """Structural equality ignoring int bounds (bounds are checked on assignment)."""
+        if self.kind != other.kind or self.name != other.name:
+            return False
+        for a, b in ((self.elem, other.elem), (self.value, other.value)):
+            if (a is None) != (b is None) or (a is not None and b is not None and not a.same(b)):
+                return False
+        return True
+
+
+# ----------------------------------------------------------------------------------- expressions
+
+
+class Expr(Node):
+    """One expression node. ``op`` says what it is; the table in docs/language.md lists them.
+
+    A single node class (rather than one class per operator) keeps the IR small, the JSON flat and
+    code generation a dispatch on ``op``.
+    """
+
+    op: str
+    type: Type
+    name: str | None = None
+    value: bool | int | float | str | None = None
+    args: tuple[Expr, ...] = ()
+    line: int = 0
+
+
+class TemplatePart(Node):
+    text: str | None = None
+    expr: Expr | None = None
+
+
+class Template(Node):
+    parts: tuple[TemplatePart, ...] = ()
+
+    @property
+    def is_static(self) -> bool:
+        return all(p.expr is None for p in self.parts)
+
+
+# -------------------------------------------------------------------------------- declarations
+
+
+class Param(Node):
+    name: str
+    kind: Literal["int", "bool", "choice"]
+    lo: int | None = None
+    hi: int | None = None
+    choices: tuple[str, ...] = ()
+
+
+class EnumDecl(Node):
+    name: str
+    members: tuple[str, ...]
+
+
+SlotKind = Literal["text", "word", "int", "enum", "list", "record"]
+
+
+class Slot(Node):
+    """A content slot: what an LLM (or the procedural provider) must fill in."""
+
+    name: str
+    kind: SlotKind
+    description: str = ""
+    min_len: int | None = None  # text/word: characters
+    max_len: int | None = None
+    lo: int | None = None  # int slots
+    hi: int | None = None
+    choices: tuple[str, ...] = ()  # enum slots
+    unique: bool = False  # word/text inside a list: unique across the list
+    size_param: str | None = None  # list sized by a param ...
+    min_items: int | None = None  # ... resolved to the param's range (lists are generated at max)
+    max_items: int | None = None
+    item: Slot | None = None  # list element
+    fields: tuple[Slot, ...] = ()  # record fields
+
+
+class Entity(Node):
+    name: str
+    count: Expr
+    names_from: tuple[str, ...]  # content path, e.g. ("room", "name")
+    line: int = 0
+
+
+class Const(Node):
+    name: str
+    type: Type
+    init: Expr
+
+
+class StateVar(Node):
+    name: str
+    type: Type
+    init: Expr
+
+
+class ActionParam(Node):
+    name: str
+    type: Type
+
+
+class Guard(Node):
+    cond: Expr
+    message: Template | None = None
+
+
+StmtKind = Literal["assign", "say", "chance", "if"]
+
+
+class Stmt(Node):
+    kind: StmtKind
+    target: Expr | None = None  # assign: state var, map element or relation pair
+    op: Literal["=", "+=", "-="] | None = None
+    value: Expr | None = None
+    template: Template | None = None  # say
+    cond: Expr | None = None  # if
+    prob: float | None = None  # chance
+    then: tuple[Stmt, ...] = ()
+    otherwise: tuple[Stmt, ...] = ()
+    line: int = 0
+
+
+class Action(Node):
+    name: str
+    params: tuple[ActionParam, ...] = ()
+    patterns: tuple[str, ...]  # first is canonical; "{arg}" marks an argument
+    guards: tuple[Guard, ...] = ()
+    body: tuple[Stmt, ...] = ()
+    line: int = 0
+
+
+class Reward(Node):
+    amount: float
+    kind: Literal["when", "on", "per_step"]
+    cond: Expr | None = None
+    action: str | None = None
+    line: int = 0
+
+
+class Invariant(Node):
+    label: str | None = None
+    cond: Expr
+    line: int = 0
+
+
+class Expect(Node):
+    kind: Literal["solvable", "unsolved_at_start", "no_dead_ends"]
+    within: int | None = None
+    line: int = 0
+
+
+AxisKind = Literal["interface", "dynamics", "observation", "feedback"]
+
+
+class Alternative(Node):
+    """One alternative of an axis: the changes it makes to its one component."""
+
+    name: str
+    # interface
+    renames: tuple[tuple[str, tuple[str, ...]], ...] = ()  # action -> replacement patterns
+    also: tuple[tuple[str, tuple[str, ...]], ...] = ()  # action -> extra phrasings
+    invalid: Template | None = None
+    # dynamics
+    actions: tuple[Action, ...] = ()  # replace same-named actions, add new ones
+    inits: tuple[tuple[str, Expr], ...] = ()  # state variable -> new initialiser
+    # observation
+    observe: Template | None = None
+    # feedback
+    rewards: tuple[Reward, ...] = ()
+    done: tuple[Expr, ...] = ()
+    fail: tuple[Expr, ...] = ()
+    horizon: int | None = None
+
+
+class Axis(Node):
+    name: str
+    kind: AxisKind
+    alternatives: tuple[Alternative, ...]
+
+
+class Scaffold(Node):
+    """A checked scaffold: a family of worlds."""
+
+    ir_version: int = IR_VERSION
+    name: str
+    title: str
+    instruction: Template
+    params: tuple[Param, ...] = ()
+    enums: tuple[EnumDecl, ...] = ()
+    content: tuple[Slot, ...] = ()
+    entities: tuple[Entity, ...] = ()
+    # consts and state variables in evaluation (source) order: ("const"|"state", name)
+    init_order: tuple[tuple[str, str], ...] = ()
+    consts: tuple[Const, ...] = ()
+    state: tuple[StateVar, ...] = ()
+    actions: tuple[Action, ...] = ()
+    invalid: Template
+    observe: Template
+    rewards: tuple[Reward, ...] = ()
+    done: tuple[Expr, ...] = ()  # goal conditions: the episode ends, solved
+    fail: tuple[Expr, ...] = ()  # failure conditions: the episode ends, not solved
+    horizon: int
+    invariants: tuple[Invariant, ...] = ()
+    expects: tuple[Expect, ...] = ()
+    axes: tuple[Axis, ...] = ()
+
+    def to_json(self) -> str:
+        return canonical_json(self.model_dump(mode="json", exclude_defaults=True))
+
+    @classmethod
+    def from_json(cls, text: str) -> Scaffold:
+        return cls.model_validate_json(text)
+
+    def axis(self, name: str) -> Axis | None:
+        return next((a for a in self.axes if a.name == name), None)
+
+    def action(self, name: str) -> Action | None:
+        return next((a for a in self.actions if a.name == name), None)
+
+
+def canonical_json(data: Any) -> str:
+    """The one JSON encoding used for hashing and artifacts: sorted keys, no spaces, UTF-8."""
+    return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+
+
+Type.model_rebuild()
+Expr.model_rebuild()
+Stmt.model_rebuild()
+Slot.model_rebuild()

@@ -1,0 +1,190 @@
+"""Episodes: ``reset(seed) -> (observation, info)`` and ``step(command) -> 5-tuple``.
+
+A command that does not parse, or whose preconditions fail, returns the scaffold's message and
+changes nothing; it still costs a step, so the horizon bounds every episode.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from worldgen.codegen.exprs import RuleError
+from worldgen.ir.values import encode
+from worldgen.ir.world import World
+from worldgen.runtime.loader import load_rules
+
+OVER = "The episode is over; call reset() to play again."
+
+
+class StepInfo(dict):
+    """``info`` as a dict whose "admissible" list is computed only when someone reads it.
+
+    Listing admissible commands evaluates every action's preconditions; trainers that do not
+    use the list should not pay for it on every step.
+    """
+
+    __slots__ = ("_compute",)
+
+    def __init__(self, compute: Any, **fields: Any):
+        super().__init__(**fields)
+        self._compute = compute
+
+    def _materialize(self) -> None:
+        if self._compute is not None:
+            dict.__setitem__(self, "admissible", self._compute())
+            self._compute = None
+
+    def __missing__(self, key: str) -> Any:
+        if key == "admissible" and self._compute is not None:
+            self._materialize()
+            return dict.__getitem__(self, key)
+        raise KeyError(key)
+
+    def __contains__(self, key: object) -> bool:
+        return (key == "admissible" and self._compute is not None) or dict.__contains__(self, key)
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return self[key] if key in self else default
+
+    def keys(self):  # type: ignore[override]
+        self._materialize()
+        return dict.keys(self)
+
+    def items(self):  # type: ignore[override]
+        self._materialize()
+        return dict.items(self)
+
+    def values(self):  # type: ignore[override]
+        self._materialize()
+        return dict.values(self)
+
+    def __iter__(self):  # type: ignore[override]
+        self._materialize()
+        return dict.__iter__(self)
+
+    def __len__(self) -> int:
+        self._materialize()
+        return dict.__len__(self)
+
+    def __repr__(self) -> str:
+        self._materialize()
+        return dict.__repr__(self)
+
+    def __eq__(self, other: object) -> bool:
+        self._materialize()
+        return dict.__eq__(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def copy(self) -> dict[str, Any]:
+        self._materialize()
+        return dict(dict.items(self))
+
+
+class Env:
+    """One world's episodes. Cheap to create; rules are compiled when the Env is made."""
+
+    def __init__(self, world: World):
+        self.world = world
+        self.rules, self._initial = load_rules(world)
+        self.horizon = self.rules.horizon
+        self._state: list[Any] = list(self._initial)
+        self._t = 0
+        self._when = 0
+        self._over = True
+        self._last_obs = ""
+        self._rng = np.random.default_rng(np.random.SeedSequence([world.seed, 0x5EED]))
+        self._pick = lambda p: self._rng.random() < p
+
+    # ------------------------------------------------------------------------- episodes
+    def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[str, StepInfo]:
+        if seed is not None:
+            self._rng = np.random.default_rng(np.random.SeedSequence([int(seed) & 0xFFFFFFFFFFFFFFFF, 0x5EED]))
+        self._state = list(self._initial)
+        self._t = 0
+        self._when, done, failed = self.rules.signals(self._state)
+        self._over = done or failed
+        text = self.rules.observe(self._state)
+        intro = self.rules.instruction(self._state)
+        obs = f"{intro}\n\n{text}" if intro and text else intro or text
+        self._last_obs = obs
+        return obs, StepInfo(self._admissible, valid=True, action=None, step=0, success=done, instruction=intro)
+
+    def step(self, command: str) -> tuple[str, float, bool, bool, StepInfo]:
+        rules = self.rules
+        if self._over:
+            return OVER, 0.0, True, False, StepInfo(self._admissible, valid=False, action=None, step=self._t, success=False)
+        self._t += 1
+        s = self._state
+        reward = rules.per_step
+        out: list[str] = []
+        action = None
+        valid = False
+        error = None
+        b = rules.table.get(" ".join(str(command).lower().split()))
+        if b is None:
+            out.append(rules.invalid(s))
+        else:
+            binding = rules.bindings[b]
+            ai, args = binding.action, binding.args
+            g = rules.guard[ai](s, *args)
+            if g >= 0:
+                msg = rules.message[ai](s, *args, g)
+                out.append(msg if msg is not None else rules.invalid(s))
+            else:
+                new = s.copy()
+                try:
+                    rules.apply[ai](new, *args, self._pick, out)
+                except (RuleError, IndexError, ZeroDivisionError) as err:
+                    error = str(err)
+                    out = [rules.invalid(s)]
+                else:
+                    self._state = s = new
+                    valid = True
+                    action = rules.actions[ai].name
+                    reward += rules.on_amounts[ai]
+        when, done, failed = rules.signals(s)
+        newly = when & ~self._when
+        self._when = when
+        if newly:
+            amounts = rules.when_amounts
+            reward += sum(amounts[i] for i in range(len(amounts)) if newly >> i & 1)
+        terminated = done or failed
+        truncated = not terminated and self._t >= self.horizon
+        self._over = terminated or truncated
+        text = rules.observe(s)
+        if text:
+            out.append(text)
+        obs = "\n".join(out)
+        self._last_obs = obs
+        info = StepInfo(self._admissible, valid=valid, action=action, step=self._t, success=done)
+        if error is not None:
+            info["error"] = error
+        return obs, reward, terminated, truncated, info
+
+    # ------------------------------------------------------------------------- queries
+    def _admissible(self) -> list[str]:
+        return self.rules.admissible(self._state) if not self._over else []
+
+    @property
+    def admissible(self) -> list[str]:
+        return self._admissible()
+
+    @property
+    def commands(self) -> list[str]:
+        """Every command this world understands (its canonical phrasings), valid now or not."""
+        return [b.command for b in self.rules.bindings]
+
+    @property
+    def steps(self) -> int:
+        return self._t
+
+    def state(self) -> dict[str, Any]:
+        """The current state, JSON-encoded (for debugging and `worldgen play`'s :state)."""
+        types = {v.name: v.type for v in self.world.scaffold.state}
+        current = dict(self.world.initial_state)
+        for name, value in zip(self.rules.dynamic, self._state):
+            current[name] = encode(types[name], value)
+        return current

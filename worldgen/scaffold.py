@@ -1,0 +1,35 @@
+"""The public face of a checked scaffold: its IR plus where it came from, and instantiate()."""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from typing import Any
+
+from worldgen.compiler.instantiate import instantiate
+from worldgen.ir.models import Scaffold as ScaffoldIR
+from worldgen.ir.world import World
+
+
+@dataclass(frozen=True)
+class Scaffold:
+    ir: ScaffoldIR
+    path: str = "<string>"
+
+    @property
+    def name(self) -> str:
+        return self.ir.name
+
+    @property
+    def sha256(self) -> str:
+        return hashlib.sha256(self.ir.to_json().encode()).hexdigest()
+
+    def instantiate(
+        self,
+        content: dict[str, Any],
+        seed: int = 0,
+        axes: dict[str, str] | None = None,
+        params: dict[str, Any] | None = None,
+    ) -> World:
+        """Build one world. Unfixed axes and params are drawn from (seed, purpose) streams."""
+        return instantiate(self.ir, content, seed, axes=axes, params=params)

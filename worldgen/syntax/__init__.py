@@ -1,0 +1,1 @@
+"""Language front end, stage one: source text -> AST (grammar, parser, AST nodes)."""

@@ -1,0 +1,361 @@
+"""The scaffold AST: what the source says, with a position on every node.
+
+The AST is untyped and unresolved; the checker (worldgen.check) turns it into the IR.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from worldgen.errors import Span
+
+
+@dataclass
+class Node:
+    span: Span
+
+
+# ---------------------------------------------------------------------------------- expressions
+
+
+class Expr(Node):
+    pass
+
+
+@dataclass
+class Num(Expr):
+    value: int | float
+
+
+@dataclass
+class Str(Expr):
+    """A string literal. ``raw`` is the source text between the quotes (escapes intact), which
+    template parsing needs to map hole offsets back to source columns."""
+
+    value: str
+    raw: str
+
+
+@dataclass
+class Bool(Expr):
+    value: bool
+
+
+@dataclass
+class Name(Expr):
+    id: str
+
+
+@dataclass
+class Call(Expr):
+    func: str
+    args: list[Expr]
+
+
+@dataclass
+class Quantifier(Expr):
+    func: str  # all / any / count / sum / min / max
+    var: str
+    domain: Expr
+    body: Expr
+
+
+@dataclass
+class Index(Expr):
+    obj: Expr
+    index: Expr
+
+
+@dataclass
+class Slice(Expr):
+    obj: Expr
+    lo: Expr | None
+    hi: Expr | None
+
+
+@dataclass
+class Field(Expr):
+    obj: Expr
+    name: str
+
+
+@dataclass
+class Unary(Expr):
+    op: str  # "not" | "-"
+    operand: Expr
+
+
+@dataclass
+class Binary(Expr):
+    op: str  # or and == != < <= > >= in notin + - * / %
+    left: Expr
+    right: Expr
+
+
+@dataclass
+class Cond(Expr):
+    cond: Expr
+    then: Expr
+    otherwise: Expr
+
+
+@dataclass
+class SetLit(Expr):
+    items: list[Expr]
+
+
+# ---------------------------------------------------------------------------------------- types
+
+
+class TypeExpr(Node):
+    pass
+
+
+@dataclass
+class BoolType(TypeExpr):
+    pass
+
+
+@dataclass
+class IntType(TypeExpr):
+    lo: Expr | None  # None: written without a range (the checker reports it as unbounded)
+    hi: Expr | None
+
+
+@dataclass
+class NamedType(TypeExpr):
+    name: str
+
+
+@dataclass
+class SetType(TypeExpr):
+    elem: TypeExpr
+
+
+@dataclass
+class MapType(TypeExpr):
+    key: TypeExpr
+    value: TypeExpr
+
+
+@dataclass
+class RelType(TypeExpr):
+    left: TypeExpr
+    right: TypeExpr
+
+
+# ----------------------------------------------------------------------------------------- decls
+
+
+class Decl(Node):
+    pass
+
+
+@dataclass
+class Title(Decl):
+    text: Str
+
+
+@dataclass
+class Instruction(Decl):
+    text: Str
+
+
+@dataclass
+class ParamDecl(Decl):
+    name: str
+    kind: str  # int | bool | choice
+    lo: int | None = None
+    hi: int | None = None
+    choices: list[str] = field(default_factory=list)
+
+
+@dataclass
+class SlotType(Node):
+    kind: str  # the written kind: text/word/int/enum/... or "list" / "record"
+    args: list[object] = field(default_factory=list)  # (lo, hi) tuples or names
+    size: str | int | None = None  # list size: param name or literal
+    item: SlotType | None = None
+    fields: list[SlotDecl] = field(default_factory=list)
+
+
+@dataclass
+class SlotDecl(Node):
+    name: str
+    type: SlotType
+    description: str
+
+
+@dataclass
+class ContentDecl(Decl):
+    slots: list[SlotDecl]
+
+
+@dataclass
+class EntityDecl(Decl):
+    name: str
+    count: Expr
+    names: Expr
+
+
+@dataclass
+class EnumDecl(Decl):
+    name: str
+    members: list[str]
+
+
+@dataclass
+class ConstDecl(Decl):
+    name: str
+    value: Expr
+
+
+@dataclass
+class VarDecl(Node):
+    name: str
+    type: TypeExpr
+    init: Expr
+
+
+@dataclass
+class StateDecl(Decl):
+    vars: list[VarDecl]
+
+
+@dataclass
+class ActionParam(Node):
+    name: str
+    type: TypeExpr
+
+
+class Clause(Node):
+    pass
+
+
+@dataclass
+class When(Clause):
+    cond: Expr
+    message: Str | None
+
+
+@dataclass
+class Effect(Node):
+    target: Expr
+    op: str
+    value: Expr
+
+
+@dataclass
+class Do(Clause):
+    effects: list[Effect]
+
+
+@dataclass
+class Say(Clause):
+    text: Str
+
+
+@dataclass
+class Chance(Clause):
+    prob: float
+    then: list[Clause]
+    otherwise: list[Clause]
+
+
+@dataclass
+class If(Clause):
+    cond: Expr
+    then: list[Clause]
+    otherwise: list[Clause]
+
+
+@dataclass
+class ActionDecl(Decl):
+    name: str
+    params: list[ActionParam]
+    patterns: list[Str]
+    clauses: list[Clause]
+
+
+@dataclass
+class InvalidDecl(Decl):
+    text: Str
+
+
+@dataclass
+class ObserveDecl(Decl):
+    text: Str
+
+
+@dataclass
+class RewardDecl(Decl):
+    amount: float
+    kind: str  # when | on | per_step
+    cond: Expr | None = None
+    action: str | None = None
+    action_span: Span | None = None
+
+
+@dataclass
+class DoneDecl(Decl):
+    cond: Expr
+
+
+@dataclass
+class FailDecl(Decl):
+    cond: Expr
+
+
+@dataclass
+class HorizonDecl(Decl):
+    steps: int
+
+
+@dataclass
+class InvariantDecl(Decl):
+    label: str | None
+    cond: Expr
+
+
+@dataclass
+class ExpectDecl(Decl):
+    kind: str  # solvable | unsolved_at_start | no_dead_ends
+    within: int | None = None
+
+
+@dataclass
+class RenameDecl(Decl):
+    action: str
+    patterns: list[Str]
+
+
+@dataclass
+class AlsoDecl(Decl):
+    action: str
+    patterns: list[Str]
+
+
+@dataclass
+class InitDecl(Decl):
+    var: str
+    value: Expr
+
+
+@dataclass
+class Alternative(Node):
+    name: str
+    decls: list[Decl]
+
+
+@dataclass
+class AxisDecl(Decl):
+    name: str
+    kind: str | None
+    kind_span: Span | None
+    alternatives: list[Alternative]
+
+
+@dataclass
+class World(Node):
+    name: str
+    decls: list[Decl]

@@ -1,0 +1,469 @@
+"""Source text -> AST. One cached LALR parser; syntax errors become located diagnostics."""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from importlib import resources
+
+from lark import Lark, Token, Transformer, v_args
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+
+from worldgen.errors import DiagnosticSink, Span
+from worldgen.syntax import ast
+
+_ESCAPES = {"n": "\n", "t": "\t", '"': '"', "'": "'", "\\": "\\"}
+
+
+def grammar_text() -> str:
+    return resources.files("worldgen.grammars").joinpath("worldgen.lark").read_text("utf-8")
+
+
+@lru_cache(maxsize=1)
+def _lark() -> Lark:
+    return Lark(
+        grammar_text(),
+        parser="lalr",
+        start=["start", "expr"],
+        propagate_positions=True,
+        maybe_placeholders=True,
+        strict=False,
+    )
+
+
+def _span(meta_or_token) -> Span:
+    if isinstance(meta_or_token, Token):
+        end_col = meta_or_token.end_column
+        return Span(meta_or_token.line, meta_or_token.column, meta_or_token.end_line, end_col)
+    return Span(meta_or_token.line, meta_or_token.column, meta_or_token.end_line, meta_or_token.end_column)
+
+
+def unescape(raw: str) -> str:
+    """Decode a string literal's escapes (\\n, \\t, \\", \\', \\\\)."""
+    return re.sub(r"\\(.)", lambda m: _ESCAPES.get(m.group(1), m.group(1)), raw)
+
+
+@v_args(meta=True, inline=True)
+class _ToAst(Transformer):
+    """Lark tree -> AST dataclasses. Purely structural: no name resolution or typing here."""
+
+    # -- tokens & atoms
+    def STRING(self, tok: Token) -> ast.Str:  # noqa: N802 (Lark terminal callback)
+        raw = str(tok)[1:-1]
+        return ast.Str(Span(tok.line, tok.column, tok.end_line, tok.end_column), unescape(raw), raw)
+
+    def number(self, meta, tok):
+        text = str(tok)
+        return ast.Num(_span(tok), float(text) if "." in text else int(text))
+
+    def string(self, meta, s):
+        return s
+
+    def true(self, meta):
+        return ast.Bool(_span(meta), True)
+
+    def false(self, meta):
+        return ast.Bool(_span(meta), False)
+
+    def name(self, meta, tok):
+        return ast.Name(_span(tok), str(tok))
+
+    def set_literal(self, meta, *items):
+        return ast.SetLit(_span(meta), [i for i in items if i is not None])
+
+    # -- expressions
+    def call(self, meta, func, args):
+        return ast.Call(_span(meta), str(func), list(args) if args else [])
+
+    def call_args(self, meta, *args):
+        return list(args)
+
+    def quantifier(self, meta, func, var, domain, body):
+        return ast.Quantifier(_span(meta), str(func), str(var), domain, body)
+
+    def index(self, meta, obj, idx):
+        if isinstance(idx, tuple):
+            return ast.Slice(_span(meta), obj, idx[0], idx[1])
+        return ast.Index(_span(meta), obj, idx)
+
+    def slice(self, meta, lo, hi):
+        return (lo, hi)
+
+    def field(self, meta, obj, name):
+        return ast.Field(_span(meta), obj, str(name))
+
+    def neg(self, meta, operand):
+        if isinstance(operand, ast.Num):
+            return ast.Num(_span(meta), -operand.value)
+        return ast.Unary(_span(meta), "-", operand)
+
+    def not_(self, meta, operand):
+        return ast.Unary(_span(meta), "not", operand)
+
+    def or_(self, meta, left, right):
+        return ast.Binary(_span(meta), "or", left, right)
+
+    def and_(self, meta, left, right):
+        return ast.Binary(_span(meta), "and", left, right)
+
+    def compare(self, meta, left, op, right):
+        return ast.Binary(_span(op), str(op), left, right)
+
+    def in_(self, meta, left, right):
+        return ast.Binary(_span(meta), "in", left, right)
+
+    def not_in(self, meta, left, right):
+        return ast.Binary(_span(meta), "notin", left, right)
+
+    def arith(self, meta, left, op, right):
+        return ast.Binary(_span(op), str(op), left, right)
+
+    def cond(self, meta, c, a, b):
+        return ast.Cond(_span(meta), c, a, b)
+
+    # -- types
+    def bool_type(self, meta):
+        return ast.BoolType(_span(meta))
+
+    def int_type(self, meta, lo, hi):
+        return ast.IntType(_span(meta), lo, hi)
+
+    def named_type(self, meta, tok):
+        return ast.NamedType(_span(tok), str(tok))
+
+    def set_type(self, meta, elem):
+        return ast.SetType(_span(meta), elem)
+
+    def map_type(self, meta, key, value):
+        return ast.MapType(_span(meta), key, value)
+
+    def rel_type(self, meta, left, right):
+        return ast.RelType(_span(meta), left, right)
+
+    # -- header, params
+    def title(self, meta, s):
+        return ast.Title(_span(meta), s)
+
+    def instruction(self, meta, s):
+        return ast.Instruction(_span(meta), s)
+
+    def signed_int(self, meta, *parts):
+        return -int(parts[-1]) if len(parts) == 2 else int(parts[-1])
+
+    def int_range(self, meta, lo, hi):
+        return (lo, hi)
+
+    def name_list(self, meta, *names):
+        return [str(n) for n in names]
+
+    def int_param(self, meta, rng):
+        return ("int", rng)
+
+    def bool_param(self, meta):
+        return ("bool", None)
+
+    def choice_param(self, meta, names):
+        return ("choice", names)
+
+    def param(self, meta, name, ptype):
+        kind, data = ptype
+        if kind == "int":
+            return ast.ParamDecl(_span(name), str(name), "int", lo=data[0], hi=data[1])
+        if kind == "choice":
+            return ast.ParamDecl(_span(name), str(name), "choice", choices=data)
+        return ast.ParamDecl(_span(name), str(name), "bool")
+
+    # -- content
+    def content(self, meta, *slots):
+        return ast.ContentDecl(_span(meta), list(slots))
+
+    def slot(self, meta, name, stype, desc=None):
+        return ast.SlotDecl(_span(name), str(name), stype, desc.value if desc else "")
+
+    def slot_simple(self, meta, kind, args=None):
+        return ast.SlotType(_span(kind), str(kind), args or [])
+
+    def slot_args(self, meta, *args):
+        return list(args)
+
+    def arg_range(self, meta, rng):
+        return rng
+
+    def arg_name(self, meta, tok):
+        return str(tok)
+
+    def slot_size(self, meta, tok):
+        return int(tok) if tok.type == "INT" else str(tok)
+
+    def slot_list(self, meta, size, item):
+        return ast.SlotType(_span(meta), "list", size=size, item=item)
+
+    def slot_record(self, meta, *fields):
+        return ast.SlotType(_span(meta), "record", fields=list(fields))
+
+    # -- entities, enums, consts, state
+    def entity(self, meta, name, count, names):
+        return ast.EntityDecl(_span(name), str(name), count, names)
+
+    def enum_decl(self, meta, name, members):
+        return ast.EnumDecl(_span(name), str(name), members)
+
+    def const_decl(self, meta, name, value):
+        return ast.ConstDecl(_span(name), str(name), value)
+
+    def state(self, meta, *vars_):
+        return ast.StateDecl(_span(meta), list(vars_))
+
+    def var(self, meta, name, type_, init):
+        return ast.VarDecl(_span(name), str(name), type_, init)
+
+    # -- actions
+    def action(self, meta, name, params, patterns, *clauses):
+        return ast.ActionDecl(
+            _span(name), str(name), params or [], patterns, [c for c in clauses if c is not None]
+        )
+
+    def action_params(self, meta, *params):
+        return list(params)
+
+    def action_param(self, meta, name, type_):
+        return ast.ActionParam(_span(name), str(name), type_)
+
+    def patterns(self, meta, *strings):
+        return list(strings)
+
+    def when(self, meta, cond, message=None):
+        return ast.When(_span(meta), cond, message)
+
+    def assign_op(self, meta, tok):
+        return tok
+
+    def effect(self, meta, target, op, value):
+        return ast.Effect(_span(op), target, str(op), value)
+
+    def do(self, meta, *effects):
+        return ast.Do(_span(meta), list(effects))
+
+    def say(self, meta, s):
+        return ast.Say(_span(meta), s)
+
+    def block(self, meta, *clauses):
+        return [c for c in clauses if c is not None]
+
+    def chance(self, meta, prob, then, otherwise=None):
+        return ast.Chance(_span(meta), float(str(prob)), then, otherwise or [])
+
+    def if_(self, meta, cond, then, otherwise=None):
+        if isinstance(otherwise, ast.If):
+            otherwise = [otherwise]
+        return ast.If(_span(meta), cond, then, otherwise or [])
+
+    def empty(self, meta):
+        return None
+
+    def invalid(self, meta, s):
+        return ast.InvalidDecl(_span(meta), s)
+
+    def observe(self, meta, s):
+        return ast.ObserveDecl(_span(meta), s)
+
+    # -- signals and verification
+    def signed_number(self, meta, *parts):
+        value = float(str(parts[-1]))
+        return -value if len(parts) == 2 else value
+
+    def reward_when(self, meta, cond):
+        return ("when", cond)
+
+    def reward_on(self, meta, tok):
+        return ("on", tok)
+
+    def reward_per_step(self, meta):
+        return ("per_step", None)
+
+    def reward(self, meta, amount, trigger):
+        kind, data = trigger
+        if kind == "when":
+            return ast.RewardDecl(_span(meta), amount, "when", cond=data)
+        if kind == "on":
+            return ast.RewardDecl(_span(meta), amount, "on", action=str(data), action_span=_span(data))
+        return ast.RewardDecl(_span(meta), amount, "per_step")
+
+    def done(self, meta, cond):
+        return ast.DoneDecl(_span(meta), cond)
+
+    def fail(self, meta, cond):
+        return ast.FailDecl(_span(meta), cond)
+
+    def horizon(self, meta, n):
+        return ast.HorizonDecl(_span(meta), int(n))
+
+    def invariant(self, meta, *parts):
+        label = str(parts[0]) if len(parts) == 2 else None
+        return ast.InvariantDecl(_span(meta), label, parts[-1])
+
+    def expect(self, meta, kind):
+        return kind
+
+    def expect_solvable(self, meta, n):
+        return ast.ExpectDecl(_span(meta), "solvable", int(n))
+
+    def expect_unsolved(self, meta):
+        return ast.ExpectDecl(_span(meta), "unsolved_at_start")
+
+    def expect_no_dead_ends(self, meta):
+        return ast.ExpectDecl(_span(meta), "no_dead_ends")
+
+    # -- axes
+    def axis(self, meta, name, *rest):
+        kind_tok = rest[0] if rest and isinstance(rest[0], Token) else None
+        alts = [r for r in rest if isinstance(r, ast.Alternative)]
+        return ast.AxisDecl(
+            _span(name), str(name), str(kind_tok) if kind_tok else None,
+            _span(kind_tok) if kind_tok else None, alts,
+        )
+
+    def alternative(self, meta, name, *decls):
+        return ast.Alternative(_span(name), str(name), [d for d in decls if d is not None])
+
+    def rename(self, meta, name, patterns):
+        return ast.RenameDecl(_span(name), str(name), patterns)
+
+    def also(self, meta, name, patterns):
+        return ast.AlsoDecl(_span(name), str(name), patterns)
+
+    def init(self, meta, name, value):
+        return ast.InitDecl(_span(name), str(name), value)
+
+    # -- top
+    def world(self, meta, name, *decls):
+        return ast.World(_span(name), str(name), [d for d in decls if d is not None])
+
+    def start(self, meta, world):
+        return world
+
+
+_TRANSFORMER = _ToAst()
+
+_FRIENDLY = {
+    "RBRACE": "'}'",
+    "LBRACE": "'{'",
+    "LPAR": "'('",
+    "RPAR": "')'",
+    "LSQB": "'['",
+    "RSQB": "']'",
+    "COLON": "':'",
+    "COMMA": "','",
+    "SEMICOLON": "';'",
+    "EQUAL": "'='",
+    "NAME": "a name",
+    "STRING": "a string",
+    "INT": "an integer",
+    "NUMBER": "a number",
+    "$END": "end of file",
+}
+
+
+def _describe_expected(expected: set[str]) -> str:
+    names = sorted({_FRIENDLY.get(e, e.lower().strip("_") if not e.startswith("__") else e) for e in expected})
+    readable = [n for n in names if not n.startswith("__")]
+    if not readable:
+        return ""
+    if len(readable) > 8:
+        return ""
+    return "; expected " + ", ".join(readable)
+
+
+def _token_text(tok: Token) -> str:
+    if tok.type == "$END":
+        return "end of file"
+    return repr(str(tok))
+
+
+def _syntax_error(err: UnexpectedInput, sink: DiagnosticSink, line_offset: Span | None = None) -> None:
+    line, col = err.line, err.column
+    if isinstance(err, UnexpectedToken):
+        tok = err.token
+        if tok.type == "$END":
+            lines = sink.source.splitlines() or [""]
+            line, col = len(lines), len(lines[-1]) + 1
+            message = "unexpected end of file" + _expected_keywords(err)
+        else:
+            message = f"unexpected {_token_text(tok)}" + _expected_keywords(err)
+    elif isinstance(err, UnexpectedCharacters):
+        message = f"unexpected character {sink.source.splitlines()[line - 1][col - 1]!r}"
+    elif isinstance(err, UnexpectedEOF):
+        message = "unexpected end of file"
+    else:  # pragma: no cover - lark has no other UnexpectedInput kinds
+        message = "syntax error"
+    if line_offset is not None:  # error inside a template hole: map back into the source
+        col = line_offset.col + (col - 1) if line == 1 else col
+        line = line_offset.line + line - 1
+    sink.error("WG101", message, Span(line, col))
+
+
+def _expected_keywords(err: UnexpectedToken) -> str:
+    expected = set(err.expected)
+    keywords = sorted(
+        t for t in (_keyword_of(e) for e in expected) if t is not None
+    )
+    if keywords and len(keywords) <= 8:
+        return "; expected " + ", ".join(keywords)
+    return _describe_expected(expected)
+
+
+@lru_cache(maxsize=None)
+def _keyword_map() -> dict[str, str]:
+    out: dict[str, str] = {}
+    for term in _lark().terminals:
+        pattern = term.pattern
+        if pattern.type == "str":
+            out[term.name] = repr(pattern.value)
+    return out
+
+
+def _keyword_of(terminal: str) -> str | None:
+    if terminal in _FRIENDLY:
+        return _FRIENDLY[terminal]
+    return _keyword_map().get(terminal)
+
+
+def parse(source: str, filename: str = "<string>") -> ast.World:
+    """Parse a scaffold; raises DiagnosticError with a located WG1xx diagnostic on bad syntax."""
+    sink = DiagnosticSink(filename, source)
+    try:
+        tree = _lark().parse(source, start="start")
+    except UnexpectedInput as err:
+        _syntax_error(err, sink)
+        sink.raise_if_any()
+        raise  # unreachable: raise_if_any raised
+    return _TRANSFORMER.transform(tree)
+
+
+def parse_expr(text: str, at: Span, sink: DiagnosticSink) -> ast.Expr | None:
+    """Parse a template hole. ``at`` is where ``text`` starts in the source, so diagnostics and
+    node spans point into the scaffold file."""
+    try:
+        tree = _lark().parse(text, start="expr")
+    except UnexpectedInput as err:
+        _syntax_error(err, sink, at)
+        return None
+    node = _TRANSFORMER.transform(tree)
+    _shift_spans(node, at)
+    return node
+
+
+def _shift_spans(node: object, at: Span) -> None:
+    """Move spans of a hole's nodes (relative to the hole) to absolute source positions."""
+    if isinstance(node, ast.Node):
+        s = node.span
+        col = at.col + s.col - 1 if s.line == 1 else s.col
+        end_col = None
+        if s.end_col is not None:
+            end_col = at.col + s.end_col - 1 if (s.end_line or 1) == 1 else s.end_col
+        node.span = Span(at.line + s.line - 1, col, at.line + (s.end_line or 1) - 1, end_col)
+        for value in vars(node).values():
+            _shift_spans(value, at)
+    elif isinstance(node, (list, tuple)):
+        for item in node:
+            _shift_spans(item, at)
