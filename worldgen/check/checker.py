@@ -167,7 +167,7 @@ class _Checker:
     def _define(self, name: str, kind: str, type_: Type, span: Span, index: int = 0) -> bool:
         prev = self.scope.symbols.get(name)
         if prev is not None:
-            self.sink.error("WG212", f"'{name}' is already declared (as a {_kind_word(prev.kind)} at line {prev.span.line})", span)
+            self.sink.error("WG212", f"'{name}' is already declared (as {_kind_word(prev.kind)} at line {prev.span.line})", span)
             return False
         if name == "content":
             self.sink.error("WG212", "'content' is reserved for content slots", span)
@@ -207,7 +207,7 @@ class _Checker:
     def _enum(self, d: ast.EnumDecl) -> EnumDecl | None:
         if len(set(d.members)) != len(d.members):
             self.sink.error("WG213", f"enum '{d.name}' lists a value twice", d.span)
-        if d.name in self.scope.enums or not self._define(d.name, "entity", T.enum(d.name), d.span):
+        if d.name in self.scope.enums or not self._define(d.name, "enum", T.enum(d.name), d.span):
             return None
         # an enum's name, like an entity's, stands for the set of all its values
         self.scope.enums[d.name] = tuple(d.members)
@@ -346,7 +346,7 @@ class _Checker:
                 return None if is_error(elo) or is_error(ehi) else Type(kind="int", lo=elo, hi=ehi)
             case ast.NamedType(name=name):
                 sym = self.scope.symbols.get(name)
-                if sym is not None and sym.kind == "entity":
+                if sym is not None and sym.kind in ("entity", "enum"):
                     return sym.type
                 if sym is not None and sym.kind == "param" and sym.type.kind == "enum":
                     return sym.type
@@ -469,7 +469,7 @@ class _Checker:
             return None
         sym = self.scope.symbols.get(root.id)
         if ctx.local(root.id) is not None or sym is None or sym.kind != "state":
-            what = "an argument" if ctx.local(root.id) else (f"a {_kind_word(sym.kind)}" if sym else "not declared")
+            what = "an argument" if ctx.local(root.id) else (_kind_word(sym.kind) if sym else "not declared")
             self.sink.error("WG307", f"'{root.id}' cannot be assigned: it is {what}; only state variables change", root.span)
             return None
         if isinstance(node, ast.Call) and (sym.type.kind != "rel" or len(node.args) != 2):
@@ -639,7 +639,7 @@ def _quiet_type(scope: Scope, node: ast.TypeExpr) -> Type | None:
 
 
 def _kind_word(kind: str) -> str:
-    return {"member": "enum value", "const": "const", "state": "state variable", "param": "param",
-            "entity": "entity", "arg": "argument", "local": "bound variable"}.get(kind, kind)
+    return {"member": "an enum value", "const": "a const", "state": "a state variable", "param": "a param",
+            "entity": "an entity", "enum": "an enum", "arg": "an argument", "local": "a bound variable"}.get(kind, kind)
 
 

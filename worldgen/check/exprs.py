@@ -25,7 +25,7 @@ GENERATORS = {
     "random_dag": "random_dag(E, k): each E depends on up to k earlier ones (acyclic relation)",
     "randint": "randint(lo, hi): an int drawn uniformly from lo..hi",
 }
-QUANTIFIERS = ("all", "any", "count", "sum", "min", "max")
+QUANTIFIERS = ("all", "any", "count", "sum", "min", "max", "filter", "each")
 BUILTINS = ("count", "join", "min", "max", "abs")
 
 
@@ -250,9 +250,14 @@ class ExprChecker:
             return self.error(node.domain, "WG301", f"'{node.func}' ranges over an entity or a set, not {show_type(domain.type)}")
         var = Symbol(node.var, "local", domain.type.elem, node.span)
         inner = ctx.bind(var)
-        if node.func in ("all", "any", "count"):
+        if node.func in ("all", "any", "count", "filter"):
             body = self.check_bool(node.body, inner, f"the condition of '{node.func}'")
-            out = T.BOOL if node.func != "count" else T.INT
+            out = {"count": T.INT, "filter": domain.type}.get(node.func, T.BOOL)
+        elif node.func == "each":
+            body = self.check(node.body, inner)
+            if not is_error(body) and body.type.kind not in ("str", "int", "bool", "entity", "enum", "set"):
+                return self.error(node.body, "WG304", f"{show_type(body.type)} cannot be shown in text")
+            out = T.STR
         else:
             body = self.check_int(node.body, inner, f"the body of '{node.func}'")
             out = T.INT

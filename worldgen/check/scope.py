@@ -8,7 +8,7 @@ from typing import Literal
 from worldgen.errors import Span
 from worldgen.ir.models import Slot, Type
 
-SymbolKind = Literal["param", "member", "entity", "const", "state", "arg", "local"]
+SymbolKind = Literal["param", "member", "entity", "enum", "const", "state", "arg", "local"]
 
 
 @dataclass(frozen=True)

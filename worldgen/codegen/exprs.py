@@ -189,6 +189,12 @@ class ExprCompiler:
                 return f"sum(1 {loop} if {body})"
             case "sum":
                 return f"sum({body} {loop})"
+            case "filter":
+                return f"sum(1 << l_{e.value} {loop} if {body})"
+            case "each":
+                names = self.world.names_name(e.args[0].type.elem)  # type: ignore[arg-type]
+                shown = self.render(e.args[1])
+                return f"(', '.join({names}[l_{e.value}] + ' ' + {shown} {loop}) or 'nothing')"
             case _:
                 return f"{e.name}(({body} {loop}), default=0)"
 
@@ -245,7 +251,9 @@ class WorldTables:
         self.content = content
 
     def count(self, entity: str) -> int:
-        return len(self.entity_names[entity])
+        """How many values an entity (or an enum) has."""
+        names = self.entity_names.get(entity)
+        return len(names) if names is not None else len(self.enums[entity])
 
     def range_name(self, entity: str) -> str:
         return self.ns.const("R", range(self.count(entity)), key=("range", entity))

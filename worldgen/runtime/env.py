@@ -146,8 +146,8 @@ class Env:
                     action = rules.actions[ai].name
                     reward += rules.on_amounts[ai]
         when, done, failed = rules.signals(s)
-        newly = when & ~self._when
-        self._when = when
+        newly = when & ~self._when  # `reward R when C` pays once: the first time C holds
+        self._when |= when
         if newly:
             amounts = rules.when_amounts
             reward += sum(amounts[i] for i in range(len(amounts)) if newly >> i & 1)

@@ -1,0 +1,54 @@
+"""`worldgen check FILE.wg ...`: parse and check scaffolds, gcc-style diagnostics, exit 0 or 1."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from worldgen.errors import DiagnosticError
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("check", help="parse and check scaffolds", description=__doc__)
+    p.add_argument("files", nargs="+", metavar="FILE.wg")
+    p.add_argument("--json", action="store_true", help="print one JSON report on stdout")
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from worldgen import loads
+
+    report = []
+    failed = False
+    for path in args.files:
+        try:
+            with open(path, encoding="utf-8") as f:
+                source = f.read()
+        except OSError as err:
+            failed = True
+            message = f"{path}: error: cannot read: {err.strerror}"
+            report.append({"file": path, "ok": False, "diagnostics": [{"code": "WG001", "message": message}]})
+            if not args.json:
+                print(message, file=sys.stderr)
+            continue
+        try:
+            scaffold = loads(source, path)
+        except DiagnosticError as err:
+            failed = True
+            report.append({"file": path, "ok": False, "diagnostics": [
+                {"code": d.code, "line": d.span.line, "col": d.span.col, "message": d.message} for d in err.diagnostics
+            ]})
+            if not args.json:
+                print(str(err), file=sys.stderr)
+            continue
+        ir = scaffold.ir
+        summary = {"actions": len(ir.actions), "params": len(ir.params), "state": len(ir.state),
+                   "axes": {a.name: [alt.name for alt in a.alternatives] for a in ir.axes}}
+        report.append({"file": path, "ok": True, "world": ir.name, **summary})
+        if not args.json:
+            axes = ", ".join(f"{a}({'|'.join(v)})" for a, v in summary["axes"].items()) or "no axes"
+            print(f"{path}: ok: world '{ir.name}', {summary['actions']} actions, {summary['state']} state variables, {axes}")
+    if args.json:
+        print(json.dumps(report, indent=2))
+    return 1 if failed else 0

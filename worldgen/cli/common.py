@@ -1,0 +1,56 @@
+"""Argument helpers shared by subcommands."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+from typing import Any
+
+from worldgen.errors import WorldgenError
+
+
+def assignments(values: list[str] | None, what: str) -> dict[str, str]:
+    """``["a=b", ...]`` -> ``{"a": "b"}``; a malformed item is a usage error (exit 2)."""
+    out: dict[str, str] = {}
+    for item in values or []:
+        name, sep, value = item.partition("=")
+        if not sep or not name or not value:
+            raise argparse.ArgumentTypeError(f"{what} must look like NAME=VALUE, not {item!r}")
+        out[name.strip()] = value.strip()
+    return out
+
+
+def typed_params(raw: dict[str, str]) -> dict[str, Any]:
+    """Command-line param values: ints, true/false, or choice names."""
+    out: dict[str, Any] = {}
+    for k, v in raw.items():
+        if v.lstrip("-").isdigit():
+            out[k] = int(v)
+        elif v.lower() in ("true", "false"):
+            out[k] = v.lower() == "true"
+        else:
+            out[k] = v
+    return out
+
+
+def read_json(path: str | Path, what: str) -> Any:
+    try:
+        return json.loads(Path(path).read_text("utf-8"))
+    except FileNotFoundError:
+        raise WorldgenError(f"{path}: error: {what} not found") from None
+    except json.JSONDecodeError as err:
+        raise WorldgenError(f"{path}:{err.lineno}:{err.colno}: error: {what} is not valid JSON: {err.msg}") from None
+
+
+def default_content(scaffold_path: str, name: str) -> Path | None:
+    """The example record shipped beside the scaffolds, if any: content_packs/<name>/example.json."""
+    here = Path(scaffold_path).resolve().parent
+    for base in (here.parent / "content_packs", here / "content_packs"):
+        candidate = base / name / "example.json"
+        if candidate.is_file():
+            return candidate
+    from importlib import resources
+
+    packaged = resources.files("worldgen.content_packs").joinpath(name, "example.json")
+    return Path(str(packaged)) if packaged.is_file() else None
