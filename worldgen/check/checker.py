@@ -186,11 +186,11 @@ class _Checker:
     # ----------------------------------------------------------------------- declarations
     def _param(self, d: ast.ParamDecl) -> Param | None:
         if d.kind == "int":
+            self._define(d.name, "param", T.INT, d.span)
+            self.params[d.name] = Param(name=d.name, kind="int", lo=d.lo, hi=max(d.lo, d.hi))  # type: ignore[type-var]
             if d.lo is not None and d.hi is not None and d.lo > d.hi:
                 self.sink.error("WG410", f"param '{d.name}' has an empty range {d.lo}..{d.hi}", d.span)
                 return None
-            self._define(d.name, "param", T.INT, d.span)
-            self.params[d.name] = Param(name=d.name, kind="int", lo=d.lo, hi=d.hi)
             return self.params[d.name]
         if d.kind == "bool":
             self._define(d.name, "param", T.BOOL, d.span)
@@ -284,6 +284,13 @@ class _Checker:
 
     def _entity(self, d: ast.EntityDecl) -> Entity | None:
         count = self._static_int(d.count, f"the count of '{d.name}'")
+        root = d.names
+        while isinstance(root, ast.Field):
+            root = root.obj
+        if not (isinstance(root, ast.Name) and root.id == "content" and isinstance(d.names, ast.Field)):
+            self.sink.error("WG216", f"entity '{d.name}' must be named from content, e.g. named content.{d.name}.name", d.names.span)
+            self._define(d.name, "entity", T.entity(d.name), d.span)
+            return None
         names = self.exprs.check(d.names, Ctx("static"))
         ok = not is_error(names)
         if ok and names.op == "content" and not names.args:
@@ -299,7 +306,7 @@ class _Checker:
                 self.sink.error("WG216", f"entity '{d.name}' must be named by a list of words, e.g. content.{base}.name", d.names.span)
         elif ok:
             ok = False
-            self.sink.error("WG216", f"entity '{d.name}' must be named from content, e.g. named content.{d.name}.name", d.names.span)
+            self.sink.error("WG216", f"entity '{d.name}' must be named by a list of words from content", d.names.span)
         if not self._define(d.name, "entity", T.entity(d.name), d.span) or not ok or is_error(count):
             return None
         return Entity(name=d.name, count=count, names_from=tuple(str(names.value).replace("[*]", "").split(".")), line=d.span.line)

@@ -83,8 +83,15 @@ class StepInfo(dict):
         return dict(dict.items(self))
 
 
+CACHE_STATES = 50_000  # per Env: observation, signals and admissible list of recent states
+
+
 class Env:
-    """One world's episodes. Cheap to create; rules are compiled when the Env is made."""
+    """One world's episodes. Cheap to create; rules are compiled when the Env is made.
+
+    What a state shows (observation, signals, admissible commands) depends on the state alone,
+    and agents revisit states constantly, so those are memoised per state (bounded).
+    """
 
     def __init__(self, world: World):
         self.world = world
@@ -97,6 +104,17 @@ class Env:
         self._last_obs = ""
         self._rng = np.random.default_rng(np.random.SeedSequence([world.seed, 0x5EED]))
         self._pick = lambda p: self._rng.random() < p
+        self._views: dict[tuple, tuple[str, tuple[int, bool, bool]]] = {}
+        self._menus: dict[tuple, list[str]] = {}
+
+    def _view(self, s: list[Any]) -> tuple[str, tuple[int, bool, bool]]:
+        key = tuple(s)
+        view = self._views.get(key)
+        if view is None:
+            if len(self._views) >= CACHE_STATES:
+                self._views.clear()
+            view = self._views[key] = (self.rules.observe(s), self.rules.signals(s))
+        return view
 
     # ------------------------------------------------------------------------- episodes
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[str, StepInfo]:
@@ -104,9 +122,8 @@ class Env:
             self._rng = np.random.default_rng(np.random.SeedSequence([int(seed) & 0xFFFFFFFFFFFFFFFF, 0x5EED]))
         self._state = list(self._initial)
         self._t = 0
-        self._when, done, failed = self.rules.signals(self._state)
+        text, (self._when, done, failed) = self._view(self._state)
         self._over = done or failed
-        text = self.rules.observe(self._state)
         intro = self.rules.instruction(self._state)
         obs = f"{intro}\n\n{text}" if intro and text else intro or text
         self._last_obs = obs
@@ -145,7 +162,7 @@ class Env:
                     valid = True
                     action = rules.actions[ai].name
                     reward += rules.on_amounts[ai]
-        when, done, failed = rules.signals(s)
+        text, (when, done, failed) = self._view(s)
         newly = when & ~self._when  # `reward R when C` pays once: the first time C holds
         self._when |= when
         if newly:
@@ -154,7 +171,6 @@ class Env:
         terminated = done or failed
         truncated = not terminated and self._t >= self.horizon
         self._over = terminated or truncated
-        text = rules.observe(s)
         if text:
             out.append(text)
         obs = "\n".join(out)
@@ -166,7 +182,15 @@ class Env:
 
     # ------------------------------------------------------------------------- queries
     def _admissible(self) -> list[str]:
-        return self.rules.admissible(self._state) if not self._over else []
+        if self._over:
+            return []
+        key = tuple(self._state)
+        menu = self._menus.get(key)
+        if menu is None:
+            if len(self._menus) >= CACHE_STATES:
+                self._menus.clear()
+            menu = self._menus[key] = self.rules.admissible(self._state)
+        return list(menu)
 
     @property
     def admissible(self) -> list[str]:

@@ -238,6 +238,8 @@ class _ToAst(Transformer):
     def assign_op(self, meta, tok):
         return tok
 
+    compare_op = add_op = mul_op = assign_op
+
     def effect(self, meta, target, op, value):
         return ast.Effect(_span(op), target, str(op), value)
 
@@ -380,19 +382,22 @@ def _token_text(tok: Token) -> str:
     return repr(str(tok))
 
 
-def _syntax_error(err: UnexpectedInput, sink: DiagnosticSink, line_offset: Span | None = None) -> None:
+def _syntax_error(err: UnexpectedInput, sink: DiagnosticSink, text: str, line_offset: Span | None = None) -> None:
+    """Report a Lark error; ``text`` is what was parsed (the file, or a template hole)."""
     line, col = err.line, err.column
     if isinstance(err, UnexpectedToken):
         tok = err.token
-        if tok.type == "$END":
-            lines = sink.source.splitlines() or [""]
+        if tok.type == "$END":  # point just past the last thing written
+            lines = text.rstrip().splitlines() or [""]
             line, col = len(lines), len(lines[-1]) + 1
-            message = "unexpected end of file" + _expected_keywords(err)
+            what = "end of file" if line_offset is None else "end of '{...}'"
+            missing = "; a closing '}' is missing" if "RBRACE" in err.expected and line_offset is None else ""
+            message = f"unexpected {what}" + (missing or _expected_keywords(err))
         else:
             message = f"unexpected {_token_text(tok)}" + _expected_keywords(err)
     elif isinstance(err, UnexpectedCharacters):
-        message = f"unexpected character {sink.source.splitlines()[line - 1][col - 1]!r}"
-    elif isinstance(err, UnexpectedEOF):
+        message = f"unexpected character {text.splitlines()[line - 1][col - 1]!r}"
+    elif isinstance(err, UnexpectedEOF):  # pragma: no cover - LALR reports UnexpectedToken($END)
         message = "unexpected end of file"
     else:  # pragma: no cover - lark has no other UnexpectedInput kinds
         message = "syntax error"
@@ -434,7 +439,7 @@ def parse(source: str, filename: str = "<string>") -> ast.World:
     try:
         tree = _lark().parse(source, start="start")
     except UnexpectedInput as err:
-        _syntax_error(err, sink)
+        _syntax_error(err, sink, source)
         sink.raise_if_any()
         raise  # unreachable: raise_if_any raised
     return _TRANSFORMER.transform(tree)
@@ -446,7 +451,7 @@ def parse_expr(text: str, at: Span, sink: DiagnosticSink) -> ast.Expr | None:
     try:
         tree = _lark().parse(text, start="expr")
     except UnexpectedInput as err:
-        _syntax_error(err, sink, at)
+        _syntax_error(err, sink, text, at)
         return None
     node = _TRANSFORMER.transform(tree)
     _shift_spans(node, at)
