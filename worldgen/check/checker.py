@@ -114,16 +114,7 @@ class _Checker:
         action_decls = [d for d in decls if isinstance(d, ast.ActionDecl)]
         for d in action_decls + [a for ax in decls if isinstance(ax, ast.AxisDecl) for alt in ax.alternatives for a in alt.decls if isinstance(a, ast.ActionDecl)]:
             self.scope.actions.setdefault(d.name, d.span)
-        actions = []
-        seen_actions: dict[str, Span] = {}
-        for d in action_decls:
-            if d.name in seen_actions:
-                self.sink.error("WG211", f"action '{d.name}' is declared twice (first at line {seen_actions[d.name].line})", d.span)
-                continue
-            seen_actions[d.name] = d.span
-            a = self._action(d)
-            if a:
-                actions.append(a)
+        actions = [a for a in map(self._action, self._distinct(action_decls, "WG211", "action")) if a]
         if not action_decls:
             self.sink.error("WG409", f"world '{world.name}' has no actions; an agent needs at least one command", world.span)
 
@@ -163,6 +154,18 @@ class _Checker:
                     self.sink.error("WG403", f"'{word}' is declared twice (first at line {first[type(d)].span.line})", d.span)
                 else:
                     first[type(d)] = d
+
+    def _distinct(self, items: list, code: str, what: str) -> list:
+        """Keep the first of same-named declarations, reporting the others."""
+        first: dict[str, Span] = {}
+        out = []
+        for item in items:
+            if item.name in first:
+                self.sink.error(code, f"{what} '{item.name}' is declared twice (first at line {first[item.name].line})", item.span)
+            else:
+                first[item.name] = item.span
+                out.append(item)
+        return out
 
     def _define(self, name: str, kind: str, type_: Type, span: Span, index: int = 0) -> bool:
         prev = self.scope.symbols.get(name)
@@ -217,10 +220,7 @@ class _Checker:
 
     def _content(self, d: ast.ContentDecl) -> tuple[Slot, ...]:
         slots = []
-        for s in d.slots:
-            if s.name in self.scope.slots:
-                self.sink.error("WG214", f"content slot '{s.name}' is declared twice", s.span)
-                continue
+        for s in self._distinct(d.slots, "WG214", "content slot"):
             slot = self._slot(s.name, s.type, s.description)
             if slot:
                 self.scope.slots[s.name] = slot
@@ -229,12 +229,8 @@ class _Checker:
 
     def _slot(self, name: str, t: ast.SlotType, description: str) -> Slot | None:
         if t.kind == "record":
-            fields, seen = [], set()
-            for f in t.fields:
-                if f.name in seen:
-                    self.sink.error("WG214", f"field '{f.name}' is declared twice", f.span)
-                    continue
-                seen.add(f.name)
+            fields = []
+            for f in self._distinct(t.fields, "WG214", "field"):
                 sub = self._slot(f.name, f.type, f.description)
                 if sub:
                     fields.append(sub)
@@ -514,25 +510,15 @@ class _Checker:
 
     # ------------------------------------------------------------------------------ axes
     def _axes(self, decls: list[ast.AxisDecl], base_actions: list[ast.ActionDecl]) -> list[Axis]:
-        axes, seen = [], set()
-        for d in decls:
-            if d.name in seen:
-                self.sink.error("WG218", f"axis '{d.name}' is declared twice", d.span)
-                continue
-            seen.add(d.name)
+        axes = []
+        for d in self._distinct(decls, "WG218", "axis"):
             kind = d.kind or d.name
             if kind not in AXIS_KINDS:
                 where = d.kind_span if d.kind else d.span
                 hint = "" if d.kind else f"; name the component: axis {d.name}: dynamics {{ ... }}"
                 self.sink.error("WG412", f"'{kind}' is not a component; an axis varies one of: " + ", ".join(AXIS_KINDS) + hint, where or d.span)
                 continue
-            alts, names = [], set()
-            for alt in d.alternatives:
-                if alt.name in names:
-                    self.sink.error("WG218", f"alternative '{alt.name}' appears twice in axis '{d.name}'", alt.span)
-                    continue
-                names.add(alt.name)
-                alts.append(self._alternative(kind, alt, base_actions))
+            alts = [self._alternative(kind, alt, base_actions) for alt in self._distinct(d.alternatives, "WG218", "alternative")]
             axes.append(Axis(name=d.name, kind=kind, alternatives=tuple(alts)))  # type: ignore[arg-type]
         return axes
 

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from worldgen.ir.models import Expr, Template, Type
+from worldgen.ir.values import bits
 
 CMP = {"==", "!=", "<", "<=", ">", ">="}
 
@@ -21,16 +22,6 @@ class RuleError(Exception):
     an index past the end): reported by the runtime and the model checker, never a crash."""
 
 
-def bits_of(mask: int) -> tuple[int, ...]:
-    out, i = [], 0
-    while mask:
-        if mask & 1:
-            out.append(i)
-        mask >>= 1
-        i += 1
-    return tuple(out)
-
-
 def make_joiner(names: tuple[str, ...]) -> Callable[[int], str]:
     """Render a set as "a, b, c" ("nothing" when empty), memoised per mask: sets repeat a lot."""
     cache: dict[int, str] = {}
@@ -38,7 +29,7 @@ def make_joiner(names: tuple[str, ...]) -> Callable[[int], str]:
     def join(mask: int) -> str:
         text = cache.get(mask)
         if text is None:
-            text = ", ".join(names[i] for i in bits_of(mask)) if mask else "nothing"
+            text = ", ".join(names[i] for i in bits(mask)) if mask else "nothing"
             if len(cache) < 65536:
                 cache[mask] = text
         return text

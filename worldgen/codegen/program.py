@@ -13,10 +13,10 @@ from functools import lru_cache
 from itertools import product
 from typing import Any
 
-from worldgen.codegen.exprs import ExprCompiler, Namespace, RuleError, WorldTables, bits_of
+from worldgen.codegen.exprs import ExprCompiler, Namespace, RuleError, WorldTables
 from worldgen.ir.models import Action, Expr, Scaffold, Stmt, Type
 from worldgen.ir.patterns import normalize, tokens
-from worldgen.ir.values import to_mask
+from worldgen.ir.values import bits, to_mask
 
 
 @dataclass(frozen=True)
@@ -258,7 +258,7 @@ def _div(a: int, b: int, mod: bool) -> int:
 
 
 def _join(mask: int, names: tuple[str, ...], sep: str) -> str:
-    return sep.join(names[i] for i in bits_of(mask)) if mask else "nothing"
+    return sep.join(names[i] for i in bits(mask)) if mask else "nothing"
 
 
 _bits_cache: dict[int, tuple[int, ...]] = {}
@@ -267,7 +267,7 @@ _bits_cache: dict[int, tuple[int, ...]] = {}
 def _bits(mask: int) -> tuple[int, ...]:
     b = _bits_cache.get(mask)
     if b is None:
-        b = bits_of(mask)
+        b = bits(mask)
         if len(_bits_cache) < 65536:
             _bits_cache[mask] = b
     return b

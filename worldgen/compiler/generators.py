@@ -12,7 +12,8 @@ from typing import Any
 
 import numpy as np
 
-from worldgen.codegen.exprs import RuleError, bits_of
+from worldgen.codegen.exprs import RuleError
+from worldgen.ir.values import bits
 
 
 def _link(rel: list[int], a: int, b: int) -> None:
@@ -22,17 +23,17 @@ def _link(rel: list[int], a: int, b: int) -> None:
 
 def generators(rng: np.random.Generator) -> dict[str, Callable[..., Any]]:
     def sample(mask: int, n: int) -> tuple[int, ...]:
-        pool = bits_of(mask)
+        pool = bits(mask)
         if not 0 <= n <= len(pool):
             raise RuleError(f"sample() asked for {n} of only {len(pool)} elements")
         return tuple(int(pool[i]) for i in rng.permutation(len(pool))[:n])
 
     def shuffle(value: int | tuple) -> tuple:
-        pool = bits_of(value) if isinstance(value, int) else value
+        pool = bits(value) if isinstance(value, int) else value
         return tuple(pool[i] for i in rng.permutation(len(pool)))
 
     def choice(mask: int) -> int:
-        pool = bits_of(mask)
+        pool = bits(mask)
         if not pool:
             raise RuleError("choice() from an empty set")
         return int(pool[int(rng.integers(len(pool)))])

@@ -13,14 +13,15 @@ from typing import Any
 from worldgen.ir.models import Type
 
 
-def bits(mask: int) -> list[int]:
+def bits(mask: int) -> tuple[int, ...]:
+    """The indices of a bitmask's set bits, ascending."""
     out, i = [], 0
     while mask:
         if mask & 1:
             out.append(i)
         mask >>= 1
         i += 1
-    return out
+    return tuple(out)
 
 
 def to_mask(indices: Any) -> int:
@@ -34,9 +35,9 @@ def encode(t: Type, v: Any) -> Any:
     """Runtime value -> JSON value."""
     match t.kind:
         case "set":
-            return bits(v)
+            return list(bits(v))
         case "rel":
-            return [bits(m) for m in v]
+            return [list(bits(m)) for m in v]
         case "map":
             assert t.value is not None
             return [encode(t.value, x) for x in v]
