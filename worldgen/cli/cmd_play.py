@@ -66,20 +66,38 @@ def open_world(args: argparse.Namespace) -> World:
     return scaffold.instantiate(record, seed=args.seed, axes=axes, params=params)
 
 
+def _complete_with(commands: list[str]) -> None:
+    """History, line editing and Tab completion of the world's commands (where readline exists)."""
+    try:
+        import readline
+    except ImportError:  # pragma: no cover - not on every platform
+        return
+    words = sorted(set(commands) | {":help", ":commands", ":state", ":restart", ":quit"})
+
+    def complete(text: str, i: int) -> str | None:
+        line = readline.get_line_buffer().lower()
+        matches = [w[len(line) - len(text):] for w in words if w.startswith(line)]
+        return matches[i] if i < len(matches) else None
+
+    readline.set_completer_delims("")
+    readline.set_completer(complete)
+    readline.parse_and_bind("tab: complete")
+
+
 def _lines(stream: TextIO, interactive: bool) -> Iterator[str]:
     if not interactive:
         yield from (line.rstrip("\n") for line in stream)
         return
-    try:
-        import readline  # noqa: F401 - gives input() history and line editing
-    except ImportError:  # pragma: no cover - not on every platform
-        pass
     while True:
         try:
             yield input("> ")
         except EOFError:
             print()
             return
+
+
+def _steps(n: int) -> str:
+    return f"{n} step" if n == 1 else f"{n} steps"
 
 
 def run(args: argparse.Namespace) -> int:
@@ -92,7 +110,8 @@ def run(args: argparse.Namespace) -> int:
     print(f"== {title} ==  (world {world.scaffold.name}, seed {world.seed}, "
           + ", ".join(f"{k}={v}" for k, v in {**world.params, **world.axes}.items()) + ")")
     if interactive:
-        print("Type :help for help.")
+        _complete_with(env.commands)
+        print("Type :help for help; Tab completes commands.")
     print(obs)
     total, over = 0.0, False
     for line in _lines(sys.stdin, interactive):
@@ -128,9 +147,9 @@ def run(args: argparse.Namespace) -> int:
         if terminated or truncated:
             over = True
             if info.get("success"):
-                print(f"*** Solved in {info['step']} steps. Return {total:+g}. ***")
+                print(f"*** Solved in {_steps(info['step'])}. Return {total:+g}. ***")
             elif terminated:
-                print(f"*** The episode ended without success after {info['step']} steps. Return {total:+g}. ***")
+                print(f"*** The episode ended without success after {_steps(info['step'])}. Return {total:+g}. ***")
             else:
                 print(f"*** Out of steps ({env.horizon}). Return {total:+g}. ***")
     return 0
