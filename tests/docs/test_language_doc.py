@@ -1,0 +1,231 @@
+"""Every example in docs/language.md is checked here, exactly.
+
+Fenced blocks are read by their language tag (see the page's appendix):
+
+- ``wg``        a complete world; must check without diagnostics.
+- ``wg-error``  a complete world; must fail, and the next ``text`` block is exactly what
+                ``worldgen check`` prints (file ``example.wg`` unless ``file=NAME`` is given).
+- ``json``      a content record; must be valid JSON.
+- ``console``   ``$ worldgen ...`` then the exact output; ``> `` lines are piped to ``play``.
+- ``python``    run as a script in a folder holding the named files; its asserts must hold.
+- ``wg-shape``  the outline of a construct: outside strings and comments, every lowercase word
+                is a keyword of the grammar and the rest are UPPERCASE placeholders.
+
+``file=NAME`` after a tag saves the block for later ``console`` blocks. Beyond the blocks, the
+page must exercise every grammar keyword, generator, built-in and quantifier, and show every
+diagnostic code the language can emit, both in an example and in the Part 3 table.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+import re
+import shlex
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+import worldgen
+from worldgen.check.exprs import BUILTINS, GENERATORS, QUANTIFIERS
+from worldgen.cli.main import main as cli_main
+
+ROOT = Path(__file__).resolve().parents[2]
+DOC = ROOT / "docs" / "language.md"
+GRAMMAR = ROOT / "grammars" / "worldgen.lark"
+KINDS = ("wg", "wg-error", "text", "json", "console", "wg-shape", "python")
+FENCE = re.compile(r"^```(\S*)(.*)$")
+
+
+@dataclass
+class Block:
+    kind: str
+    text: str
+    line: int  # line of the opening fence, 1-based
+    file: str | None = None
+    expected: Block | None = None  # wg-error: the text block after it
+
+    @property
+    def id(self) -> str:
+        return f"line{self.line}-{self.kind}"
+
+
+def parse_blocks(markdown: str) -> list[Block]:
+    blocks: list[Block] = []
+    lines = markdown.splitlines()
+    i = 0
+    while i < len(lines):
+        m = FENCE.match(lines[i])
+        if not m:
+            i += 1
+            continue
+        kind, rest = m.group(1), m.group(2)
+        start, body = i + 1, []
+        i += 1
+        while i < len(lines) and lines[i] != "```":
+            body.append(lines[i])
+            i += 1
+        assert i < len(lines), f"docs/language.md:{start}: unclosed code block"
+        i += 1
+        file = None
+        for opt in rest.split():
+            key, _, value = opt.partition("=")
+            assert key == "file" and value, f"docs/language.md:{start}: unknown block option {opt!r}"
+            file = value
+        blocks.append(Block(kind, "\n".join(body) + "\n", start, file))
+    return blocks
+
+
+BLOCKS = parse_blocks(DOC.read_text("utf-8"))
+
+
+def _structure_errors(blocks: list[Block]) -> list[str]:
+    errors = []
+    for k, b in enumerate(blocks):
+        if b.kind not in KINDS:
+            errors.append(f"line {b.line}: untested block kind {b.kind!r} (use one of {', '.join(KINDS)})")
+        if b.kind == "wg-error":
+            nxt = blocks[k + 1] if k + 1 < len(blocks) else None
+            if nxt is None or nxt.kind != "text":
+                errors.append(f"line {b.line}: a wg-error block must be followed by a text block")
+            else:
+                b.expected = nxt
+        if b.kind == "text" and (k == 0 or blocks[k - 1].kind != "wg-error"):
+            errors.append(f"line {b.line}: a text block must follow a wg-error block")
+    return errors
+
+
+STRUCTURE = _structure_errors(BLOCKS)
+
+
+def test_blocks_are_well_formed() -> None:
+    assert STRUCTURE == []
+    assert len([b for b in BLOCKS if b.kind == "wg"]) >= 20
+    assert len([b for b in BLOCKS if b.kind == "wg-error"]) >= 20
+
+
+def _filename(b: Block) -> str:
+    return b.file or "example.wg"
+
+
+@pytest.mark.parametrize("block", [b for b in BLOCKS if b.kind == "wg"], ids=lambda b: b.id)
+def test_example_checks(block: Block) -> None:
+    try:
+        worldgen.loads(block.text, _filename(block))
+    except worldgen.DiagnosticError as err:
+        pytest.fail(f"docs/language.md:{block.line}: example should check but does not:\n{err}")
+
+
+@pytest.mark.parametrize("block", [b for b in BLOCKS if b.kind == "wg-error"], ids=lambda b: b.id)
+def test_error_example_reports_exactly(block: Block) -> None:
+    assert block.expected is not None
+    with pytest.raises(worldgen.DiagnosticError) as info:
+        worldgen.loads(block.text, _filename(block))
+    assert str(info.value) + "\n" == block.expected.text, f"docs/language.md:{block.expected.line}"
+
+
+@pytest.mark.parametrize("block", [b for b in BLOCKS if b.kind == "json"], ids=lambda b: b.id)
+def test_json_is_valid(block: Block) -> None:
+    json.loads(block.text)
+
+
+GRAMMAR_KEYWORDS = set(re.findall(r'"([a-z_]+)"', GRAMMAR.read_text("utf-8")))
+
+
+@pytest.mark.parametrize("block", [b for b in BLOCKS if b.kind == "wg-shape"], ids=lambda b: b.id)
+def test_shape_uses_only_keywords(block: Block) -> None:
+    code = re.sub(r'"[^"]*"|#[^\n]*', "", block.text)
+    words = set(re.findall(r"\b[a-z_][a-z_0-9]*\b", code))
+    assert sorted(words - GRAMMAR_KEYWORDS) == [], f"docs/language.md:{block.line}"
+
+
+def files_before(block: Block) -> dict[str, str]:
+    """The files named by blocks above ``block`` (the latest definition of each name wins)."""
+    files: dict[str, str] = {}
+    for b in BLOCKS:
+        if b is block:
+            break
+        if b.file:
+            files[b.file] = b.text
+    return files
+
+
+def run_console(block: Block, workdir: Path) -> tuple[str, str]:
+    """-> (command line, actual output) for a console block, run in-process in ``workdir``."""
+    first, *rest = block.text.splitlines()
+    assert first.startswith("$ worldgen "), f"docs/language.md:{block.line}: console blocks run `$ worldgen ...`"
+    argv = shlex.split(first[len("$ worldgen "):])
+    for name, text in files_before(block).items():
+        (workdir / name).write_text(text, "utf-8")
+    commands = "".join(line[2:] + "\n" for line in rest if line.startswith("> "))
+    out, err = io.StringIO(), io.StringIO()
+    old_stdin = sys.stdin
+    sys.stdin = io.StringIO(commands)
+    try:
+        with contextlib.chdir(workdir), contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            try:
+                cli_main(argv)
+            except SystemExit:  # usage errors; the output still tells
+                pass
+    finally:
+        sys.stdin = old_stdin
+    return first, out.getvalue() + err.getvalue()
+
+
+@pytest.mark.parametrize("block", [b for b in BLOCKS if b.kind == "console"], ids=lambda b: b.id)
+def test_console_session(block: Block, tmp_path: Path) -> None:
+    first, actual = run_console(block, tmp_path)
+    assert first + "\n" + actual == block.text, f"docs/language.md:{block.line}"
+
+
+@pytest.mark.parametrize("block", [b for b in BLOCKS if b.kind == "python"], ids=lambda b: b.id)
+def test_python_example_runs(block: Block, tmp_path: Path) -> None:
+    for name, text in files_before(block).items():
+        (tmp_path / name).write_text(text, "utf-8")
+    code = compile(block.text, f"docs/language.md:{block.line}", "exec")
+    with contextlib.chdir(tmp_path):
+        exec(code, {"__name__": "__doc_example__"})  # noqa: S102 - the page's own example
+
+
+# ------------------------------------------------------------------------------- coverage
+
+
+def _example_text(kinds: tuple[str, ...] = ("wg", "wg-error")) -> str:
+    return "\n".join(b.text for b in BLOCKS if b.kind in kinds)
+
+
+def test_every_grammar_keyword_has_an_example() -> None:
+    keywords = GRAMMAR_KEYWORDS
+    assert len(keywords) > 30
+    text = _example_text()
+    missing = sorted(k for k in keywords if not re.search(rf"\b{k}\b", text))
+    assert missing == []
+
+
+def test_every_function_has_a_working_example() -> None:
+    text = _example_text(("wg",))
+    names = set(GENERATORS) | set(BUILTINS)
+    missing = sorted(f for f in names if not re.search(rf"\b{f}\(", text))
+    missing += sorted(q for q in QUANTIFIERS if not re.search(rf"\b{q}\(\w+:", text))
+    assert missing == []
+
+
+def _emitted_codes() -> set[str]:
+    codes: set[str] = set()
+    for path in (ROOT / "worldgen").rglob("*.py"):
+        codes |= set(re.findall(r'"(WG\d{3})"', path.read_text("utf-8")))
+    return codes
+
+
+def test_every_diagnostic_code_is_shown_and_tabled() -> None:
+    codes = _emitted_codes()
+    assert len(codes) > 30
+    shown = set(re.findall(r"\[(WG\d{3})\]", _example_text(("text",))))
+    shown |= set(re.findall(r"\bWG\d{3}\b", _example_text(("console",))))
+    shown |= {"WG001"} if any("cannot read" in b.text for b in BLOCKS if b.kind == "console") else set()
+    tabled = set(re.findall(r"^\| (WG\d{3}) \|", DOC.read_text("utf-8"), re.M))
+    assert sorted(codes - shown) == [], "codes without an example"
+    assert sorted(codes ^ tabled) == [], "Part 3 table out of date"
