@@ -90,7 +90,7 @@ CASES = [
     (
         "unknown_field",
         BASE.replace('observe "At {at}."', 'observe "At {content.thing[at].title}."'),
-        "w.wg:7:16: error: content 'thing[]' has no field 'title' [WG204]",
+        "w.wg:7:16: error: content.thing[i] has no field 'title' [WG204]",
     ),
     (
         "generator_in_rule",

@@ -7,6 +7,7 @@ as many independent mistakes as it can.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from itertools import islice, product
 
 from worldgen.check.exprs import Ctx, ExprChecker, did_you_mean, is_error, show_type
 from worldgen.check.patterns import check_patterns, find_ambiguities
@@ -55,6 +56,7 @@ DECL_WORDS = {
 SINGLETONS = (ast.Title, ast.Instruction, ast.InvalidDecl, ast.ObserveDecl, ast.HorizonDecl, ast.ContentDecl, ast.StateDecl)
 DEFAULT_INVALID = "Nothing happens."
 DEFAULT_HORIZON = 100
+MAX_INTERFACE_COMBINATIONS = 512  # axis alternatives whose command sets are checked together
 SLOT_KINDS = ("text", "word", "int", "enum")
 DEFAULT_LENGTHS = {"text": (1, 400), "word": (2, 24)}
 
@@ -84,6 +86,12 @@ class _Checker:
                 word = DECL_WORDS[type(d)]
                 self.sink.error("WG404", f"'{word}' only makes sense inside an axis alternative", d.span)
 
+        for d in decls:  # so a name used too early is told apart from a misspelt one
+            if isinstance(d, ast.ConstDecl):
+                self.scope.declared.setdefault(d.name, d.span.line)
+            elif isinstance(d, ast.StateDecl):
+                for v in d.vars:
+                    self.scope.declared.setdefault(v.name, v.span.line)
         params = [self._param(d) for d in decls if isinstance(d, ast.ParamDecl)]
         enums = [self._enum(d) for d in decls if isinstance(d, ast.EnumDecl)]
         enums = [e for e in enums if e] + [
@@ -198,25 +206,27 @@ class _Checker:
         if d.kind == "bool":
             self._define(d.name, "param", T.BOOL, d.span)
             return Param(name=d.name, kind="bool")
-        if len(set(d.choices)) != len(d.choices):
-            self.sink.error("WG213", f"param '{d.name}' lists a choice twice", d.span)
         if not self._define(d.name, "param", T.enum(d.name), d.span):
             return None
-        self.scope.enums[d.name] = tuple(d.choices)
-        for i, member in enumerate(d.choices):
-            self._define(member, "member", T.enum(d.name), d.span, i)
-        return Param(name=d.name, kind="choice", choices=tuple(d.choices))
+        members = self._members(d.choices, d.name, "param", d.span)
+        return Param(name=d.name, kind="choice", choices=members)
+
+    def _members(self, names: list[str], owner: str, what: str, span: Span) -> tuple[str, ...]:
+        """Define an enum's (or a choice param's) values; a value listed twice is one mistake."""
+        if len(set(names)) != len(names):
+            twice = next(n for n in names if names.count(n) > 1)
+            self.sink.error("WG213", f"{what} '{owner}' lists '{twice}' twice", span)
+        members = tuple(dict.fromkeys(names))
+        self.scope.enums[owner] = members
+        for i, member in enumerate(members):
+            self._define(member, "member", T.enum(owner), span, i)
+        return members
 
     def _enum(self, d: ast.EnumDecl) -> EnumDecl | None:
-        if len(set(d.members)) != len(d.members):
-            self.sink.error("WG213", f"enum '{d.name}' lists a value twice", d.span)
+        # an enum's name, like an entity's, stands for the set of all its values
         if d.name in self.scope.enums or not self._define(d.name, "enum", T.enum(d.name), d.span):
             return None
-        # an enum's name, like an entity's, stands for the set of all its values
-        self.scope.enums[d.name] = tuple(d.members)
-        for i, member in enumerate(d.members):
-            self._define(member, "member", T.enum(d.name), d.span, i)
-        return EnumDecl(name=d.name, members=tuple(d.members))
+        return EnumDecl(name=d.name, members=self._members(d.members, d.name, "enum", d.span))
 
     def _content(self, d: ast.ContentDecl) -> tuple[Slot, ...]:
         slots = []
@@ -279,7 +289,7 @@ class _Checker:
         return Slot(name=name, kind=t.kind, description=description, min_len=lo, max_len=hi, unique=unique)  # type: ignore[arg-type]
 
     def _entity(self, d: ast.EntityDecl) -> Entity | None:
-        count = self._static_int(d.count, f"the count of '{d.name}'")
+        count = self.exprs.check_int(d.count, Ctx("count"), f"the count of '{d.name}'")
         root = d.names
         while isinstance(root, ast.Field):
             root = root.obj
@@ -318,7 +328,7 @@ class _Checker:
         return Const(name=d.name, type=value.type, init=value)
 
     def _var(self, v: ast.VarDecl) -> StateVar | None:
-        t = self._type(v.type, state=True)
+        t = self._type(v.type)
         init = self._init(v.init, t, v.name, self._visible()) if t else None
         ok = self._define(v.name, "state", t or T.ERROR, v.span)
         self.declared_order.append(v.name)
@@ -335,11 +345,16 @@ class _Checker:
             return None
         return e
 
-    def _type(self, node: ast.TypeExpr, state: bool) -> Type | None:
-        """Resolve a written type; every state type must be finite (bounded)."""
+    def _type(self, node: ast.TypeExpr, role: str = "state") -> Type | None:
+        """Resolve a written type; state and argument types must be finite (bounded).
+
+        ``role`` is "state" or "argument": it only changes how a missing range is explained."""
         match node:
             case ast.BoolType():
                 return T.BOOL
+            case ast.IntType(lo=None) if role == "argument":
+                self.sink.error("WG405", "an int argument needs a range, so every command can be listed: int in 1..5", node.span)
+                return None
             case ast.IntType(lo=None):
                 self.sink.error("WG405", "an int in the state must be bounded so the state space is finite: int in 0..10", node.span)
                 return None
@@ -359,38 +374,38 @@ class _Checker:
                 self.sink.error("WG207", f"unknown type '{name}'" + did_you_mean(name, [n for n, s in self.scope.symbols.items() if s.kind == "entity"]), node.span)
                 return None
             case ast.SetType(elem=elem):
-                e = self._type(elem, state)
-                return self._domain(e, elem, "set elements") and T.set_of(e)  # type: ignore[arg-type]
+                e = self._domain(elem, "set elements")
+                return T.set_of(e) if e is not None else None
             case ast.MapType(key=key, value=value):
-                k, v = self._type(key, state), self._type(value, state)
-                if not self._domain(k, key, "map keys") or v is None:
+                k, v = self._domain(key, "map keys"), self._type(value, role)
+                if k is None or v is None:
                     return None
                 if v.kind in ("map", "rel"):
                     self.sink.error("WG306", "map values may be bools, bounded ints, entities, enum values or sets", value.span)
                     return None
                 return T.map_of(k, v)  # type: ignore[arg-type]
             case ast.RelType(left=left, right=right):
-                a, b = self._type(left, state), self._type(right, state)
-                if not (self._domain(a, left, "relation ends") and self._domain(b, right, "relation ends")):
-                    return None
-                return T.rel_of(a, b)  # type: ignore[arg-type]
+                a, b = self._domain(left, "relation ends"), self._domain(right, "relation ends")
+                return T.rel_of(a, b) if a is not None and b is not None else None
         raise AssertionError(node)  # pragma: no cover - the grammar has no other types
 
-    def _domain(self, t: Type | None, node: ast.TypeExpr, what: str) -> bool:
-        if t is None:
-            return False
-        if not T.is_finite_domain(t):
-            self.sink.error("WG306", f"{what} must be entities or enum values, not {show_type(t)}", node.span)
-            return False
-        return True
+    def _domain(self, node: ast.TypeExpr, what: str) -> Type | None:
+        """A type whose values index sets, map keys and relation ends: an entity or an enum."""
+        t = None if isinstance(node, (ast.IntType, ast.BoolType)) else self._type(node)
+        if isinstance(node, (ast.IntType, ast.BoolType)) or (t is not None and not T.is_finite_domain(t)):
+            shown = "an int" if isinstance(node, ast.IntType) else "a bool" if isinstance(node, ast.BoolType) else show_type(t)  # type: ignore[arg-type]
+            self.sink.error("WG306", f"{what} must be entities or enum values, not {shown}", node.span)
+            return None
+        return t
 
     # ---------------------------------------------------------------------------- actions
     def _action(self, d: ast.ActionDecl) -> Action | None:
         ctx = Ctx("rule")
         params = []
         for p in d.params:
-            t = self._type(p.type, state=False)
-            if t is None:
+            t = self._type(p.type, role="argument")
+            if t is None:  # reported; bind it anyway so its uses do not cascade into more errors
+                ctx = ctx.bind(Symbol(p.name, "arg", T.ERROR, p.span))
                 continue
             if t.kind in ("set", "map", "rel"):
                 self.sink.error("WG306", f"argument '{p.name}' must be an entity, an enum value, a bool or a bounded int", p.type.span)
@@ -533,7 +548,8 @@ class _Checker:
                 word = DECL_WORDS.get(type(d), type(d).__name__)
                 owner = next((k for k, v in AXIS_KINDS.items() if isinstance(d, v)), None)
                 why = f"it changes the {owner} component" if owner else "it is not part of any axis"
-                self.sink.error("WG413", f"a {kind} alternative cannot contain '{word}': {why}", d.span)
+                article = "an" if kind[0] in "aeiou" else "a"
+                self.sink.error("WG413", f"{article} {kind} alternative cannot contain '{word}': {why}", d.span)
                 continue
             match d:
                 case ast.RenameDecl() | ast.AlsoDecl():
@@ -574,26 +590,25 @@ class _Checker:
         )
 
     def _check_ambiguity(self, base: list[ast.ActionDecl], axes: list[ast.AxisDecl]) -> None:
-        """Check the command interface of the base world and of each alternative on its own."""
-        configs: list[list[tuple[ast.ActionDecl, list[ast.Str]]]] = [[(a, a.patterns) for a in base]]
-        for axis in axes:
-            for alt in axis.alternatives:
-                changed = {a.name: (a, list(a.patterns)) for a in base}
-                touched = False
+        """Check the command interface of every combination of interface and dynamics alternatives
+        (the axes that change commands), as apply_axes would build it: dynamics first."""
+        relevant = [a for a in axes if (a.kind or a.name) in ("interface", "dynamics") and a.alternatives]
+        relevant.sort(key=lambda a: (a.kind or a.name) != "dynamics")
+        combos = product(*(a.alternatives for a in relevant))
+        for combo in islice(combos, MAX_INTERFACE_COMBINATIONS):
+            config: dict[str, tuple[ast.ActionDecl, list[tuple[ast.Str, str | None]]]] = {
+                a.name: (a, [(p, None) for p in a.patterns]) for a in base
+            }
+            for axis, alt in zip(relevant, combo):
+                origin = f"{axis.name}={alt.name}"
                 for d in alt.decls:
-                    if isinstance(d, ast.RenameDecl) and d.action in changed:
-                        changed[d.action] = (changed[d.action][0], list(d.patterns))
-                        touched = True
-                    elif isinstance(d, ast.AlsoDecl) and d.action in changed:
-                        changed[d.action][1].extend(d.patterns)
-                        touched = True
-                    elif isinstance(d, ast.ActionDecl):
-                        changed[d.name] = (d, list(d.patterns))
-                        touched = True
-                if touched:
-                    configs.append(list(changed.values()))
-        for config in configs:
-            find_ambiguities(self.sink, config, self._arg_types)
+                    if isinstance(d, ast.ActionDecl):
+                        config[d.name] = (d, [(p, origin) for p in d.patterns])
+                    elif isinstance(d, ast.RenameDecl) and d.action in config:
+                        config[d.action] = (config[d.action][0], [(p, origin) for p in d.patterns])
+                    elif isinstance(d, ast.AlsoDecl) and d.action in config:
+                        config[d.action][1].extend((p, origin) for p in d.patterns)
+            find_ambiguities(self.sink, list(config.values()), self._arg_types)
 
     def _arg_types(self, action: ast.ActionDecl) -> dict[str, Type]:
         out = {}
@@ -615,7 +630,7 @@ def _assignable(target: Type, value: Type) -> bool:
             return T.compatible(target.value, value.elem)  # type: ignore[arg-type]
     if target.kind == "map" and target.value is not None:
         return T.compatible(target.value, value)
-    return False
+    return target.kind == "rel" and value == T.EMPTY_SET  # `{}`: no pairs
 
 
 def _quiet_type(scope: Scope, node: ast.TypeExpr) -> Type | None:

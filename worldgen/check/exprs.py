@@ -6,7 +6,7 @@ report nothing more, so one mistake gives one diagnostic instead of a cascade.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from difflib import get_close_matches
 
 from worldgen.check.scope import Scope, Symbol
@@ -33,7 +33,7 @@ BUILTINS = ("count", "join", "min", "max", "abs")
 class Ctx:
     """Where an expression stands, which decides what it may refer to."""
 
-    where: str = "rule"  # rule | init | static | template
+    where: str = "rule"  # rule | init | static (params, consts) | count (entity counts)
     locals: tuple[tuple[str, Symbol], ...] = ()
     visible: frozenset[str] | None = None  # init: the consts/state declared so far
 
@@ -59,7 +59,6 @@ def is_error(e: Expr) -> bool:
 class ExprChecker:
     sink: DiagnosticSink
     scope: Scope
-    used_state: set[str] = field(default_factory=set)
 
     # ------------------------------------------------------------------------------ helpers
     def error(self, node: ast.Node, code: str, message: str, *notes: str) -> Expr:
@@ -101,6 +100,13 @@ class ExprChecker:
         if node.id == "content":
             return self.error(node, "WG203", "'content' must be followed by a slot, e.g. content.title")
         sym = self.scope.symbols.get(node.id)
+        later = self.scope.declared.get(node.id)
+        if ctx.where == "count" and (sym is None or sym.kind not in ("param", "member")):
+            if sym is not None or later is not None:
+                return self.error(node, "WG401", f"'{node.id}' is not known when entities are counted; "
+                                  "an entity's count may only use params and numbers")
+        elif sym is None and later is not None:
+            return self.error(node, "WG202", f"'{node.id}' is used before it is declared (line {later})")
         if sym is None:
             names = [n for n, _ in ctx.locals]
             return self.error(node, "WG201", f"unknown name '{node.id}'" + did_you_mean(node.id, list(self.scope.symbols) + names))
@@ -108,9 +114,8 @@ class ExprChecker:
             return self.error(node, "WG401", f"'{node.id}' is not known before the world is built; "
                               "only params, consts and numbers may appear here")
         if sym.kind in ("state", "const") and ctx.visible is not None and node.id not in ctx.visible:
-            return self.error(node, "WG202", f"'{node.id}' is used before it is declared")
+            return self.error(node, "WG202", f"'{node.id}' is used before it is declared (line {sym.span.line})")
         if sym.kind == "state":
-            self.used_state.add(node.id)
             return _node("state", sym.type, name=node.id)
         if sym.kind == "const":
             return _node("const", sym.type, name=node.id)
@@ -175,7 +180,7 @@ class ExprChecker:
             return self.error(node, "WG301", f"sets hold entities or enum values, not {show_type(elem)}")
         for raw, e in zip(node.items, items):
             if not is_error(e) and not T.compatible(elem, e.type):
-                return self.error(raw, "WG301", f"a set of {show_type(elem)} cannot hold {show_type(e.type)}")
+                return self.error(raw, "WG301", f"{show_type(T.set_of(elem))} cannot hold {show_type(e.type)}")
         return _node("setlit", T.set_of(elem), *items)
 
     # -------------------------------------------------------------------------- postfix forms
@@ -196,14 +201,14 @@ class ExprChecker:
             # content.room.name: the list of every room's name (used by `entity ... named`)
             sub = next((f for f in slot.item.fields if f.name == node.name), None)
             if sub is None:
-                return self.error(node, "WG204", f"content '{obj.value}' items have no field '{node.name}'"
+                return self.error(node, "WG204", f"{path_text(obj.value)} items have no field '{node.name}'"
                                   + did_you_mean(node.name, [f.name for f in slot.item.fields]))
             return _node("content", T.content(f"{obj.value}[*].{node.name}"), *obj.args, value=f"{obj.value}[*].{node.name}")
         if slot.kind != "record":
-            return self.error(node, "WG301", f"content '{obj.value}' is not a record, it has no field '{node.name}'")
+            return self.error(node, "WG301", f"{path_text(obj.value)} is not a record, it has no field '{node.name}'")
         sub = next((f for f in slot.fields if f.name == node.name), None)
         if sub is None:
-            return self.error(node, "WG204", f"content '{obj.value}' has no field '{node.name}'"
+            return self.error(node, "WG204", f"{path_text(obj.value)} has no field '{node.name}'"
                               + did_you_mean(node.name, [f.name for f in slot.fields]))
         return _content(sub, f"{obj.value}.{node.name}", obj.args)
 
@@ -391,6 +396,11 @@ def slot_at(scope: Scope, path: str) -> Slot:
     return slot
 
 
+def path_text(path: str) -> str:
+    """``room[].name`` -> ``content.room[i].name``; ``room[*].name`` -> ``content.room.name``."""
+    return "content." + str(path).replace("[]", "[i]").replace("[*]", "")
+
+
 def did_you_mean(name: str, pool: list[str]) -> str:
     close = get_close_matches(name, pool, n=1, cutoff=0.6)
     return f"; did you mean '{close[0]}'?" if close else ""
@@ -411,7 +421,7 @@ def show_type(t: Type) -> str:
         case "rel":
             return f"a relation between {t.elem.name if t.elem else '?'} and {t.value.name if t.value else '?'}"
         case "content":
-            return f"content '{t.name}'"
+            return path_text(str(t.name))
         case "int":
             return "an int"
         case "bool":

@@ -61,26 +61,38 @@ def _overlap(a: tuple[str, str], b: tuple[str, str], ta: dict[str, Type], tb: di
 
 def find_ambiguities(
     sink: DiagnosticSink,
-    config: list[tuple[ast.ActionDecl, list[ast.Str]]],
+    config: list[tuple[ast.ActionDecl, list[tuple[ast.Str, str | None]]]],
     arg_types: Callable[[ast.ActionDecl], dict[str, Type]],
 ) -> None:
-    seen: list[tuple[ast.ActionDecl, ast.Str, list[tuple[str, str]], dict[str, Type]]] = []
+    """Report pairs of patterns of different actions that can match one command.
+
+    Each pattern carries its origin (None, or "axis=alternative" when an alternative brought it);
+    a clash is reported at the pattern an alternative brought, so the caret points at the change.
+    """
+    seen: list[tuple[ast.ActionDecl, ast.Str, str | None, list[tuple[str, str]], dict[str, Type]]] = []
     for action, patterns in config:
         types = arg_types(action)
-        for s in patterns:
+        for s, origin in patterns:
             toks = tokens(s.value)
-            for other, os, otoks, otypes in seen:
+            for other, os, oorigin, otoks, otypes in seen:
                 if len(toks) != len(otoks) or not all(_overlap(x, y, types, otypes) for x, y in zip(toks, otoks)):
                     continue
                 if other is action and toks == otoks:
-                    sink.error("WG415", f"duplicate command pattern \"{s.value}\"", s.span)
-                elif other is action:
-                    continue  # two phrasings of one action may overlap: they mean the same thing
-                else:
+                    sink.error("WG415", f"duplicate command pattern \"{s.value}\"" + _with(origin), s.span)
+                elif other is not action:  # two phrasings of one action may overlap: they mean the same thing
+                    here, there = (s, action, origin), (os, other, oorigin)
+                    if origin is None and oorigin is not None:
+                        here, there = there, here
+                    (hs, ha, ho), (ts, ta, to) = here, there
                     sink.error(
                         "WG415",
-                        f"command pattern \"{s.value}\" (action {action.name}) can match the same command as "
-                        f"\"{os.value}\" (action {other.name}, line {os.span.line})",
-                        s.span,
+                        f"command pattern \"{hs.value}\" (action {ha.name}) can match the same command as "
+                        f"\"{ts.value}\" (action {ta.name}, line {ts.span.line})" + _with(*(o for o in (ho, to) if o)),
+                        hs.span,
                     )
-            seen.append((action, s, toks, types))
+            seen.append((action, s, origin, toks, types))
+
+
+def _with(*origins: str | None) -> str:
+    named = sorted({o for o in origins if o})
+    return f" when {' and '.join(named)}" if named else ""

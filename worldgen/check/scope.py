@@ -29,4 +29,5 @@ class Scope:
     entity_counts: dict[str, object] = field(default_factory=dict)
     slots: dict[str, Slot] = field(default_factory=dict)
     actions: dict[str, Span] = field(default_factory=dict)
+    declared: dict[str, int] = field(default_factory=dict)  # every const and state variable -> line
 

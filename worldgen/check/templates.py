@@ -61,6 +61,12 @@ def split_holes(raw: str) -> list[tuple[str, str, int]]:
     return parts
 
 
+def _unescape_quotes(hole: str) -> str:
+    """Inside a hole, \\" and \\' are quotes of the hole's own strings (the enclosing literal needed
+    them escaped). Columns after such a quote shift by one in diagnostics; nothing else changes."""
+    return hole.replace('\\"', '"').replace("\\'", "'")
+
+
 def check_template(checker: ExprChecker, s: ast.Str, ctx: Ctx) -> Template:
     """Check a template string; ``ctx`` decides which names the holes may use."""
     start = Span(s.span.line, s.span.col + 1)  # first character after the opening quote
@@ -79,7 +85,7 @@ def check_template(checker: ExprChecker, s: ast.Str, ctx: Ctx) -> Template:
         if not text.strip():
             checker.sink.error("WG102", "empty '{}' in text; write '{{}}' for literal braces", at)
             continue
-        node = parse_expr(text, at, checker.sink)
+        node = parse_expr(_unescape_quotes(text), at, checker.sink)
         if node is None:
             continue
         expr = checker.check(node, ctx)

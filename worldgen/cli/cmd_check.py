@@ -6,6 +6,7 @@ import argparse
 import json
 import sys
 
+from worldgen.cli.common import plural
 from worldgen.errors import DiagnosticError
 
 
@@ -48,7 +49,8 @@ def run(args: argparse.Namespace) -> int:
         report.append({"file": path, "ok": True, "world": ir.name, **summary})
         if not args.json:
             axes = ", ".join(f"{a}({'|'.join(v)})" for a, v in summary["axes"].items()) or "no axes"
-            print(f"{path}: ok: world '{ir.name}', {summary['actions']} actions, {summary['state']} state variables, {axes}")
+            print(f"{path}: ok: world '{ir.name}', {plural(summary['actions'], 'action')}, "
+                  f"{plural(summary['state'], 'state variable')}, {axes}")
     if args.json:
         print(json.dumps(report, indent=2))
     return 1 if failed else 0

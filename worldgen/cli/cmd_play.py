@@ -13,7 +13,7 @@ import sys
 from collections.abc import Iterator
 from typing import TextIO
 
-from worldgen.cli.common import assignments, default_content, read_json, typed_params
+from worldgen.cli.common import assignments, default_content, plural, read_json, typed_params
 from worldgen.errors import WorldgenError
 from worldgen.ir.world import World
 from worldgen.runtime.env import Env
@@ -41,12 +41,9 @@ def register(sub: argparse._SubParsersAction) -> None:
 def open_world(args: argparse.Namespace) -> World:
     """A World from PATH: an artifact as is, or a scaffold instantiated with content and seed."""
     if args.path.endswith(".json"):
-        try:
-            return World.from_json(open(args.path, "rb").read())
-        except FileNotFoundError:
-            raise WorldgenError(f"{args.path}: error: no such world artifact") from None
-        except ValueError as err:
-            raise WorldgenError(f"{args.path}: error: not a world artifact: {err}") from None
+        from worldgen.compiler.artifact import load_world
+
+        return load_world(args.path)
     from worldgen import load
 
     try:
@@ -54,9 +51,9 @@ def open_world(args: argparse.Namespace) -> World:
     except FileNotFoundError:
         raise WorldgenError(f"{args.path}: error: no such scaffold") from None
     content_path = args.content or default_content(args.path, scaffold.name)
-    if content_path is None:
+    if content_path is None and scaffold.ir.content:
         raise WorldgenError(f"{args.path}: error: no content record; pass --content RECORD.json")
-    record = read_json(content_path, "content record")
+    record = read_json(content_path, "content record") if content_path else {}
     try:
         axes = assignments(getattr(args, "axis", None), "--axis")
         params = typed_params(assignments(getattr(args, "param", None), "--param"))
@@ -97,7 +94,7 @@ def _lines(stream: TextIO, interactive: bool) -> Iterator[str]:
 
 
 def _steps(n: int) -> str:
-    return f"{n} step" if n == 1 else f"{n} steps"
+    return plural(n, "step")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -107,8 +104,8 @@ def run(args: argparse.Namespace) -> int:
     seed = args.episode_seed if args.episode_seed is not None else world.seed
     obs, info = env.reset(seed=seed)
     title = world.scaffold.title
-    print(f"== {title} ==  (world {world.scaffold.name}, seed {world.seed}, "
-          + ", ".join(f"{k}={v}" for k, v in {**world.params, **world.axes}.items()) + ")")
+    drawn = "".join(f", {k}={v}" for k, v in {**world.params, **world.axes}.items())
+    print(f"== {title} ==  (world {world.scaffold.name}, seed {world.seed}{drawn})")
     if interactive:
         _complete_with(env.commands)
         print("Type :help for help; Tab completes commands.")

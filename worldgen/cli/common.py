@@ -34,6 +34,10 @@ def typed_params(raw: dict[str, str]) -> dict[str, Any]:
     return out
 
 
+def plural(n: int, word: str, words: str | None = None) -> str:
+    return f"{n} {word if n == 1 else (words or word + 's')}"
+
+
 def read_json(path: str | Path, what: str) -> Any:
     try:
         return json.loads(Path(path).read_text("utf-8"))

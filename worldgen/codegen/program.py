@@ -14,6 +14,7 @@ from itertools import product
 from typing import Any
 
 from worldgen.codegen.exprs import ExprCompiler, Namespace, RuleError, WorldTables
+from worldgen.errors import InstantiationError
 from worldgen.ir.models import Action, Expr, Scaffold, Stmt, Type
 from worldgen.ir.patterns import normalize, tokens
 from worldgen.ir.values import bits, to_mask
@@ -184,8 +185,9 @@ def build_rules(rules: Scaffold, tables: WorldTables, ns: Namespace, static_valu
                 key = normalize(ph)
                 other = table.get(key)
                 if other is not None and bindings[other].action != ai:
-                    raise RuleError(f"the command '{ph}' means both '{rules.actions[bindings[other].action].name}' "
-                                    f"and '{action.name}'; content names must differ from command words")
+                    raise InstantiationError(
+                        f"the command '{ph}' means both '{rules.actions[bindings[other].action].name}' and "
+                        f"'{action.name}' in this world; the names its content gives must differ from command words")
                 table.setdefault(key, index)
         ns.values[f"B{ai}"] = tuple(own)
 

@@ -186,6 +186,8 @@ def _initial(t: Type, init: Expr, compiler: ExprCompiler, values: dict[str, Any]
         n = counts[str(t.elem.name)]  # type: ignore[union-attr]
         return tuple(_evaluate(init, compiler, values, g) for _ in range(n))  # one draw per key
     v = _evaluate(init, compiler, values, g)
+    if t.kind == "rel" and vt.kind == "set":  # `{}`: no pairs
+        return (0,) * counts[str(t.elem.name)]  # type: ignore[union-attr]
     if t.kind == "set" and vt.kind == "list":
         return to_mask(v)
     if t.kind == "map" and vt.kind == "list":

@@ -393,6 +393,8 @@ def _syntax_error(err: UnexpectedInput, sink: DiagnosticSink, text: str, line_of
             what = "end of file" if line_offset is None else "end of '{...}'"
             missing = "; a closing '}' is missing" if "RBRACE" in err.expected and line_offset is None else ""
             message = f"unexpected {what}" + (missing or _expected_keywords(err))
+        elif tok.type == "STRING" and "VBAR" in err.expected:
+            message = f"unexpected {_token_text(tok)}; separate a command's phrasings with |"
         else:
             message = f"unexpected {_token_text(tok)}" + _expected_keywords(err)
     elif isinstance(err, UnexpectedCharacters):
