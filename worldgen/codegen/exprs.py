@@ -7,14 +7,30 @@ never code. Values use the runtime encoding of ``worldgen.ir.values``.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from worldgen.errors import WorldgenError
 from worldgen.ir.models import Expr, Template, Type
 from worldgen.ir.values import bits
 
 CMP = {"==", "!=", "<", "<=", ">", ">="}
+ARITH = {"+", "-", "*", "/", "%"}
+_IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
+
+
+class UnsafeIR(WorldgenError):
+    """IR that would not generate the code its structure describes (a name that is not an
+    identifier, an unknown op): refused before any code is generated, whatever its source."""
+
+
+def ident(name: object) -> str:
+    """A name that may appear in generated source: a plain identifier, nothing else."""
+    if not isinstance(name, str) or not _IDENT.match(name):
+        raise UnsafeIR(f"refusing to generate code for the name {name!r}: not an identifier")
+    return name
 
 
 class RuleError(Exception):
@@ -67,6 +83,8 @@ class ExprCompiler:
     resolve_state: Callable[[str], str]
 
     def expr(self, e: Expr) -> str:
+        if e.op not in OPS:
+            raise UnsafeIR(f"unknown expression op {e.op!r}")
         return getattr(self, "_" + e.op)(e)
 
     # -- leaves
@@ -75,25 +93,25 @@ class ExprCompiler:
             return self.ns.const("K", e.value)
         if e.value is None:
             return "None"
-        return repr(e.value)
+        return repr(e.value)  # bool, int or float: pydantic admits nothing else
 
     def _param(self, e: Expr) -> str:
         return self.ns.const("P", self.world.params[e.name], key=e.name)
 
     def _const(self, e: Expr) -> str:
-        return f"C_{e.name}"
+        return f"C_{ident(e.name)}"
 
     def _state(self, e: Expr) -> str:
         return self.resolve_state(str(e.name))
 
     def _arg(self, e: Expr) -> str:
-        return f"a_{e.name}"
+        return f"a_{ident(e.name)}"
 
     def _local(self, e: Expr) -> str:
-        return f"l_{e.name}"
+        return f"l_{ident(e.name)}"
 
     def _member(self, e: Expr) -> str:
-        return repr(e.value)
+        return repr(int(e.value))  # type: ignore[arg-type]
 
     def _entity(self, e: Expr) -> str:
         return f"{self.world.range_name(str(e.name))}[{self.expr(e.args[0])}]"
@@ -123,14 +141,16 @@ class ExprCompiler:
         return f"({self.expr(e.args[0])} or {self.expr(e.args[1])})"
 
     def _cmp(self, e: Expr) -> str:
-        assert e.name in CMP
+        if e.name not in CMP:
+            raise UnsafeIR(f"unknown comparison {e.name!r}")
         return f"({self.expr(e.args[0])} {e.name} {self.expr(e.args[1])})"
 
     def _arith(self, e: Expr) -> str:
         a, b = self.expr(e.args[0]), self.expr(e.args[1])
+        if e.name not in ARITH:
+            raise UnsafeIR(f"unknown operator {e.name!r}")
         if e.name in ("/", "%"):
             return f"_div({a}, {b}, {e.name == '%'})"
-        assert e.name in ("+", "-", "*")
         return f"({a} {e.name} {b})"
 
     # generated operands are atoms or parenthesised, and ``>>`` binds tighter than ``&``
@@ -168,11 +188,12 @@ class ExprCompiler:
                 return self.join(e.args[0].type, args[0], args[1] if len(args) > 1 else None)
             case "min" | "max" | "abs":
                 return f"{e.name}({', '.join(args)})"
-        raise AssertionError(e.name)  # pragma: no cover - the checker admits no other builtins
+        raise UnsafeIR(f"unknown function {e.name!r}")
 
     def _quant(self, e: Expr) -> str:
         dom, body = self.expr(e.args[0]), self.expr(e.args[1])
-        loop = f"for l_{e.value} in _B({dom})"
+        var = ident(e.value)
+        loop = f"for l_{var} in _B({dom})"
         match e.name:
             case "all" | "any":
                 return f"{e.name}({body} {loop})"
@@ -181,16 +202,17 @@ class ExprCompiler:
             case "sum":
                 return f"sum({body} {loop})"
             case "filter":
-                return f"sum(1 << l_{e.value} {loop} if {body})"
+                return f"sum(1 << l_{var} {loop} if {body})"
             case "each":
                 names = self.world.names_name(e.args[0].type.elem)  # type: ignore[arg-type]
                 shown = self.render(e.args[1])
-                return f"(', '.join({names}[l_{e.value}] + ' ' + {shown} {loop}) or 'nothing')"
-            case _:
+                return f"(', '.join({names}[l_{var}] + ' ' + {shown} {loop}) or 'nothing')"
+            case "min" | "max":
                 return f"{e.name}(({body} {loop}), default=0)"
+        raise UnsafeIR(f"unknown quantifier {e.name!r}")
 
     def _gen(self, e: Expr) -> str:
-        return f"G_{e.name}({', '.join(self.expr(a) for a in e.args)})"
+        return f"G_{ident(e.name)}({', '.join(self.expr(a) for a in e.args)})"
 
     # -- text
     def join(self, t: Type, src: str, sep: str | None) -> str:
@@ -228,6 +250,9 @@ class ExprCompiler:
         if not pieces:
             return self.ns.const("K", "")
         return pieces[0] if len(pieces) == 1 else "".join(["(", " + ".join(pieces), ")"])
+
+
+OPS = frozenset(name[1:] for name in vars(ExprCompiler) if name.startswith("_") and not name.startswith("__"))
 
 
 class WorldTables:

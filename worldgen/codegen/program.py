@@ -13,7 +13,7 @@ from functools import lru_cache
 from itertools import product
 from typing import Any
 
-from worldgen.codegen.exprs import ExprCompiler, Namespace, RuleError, WorldTables
+from worldgen.codegen.exprs import ExprCompiler, Namespace, RuleError, WorldTables, ident
 from worldgen.errors import InstantiationError
 from worldgen.ir.models import Action, Expr, Scaffold, Stmt, Type
 from worldgen.ir.patterns import normalize, tokens
@@ -79,7 +79,7 @@ class _Emitter:
         self.types = {v.name: v.type for v in rules.state}
 
     def _state(self, name: str) -> str:
-        return f"s[{self.index[name]}]" if name in self.index else f"S_{name}"
+        return f"s[{self.index[name]}]" if name in self.index else f"S_{ident(name)}"
 
     def emit(self, depth: int, line: str) -> None:
         self.lines.append("    " * depth + line)
@@ -100,7 +100,7 @@ class _Emitter:
                         self.emit(depth, "else:")
                         self.stmts(st.otherwise, depth + 1)
                 case "chance":
-                    self.emit(depth, f"if pick({st.prob!r}):")
+                    self.emit(depth, f"if pick({float(st.prob)!r}):")  # type: ignore[arg-type]
                     self.stmts(st.then, depth + 1)
                     if st.otherwise:
                         self.emit(depth, "else:")
@@ -159,7 +159,7 @@ def build_rules(rules: Scaffold, tables: WorldTables, ns: Namespace, static_valu
     bindings: list[Binding] = []
     table: dict[str, int] = {}
     for ai, action in enumerate(rules.actions):
-        args_list = [f"a_{p.name}" for p in action.params]
+        args_list = [f"a_{ident(p.name)}" for p in action.params]
         sig = ", ".join(["s", *args_list])
         em.emit(0, f"def guard_{ai}({sig}):")
         for gi, g in enumerate(action.guards):
@@ -195,7 +195,7 @@ def build_rules(rules: Scaffold, tables: WorldTables, ns: Namespace, static_valu
         em.emit(0, f"def {fn}(s):")
         em.emit(1, "out = []")
         for ai, action in enumerate(rules.actions):
-            params = [f"a_{p.name}" for p in action.params]
+            params = [f"a_{ident(p.name)}" for p in action.params]
             lhs = "(" + "".join(f"{p}, " for p in params) + ")"
             em.emit(1, f"for {lhs}, c, i in B{ai}:")
             em.emit(2, f"if {em.conds([g.cond for g in action.guards])}: out.append({collect})")
