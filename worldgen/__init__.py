@@ -12,12 +12,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from worldgen.adapters import register_envs_when_gymnasium_loads
 from worldgen.errors import ContentError, Diagnostic, DiagnosticError, InstantiationError, WorldgenError
 from worldgen.ir.world import World
 from worldgen.runtime.env import Env
 from worldgen.scaffold import Scaffold
 
 __version__ = "0.1.0"
+
+register_envs_when_gymnasium_loads()  # worldgen/World-v0 and worldgen/Suite-v0; Gymnasium is not imported here
 
 
 def loads(source: str, filename: str = "<string>") -> Scaffold:
@@ -33,8 +36,10 @@ def load(path: str | Path) -> Scaffold:
 
 
 def load_world(path: str | Path) -> World:
-    """Load a world artifact (JSON data; nothing in it is executed)."""
-    return World.from_json(Path(path).read_bytes())
+    """Load a world artifact or bare world file (JSON data; nothing in it is executed)."""
+    from worldgen.compiler.artifact import load_world as load_artifact_world
+
+    return load_artifact_world(path)
 
 
 __all__ = [

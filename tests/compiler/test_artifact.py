@@ -1,0 +1,104 @@
+"""Artifacts: canonical bytes, safe loading, and re-verification catching hand edits."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from worldgen.compiler import artifact
+from worldgen.compiler.recheck import recheck
+from worldgen.compiler.suite import compile_seed
+from worldgen.ir.models import canonical_json
+
+
+@pytest.fixture
+def text(spec) -> str:
+    result = compile_seed(spec("vault"), 0)
+    assert result.artifact is not None
+    return result.artifact
+
+
+def test_round_trip_is_byte_identical(text):
+    art = artifact.parse(text.encode(), "a.json")
+    assert isinstance(art, artifact.Artifact)
+    assert art.to_json() == text == canonical_json(art.model_dump(mode="json"))
+    assert artifact.world_canonical_json(art.world) == art.world.to_json()
+    assert art.provenance.world_sha256 == artifact.sha256(art.world.to_json())
+    assert art.id == f"vault-0-{art.provenance.world_sha256[:10]}"
+    from worldgen import __version__
+
+    assert art.provenance.worldgen == __version__
+
+
+def test_intact_artifact_rechecks_clean(tmp_path, text):
+    path = tmp_path / "a.json"
+    path.write_text(text)
+    finding = recheck(path)
+    assert finding.ok, finding.problems
+
+
+def _edited(text: str, edit) -> bytes:
+    data = json.loads(text)
+    edit(data)
+    return canonical_json(data).encode()
+
+
+def test_edited_world_fails_with_hash_mismatch_and_broken_rule(text):
+    def unlock(d):
+        d["world"]["initial_state"]["locked"] = False
+
+    finding = recheck("a.json", _edited(text, unlock))
+    assert not finding.ok
+    assert any(p.startswith("world hash mismatch") for p in finding.problems)
+    assert any("invariant vault_sealed" in p for p in finding.problems)
+
+
+def test_edited_world_with_forged_hash_still_fails(text):
+    def forge(d):
+        d["world"]["initial_state"]["locked"] = False
+        from worldgen.ir.world import World
+
+        d["provenance"]["world_sha256"] = artifact.sha256(World.model_validate(d["world"]).to_json())
+
+    finding = recheck("a.json", _edited(text, forge))
+    assert not any("hash mismatch" in p for p in finding.problems)
+    assert any("invariant vault_sealed" in p for p in finding.problems)
+    assert any("stored report differs" in p for p in finding.problems)
+
+
+def test_edited_report_fails(text):
+    def inflate(d):
+        d["report"]["returns"]["max"] = 99.0
+
+    finding = recheck("a.json", _edited(text, inflate))
+    assert finding.problems == ["the stored report differs from the re-run checks in: returns"]
+
+
+def test_edited_rules_fail_with_scaffold_hash_mismatch(text):
+    def loosen(d):
+        d["world"]["scaffold"]["horizon"] = 3
+
+    finding = recheck("a.json", _edited(text, loosen))
+    assert any(p.startswith("scaffold hash mismatch") for p in finding.problems)
+
+
+def test_code_in_names_is_refused_before_anything_runs(text):
+    def inject(d):
+        d["world"]["scaffold"]["state"][0]["name"] = "x] or __import__('os').system('touch pwned') or s[0"
+
+    with pytest.raises(artifact.ArtifactError, match="IR names must be identifiers"):
+        artifact.parse(_edited(text, inject), "evil.json")
+
+
+def test_malformed_artifacts_are_user_errors(text):
+    with pytest.raises(artifact.ArtifactError, match="not JSON"):
+        artifact.parse(b"{", "x.json")
+    with pytest.raises(artifact.ArtifactError, match="not a worldgen artifact"):
+        artifact.parse(b'{"format": "other"}', "x.json")
+
+    def drop(d):
+        del d["report"]
+
+    with pytest.raises(artifact.ArtifactError, match="malformed artifact at /report"):
+        artifact.parse(_edited(text, drop), "x.json")

@@ -1,0 +1,94 @@
+"""`worldgen compile | verify | graph | play` on suites and artifacts, as a user runs them."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from worldgen.cli.main import main
+
+
+@pytest.fixture(scope="module")
+def suite(tmp_path_factory, root) -> Path:
+    out = tmp_path_factory.mktemp("cli") / "suite"
+    assert main(["compile", str(root / "scaffolds" / "vault.wg"), "--seeds", "0:6", "-o", str(out)]) == 0
+    return out
+
+
+def _first(suite: Path) -> Path:
+    return suite / json.loads((suite / "index.jsonl").read_text().splitlines()[0])["path"]
+
+
+def test_compile_reports_acceptance(suite, capsys):
+    summary = json.loads((suite / "summary.json").read_text())
+    assert summary["worlds"] == 6 and 0 < summary["accepted"] <= 6
+
+
+def test_verify_suite_and_artifact(suite, capsys):
+    assert main(["verify", str(suite)]) == 0
+    assert "artifacts verified" in capsys.readouterr().out
+    assert main(["verify", str(_first(suite))]) == 0
+    assert ": ok:" in capsys.readouterr().out
+
+
+def test_verify_fails_on_an_edited_artifact_in_a_suite(suite, tmp_path, capsys):
+    import shutil
+
+    copy = tmp_path / "suite"
+    shutil.copytree(suite, copy)
+    target = _first(copy)
+    data = json.loads(target.read_text())
+    data["world"]["initial_state"]["locked"] = False
+    target.write_text(json.dumps(data))
+    assert main(["verify", str(copy)]) == 1
+    err = capsys.readouterr().err
+    assert "FAILED" in err and "artifact hash mismatch" in err and "world hash mismatch" in err
+    assert "invariant vault_sealed" in err
+
+
+def test_verify_prints_counterexample_commands(tmp_path, root, capsys):
+    import worldgen
+    from worldgen.compiler.artifact import build
+    from worldgen.verify import verify_world
+
+    source = (root / "tests" / "verify" / "counter.wg").read_text().replace("n <= 4", "n <= 1")
+    world = worldgen.loads(source).instantiate({}, seed=0)
+    path = tmp_path / "bad.json"
+    path.write_text(build(world, verify_world(world), "none").to_json())
+    assert main(["verify", str(path)]) == 1
+    err = capsys.readouterr().err
+    assert "check 'invariant bounded' fails" in err
+    assert "    > inc\n    > inc" in err
+
+
+def test_graph_writes_dot_with_the_oracle_highlighted(suite, tmp_path, capsys):
+    out = tmp_path / "g.dot"
+    assert main(["graph", str(_first(suite)), "-o", str(out)]) == 0
+    text = out.read_text()
+    assert text.startswith("digraph") and "penwidth=2.5" in text and "peripheries=2" in text
+    assert main(["graph", str(_first(suite)), "-o", str(out), "--view", "map"]) == 0
+    assert out.read_text().startswith("graph") and "penwidth=2.5" in out.read_text()
+
+
+def test_play_accepts_an_artifact(suite, root):
+    done = subprocess.run([sys.executable, "-m", "worldgen.cli.main", "play", str(_first(suite))], input="xyzzy\n:quit\n",
+                          capture_output=True, text=True, cwd=root)
+    assert done.returncode == 0, done.stderr
+    assert "Reach the vault" in done.stdout and "Nothing happens." in done.stdout
+
+
+def test_user_errors_are_messages_not_tracebacks(tmp_path, root, capsys):
+    assert main(["verify", str(tmp_path / "nope.json")]) == 1
+    (tmp_path / "x.json").write_text("{")
+    assert main(["verify", str(tmp_path / "x.json")]) == 1
+    assert main(["graph", str(tmp_path / "x.json"), "-o", str(tmp_path / "g.dot")]) == 1
+    assert main(["compile", str(root / "scaffolds" / "vault.wg"), "--seeds", "0:1", "-o", str(tmp_path / "o"),
+                 "--axis", "colour=red"]) == 1
+    assert "Traceback" not in capsys.readouterr().err
+    with pytest.raises(SystemExit) as exit_:
+        main(["compile", str(root / "scaffolds" / "vault.wg"), "--seeds", "9:3", "-o", str(tmp_path / "o")])
+    assert exit_.value.code == 2

@@ -1,0 +1,30 @@
+"""DOT export: escaping of content names, state and map views."""
+
+from __future__ import annotations
+
+from worldgen.compiler.graph import map_dot, quote, state_dot
+from worldgen.compiler.suite import compile_seed
+from worldgen.compiler.artifact import parse
+
+
+def test_quote_escapes_content():
+    assert quote('a "b" \\ c\nd') == '"a \\"b\\" \\\\ c\\nd"'
+
+
+def test_state_and_map_views(spec):
+    art = parse(compile_seed(spec("vault"), 0).artifact.encode(), "a.json")
+    oracle = art.report.oracle.steps
+    dot = state_dot(art.world, oracle, art.report.bounds, 300)
+    assert dot.count(" -> ") > 0 and dot.count("penwidth=2.5") == len(oracle)
+    view = map_dot(art.world, oracle)
+    assert all(f'"{name}"' in view for name in art.world.entities["room"])
+
+
+def test_worlds_without_a_map_say_so(spec):
+    import pytest
+
+    from worldgen.errors import WorldgenError
+
+    art = parse(compile_seed(spec("ledger"), 0).artifact.encode(), "a.json")
+    with pytest.raises(WorldgenError, match="no relation"):
+        map_dot(art.world, None)

@@ -1,0 +1,22 @@
+"""The Ray executor writes the same bytes as the local one (needs the `ray` extra)."""
+
+from __future__ import annotations
+
+import pytest
+
+ray = pytest.importorskip("ray", reason="Ray is not installed (pip install 'worldgen[ray]')")
+
+
+def test_ray_matches_local(tmp_path, spec):
+    from worldgen.compiler.executors import LocalExecutor, RayExecutor
+    from worldgen.compiler.suite import compile_suite
+
+    local, remote = tmp_path / "local", tmp_path / "ray"
+    compile_suite(spec("services"), range(0, 24), local, LocalExecutor(1))
+    try:
+        compile_suite(spec("services"), range(0, 24), remote, RayExecutor(None))
+    finally:
+        ray.shutdown()
+    files = sorted(p.relative_to(local) for p in local.rglob("*") if p.is_file())
+    assert files == sorted(p.relative_to(remote) for p in remote.rglob("*") if p.is_file())
+    assert all((local / f).read_bytes() == (remote / f).read_bytes() for f in files)

@@ -1,0 +1,105 @@
+"""Seeded bugs: each mutation of the counter world must be caught, with the exact counterexample."""
+
+from __future__ import annotations
+
+from worldgen.verify import verify_world
+from worldgen.verify.report import Report
+
+
+def check(report: Report, name: str):
+    return next(c for c in report.checks if c.name == name)
+
+
+def commands(c) -> list[str]:
+    return [s.command for s in c.trace]
+
+
+def test_the_unmutated_world_passes(counter):
+    report = verify_world(counter())
+    assert report.ok, report.reason()
+    assert [s.command for s in report.oracle.steps] == ["inc", "inc", "inc"]
+
+
+def test_broken_invariant_yields_the_shortest_counterexample(counter):
+    report = verify_world(counter(("invariant bounded: n <= 4", "invariant bounded: n <= 1")))
+    c = check(report, "invariant bounded")
+    assert c.status == "fail" and not report.ok
+    assert commands(c) == ["inc", "inc"]
+    assert "after 2 steps" in c.detail
+
+
+def test_invariant_broken_at_the_start(counter):
+    c = check(verify_world(counter(("invariant bounded: n <= 4", "invariant bounded: n >= 1"))), "invariant bounded")
+    assert c.status == "fail" and c.trace == () and "start state" in c.detail
+
+
+def test_out_of_range_effect_is_a_rule_error_with_its_trace(counter):
+    # Drop the guard that keeps n in its declared range 0..5 (and move the goal out of reach).
+    report = verify_world(counter(("when n < 5 and not broken", "when not broken"), ("done when n == 3", "done when n == 9"),
+                                  ("reward 1 when n == 3", "reward 1 when n == 9")))
+    c = check(report, "rule_errors")
+    assert c.status == "fail"
+    assert commands(c) == ["inc"] * 6
+    assert "outside its range 0..5" in c.detail
+
+
+def test_unsolvable_variant_is_rejected_with_its_reason(counter):
+    report = verify_world(counter(("done when n == 3", "done when n == 3 and broken")))
+    c = check(report, "solvable within 5")
+    assert c.status == "fail" and "no goal" in c.detail
+    assert report.oracle is None
+    assert "solvable within 5: no goal" in report.reason()
+
+
+def test_solution_longer_than_declared_bound(counter):
+    report = verify_world(counter(("expect solvable within 5", "expect solvable within 2")))
+    assert "takes 3 steps, more than 2" in check(report, "solvable within 2").detail
+
+
+def test_solved_at_start(counter):
+    report = verify_world(counter(("done when n == 3", "done when n == 0")))
+    assert check(report, "unsolved at start").status == "fail"
+
+
+def test_dead_end_found_with_trace(counter):
+    source = (
+        ("  invalid", '  action smash "smash" {\n    when not broken\n    do broken = true\n  }\n  invalid'),
+        ("expect unsolved at start", "expect unsolved at start\n  expect no dead ends"),
+    )
+    report = verify_world(counter(*source))
+    c = check(report, "no dead ends")
+    assert c.status == "fail"
+    assert commands(c) == ["smash"]
+    assert report.measures.dead_end_states == 3  # smashed at n = 0, 1, 2
+
+
+def test_random_play_as_good_as_the_oracle_is_caught(counter):
+    # Only one command, and it always solves the world: random play is the oracle.
+    report = verify_world(counter(("done when n == 3", "done when n == 1"), ("reward 1 when n == 3", "reward 1 when n == 1"),
+                                  ("expect solvable within 5", "expect solvable within 1")))
+    c = check(report, "beats baselines")
+    assert c.status == "fail" and "uniform-random play" in c.detail
+
+
+def test_state_bound_hit_is_reported_not_passed(counter):
+    from worldgen.verify import Bounds
+
+    report = verify_world(counter(), Bounds(max_states=2))
+    assert not report.complete and not report.ok
+    assert "max_states" in check(report, "bounds").detail
+
+
+def test_depth_bound(counter):
+    from worldgen.verify import Bounds
+
+    assert not verify_world(counter(), Bounds(max_depth=2)).complete
+    assert verify_world(counter(), Bounds(max_depth=3)).complete  # the graph's depth is exactly 3
+
+
+def test_stochastic_solvable_means_through_favourable_outcomes(counter):
+    report = verify_world(counter(("do n += 1", "chance(0.5) { do n += 1 }")))
+    assert report.ok, report.reason()
+    assert report.oracle.probability == 0.125
+    assert [s.chance for s in report.oracle.steps] == [(True,)] * 3
+    assert check(report, "oracle replay").status == "skipped"
+    assert report.measures.stochastic

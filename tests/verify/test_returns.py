@@ -1,0 +1,57 @@
+"""Returns computed from the rules: by hand on tiny worlds, and against sampled episodes."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from worldgen.verify import verify_world
+
+
+def test_max_return_counts_repeatable_rewards(counter):
+    # `reward 0.1 on inc` can be farmed with inc/dec pairs; horizon 10 and the goal at n == 3:
+    # three pairs (6 steps) then inc inc inc (3 steps) = 6 incs = 0.6, plus 1 for the goal.
+    report = verify_world(counter(("reward 1 when n == 3", "reward 1 when n == 3\n  reward 0.1 on inc")))
+    assert report.returns.max == 1.6
+    assert report.returns.oracle == 1.3  # the shortest solution does not farm
+
+
+def test_pay_once_rewards_pay_once(counter):
+    # `reward 1 when n >= 1` pays the first time only, however often n comes back to 1.
+    report = verify_world(counter(("reward 1 when n == 3", "reward 1 when n >= 1\n  reward 2 when n == 3")))
+    assert report.returns.max == 3.0
+
+
+def test_do_nothing_pays_the_per_step_reward_for_the_horizon(counter):
+    report = verify_world(counter(("reward 1 when n == 3", "reward 1 when n == 3\n  reward -0.01 per step")))
+    assert report.returns.do_nothing == -0.1
+    assert report.returns.oracle == 0.97
+
+
+def _sampled_random_return(world, episodes: int, seed: int) -> float:
+    rng = np.random.default_rng(seed)
+    env = world.env()
+    total = 0.0
+    for e in range(episodes):
+        _, info = env.reset(seed=e)
+        done = False
+        while not done:
+            options = info["admissible"]
+            command = options[int(rng.integers(len(options)))] if options else "xyzzy"
+            _, reward, terminated, truncated, info = env.step(command)
+            total += reward
+            done = terminated or truncated
+    return total / episodes
+
+
+def test_random_return_matches_sampled_episodes(counter):
+    world = counter(("do n += 1", "chance(0.7) { do n += 1 }"), ("reward 1 when n == 3", "reward 1 when n == 3\n  reward -0.05 per step"))
+    exact = verify_world(world).returns.random
+    sampled = _sampled_random_return(world, 3000, 1)
+    assert abs(exact - sampled) < 0.03, (exact, sampled)
+
+
+def test_random_return_matches_sampled_episodes_on_vault(example_world):
+    world = example_world("vault", 3, feedback="dense")
+    exact = verify_world(world).returns.random
+    sampled = _sampled_random_return(world, 1500, 2)
+    assert abs(exact - sampled) < 0.05, (exact, sampled)

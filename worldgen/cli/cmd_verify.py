@@ -1,0 +1,77 @@
+"""`worldgen verify PATH`: re-run every check on an artifact or a whole suite folder.
+
+Checks each artifact's hashes (an edited world, rules or file is caught), re-runs the model
+checker from the artifact's data and compares the result with the stored report. Exit 1 if
+anything fails, with each problem and its counterexample trace.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Iterator
+from itertools import islice
+from pathlib import Path
+from typing import Any
+
+from worldgen.cli.progress import progress
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("verify", help="re-run the checks on artifacts", description=__doc__,
+                       formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("path", metavar="PATH", help="an artifact .json or a suite folder (with index.jsonl)")
+    p.add_argument("--jobs", "-j", type=int, default=1, metavar="J", help="worker processes (default 1)")
+    p.add_argument("--json", action="store_true", help="print one JSON line per artifact")
+    p.set_defaults(func=run)
+
+
+def _setup(state: None) -> None:
+    """Workers need no state: each task names its files."""
+
+
+def _recheck_chunk(entries: list[tuple[str, dict[str, Any] | None]]) -> list[Any]:
+    from worldgen.compiler.recheck import recheck
+
+    return [recheck(path, expected=line) for path, line in entries]
+
+
+def _chunks(entries: Iterator[tuple[str, dict[str, Any] | None]], size: int = 8) -> Iterator[list[Any]]:
+    while chunk := list(islice(entries, size)):
+        yield chunk
+
+
+def run(args: argparse.Namespace) -> int:
+    from worldgen.compiler.executors import LocalExecutor
+    from worldgen.compiler.recheck import suite_entries, suite_index
+
+    root = Path(args.path)
+    if not root.exists():
+        print(f"{root}: error: no such artifact or suite folder", file=sys.stderr)
+        return 1
+    index = suite_index(root)
+    total = 1 if index is None else sum(1 for _ in open(index, encoding="utf-8"))
+    failed = checked = 0
+    with progress("verify", total) as advance:
+        for findings in LocalExecutor(args.jobs).map(_setup, None, _recheck_chunk, _chunks(suite_entries(root))):
+            for f in findings:
+                checked += 1
+                failed += not f.ok
+                advance(not f.ok)
+                if args.json:
+                    print(json.dumps({"path": f.path, "ok": f.ok, "problems": f.problems}))
+                elif not f.ok:
+                    print(f"{f.path}: FAILED", file=sys.stderr)
+                    for problem in f.problems:
+                        print(f"  - {problem}", file=sys.stderr)
+                elif index is None:
+                    r = f.report
+                    assert r is not None
+                    length = r.measures.solution_length
+                    print(f"{f.path}: ok: {sum(c.status == 'pass' for c in r.checks)} checks passed, "
+                          f"{r.measures.reachable_states} states"
+                          + (f", oracle {length} steps" if length is not None else ""))
+    if index is not None and not args.json:
+        print(f"{root}: {checked - failed} of {checked} artifacts verified" + (f", {failed} FAILED" if failed else ""))
+    return 1 if failed else 0

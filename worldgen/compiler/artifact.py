@@ -1,0 +1,163 @@
+"""The world artifact: a World, its check report and its provenance, as one canonical JSON file.
+
+Same inputs, same bytes: the file is ``canonical_json`` of plain data (sorted keys, no spaces,
+rounded floats), with nothing taken from the clock, the host or Python's hash salt.
+
+Loading is data-only. The runtime generates Python from the IR's structure, and some IR strings
+(names) become identifiers in that code, so ``load`` refuses any IR whose names are not plain
+identifiers before anything is generated from it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, ValidationError
+
+from worldgen.errors import WorldgenError
+from worldgen.ir.models import Scaffold, canonical_json
+from worldgen.ir.world import WORLD_FORMAT, World
+from worldgen.verify.report import Report
+
+ARTIFACT_FORMAT = "worldgen.artifact/1"
+_IDENT = re.compile(r"[A-Za-z][A-Za-z0-9_]*\Z")
+_OPERATORS = {"==", "!=", "<", "<=", ">", ">=", "+", "-", "*", "/", "%"}  # an operator node's name
+
+
+class ArtifactError(WorldgenError):
+    """A file that is not a usable world artifact (unreadable, malformed or unsafe)."""
+
+
+class Provenance(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    worldgen: str  # version of the compiler that made the artifact
+    scaffold: str
+    scaffold_sha256: str  # of the scaffold IR's canonical JSON
+    record_id: str
+    content_sha256: str  # of the whole content record's canonical JSON
+    world_sha256: str  # of the world's canonical JSON (the artifact's "world" member)
+
+
+class Artifact(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    format: str = ARTIFACT_FORMAT
+    world: World
+    report: Report
+    provenance: Provenance
+
+    def to_json(self, world_json: str | None = None) -> str:
+        """Canonical JSON. ``world_json``, the world's canonical JSON if already made, is spliced
+        in as is: canonical JSON nests, and "world" is the last key in sorted order."""
+        head = canonical_json(self.model_dump(mode="json", exclude={"world"}))
+        world = world_json if world_json is not None else world_canonical_json(self.world)
+        return f'{head[:-1]},"world":{world}}}'
+
+    @property
+    def id(self) -> str:
+        return self.world.id
+
+
+def sha256(data: str | bytes) -> str:
+    return hashlib.sha256(data.encode("utf-8") if isinstance(data, str) else data).hexdigest()
+
+
+_ir_dump: tuple[Scaffold, dict[str, Any]] | None = None  # the last scaffold dumped, held strongly
+
+
+def world_canonical_json(world: World) -> str:
+    """Exactly ``world.to_json()``, reusing the scaffold's dump when consecutive worlds share one
+    IR object (a suite's worlds do; dumping the IR is most of the cost of writing an artifact)."""
+    global _ir_dump
+    if _ir_dump is None or _ir_dump[0] is not world.scaffold:
+        _ir_dump = (world.scaffold, world.scaffold.model_dump(mode="json"))
+    data = world.model_dump(mode="json", exclude={"scaffold"})
+    data["scaffold"] = _ir_dump[1]
+    return canonical_json(data)
+
+
+def build(world: World, report: Report, record_id: str) -> Artifact:
+    """The artifact of a verified world."""
+    return build_json(world, report, record_id)[0]
+
+
+def build_json(world: World, report: Report, record_id: str) -> tuple[Artifact, str]:
+    """The artifact of a verified world and its canonical JSON, the world dumped only once."""
+    from worldgen import __version__
+
+    world_json = world_canonical_json(world)
+    art = Artifact(world=world, report=report, provenance=Provenance(
+        worldgen=__version__,
+        scaffold=world.scaffold.name,
+        scaffold_sha256=world.provenance.get("scaffold_sha256", sha256(world.scaffold.to_json())),
+        record_id=record_id,
+        content_sha256=world.provenance.get("content_sha256", ""),
+        world_sha256=sha256(world_json),
+    ))
+    return art, art.to_json(world_json)
+
+
+def unsafe_names(ir: Any, where: str = "") -> list[str]:
+    """JSON pointers of IR strings that would become identifiers in generated code but are not
+    plain identifiers: every ``name`` and ``label``, each expression's ``op`` and a quantifier's
+    bound variable (its ``value``)."""
+    bad: list[str] = []
+    if isinstance(ir, dict):
+        for key, value in ir.items():
+            here = f"{where}/{key}"
+            if key in ("name", "label") and value is not None and not _safe_name(value, "type" in ir):
+                bad.append(here)
+            elif key == "op" and isinstance(value, str) and "type" in ir:
+                if not _IDENT.match(value) or (value == "quant" and not _IDENT.match(str(ir.get("value")))):
+                    bad.append(here)
+            else:
+                bad.extend(unsafe_names(value, here))
+    elif isinstance(ir, list):
+        for i, item in enumerate(ir):
+            bad.extend(unsafe_names(item, f"{where}/{i}"))
+    return bad
+
+
+def _safe_name(value: Any, in_expr: bool) -> bool:
+    return isinstance(value, str) and (_IDENT.match(value) is not None or (in_expr and value in _OPERATORS))
+
+
+def parse(data: bytes, path: str) -> Artifact | World:
+    """An artifact (or a bare world) from JSON bytes, validated and checked safe to run."""
+    try:
+        raw = json.loads(data)
+    except (json.JSONDecodeError, UnicodeDecodeError) as err:
+        raise ArtifactError(f"{path}: error: not JSON: {err}") from None
+    if not isinstance(raw, dict) or raw.get("format") not in (ARTIFACT_FORMAT, WORLD_FORMAT):
+        found = raw.get("format") if isinstance(raw, dict) else type(raw).__name__
+        raise ArtifactError(f"{path}: error: not a worldgen artifact (format {found!r}, expected {ARTIFACT_FORMAT!r})")
+    scaffold = (raw.get("world") if raw["format"] == ARTIFACT_FORMAT else raw) or {}
+    bad = unsafe_names(scaffold.get("scaffold") if isinstance(scaffold, dict) else None, "/scaffold")
+    if bad:
+        raise ArtifactError(f"{path}: error: refusing to load: IR names must be identifiers, see {', '.join(bad[:5])}")
+    try:
+        return Artifact.model_validate(raw) if raw["format"] == ARTIFACT_FORMAT else World.model_validate(raw)
+    except ValidationError as err:
+        first = err.errors()[0]
+        pointer = "/" + "/".join(str(p) for p in first["loc"])
+        raise ArtifactError(f"{path}: error: malformed artifact at {pointer}: {first['msg']} "
+                            f"({err.error_count()} problem(s))") from None
+
+
+def load(path: str | Path) -> Artifact | World:
+    try:
+        data = Path(path).read_bytes()
+    except OSError as err:
+        raise ArtifactError(f"{path}: error: cannot read: {err.strerror}") from None
+    return parse(data, str(path))
+
+
+def load_world(path: str | Path) -> World:
+    """The World of an artifact or of a bare world file (what `worldgen play` runs)."""
+    loaded = load(path)
+    return loaded.world if isinstance(loaded, Artifact) else loaded

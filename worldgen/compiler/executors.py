@@ -1,0 +1,107 @@
+"""Run a pure function over chunks of work, yielding results in submission order.
+
+Both executors keep a bounded number of chunks in flight, so memory stays flat however many
+worlds a suite has, and both return results in order, so the output bytes do not depend on
+which worker finished first. The worker state (scaffold, records, options) is shipped once per
+worker (``setup``), not once per chunk.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import multiprocessing
+import pickle
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import Future, ProcessPoolExecutor
+from typing import Any, Protocol
+
+from worldgen.errors import WorldgenError
+
+IN_FLIGHT_PER_WORKER = 4
+
+
+class Executor(Protocol):
+    def map(self, setup: Callable[[Any], None], state: Any, work: Callable[[Any], Any],
+            chunks: Iterable[Any]) -> Iterator[Any]: ...
+
+
+class LocalExecutor:
+    """``jobs`` processes on this machine (``jobs == 1``: in this process, no pool)."""
+
+    def __init__(self, jobs: int):
+        if jobs < 1:
+            raise WorldgenError(f"--jobs must be at least 1, not {jobs}")
+        self.jobs = jobs
+
+    def map(self, setup: Callable[[Any], None], state: Any, work: Callable[[Any], Any],
+            chunks: Iterable[Any]) -> Iterator[Any]:
+        if self.jobs == 1:
+            setup(state)
+            yield from map(work, chunks)
+            return
+        with ProcessPoolExecutor(self.jobs, mp_context=_context(), initializer=setup, initargs=(state,)) as pool:
+            yield from _ordered((pool.submit(work, c) for c in chunks), self.jobs * IN_FLIGHT_PER_WORKER,
+                                Future.result)
+
+
+def _context() -> multiprocessing.context.BaseContext:
+    """Fork workers from a clean, single-threaded server that has already imported worldgen
+    (plain fork from a process running a progress-bar thread can deadlock; spawn re-imports)."""
+    if "forkserver" not in multiprocessing.get_all_start_methods():
+        return multiprocessing.get_context("spawn")
+    context = multiprocessing.get_context("forkserver")
+    context.set_forkserver_preload(["worldgen.compiler.suite", "worldgen.compiler.recheck"])
+    return context
+
+
+class RayExecutor:
+    """Ray tasks on a cluster (``address``), or on a local Ray started here when None.
+
+    The state goes into Ray's object store once; a task fetches it only when its worker process
+    does not hold that state yet (keyed by a hash of its pickle)."""
+
+    def __init__(self, address: str | None):
+        try:
+            import ray
+        except ImportError:
+            raise WorldgenError("--executor ray needs Ray: pip install 'worldgen[ray]'") from None
+        self.ray = ray
+        if not ray.is_initialized():
+            try:
+                ray.init(address=address, include_dashboard=False, log_to_driver=False, configure_logging=False)
+            except (ConnectionError, RuntimeError, ValueError) as err:
+                raise WorldgenError(f"cannot start or reach Ray{f' at {address}' if address else ''}: {err}") from None
+        self.slots = max(1, int(ray.cluster_resources().get("CPU", 1)))
+
+    def map(self, setup: Callable[[Any], None], state: Any, work: Callable[[Any], Any],
+            chunks: Iterable[Any]) -> Iterator[Any]:
+        ray = self.ray
+        key = hashlib.sha256(pickle.dumps(state)).hexdigest()
+        shared = [ray.put(state)]  # inside a list, so Ray passes the reference, not the value
+        task = ray.remote(_ray_task)
+        submitted = (task.remote(setup, key, shared, work, c) for c in chunks)
+        yield from _ordered(submitted, self.slots * IN_FLIGHT_PER_WORKER, ray.get)
+
+
+_ray_state_key: str | None = None
+
+
+def _ray_task(setup: Callable[[Any], None], key: str, shared: list[Any], work: Callable[[Any], Any], chunk: Any) -> Any:
+    global _ray_state_key
+    if _ray_state_key != key:
+        import ray
+
+        setup(ray.get(shared[0]))
+        _ray_state_key = key
+    return work(chunk)
+
+
+def _ordered(submitted: Iterator[Any], window: int, get: Callable[[Any], Any]) -> Iterator[Any]:
+    pending: deque[Any] = deque()
+    for handle in submitted:
+        pending.append(handle)
+        if len(pending) >= window:
+            yield get(pending.popleft())
+    while pending:
+        yield get(pending.popleft())

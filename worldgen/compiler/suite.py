@@ -1,0 +1,176 @@
+"""Compile a suite: one scaffold x a content pack x a range of seeds -> verified artifacts.
+
+Seed ``s`` takes record ``s mod len(pack)``. A world failing its checks is re-drawn with new
+build-time randomness (``attempt`` 1, 2, ...) up to ``attempts`` draws; a seed that never yields a
+passing world goes to ``rejected.jsonl`` with the reason of every draw. Output (all canonical,
+byte-identical for the same inputs whatever ``--jobs`` or executor)::
+
+    OUT/worlds/<id>.json   one artifact per accepted world
+    OUT/index.jsonl        one line per accepted world, in seed order
+    OUT/rejected.jsonl     one line per rejected seed, in seed order
+    OUT/summary.json       counts, acceptance rates, reasons
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from worldgen.compiler import artifact
+from worldgen.compiler.executors import Executor
+from worldgen.compiler.instantiate import choose_axes, instantiate
+from worldgen.compiler.packs import Record
+from worldgen.errors import InstantiationError, WorldgenError
+from worldgen.ir.models import Scaffold, canonical_json
+from worldgen.verify import Bounds, verify_world
+
+INDEX, REJECTED, SUMMARY, WORLDS = "index.jsonl", "rejected.jsonl", "summary.json", "worlds"
+CHUNK = 8  # seeds per task: large enough to amortise a task, small enough to balance workers
+
+
+@dataclass(frozen=True)
+class Spec:
+    """Everything a worker needs; shipped to each worker once."""
+
+    scaffold: Scaffold
+    records: tuple[Record, ...]
+    axes: dict[str, str]
+    bounds: Bounds
+    attempts: int
+
+
+@dataclass(frozen=True)
+class Result:
+    seed: int
+    line: dict[str, Any]  # the index.jsonl or rejected.jsonl line
+    artifact: str | None = None  # canonical JSON of the accepted world's artifact
+
+
+def compile_seed(spec: Spec, seed: int) -> Result:
+    """Draw, verify and (if needed) re-draw the world of one seed."""
+    record_id, record = spec.records[seed % len(spec.records)]
+    draws: list[dict[str, Any]] = []
+    for attempt in range(spec.attempts):
+        try:
+            world = instantiate(spec.scaffold, record, seed, axes=spec.axes, attempt=attempt)
+            report = verify_world(world, spec.bounds)
+        except InstantiationError as err:
+            draws.append({"attempt": attempt, "failed": ["instantiate"], "reason": str(err)})
+            continue
+        if report.ok:
+            art, text = artifact.build_json(world, report, record_id)
+            return Result(seed, index_line(art, artifact.sha256(text)), text)
+        draws.append({"attempt": attempt, "failed": [c.name for c in report.failures()], "reason": report.reason()})
+    line = {"scaffold": spec.scaffold.name, "seed": seed, "record_id": record_id,
+            "axes": choose_axes(spec.scaffold, spec.axes, seed), "draws": draws}
+    return Result(seed, line)
+
+
+def file_name(art: artifact.Artifact) -> str:
+    """``worlds/<world id>.json`` (the id is the world's name, seed and content hash)."""
+    return f"{WORLDS}/{art.world.scaffold.name}-{art.world.seed}-{art.provenance.world_sha256[:10]}.json"
+
+
+def index_line(art: artifact.Artifact, artifact_sha256: str) -> dict[str, Any]:
+    w, r, p = art.world, art.report, art.provenance
+    return {
+        "id": f"{w.scaffold.name}-{w.seed}-{p.world_sha256[:10]}",
+        "path": file_name(art),
+        "scaffold": w.scaffold.name,
+        "seed": w.seed,
+        "attempt": w.attempt,
+        "record_id": p.record_id,
+        "axes": w.axes,
+        "params": w.params,
+        "hashes": {"artifact": artifact_sha256, "world": p.world_sha256, "scaffold": p.scaffold_sha256,
+                   "content": p.content_sha256},
+        "checks": {"ok": r.ok, "passed": sum(c.status == "pass" for c in r.checks),
+                   "skipped": sum(c.status == "skipped" for c in r.checks)},
+        "solution_length": r.measures.solution_length,
+        "reachable_states": r.measures.reachable_states,
+        "max_return": r.returns.max,
+    }
+
+
+_spec: Spec | None = None  # the worker's spec (set once per worker process)
+
+
+def setup(spec: Spec) -> None:
+    global _spec
+    _spec = spec
+
+
+def compile_chunk(seeds: list[int]) -> list[Result]:
+    assert _spec is not None, "setup() was not called in this worker"
+    return [compile_seed(_spec, s) for s in seeds]
+
+
+@dataclass
+class Summary:
+    scaffold: str
+    seeds: tuple[int, int]
+    accepted: int = 0
+    rejected: int = 0
+    draws: int = 0
+    accepted_at: Counter[int] = field(default_factory=Counter)  # attempt -> worlds
+    failed_checks: Counter[str] = field(default_factory=Counter)  # check -> failed draws
+
+    def add(self, result: Result) -> None:
+        if result.artifact is not None:
+            self.accepted += 1
+            self.draws += result.line["attempt"] + 1
+            self.accepted_at[result.line["attempt"]] += 1
+            return
+        self.rejected += 1
+        self.draws += len(result.line["draws"])
+        for draw in result.line["draws"]:
+            self.failed_checks.update(draw["failed"])
+
+    def as_dict(self) -> dict[str, Any]:
+        total = self.accepted + self.rejected
+        return {
+            "scaffold": self.scaffold,
+            "seeds": f"{self.seeds[0]}:{self.seeds[1]}",
+            "worlds": total,
+            "accepted": self.accepted,
+            "rejected": self.rejected,
+            "acceptance_rate": round(self.accepted / total, 6) if total else 0.0,
+            "draws": self.draws,
+            "draw_acceptance_rate": round(self.accepted / self.draws, 6) if self.draws else 0.0,
+            "accepted_at_attempt": {str(k): v for k, v in sorted(self.accepted_at.items())},
+            "failed_checks_in_rejected": dict(sorted(self.failed_checks.items())),
+        }
+
+
+def _chunks(seeds: range) -> Iterator[list[int]]:
+    for start in range(seeds.start, seeds.stop, CHUNK):
+        yield list(range(start, min(start + CHUNK, seeds.stop)))
+
+
+def compile_suite(spec: Spec, seeds: range, out: Path, executor: Executor,
+                  advance: Callable[[Result], None] = lambda r: None) -> Summary:
+    """Compile ``seeds`` into ``out``, streaming results to disk in seed order."""
+    choose_axes(spec.scaffold, spec.axes, 0)  # a bad --axis is the user's error, not every world's
+    if not spec.records:
+        raise WorldgenError("the content pack has no records")
+    if (out / INDEX).exists():
+        raise WorldgenError(f"{out}: already holds a suite ({INDEX}); choose another -o or remove it")
+    (out / WORLDS).mkdir(parents=True, exist_ok=True)
+    summary = Summary(spec.scaffold.name, (seeds.start, seeds.stop))
+    with open(out / INDEX, "w", encoding="utf-8") as index, open(out / REJECTED, "w", encoding="utf-8") as rejected:
+        for results in executor.map(setup, spec, compile_chunk, _chunks(seeds)):
+            for result in results:
+                if result.artifact is not None:
+                    (out / result.line["path"]).write_text(result.artifact, encoding="utf-8")
+                    index.write(canonical_json(result.line) + "\n")
+                else:
+                    rejected.write(canonical_json(result.line) + "\n")
+                summary.add(result)
+                advance(result)
+            index.flush()
+            rejected.flush()
+    (out / SUMMARY).write_text(canonical_json(summary.as_dict()) + "\n", encoding="utf-8")
+    return summary

@@ -1,0 +1,56 @@
+"""The explored graph as numpy arrays, for the whole-graph computations (returns, dead ends)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from worldgen.codegen.program import Rules
+from worldgen.verify.statespace import StateGraph
+
+
+@dataclass(frozen=True)
+class GraphArrays:
+    n: int
+    terminal: np.ndarray  # bool per state
+    done: np.ndarray  # bool per state
+    when: np.ndarray  # int64 per state
+    edge_start: np.ndarray  # int64, n + 1
+    edge_src: np.ndarray  # int64 per edge
+    edge_reward: np.ndarray  # float per edge: per-step + `reward on` of its action
+    trans_start: np.ndarray  # int64, edges + 1
+    trans_src: np.ndarray  # int64 per transition
+    trans_dst: np.ndarray
+    trans_prob: np.ndarray  # float per transition
+
+
+def graph_arrays(g: StateGraph, rules: Rules) -> GraphArrays:
+    edge_src = np.asarray(g.edge_src, dtype=np.int64)
+    on = np.asarray([rules.on_amounts[b.action] for b in rules.bindings] or [0.0], dtype=np.float64)
+    edge_reward = on[np.asarray(g.edge_binding, dtype=np.int64)] + rules.per_step
+    trans_edge = np.asarray(g.trans_edge, dtype=np.int64)
+    return GraphArrays(
+        n=len(g.states),
+        terminal=np.asarray(g.done, dtype=bool) | np.asarray(g.failed, dtype=bool),
+        done=np.asarray(g.done, dtype=bool),
+        when=np.asarray(g.when, dtype=np.int64),
+        edge_start=np.asarray(g.edge_start, dtype=np.int64),
+        edge_src=edge_src,
+        edge_reward=edge_reward,
+        trans_start=np.asarray(g.trans_start, dtype=np.int64),
+        trans_src=edge_src[trans_edge] if len(trans_edge) else trans_edge,
+        trans_dst=np.asarray(g.trans_dst, dtype=np.int64),
+        trans_prob=np.asarray(g.trans_prob, dtype=np.float64),
+    )
+
+
+def can_reach_goal(a: GraphArrays) -> np.ndarray:
+    """Per state: some path (through any chance outcomes) leads to a goal (`done`) state."""
+    can = a.done.copy()
+    while True:
+        grown = can.copy()
+        grown[a.trans_src[can[a.trans_dst]]] = True
+        if grown.sum() == can.sum():
+            return can
+        can = grown

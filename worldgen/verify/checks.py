@@ -1,0 +1,125 @@
+"""The checks, one function each: ``check_x(ctx) -> Check``. Each says what it proved, or why not,
+with the shortest counterexample trace where one exists."""
+
+from __future__ import annotations
+
+from worldgen.ir.models import Expect, Invariant
+from worldgen.verify.context import Context
+from worldgen.verify.report import Check
+from worldgen.verify.traces import trace_to
+
+BASELINE_MARGIN = 0.1  # a baseline must score at least this share of |oracle return| below it
+RETURN_TOLERANCE = 1e-9
+
+
+def _states(n: int) -> str:
+    return f"{n} reachable state{'s' if n != 1 else ''}"
+
+
+def check_bounds(ctx: Context) -> Check:
+    g, b = ctx.graph, ctx.bounds
+    if g.complete:
+        return Check(name="bounds", status="pass", detail=f"explored all {_states(len(g.states))}")
+    limit = b.max_states if g.hit == "max_states" else b.max_depth
+    flag = "--max-states" if g.hit == "max_states" else "--max-depth"
+    return Check(name="bounds", status="fail", detail=(
+        f"exploration stopped at the {g.hit} bound ({limit}) after {len(g.states)} states, so the other "
+        f"checks cover only the explored part; raise the bound with {flag}"))
+
+
+def check_rule_errors(ctx: Context) -> Check:
+    g = ctx.graph
+    if not g.fault_count:
+        return Check(name="rule_errors", status="pass", detail="no rule raised an error in any reachable state")
+    f = g.faults[0]
+    then = ctx.step_of(f.binding, f.decisions) if f.binding is not None else None
+    return Check(name="rule_errors", status="fail", trace=trace_to(g, ctx.rules, f.state, then), detail=(
+        f"{g.fault_count} rule error(s) in reachable states; the first, after {g.depth[f.state]} steps: {f.message}"))
+
+
+def check_invariant(ctx: Context, index: int, inv: Invariant) -> Check:
+    name = f"invariant {inv.label}" if inv.label else f"invariant (line {inv.line})"
+    g = ctx.graph
+    state = g.violations.get(index)
+    if state is None:
+        return Check(name=name, status="pass", detail=f"holds in all {_states(len(g.states))}")
+    when = f"after {g.depth[state]} steps; shortest counterexample below" if g.depth[state] else "in the start state"
+    return Check(name=name, status="fail", trace=trace_to(g, ctx.rules, state), detail=f"violated {when} (line {inv.line})")
+
+
+def check_solvable(ctx: Context, expect: Expect) -> Check:
+    within = expect.within if expect.within is not None else ctx.rules.horizon
+    name = f"solvable within {within}"
+    oracle = ctx.oracle
+    if oracle is None:
+        where = "" if ctx.graph.complete else " in the explored part of the graph"
+        return Check(name=name, status="fail", detail=f"no goal (`done when`) state is reachable{where}")
+    n = len(oracle.steps)
+    if n > within:
+        return Check(name=name, status="fail", detail=f"the shortest solution takes {n} steps, more than {within}")
+    if n > ctx.rules.horizon:
+        return Check(name=name, status="fail",
+                     detail=f"the shortest solution takes {n} steps, more than the horizon ({ctx.rules.horizon})")
+    luck = "" if oracle.probability == 1 else f", through chance outcomes met with probability {oracle.probability:.4g}"
+    return Check(name=name, status="pass", detail=f"shortest solution: {n} steps{luck}")
+
+
+def check_unsolved_at_start(ctx: Context) -> Check:
+    if ctx.graph.done[0]:
+        return Check(name="unsolved at start", status="fail", detail="the goal (`done when`) already holds in the start state")
+    return Check(name="unsolved at start", status="pass", detail="the goal does not hold in the start state")
+
+
+def check_no_dead_ends(ctx: Context) -> Check:
+    dead = ctx.dead_ends
+    if not dead:
+        return Check(name="no dead ends", status="pass", detail="the goal stays reachable from every reachable state")
+    first = dead[0]
+    return Check(name="no dead ends", status="fail", trace=trace_to(ctx.graph, ctx.rules, first), detail=(
+        f"{len(dead)} reachable non-terminal state(s) from which the goal is unreachable; "
+        f"the nearest is {ctx.graph.depth[first]} steps away"))
+
+
+def check_baselines(ctx: Context) -> Check:
+    """The oracle must clearly beat doing nothing and uniform-random play (else the reward is not
+    telling an agent anything the world's shape does not)."""
+    if ctx.oracle is None:
+        return Check(name="beats baselines", status="skipped", detail="no oracle to compare with")
+    best = ctx.oracle.ret
+    margin = BASELINE_MARGIN * max(abs(best), RETURN_TOLERANCE)
+    scores = {"doing nothing": ctx.do_nothing_return, "uniform-random play": ctx.random_return}
+    for who, score in scores.items():
+        if score > best - margin:
+            return Check(name="beats baselines", status="fail", detail=(
+                f"{who} scores {score:.4g} (expected), not clearly below the oracle's {best:.4g} "
+                f"(needs <= {best - margin:.4g})"))
+    return Check(name="beats baselines", status="pass", detail=(
+        f"oracle {best:.4g}; doing nothing {scores['doing nothing']:.4g}; "
+        f"uniform-random play {scores['uniform-random play']:.4g} (expected)"))
+
+
+def check_oracle_replay(ctx: Context) -> Check:
+    """The runtime, replaying the oracle, ends solved with the return the checker computed."""
+    oracle = ctx.oracle
+    if oracle is None:
+        return Check(name="oracle replay", status="skipped", detail="no oracle")
+    if oracle.probability < 1:
+        return Check(name="oracle replay", status="skipped",
+                     detail=f"the oracle relies on chance outcomes (probability {oracle.probability:.4g})")
+    run = ctx.replays[0]
+    if not run.success or run.steps != len(oracle.steps) or abs(run.ret - oracle.ret) > RETURN_TOLERANCE:
+        return Check(name="oracle replay", status="fail", trace=oracle.steps, detail=(
+            f"the runtime disagrees with the checker: replay {'solved' if run.success else 'did not solve'} the "
+            f"world in {run.steps} steps with return {run.ret:.6g}; expected solved in {len(oracle.steps)} "
+            f"steps with return {oracle.ret:.6g}"))
+    return Check(name="oracle replay", status="pass",
+                 detail=f"the runtime solves the world in {run.steps} steps with return {run.ret:.6g}")
+
+
+def check_determinism(ctx: Context) -> Check:
+    a, b = ctx.replays
+    what = "the oracle" if ctx.oracle is not None else "the first-admissible policy"
+    if a.sha256 != b.sha256:
+        return Check(name="determinism", status="fail",
+                     detail=f"replaying {what} twice gave different traces ({a.sha256[:12]} vs {b.sha256[:12]})")
+    return Check(name="determinism", status="pass", detail=f"replaying {what} twice gave the same trace ({a.sha256[:12]})")

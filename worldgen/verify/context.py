@@ -1,0 +1,85 @@
+"""Everything the checks share about one world, each piece computed once, on first use."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+
+import numpy as np
+
+from worldgen.codegen.program import Rules
+from worldgen.ir.world import World
+from worldgen.verify import returns
+from worldgen.verify.arrays import GraphArrays, can_reach_goal, graph_arrays
+from worldgen.verify.replay import Replay, first_admissible, replay
+from worldgen.verify.report import Bounds, Oracle, Step
+from worldgen.verify.statespace import StateGraph
+from worldgen.verify.traces import path_to, steps
+
+
+@dataclass
+class Context:
+    world: World
+    rules: Rules
+    graph: StateGraph
+    bounds: Bounds
+
+    @cached_property
+    def arrays(self) -> GraphArrays:
+        return graph_arrays(self.graph, self.rules)
+
+    @cached_property
+    def goal(self) -> int | None:
+        """The first goal state in BFS order: one at the smallest depth."""
+        return next((i for i, d in enumerate(self.graph.done) if d), None)
+
+    @cached_property
+    def oracle_path(self) -> list[int] | None:
+        return None if self.goal is None else path_to(self.graph, self.goal)
+
+    @cached_property
+    def oracle(self) -> Oracle | None:
+        path = self.oracle_path
+        if path is None:
+            return None
+        g = self.graph
+        return Oracle(
+            steps=steps(g, self.rules, path),
+            probability=float(np.prod([g.trans_prob[t] for t in path])) if path else 1.0,
+            ret=returns.path_return(g, self.rules, path),
+        )
+
+    @cached_property
+    def can_reach_goal(self) -> np.ndarray:
+        return can_reach_goal(self.arrays)
+
+    @cached_property
+    def dead_ends(self) -> list[int]:
+        """Non-terminal states (in BFS order) from which no goal state is reachable."""
+        a = self.arrays
+        return [int(i) for i in np.flatnonzero(~a.terminal & ~self.can_reach_goal)]
+
+    @cached_property
+    def replay_commands(self) -> list[str]:
+        oracle = self.oracle
+        return [s.command for s in oracle.steps] if oracle is not None else first_admissible(self.world)
+
+    @cached_property
+    def replays(self) -> tuple[Replay, Replay]:
+        """The same commands replayed twice, each through a fresh ``world.env()``."""
+        return replay(self.world, self.replay_commands), replay(self.world, self.replay_commands)
+
+    @cached_property
+    def max_return(self) -> float:
+        return returns.value(self.arrays, self.rules, "best")
+
+    @cached_property
+    def random_return(self) -> float:
+        return returns.value(self.arrays, self.rules, "random")
+
+    @cached_property
+    def do_nothing_return(self) -> float:
+        return returns.do_nothing(self.arrays, self.rules)
+
+    def step_of(self, binding: int, decisions: tuple[bool, ...]) -> Step:
+        return Step(command=self.rules.bindings[binding].command, chance=decisions)

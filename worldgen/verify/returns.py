@@ -1,0 +1,109 @@
+"""Episode returns computed exactly from the explored graph, by backward induction over the horizon.
+
+Reward semantics are the runtime's (worldgen/runtime/env.py): every step pays the per-step reward
+(valid or not); a valid step pays its action's ``reward on``; each ``reward R when C`` pays once,
+the first time C holds after a step (conditions true at reset count as paid); `done`/`fail` end the
+episode; the horizon truncates it. Because of pay-once rewards, the value of a state depends on
+which conditions were already paid, so values are kept per (paid mask, state).
+
+A player can always send a command the world does not understand: it pays the per-step reward and
+changes nothing ("wait"). The best policy may wait; the uniform-random policy waits only where no
+command is admissible.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import numpy as np
+
+from worldgen.codegen.program import Rules
+from worldgen.verify.arrays import GraphArrays
+from worldgen.verify.statespace import StateGraph
+
+Mode = Literal["best", "random"]
+
+
+def _paid_masks(start: int, when: np.ndarray) -> list[int]:
+    """Every paid-mask an episode can carry: the start's mask closed under OR with state masks."""
+    seen = {start}
+    frontier = [start]
+    values = {int(w) for w in np.unique(when)}
+    while frontier:
+        m = frontier.pop()
+        for w in values:
+            if m | w not in seen:
+                seen.add(m | w)
+                frontier.append(m | w)
+    return sorted(seen)
+
+
+def _pay(newly: np.ndarray, amounts: tuple[float, ...]) -> np.ndarray:
+    pay = np.zeros(newly.shape, dtype=np.float64)
+    for i, amount in enumerate(amounts):
+        pay += amount * ((newly >> i) & 1)
+    return pay
+
+
+def value(a: GraphArrays, rules: Rules, mode: Mode) -> float:
+    """The start state's value: the best achievable return (chance outcomes at their best) for
+    ``best``; the expected return of uniform-random play over admissible commands for ``random``.
+
+    Values live in one vector of (paid mask, state) pairs, row by row; the graph's arrays are
+    tiled once per paid mask so each step of the induction is a handful of whole-array operations.
+    """
+    if a.n == 0 or a.terminal[0]:
+        return 0.0
+    n, per_step = a.n, rules.per_step
+    masks = _paid_masks(int(a.when[0]), a.when)
+    k = len(masks)
+    order = np.asarray(masks, dtype=np.int64)
+    when_dst = a.when[a.trans_dst]
+    where = np.concatenate([np.searchsorted(order, m | when_dst) * n + a.trans_dst for m in masks])
+    pay = np.concatenate([_pay(when_dst & ~m, rules.when_amounts) for m in masks])
+    alive = np.tile((~a.terminal[a.trans_dst]).astype(np.float64), k)
+    prob = np.tile(a.trans_prob, k)
+    edges, trans = len(a.edge_src), len(a.trans_dst)
+    first_trans = (a.trans_start[:-1] + trans * np.arange(k)[:, None]).ravel()
+    edge_reward = np.tile(a.edge_reward, k)
+    counts = np.tile(np.diff(a.edge_start), k)
+    has = counts > 0
+    first_edge = (a.edge_start[:-1] + edges * np.arange(k)[:, None]).ravel()[has]
+    one_to_one = trans == edges
+    v = np.zeros(k * n)
+    if not edges:
+        return per_step * rules.horizon
+    for _ in range(rules.horizon):
+        tv = pay + v[where] * alive
+        if mode == "best":
+            ev = tv if one_to_one else np.maximum.reduceat(tv, first_trans)
+            out = per_step + v
+            out[has] = np.maximum(np.maximum.reduceat(ev + edge_reward, first_edge), out[has])
+        else:
+            tv *= prob
+            ev = tv if one_to_one else np.add.reduceat(tv, first_trans)
+            out = per_step + v
+            out[has] = np.add.reduceat(ev + edge_reward, first_edge) / counts[has]
+        if np.array_equal(out, v):  # stationary: every earlier step has the same values
+            break
+        v = out
+    return float(v[masks.index(int(a.when[0])) * n])
+
+
+def path_return(g: StateGraph, rules: Rules, transitions: list[int]) -> float:
+    """The return of one episode along ``transitions`` (per-step, on- and pay-once rewards)."""
+    paid = g.when[0]
+    total = 0.0
+    for t in transitions:
+        e = g.trans_edge[t]
+        total += rules.per_step + rules.on_amounts[rules.bindings[g.edge_binding[e]].action]
+        w = g.when[g.trans_dst[t]]
+        newly = w & ~paid
+        paid |= w
+        total += sum(x for i, x in enumerate(rules.when_amounts) if newly >> i & 1)
+    return total
+
+
+def do_nothing(a: GraphArrays, rules: Rules) -> float:
+    """A policy that never sends a valid command: the start state, per-step reward each step."""
+    return 0.0 if a.n == 0 or a.terminal[0] else rules.per_step * rules.horizon
