@@ -19,14 +19,14 @@ def test_bfs_depth_is_shortest_distance(counter):
 
 
 def test_every_outcome_of_nested_chances():
-    def apply(s, pick, out):
+    def effect(s, pick):
         if pick(0.5):
             s[0] = 1 if pick(0.25) else 2
         else:
             s[0] = 3
         pick(1.0)  # certain: not a decision
 
-    outcomes = stochastic(apply, (0,), ())
+    outcomes = stochastic(effect, (0,), ())
     assert [(o.prob, o.state, o.decisions) for o in outcomes] == [
         (0.125, (1,), (True, True)), (0.375, (2,), (True, False)), (0.5, (3,), (False,))]
 

@@ -37,7 +37,8 @@ class Rules:
     table: dict[str, int]  # normalised command -> binding index
     guard: tuple[Callable[..., int], ...]
     message: tuple[Callable[..., str | None], ...]
-    apply: tuple[Callable[..., None], ...]
+    apply: tuple[Callable[..., None], ...]  # (s, *args, pick, out): effects, said text into out
+    effect: tuple[Callable[..., None], ...]  # (s, *args, pick): the same effects, no text
     admissible: Callable[[list], list[str]]
     admissible_ids: Callable[[list], list[int]]
     observe: Callable[[list], str]
@@ -84,29 +85,31 @@ class _Emitter:
     def emit(self, depth: int, line: str) -> None:
         self.lines.append("    " * depth + line)
 
-    def stmts(self, stmts: tuple[Stmt, ...], depth: int) -> None:
-        if not stmts:
-            self.emit(depth, "pass")
+    def stmts(self, stmts: tuple[Stmt, ...], depth: int, quiet: bool = False) -> None:
+        """Emit an action body; ``quiet`` leaves out ``say`` (the model checker needs no text)."""
+        start = len(self.lines)
         for st in stmts:
             match st.kind:
-                case "say":
+                case "say" if not quiet:
                     assert st.template is not None
                     self.emit(depth, f"out.append({self.x.template(st.template)})")
                 case "if":
                     assert st.cond is not None
                     self.emit(depth, f"if {self.x.expr(st.cond)}:")
-                    self.stmts(st.then, depth + 1)
+                    self.stmts(st.then, depth + 1, quiet)
                     if st.otherwise:
                         self.emit(depth, "else:")
-                        self.stmts(st.otherwise, depth + 1)
+                        self.stmts(st.otherwise, depth + 1, quiet)
                 case "chance":
                     self.emit(depth, f"if pick({float(st.prob)!r}):")  # type: ignore[arg-type]
-                    self.stmts(st.then, depth + 1)
+                    self.stmts(st.then, depth + 1, quiet)
                     if st.otherwise:
                         self.emit(depth, "else:")
-                        self.stmts(st.otherwise, depth + 1)
+                        self.stmts(st.otherwise, depth + 1, quiet)
                 case "assign":
                     self.assign(st, depth)
+        if len(self.lines) == start:
+            self.emit(depth, "pass")
 
     def _bounded(self, t: Type, src: str, what: str) -> str:
         if t.kind == "int" and t.lo is not None and t.hi is not None:
@@ -172,6 +175,8 @@ def build_rules(rules: Scaffold, tables: WorldTables, ns: Namespace, static_valu
         em.emit(1, "return None")
         em.emit(0, f"def apply_{ai}({sig}, pick, out):")
         em.stmts(action.body, 1)
+        em.emit(0, f"def effect_{ai}({sig}, pick):")
+        em.stmts(action.body, 1, quiet=True)
 
         domains = [arg_domains(p.type) for p in action.params]
         own = []
@@ -230,6 +235,7 @@ def build_rules(rules: Scaffold, tables: WorldTables, ns: Namespace, static_valu
         guard=tuple(env[f"guard_{i}"] for i in range(n)),
         message=tuple(env[f"message_{i}"] for i in range(n)),
         apply=tuple(env[f"apply_{i}"] for i in range(n)),
+        effect=tuple(env[f"effect_{i}"] for i in range(n)),
         admissible=env["admissible"], admissible_ids=env["admissible_ids"], observe=env["observe"],
         instruction=env["instruction"], invalid=env["invalid"], signals=env["signals"],
         invariant=env["invariant"], when_amounts=tuple(r.amount for r in whens), on_amounts=tuple(on),

@@ -158,11 +158,23 @@ def instantiate(
         content_choice=chosen, entities=entity_names,
         consts={c.name: encode(c.type, values[c.name]) for c in rules.consts},
         initial_state={v.name: encode(v.type, values[v.name]) for v in rules.state},
-        provenance={
-            "scaffold_sha256": hashlib.sha256(ir.to_json().encode()).hexdigest(),
-            "content_sha256": hashlib.sha256(canonical_json(content).encode()).hexdigest(),
-        },
+        provenance={"scaffold_sha256": _scaffold_sha256(ir), "content_sha256": _content_sha256(content)},
     )
+
+
+_last_scaffold: tuple[Scaffold, str] | None = None  # a suite builds many worlds from one IR object
+
+
+def _scaffold_sha256(ir: Scaffold) -> str:
+    """The IR's hash, computed once per IR object (frozen, so it cannot change under us)."""
+    global _last_scaffold
+    if _last_scaffold is None or _last_scaffold[0] is not ir:
+        _last_scaffold = (ir, hashlib.sha256(ir.to_json().encode()).hexdigest())
+    return _last_scaffold[1]
+
+
+def _content_sha256(content: dict[str, Any]) -> str:
+    return hashlib.sha256(canonical_json(content).encode()).hexdigest()
 
 
 def _evaluate(e: Expr, compiler: ExprCompiler, values: dict[str, Any], extra: dict[str, Any] | None = None) -> Any:

@@ -35,7 +35,7 @@ def never(p: float) -> bool:
     raise AssertionError("an effect without chance() called pick()")
 
 
-def stochastic(apply: Callable[..., None], state: tuple[Any, ...], args: tuple[Any, ...]) -> list[Outcome]:
+def stochastic(effect: Callable[..., None], state: tuple[Any, ...], args: tuple[Any, ...]) -> list[Outcome]:
     """Every outcome, in depth-first decision order."""
     out: list[Outcome] = []
     script: list[bool] = []
@@ -56,7 +56,7 @@ def stochastic(apply: Callable[..., None], state: tuple[Any, ...], args: tuple[A
 
         new = list(state)
         try:
-            apply(new, *args, pick, [])
+            effect(new, *args, pick)
         except RULE_ERRORS as err:
             del script[pos:]
             out.append(Outcome(prob, None, tuple(script), str(err) or type(err).__name__))

@@ -114,7 +114,7 @@ class _Explorer:
         The deterministic case is the hot loop of the whole checker, hence inlined."""
         g, rules = self.g, self.rules
         s, d = g.states[i], g.depth[i] + 1
-        index, bindings, apply, chance = self.index, rules.bindings, rules.apply, self.chance
+        index, bindings, effect, chance = self.index, rules.bindings, rules.effect, self.chance
         trans_dst, trans_edge, trans_prob = g.trans_dst, g.trans_edge, g.trans_prob
         for b in rules.admissible_ids(s):
             binding = bindings[b]
@@ -126,7 +126,7 @@ class _Explorer:
             else:
                 new = list(s)
                 try:
-                    apply[ai](new, *binding.args, _never, [])
+                    effect[ai](new, *binding.args, _never)
                 except RULE_ERRORS as err:
                     self.fault(i, b, (), str(err) or type(err).__name__)
                     continue
@@ -154,7 +154,7 @@ class _Explorer:
         False when no outcome gives a state (the caller then adds no edge)."""
         g, binding = self.g, self.rules.bindings[b]
         targets: dict[int, int] = {}  # state -> its transition
-        for o in stochastic(self.rules.apply[binding.action], g.states[i], binding.args):
+        for o in stochastic(self.rules.effect[binding.action], g.states[i], binding.args):
             if o.state is None:
                 self.fault(i, b, o.decisions, o.error or "")
                 continue
