@@ -12,7 +12,7 @@ from typing import Any
 from worldgen.codegen.exprs import ExprCompiler, Namespace, RuleError, WorldTables
 from worldgen.codegen.program import HELPERS
 from worldgen.compiler.generators import generators
-from worldgen.compiler.rng import rng
+from worldgen.seeding import rng
 from worldgen.errors import InstantiationError
 from worldgen.ir.axes import apply_axes
 from worldgen.ir.models import Expr, Scaffold, Type, canonical_json

@@ -12,6 +12,7 @@ import numpy as np
 
 
 def purpose_key(purpose: str) -> int:
+    """A stable 64-bit number for a purpose name (sha256, not ``hash()``)."""
     return int.from_bytes(hashlib.sha256(purpose.encode("utf-8")).digest()[:8], "little")
 
 

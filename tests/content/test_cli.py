@@ -1,0 +1,58 @@
+"""`worldgen schema` and `worldgen content` as a person types them."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tests.content.conftest import ROOT, example_ir
+from worldgen.cli.main import main
+from worldgen.content import content_schema, strict_schema
+
+VAULT_WG = str(ROOT / "scaffolds" / "vault.wg")
+
+
+def test_schema_prints_the_schema_and_its_strict_variant(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["schema", VAULT_WG]) == 0
+    assert json.loads(capsys.readouterr().out) == content_schema(example_ir("vault"))
+    assert main(["schema", VAULT_WG, "--strict"]) == 0
+    assert json.loads(capsys.readouterr().out) == strict_schema(example_ir("vault"))
+
+
+def test_schema_of_a_missing_file_is_a_user_error(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    assert main(["schema", str(tmp_path / "nope.wg")]) == 1
+    assert "no such file" in capsys.readouterr().err
+
+
+def test_content_writes_a_pack_and_reports(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    assert main(["content", VAULT_WG, "-n", "25", "-o", str(tmp_path / "p"), "--seed", "4"]) == 0
+    out = capsys.readouterr()
+    assert "25/25 records, 0 rejected" in out.out and out.err == ""  # no progress bar outside a terminal
+    assert main(["content", VAULT_WG, "-n", "25", "-o", str(tmp_path / "p"), "--seed", "4", "--json"]) == 0
+    manifest = json.loads(capsys.readouterr().out)
+    assert manifest["counts"]["records"] == 25 and manifest["provider"] == "procedural" and manifest["seed"] == 4
+
+
+def test_llm_providers_need_a_model(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    assert main(["content", VAULT_WG, "-n", "2", "-o", str(tmp_path / "p"), "--provider", "openai"]) == 1
+    assert "--model is required with --provider openai" in capsys.readouterr().err
+
+
+def test_batch_requests_are_written_with_instructions(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    args = ["content", VAULT_WG, "-n", "3", "-o", str(tmp_path / "p"), "--provider", "openai-batch", "--model", "gpt-4.1-mini"]
+    assert main(args) == 0
+    assert "wrote 3 requests" in capsys.readouterr().err
+    assert len((tmp_path / "p" / "batch_requests.jsonl").read_text().splitlines()) == 3
+    assert main(["content", VAULT_WG, "-n", "3", "-o", str(tmp_path / "p"), "--import-results", "x.jsonl"]) == 2
+
+
+def test_scaffold_ir_json_is_accepted_too(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    ir = tmp_path / "vault.ir.json"
+    ir.write_text(example_ir("vault").to_json())
+    assert main(["schema", str(ir)]) == 0
+    assert json.loads(capsys.readouterr().out) == content_schema(example_ir("vault"))
+    ir.write_text('{"name": 3}')
+    assert main(["schema", str(ir)]) == 1
+    assert "not a scaffold IR file" in capsys.readouterr().err

@@ -1,0 +1,36 @@
+"""Content: the JSON Schema a scaffold implies, the rules records must follow, providers that
+fill it (offline procedural, OpenAI-compatible chat, OpenAI Batch files) and resumable packs.
+
+Typical use::
+
+    from worldgen.content import ContentOptions, content_schema, generate_pack
+    schema = content_schema(scaffold_ir)
+    manifest = generate_pack(scaffold_ir, "packs/vault", 1000, ContentOptions(seed=7))
+"""
+
+from __future__ import annotations
+
+from worldgen.content.generate import (
+    PROVIDERS,
+    ContentOptions,
+    generate_pack,
+    import_batch_results,
+    write_batch_requests,
+)
+from worldgen.content.rules import Violation
+from worldgen.content.schema import content_schema, schema_hash, strict_schema
+from worldgen.content.validate import Validator, validate_record
+
+__all__ = [
+    "PROVIDERS",
+    "ContentOptions",
+    "Validator",
+    "Violation",
+    "content_schema",
+    "generate_pack",
+    "import_batch_results",
+    "schema_hash",
+    "strict_schema",
+    "validate_record",
+    "write_batch_requests",
+]

@@ -1,0 +1,281 @@
+"""A content pack on disk: ``records.jsonl``, ``rejects.jsonl`` and ``manifest.json`` in a folder.
+
+Every outcome is appended to its file and flushed before the next one is taken, so a run killed at
+any point (even ``kill -9``) leaves every kept record on disk; reopening the pack reads them back,
+cuts a torn last line, and hands out only record indices that were never kept or judged. Records
+whose text normalises to that of a kept record are rejected as near-duplicates. The manifest is
+derived from the two logs (rewritten atomically about once a second and at the end), so it can
+always be rebuilt and never disagrees with them.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import IO, Any
+
+from worldgen import __version__
+from worldgen.content.normalise import fingerprint
+from worldgen.content.providers.base import Outcome, record_id
+from worldgen.errors import WorldgenError
+from worldgen.ir.models import canonical_json
+
+RECORDS, REJECTS, MANIFEST = "records.jsonl", "rejects.jsonl", "manifest.json"
+PACK_FORMAT = 1
+MANIFEST_REJECTS = 1000  # rejects listed in the manifest; all of them are in rejects.jsonl
+MANIFEST_EVERY_S = 1.0
+
+
+@dataclass(frozen=True)
+class PackIdentity:
+    """What a pack's records were made from; a pack is only ever extended with the same."""
+
+    scaffold: str
+    scaffold_hash: str
+    schema_hash: str
+    provider: str
+    model: str
+    seed: int
+    settings: dict[str, Any] = field(default_factory=dict)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "scaffold": self.scaffold,
+            "scaffold_hash": self.scaffold_hash,
+            "schema_hash": self.schema_hash,
+            "provider": self.provider,
+            "model": self.model,
+            "seed": self.seed,
+            "settings": self.settings,
+        }
+
+
+@dataclass
+class Totals:
+    """Sums over every outcome of the pack (all runs)."""
+
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    cost_usd: float | None = 0.0
+    attempts: int = 0
+    retries: int = 0
+    cache_hits: int = 0
+
+    def add(self, line: dict[str, Any]) -> None:
+        usage = line.get("usage", {})
+        self.prompt_tokens += usage.get("prompt_tokens", 0)
+        self.completion_tokens += usage.get("completion_tokens", 0)
+        cost = line.get("cost_usd")
+        self.cost_usd = None if cost is None or self.cost_usd is None else self.cost_usd + cost
+        self.attempts += line.get("attempts", 1)
+        self.retries += line.get("retries", 0)
+        self.cache_hits += line.get("cache_hits", 0)
+
+
+class Pack:
+    """An open pack: the state read back from disk plus append-only writers."""
+
+    def __init__(self, path: Path, identity: PackIdentity, target: int):
+        self.path = path
+        self.identity = identity
+        self.target = target
+        self.kept: dict[int, str] = {}  # index -> record id
+        self.judged: set[int] = set()  # indices kept or rejected for good (errors are retried)
+        self.fingerprints: dict[str, str] = {}  # near-duplicate key -> record id
+        self.rejects: list[dict[str, Any]] = []
+        self.totals = Totals()
+        self.duration_s = 0.0
+        self._started = time.monotonic()
+        self._manifest_at = 0.0
+        self._records: IO[str] | None = None
+        self._rejects: IO[str] | None = None
+
+    # ------------------------------------------------------------------------------ opening
+
+    @classmethod
+    def open(cls, path: str | Path, identity: PackIdentity, target: int) -> Pack:
+        """Open (creating or resuming) the pack at ``path`` for ``target`` records."""
+        pack = cls(Path(path), identity, target)
+        pack.path.mkdir(parents=True, exist_ok=True)
+        pack._check_identity()
+        for line in _read_log(pack.path / RECORDS):
+            pack._load_record(line)
+        for line in _read_log(pack.path / REJECTS):
+            pack._load_reject(line)
+        pack._records = open(pack.path / RECORDS, "a", encoding="utf-8")
+        pack._rejects = open(pack.path / REJECTS, "a", encoding="utf-8")
+        pack.write_manifest()
+        return pack
+
+    def _check_identity(self) -> None:
+        manifest = self.path / MANIFEST
+        if not manifest.exists():
+            if (self.path / RECORDS).exists():
+                raise WorldgenError(f"{self.path}: has {RECORDS} but no {MANIFEST}; not a worldgen pack")
+            return
+        try:
+            previous = json.loads(manifest.read_text(encoding="utf-8"))
+        except json.JSONDecodeError as err:
+            raise WorldgenError(f"{manifest}: unreadable manifest ({err}); move the pack away and start again") from err
+        for key, value in self.identity.as_dict().items():
+            if previous.get(key) != value:
+                raise WorldgenError(
+                    f"{self.path}: this pack was made with {key} = {previous.get(key)!r}, not {value!r};"
+                    " write to another folder (-o) or delete this one"
+                )
+        self.duration_s = float(previous.get("duration_s", 0.0))
+
+    def _load_record(self, line: dict[str, Any]) -> None:
+        index = line["index"]
+        self.kept[index] = line["id"]
+        self.judged.add(index)
+        self.fingerprints.setdefault(fingerprint(line["content"]), line["id"])
+        self.totals.add(line)
+
+    def _load_reject(self, line: dict[str, Any]) -> None:
+        if line["kind"] != "error":
+            self.judged.add(line["index"])
+        self.rejects.append(line)
+        self.totals.add(line)
+
+    # ------------------------------------------------------------------------------ writing
+
+    @property
+    def done(self) -> bool:
+        return len(self.kept) >= self.target
+
+    def pending(self) -> Iterator[int]:
+        """Record indices never kept nor rejected for good, in increasing order."""
+        index = 0
+        while True:
+            if index not in self.judged:
+                yield index
+            index += 1
+
+    def add(self, outcome: Outcome) -> str:
+        """Keep or reject one outcome, durably; returns what happened: kept|invalid|duplicate|error."""
+        rid = record_id(self.identity.scaffold, self.identity.seed, outcome.index)
+        base = {
+            "id": rid,
+            "index": outcome.index,
+            "prompt_hash": outcome.prompt_hash,
+            "usage": {"prompt_tokens": outcome.usage.prompt_tokens, "completion_tokens": outcome.usage.completion_tokens},
+            "cost_usd": outcome.usage.cost_usd,
+            "attempts": outcome.attempts,
+            "retries": outcome.retries,
+            "cache_hits": outcome.cache_hits,
+        }
+        if outcome.record is not None:
+            key = fingerprint(outcome.record)
+            twin = self.fingerprints.get(key)
+            if twin is None:
+                line = {
+                    **base,
+                    "provider": self.identity.provider,
+                    "model": self.identity.model,
+                    "seed": self.identity.seed,
+                    "content": outcome.record,
+                }
+                self._append(self._records, line)
+                self.kept[outcome.index] = rid
+                self.judged.add(outcome.index)
+                self.fingerprints[key] = rid
+                self.totals.add(line)
+                return "kept"
+            outcome.reject, outcome.reason = "duplicate", f"near-duplicate of {twin}"
+        kind = outcome.reject or "invalid"
+        line = {
+            **base,
+            "kind": kind,
+            "reason": outcome.reason,
+            "violations": [[v.pointer, v.rule] for v in outcome.violations],
+        }
+        self._append(self._rejects, line)
+        if kind != "error":
+            self.judged.add(outcome.index)
+        self.rejects.append(line)
+        self.totals.add(line)
+        return kind
+
+    def _append(self, stream: IO[str] | None, line: dict[str, Any]) -> None:
+        assert stream is not None, "pack is closed"
+        stream.write(canonical_json(line) + "\n")
+        stream.flush()
+        if time.monotonic() - self._manifest_at >= MANIFEST_EVERY_S:
+            self.write_manifest()
+
+    def close(self) -> None:
+        """Flush to stable storage and write the final manifest."""
+        for stream in (self._records, self._rejects):
+            if stream is not None:
+                os.fsync(stream.fileno())
+                stream.close()
+        self._records = self._rejects = None
+        self.write_manifest()
+
+    # ------------------------------------------------------------------------------ manifest
+
+    def manifest(self) -> dict[str, Any]:
+        kinds = Counter(r["kind"] for r in self.rejects)
+        reasons = Counter(_reason_code(r) for r in self.rejects)
+        t = self.totals
+        return {
+            "format": PACK_FORMAT,
+            "worldgen": __version__,
+            **self.identity.as_dict(),
+            "target": self.target,
+            "complete": self.done,
+            "counts": {
+                "records": len(self.kept),
+                "rejected": len(self.rejects),
+                "invalid": kinds["invalid"],
+                "duplicate": kinds["duplicate"],
+                "error": kinds["error"],
+                "attempts": t.attempts,
+                "retries": t.retries,
+                "cache_hits": t.cache_hits,
+            },
+            "reject_reasons": dict(sorted(reasons.items())),
+            "rejects": [
+                {"id": r["id"], "kind": r["kind"], "reason": r["reason"]} for r in self.rejects[:MANIFEST_REJECTS]
+            ],
+            "tokens": {"prompt": t.prompt_tokens, "completion": t.completion_tokens},
+            "cost_usd": None if t.cost_usd is None else round(t.cost_usd, 9),
+            "duration_s": round(self.duration_s + time.monotonic() - self._started, 3),
+        }
+
+    def write_manifest(self) -> None:
+        """Replace manifest.json atomically (a reader never sees half a manifest)."""
+        self._manifest_at = time.monotonic()
+        text = json.dumps(self.manifest(), indent=2, sort_keys=True, ensure_ascii=False) + "\n"
+        tmp = self.path / (MANIFEST + ".tmp")
+        tmp.write_text(text, encoding="utf-8")
+        os.replace(tmp, self.path / MANIFEST)
+
+
+def _read_log(path: Path) -> Iterator[dict[str, Any]]:
+    """The complete lines of an append-only log; a torn last line (a killed write) is cut off."""
+    if not path.exists():
+        return
+    data = path.read_bytes()
+    end = data.rfind(b"\n") + 1
+    if end < len(data):
+        with open(path, "r+b") as f:
+            f.truncate(end)
+    for number, raw in enumerate(data[:end].splitlines(), 1):
+        try:
+            yield json.loads(raw)
+        except json.JSONDecodeError as err:
+            raise WorldgenError(f"{path}:{number}: corrupt line ({err}); remove it to resume") from err
+
+
+def _reason_code(reject: dict[str, Any]) -> str:
+    """The rule code of a reject's first violation (e.g. ``schema/pattern``, ``unique``), or its kind."""
+    if reject["kind"] != "invalid" or not reject.get("violations"):
+        return reject["kind"] if reject["kind"] != "invalid" else reject["reason"].split(":", 1)[0]
+    return reject["violations"][0][1].split(":", 1)[0]

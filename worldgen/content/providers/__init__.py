@@ -1,0 +1,1 @@
+"""Content providers: procedural (offline), openai (chat completions), openai-batch (files)."""

@@ -1,0 +1,131 @@
+"""The ``openai-batch`` provider: OpenAI Batch API files instead of live requests.
+
+``write_requests`` writes one Chat Completions request per missing record (``custom_id`` = record
+id, the same prompt and structured-output format as the live provider) for ``openai batches``,
+``vllm run-batch`` or any compatible runner. ``import_results`` reads the results file, matches
+lines by ``custom_id`` (never by order), and passes every answer through the same validation into
+the pack. A batch cannot repair answers in place: invalid ones are rejected with their reasons, and
+writing the requests again asks for replacements under fresh record indices.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from worldgen.content.pack import Pack
+from worldgen.content.pricing import Price
+from worldgen.content.prompt import PromptBuilder, json_schema_format, prompt_hash
+from worldgen.content.providers.base import Outcome, Usage, record_id
+from worldgen.content.validate import Validator
+from worldgen.errors import WorldgenError
+from worldgen.ir.models import Scaffold, canonical_json
+
+ENDPOINT = "/v1/chat/completions"
+REQUESTS = "batch_requests.jsonl"
+MAX_REQUESTS = 50_000  # the Batch API's limit per file
+
+
+class BatchFiles:
+    """Request files out, result files in, for one pack."""
+
+    name = "openai-batch"
+
+    def __init__(self, scaffold: Scaffold, validator: Validator, seed: int, model: str, temperature: float, price: Price | None):
+        self.scaffold = scaffold
+        self.validator = validator
+        self.seed = seed
+        self.model = model
+        self.temperature = temperature
+        self.price = price
+        self.prompts = PromptBuilder(scaffold, seed)
+
+    def settings(self) -> dict[str, Any]:
+        return {"temperature": self.temperature}
+
+    def request(self, index: int) -> dict[str, Any]:
+        """The Batch API input line for record ``index``."""
+        body = {
+            "model": self.model,
+            "messages": self.prompts.messages(index, include_schema=False),
+            "temperature": self.temperature,
+            "response_format": json_schema_format(self.scaffold.name, self.prompts.schema),
+        }
+        return {"custom_id": record_id(self.scaffold.name, self.seed, index), "method": "POST", "url": ENDPOINT, "body": body}
+
+    def write_requests(self, pack: Pack) -> tuple[Path, int]:
+        """Write requests for the records the pack still lacks; returns (file, number of requests)."""
+        missing = min(pack.target - len(pack.kept), MAX_REQUESTS)
+        path = pack.path / REQUESTS
+        tmp = path.with_suffix(".tmp")
+        with open(tmp, "w", encoding="utf-8") as out:
+            indices = pack.pending()
+            for _ in range(max(0, missing)):
+                out.write(canonical_json(self.request(next(indices))) + "\n")
+        tmp.replace(path)
+        return path, max(0, missing)
+
+    def import_results(self, pack: Pack, results: Path) -> dict[str, int]:
+        """Validate every result line into the pack; returns how many were kept/rejected/skipped."""
+        counts = {"kept": 0, "invalid": 0, "duplicate": 0, "error": 0, "skipped": 0}
+        prefix = f"{self.scaffold.name}-{self.seed}-"
+        try:
+            lines = results.read_text(encoding="utf-8").splitlines()
+        except OSError as err:
+            raise WorldgenError(f"{results}: cannot read results ({err.strerror})") from err
+        for number, raw in enumerate(lines, 1):
+            if not raw.strip():
+                continue
+            line = _parse_line(results, number, raw)
+            custom_id = str(line.get("custom_id", ""))
+            index = _index_of(custom_id, prefix)
+            if index is None:
+                raise WorldgenError(f"{results}:{number}: custom_id {custom_id!r} is not a request of this pack ({prefix}N)")
+            if index in pack.judged or pack.done:
+                counts["skipped"] += 1
+                continue
+            verdict = pack.add(self._outcome(index, line))
+            counts[verdict] += 1
+        return counts
+
+    def _outcome(self, index: int, line: dict[str, Any]) -> Outcome:
+        messages = self.prompts.messages(index, include_schema=False)
+        outcome = Outcome(index, prompt_hash(messages, self.model))
+        response = line.get("response") or {}
+        body = response.get("body") or {}
+        status = response.get("status_code")
+        if line.get("error") or status != 200:
+            error = line.get("error") or body.get("error") or {}
+            outcome.reject = "error"
+            outcome.reason = f"batch request failed ({status}): {error.get('message', error) if isinstance(error, dict) else error}"
+            return outcome
+        usage = body.get("usage") or {}
+        pt, ct = int(usage.get("prompt_tokens") or 0), int(usage.get("completion_tokens") or 0)
+        outcome.usage = Usage(pt, ct, self.price.cost(pt, ct) if self.price else None)
+        choices = body.get("choices") or [{}]
+        text = (choices[0].get("message") or {}).get("content") or ""
+        record, violations = self.validator.check_json(text, record_id(self.scaffold.name, self.seed, index))
+        if violations:
+            outcome.reject, outcome.violations = "invalid", violations
+            outcome.reason = f"invalid (batch answers are not repaired): {violations[0].pointer or '/'}: {violations[0].rule}"
+        else:
+            outcome.record = record
+        return outcome
+
+
+def _parse_line(path: Path, number: int, raw: str) -> dict[str, Any]:
+    try:
+        line = json.loads(raw)
+    except json.JSONDecodeError as err:
+        raise WorldgenError(f"{path}:{number}: not a JSON line ({err})") from err
+    if not isinstance(line, dict):
+        raise WorldgenError(f"{path}:{number}: expected a JSON object per line")
+    return line
+
+
+def _index_of(custom_id: str, prefix: str) -> int | None:
+    if not custom_id.startswith(prefix):
+        return None
+    tail = custom_id[len(prefix) :]
+    return int(tail) if tail.isdigit() else None

@@ -1,0 +1,254 @@
+"""The ``openai`` provider: Chat Completions on any OpenAI-compatible endpoint via ``AsyncOpenAI``.
+
+Per record: build the prompt (with its diversity hint), ask, validate; on violations feed them back
+and ask again, up to ``repairs`` times; then keep or reject with the reason. Transport failures
+(429, 5xx, timeouts, dropped connections) are retried here with exponential backoff, honouring
+``Retry-After``; the client's own retries are off so every retry is counted. Structured outputs
+(``response_format`` json_schema, strict) are used where the server accepts them; a server that
+rejects them is asked in JSON mode, then with no response format at all, with the schema spelled
+out in the prompt. Errors no retry can fix (bad key, unknown model) stop the run.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import email.utils
+import json
+import os
+import time
+from dataclasses import dataclass
+from typing import Any
+
+import openai
+from openai import AsyncOpenAI
+
+try:  # the client's HTTP library: httpx2 from openai 3.x, httpx before
+    import httpx2 as httpx
+except ImportError:  # pragma: no cover - depends on the installed openai
+    import httpx  # type: ignore[no-redef]
+
+from worldgen.content.cache import ContentCache
+from worldgen.content.pricing import Price
+from worldgen.content.prompt import Message, PromptBuilder, json_schema_format, prompt_hash, repair_messages
+from worldgen.content.providers.base import Outcome, record_id
+from worldgen.content.rng import Stream
+from worldgen.content.validate import Validator
+from worldgen.errors import WorldgenError
+from worldgen.ir.models import Scaffold
+
+FORMATS = ("json_schema", "json_object", "none")
+MAX_RETRY_AFTER_S = 300.0
+
+
+@dataclass(frozen=True)
+class ChatSettings:
+    model: str
+    base_url: str | None = None
+    api_key_env: str = "OPENAI_API_KEY"
+    repairs: int = 2
+    retries: int = 6
+    timeout_s: float = 120.0
+    backoff_s: float = 0.5
+    backoff_cap_s: float = 30.0
+    temperature: float = 1.0
+    response_format: str = "auto"  # auto (json_schema, falling back) or one of FORMATS
+    price: Price | None = None
+
+
+class _GaveUp(Exception):
+    """Transport failures outlasted the retries for one request."""
+
+    def __init__(self, message: str, retries: int = 0):
+        super().__init__(message)
+        self.retries = retries
+
+
+@dataclass
+class _Answer:
+    text: str
+    prompt_tokens: int
+    completion_tokens: int
+    retries: int
+    cached: bool
+
+
+class OpenAIChatProvider:
+    """Records from an OpenAI-compatible Chat Completions endpoint."""
+
+    name = "openai"
+
+    def __init__(self, scaffold: Scaffold, validator: Validator, seed: int, settings: ChatSettings, cache: ContentCache):
+        self.scaffold = scaffold
+        self.validator = validator
+        self.seed = seed
+        self.config = settings
+        self.model = settings.model
+        self.cache = cache
+        self.prompts = PromptBuilder(scaffold, seed)
+        if settings.response_format not in ("auto", *FORMATS):
+            raise WorldgenError(f"--response-format must be auto, {', '.join(FORMATS)}; not {settings.response_format!r}")
+        self._format = FORMATS.index("json_schema" if settings.response_format == "auto" else settings.response_format)
+        self.client = AsyncOpenAI(
+            api_key=_api_key(settings),
+            base_url=settings.base_url,
+            max_retries=0,
+            timeout=settings.timeout_s,
+        )
+
+    def settings(self) -> dict[str, Any]:
+        return {"temperature": self.config.temperature}
+
+    async def aclose(self) -> None:
+        await self.client.close()
+
+    async def produce(self, index: int) -> Outcome:
+        rid = record_id(self.scaffold.name, self.seed, index)
+        messages = self.prompts.messages(index, include_schema=FORMATS[self._format] != "json_schema")
+        outcome = Outcome(index, prompt_hash(messages, self.model), attempts=0)
+        for _ in range(1 + self.config.repairs):
+            try:
+                answer = await self._ask(messages, index)
+            except _GaveUp as err:
+                outcome.reject, outcome.reason = "error", str(err)
+                outcome.retries += err.retries
+                return outcome
+            outcome.attempts += 1
+            outcome.retries += answer.retries
+            if answer.cached:
+                outcome.cache_hits += 1
+            else:
+                cost = self.config.price.cost(answer.prompt_tokens, answer.completion_tokens) if self.config.price else None
+                outcome.usage.add(answer.prompt_tokens, answer.completion_tokens, cost)
+            record, violations = self.validator.check_json(answer.text, rid)
+            if not violations:
+                outcome.record = record
+                return outcome
+            outcome.violations = violations
+            messages = repair_messages(messages, answer.text, violations)
+        first = outcome.violations[0]
+        outcome.reject = "invalid"
+        outcome.reason = f"invalid after {self.config.repairs} repair(s): {first.pointer or '/'}: {first.rule}"
+        return outcome
+
+    # ------------------------------------------------------------------------------ one request
+
+    async def _ask(self, messages: list[Message], index: int) -> _Answer:
+        """One answer to ``messages``: from the cache, or from the server with retries."""
+        retries = 0
+        while True:
+            fmt = self._format
+            request = self._request(messages, fmt)
+            cached = self.cache.get(request)
+            if cached is not None:
+                return _Answer(cached["text"], cached["prompt_tokens"], cached["completion_tokens"], retries, True)
+            try:
+                response = await self._post(request)
+            except (openai.BadRequestError, openai.UnprocessableEntityError) as err:
+                if fmt == self._format and fmt + 1 < len(FORMATS) and self.config.response_format == "auto":
+                    self._format = fmt + 1  # the server does not take this response_format: step down
+                    continue
+                if fmt != self._format:
+                    continue  # another request already stepped down; ask again in the new format
+                raise WorldgenError(f"the server rejected the request: {_describe(err)}") from err
+            except (openai.AuthenticationError, openai.PermissionDeniedError, openai.NotFoundError) as err:
+                raise WorldgenError(
+                    f"{_describe(err)}; check --model, --base-url and the API key in ${self.config.api_key_env}"
+                ) from err
+            except (openai.APITimeoutError, openai.APIConnectionError, openai.APIStatusError) as err:
+                if not _retryable(err) or retries >= self.config.retries:
+                    raise _GaveUp(f"{_describe(err)} (after {retries} retries)", retries) from err
+                await asyncio.sleep(self._delay(err, retries, index))
+                retries += 1
+                continue
+            usage = response.get("usage") or {}
+            answer = _Answer(
+                _content(response), int(usage.get("prompt_tokens") or 0), int(usage.get("completion_tokens") or 0), retries, False
+            )
+            self.cache.put(request, {"text": answer.text, "prompt_tokens": answer.prompt_tokens, "completion_tokens": answer.completion_tokens})
+            return answer
+
+    async def _post(self, request: dict[str, Any]) -> dict[str, Any]:
+        """POST one Chat Completions request with the client; the answer as plain JSON.
+
+        ``client.post`` (the client's documented way to reach any endpoint) keeps its auth, base
+        URL, timeouts and typed errors, but skips walking every typed parameter (a large JSON
+        Schema costs ~0.5 ms a request) and building pydantic models of the answer.
+        """
+        response = await self.client.post("/chat/completions", body=request, cast_to=httpx.Response)
+        try:
+            body = json.loads(response.content)
+        except json.JSONDecodeError as err:
+            raise _GaveUp(f"the server answered {response.status_code} with a body that is not JSON") from err
+        return body if isinstance(body, dict) else {}
+
+    def _request(self, messages: list[Message], fmt: int) -> dict[str, Any]:
+        request: dict[str, Any] = {"model": self.model, "messages": messages, "temperature": self.config.temperature}
+        match FORMATS[fmt]:
+            case "json_schema":
+                request["response_format"] = json_schema_format(self.scaffold.name, self.prompts.schema)
+            case "json_object":
+                request["response_format"] = {"type": "json_object"}
+        return request
+
+    def _delay(self, err: Exception, retries: int, index: int) -> float:
+        """Retry-After when the server gives one, else capped exponential backoff with seeded jitter."""
+        told = _retry_after(err)
+        if told is not None:
+            return min(told, MAX_RETRY_AFTER_S)
+        base = min(self.config.backoff_cap_s, self.config.backoff_s * 2**retries)
+        jitter = Stream(self.seed, f"content/backoff/{retries}", index).below(1000) / 1000
+        return base * (0.75 + 0.25 * jitter)
+
+
+def _api_key(settings: ChatSettings) -> str:
+    key = os.environ.get(settings.api_key_env)
+    if key:
+        return key
+    if settings.base_url:
+        return "EMPTY"  # local servers (vLLM, Ollama, llama.cpp) take any key
+    raise WorldgenError(f"no API key: set ${settings.api_key_env} (or name another variable with --api-key-env)")
+
+
+def _retryable(err: Exception) -> bool:
+    if isinstance(err, (openai.APITimeoutError, openai.APIConnectionError)):
+        return True
+    status = getattr(err, "status_code", 0)
+    return status in (408, 409, 429) or status >= 500
+
+
+def _retry_after(err: Exception) -> float | None:
+    response = getattr(err, "response", None)
+    if response is None:
+        return None
+    headers = response.headers
+    try:
+        if "retry-after-ms" in headers:
+            return float(headers["retry-after-ms"]) / 1000
+        value = headers.get("retry-after")
+        if value is None:
+            return None
+        try:
+            return max(0.0, float(value))
+        except ValueError:
+            when = email.utils.parsedate_to_datetime(value)
+            return max(0.0, when.timestamp() - time.time())
+    except (TypeError, ValueError):
+        return None
+
+
+def _content(response: dict[str, Any]) -> str:
+    """The answer's text; a missing, refused or empty answer is "" (which fails validation as JSON)."""
+    choices = response.get("choices") or [{}]
+    message = choices[0].get("message") if isinstance(choices[0], dict) else None
+    content = message.get("content") if isinstance(message, dict) else None
+    return content if isinstance(content, str) else ""
+
+
+def _describe(err: Exception) -> str:
+    status = getattr(err, "status_code", None)
+    kind = type(err).__name__
+    message = str(getattr(err, "message", err))
+    if len(message) > 200:
+        message = message[:197] + "..."
+    return f"{kind} ({status}): {message}" if status else f"{kind}: {message}"
+
