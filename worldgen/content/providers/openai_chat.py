@@ -14,7 +14,6 @@ from __future__ import annotations
 import asyncio
 import email.utils
 import json
-import os
 import time
 from dataclasses import dataclass
 from typing import Any
@@ -34,6 +33,7 @@ from worldgen.content.providers.base import Outcome, record_id
 from worldgen.content.rng import Stream
 from worldgen.content.validate import Validator
 from worldgen.errors import WorldgenError
+from worldgen.llm import api_key, describe_error
 from worldgen.ir.models import Scaffold
 
 FORMATS = ("json_schema", "json_object", "none")
@@ -89,7 +89,7 @@ class OpenAIChatProvider:
             raise WorldgenError(f"--response-format must be auto, {', '.join(FORMATS)}; not {settings.response_format!r}")
         self._format = FORMATS.index("json_schema" if settings.response_format == "auto" else settings.response_format)
         self.client = AsyncOpenAI(
-            api_key=_api_key(settings),
+            api_key=api_key(settings.api_key_env, settings.base_url),
             base_url=settings.base_url,
             max_retries=0,
             timeout=settings.timeout_s,
@@ -149,14 +149,14 @@ class OpenAIChatProvider:
                     continue
                 if fmt != self._format:
                     continue  # another request already stepped down; ask again in the new format
-                raise WorldgenError(f"the server rejected the request: {_describe(err)}") from err
+                raise WorldgenError(f"the server rejected the request: {describe_error(err)}") from err
             except (openai.AuthenticationError, openai.PermissionDeniedError, openai.NotFoundError) as err:
                 raise WorldgenError(
-                    f"{_describe(err)}; check --model, --base-url and the API key in ${self.config.api_key_env}"
+                    f"{describe_error(err)}; check --model, --base-url and the API key in ${self.config.api_key_env}"
                 ) from err
             except (openai.APITimeoutError, openai.APIConnectionError, openai.APIStatusError) as err:
                 if not _retryable(err) or retries >= self.config.retries:
-                    raise _GaveUp(f"{_describe(err)} (after {retries} retries)", retries) from err
+                    raise _GaveUp(f"{describe_error(err)} (after {retries} retries)", retries) from err
                 await asyncio.sleep(self._delay(err, retries, index))
                 retries += 1
                 continue
@@ -200,15 +200,6 @@ class OpenAIChatProvider:
         return base * (0.75 + 0.25 * jitter)
 
 
-def _api_key(settings: ChatSettings) -> str:
-    key = os.environ.get(settings.api_key_env)
-    if key:
-        return key
-    if settings.base_url:
-        return "EMPTY"  # local servers (vLLM, Ollama, llama.cpp) take any key
-    raise WorldgenError(f"no API key: set ${settings.api_key_env} (or name another variable with --api-key-env)")
-
-
 def _retryable(err: Exception) -> bool:
     if isinstance(err, (openai.APITimeoutError, openai.APIConnectionError)):
         return True
@@ -242,13 +233,3 @@ def _content(response: dict[str, Any]) -> str:
     message = choices[0].get("message") if isinstance(choices[0], dict) else None
     content = message.get("content") if isinstance(message, dict) else None
     return content if isinstance(content, str) else ""
-
-
-def _describe(err: Exception) -> str:
-    status = getattr(err, "status_code", None)
-    kind = type(err).__name__
-    message = str(getattr(err, "message", err))
-    if len(message) > 200:
-        message = message[:197] + "..."
-    return f"{kind} ({status}): {message}" if status else f"{kind}: {message}"
-

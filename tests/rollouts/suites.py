@@ -1,0 +1,15 @@
+"""Small compiled suites for the rollout and report tests (the compiler's own API, one process)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.compiler.conftest import example_spec
+from worldgen.compiler.executors import LocalExecutor
+from worldgen.compiler.suite import compile_suite
+
+
+def compiled(out: Path, name: str, seeds: range, **axes: str) -> Path:
+    """``worldgen compile scaffolds/NAME.wg --seeds A:B -o OUT [--axis ...]`` with the example record."""
+    compile_suite(example_spec(name, **axes), seeds, out, LocalExecutor(1))
+    return out

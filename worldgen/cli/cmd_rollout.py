@@ -1,0 +1,84 @@
+"""`worldgen rollout PATH --policy random|oracle|openai:MODEL -o FILE.jsonl`: record episodes.
+
+PATH is a suite folder, a world artifact or a world file. Each world is played --episodes times;
+episode k uses episode seed S+k (--seed S). Every episode goes to FILE.jsonl as one JSON line:
+world id, seed, axis choices, every command/observation/reward, return, success, steps, tokens,
+and an error when the episode failed (docs/report.md describes the format). Re-running with the
+same FILE resumes: recorded episodes are skipped, episodes whose policy failed are tried again.
+`worldgen report PATH --rollouts FILE.jsonl` turns the file into success per world and per axis.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import sys
+from pathlib import Path
+
+from worldgen.cli.common import plural
+from worldgen.cli.progress import progress
+from worldgen.errors import WorldgenError
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    from worldgen.rollouts.policies import SPECS
+
+    p = sub.add_parser("rollout", help="record episodes of a policy over a suite", description=__doc__,
+                       formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("path", metavar="PATH", help="a suite folder, a world artifact or a world file")
+    p.add_argument("--policy", required=True, type=_policy, metavar="POLICY", help=f"who plays: {SPECS}")
+    p.add_argument("-o", "--out", required=True, metavar="FILE.jsonl", help="episodes file (appended to and resumed)")
+    p.add_argument("--episodes", type=_positive, default=1, metavar="N", help="episodes per world (default 1)")
+    p.add_argument("--concurrency", type=_positive, default=4, metavar="K", help="episodes in flight at once (default 4)")
+    p.add_argument("--seed", type=int, default=0, metavar="S", help="episode k uses seed S+k (default 0)")
+    p.add_argument("--base-url", metavar="URL", help="OpenAI-compatible endpoint for openai:MODEL (default: OpenAI)")
+    p.add_argument("--temperature", type=float, default=0.0, help="sampling temperature for openai:MODEL (default 0)")
+    p.add_argument("--api-key-env", default="OPENAI_API_KEY", metavar="VAR",
+                   help="environment variable holding the API key (default OPENAI_API_KEY)")
+    p.set_defaults(func=run)
+
+
+def _policy(text: str) -> str:
+    from worldgen.rollouts.policies import check_spec
+
+    try:
+        return check_spec(text)
+    except ValueError as err:
+        raise argparse.ArgumentTypeError(str(err)) from None
+
+
+def _positive(text: str) -> int:
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"expected a whole number >= 1, not {text!r}")
+    return int(text)
+
+
+def run(args: argparse.Namespace) -> int:
+    from worldgen.rollouts import runner
+    from worldgen.rollouts.policies import make_policy
+    from worldgen.rollouts.sources import open_entries
+
+    entries = open_entries(args.path)
+    policy = make_policy(args.policy, base_url=args.base_url, temperature=args.temperature, api_key_env=args.api_key_env)
+    out = Path(args.out)
+    total = len(entries) * args.episodes
+    try:
+        with progress(f"rollout {policy.name}", total) as advance:
+            result = asyncio.run(runner.run(entries, policy, out, args.episodes, args.concurrency, args.seed,
+                                            lambda r: advance(r["error"] is not None)))
+    except WorldgenError as err:
+        raise WorldgenError(f"{err}\n(the episodes finished so far are in {out}; fix this and re-run the same "
+                            "command to resume)") from None
+    resumed = f" ({result.skipped} already recorded)" if result.skipped else ""
+    print(f"{out}: {plural(result.ran, 'episode')} of {policy.name} recorded{resumed}; "
+          f"{result.successes} succeeded, {len(result.errors)} ended in an error")
+    for line in result.errors[:10]:
+        print(f"  {line}", file=sys.stderr)
+    if len(result.errors) > 10:
+        print(f"  ... and {len(result.errors) - 10} more (see the \"error\" member of each line in {out})", file=sys.stderr)
+    policy_errors = sum(": policy error: " in line for line in result.errors)
+    if policy_errors:
+        print(f"error: {plural(policy_errors, 'episode')} failed on the policy's side; re-run the same command to "
+              "retry them", file=sys.stderr)
+        return 1
+    return 0

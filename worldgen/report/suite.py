@@ -1,0 +1,75 @@
+"""Everything a report reads, loaded once: the suite's worlds (with check reports), its compile
+summary and rejects, the rollout episodes, and the content packs named on the command line."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from worldgen.compiler.suite import REJECTED, SUMMARY
+from worldgen.errors import WorldgenError
+from worldgen.rollouts import records
+from worldgen.rollouts.sources import Entry, open_entries
+
+
+@dataclass
+class SuiteData:
+    path: str
+    entries: list[Entry]
+    summary: dict[str, Any] | None  # summary.json of `worldgen compile`; None for a lone world file
+    rejected: list[dict[str, Any]]
+    episodes: list[dict[str, Any]]  # rollout episodes of this suite's worlds, latest per key
+    rollout_files: list[str]
+    packs: list[str]
+    warnings: list[str] = field(default_factory=list)
+
+    def by_id(self) -> dict[str, Entry]:
+        return {e.id: e for e in self.entries}
+
+
+def load_suite(path: str | Path, rollout_files: list[str], packs: list[str]) -> SuiteData:
+    folder = Path(path)
+    entries = open_entries(folder)
+    summary, rejected = (_summary(folder), _rejected(folder)) if folder.is_dir() else (None, [])
+    data = SuiteData(str(path), entries, summary, rejected, [], list(rollout_files), list(packs))
+    if folder.is_dir() and summary is None:
+        data.warnings.append(f"{folder / SUMMARY} is missing: acceptance rates are unknown")
+    ids = {e.id for e in entries}
+    for name in rollout_files:
+        episodes, warnings = records.read(name)
+        data.warnings += warnings
+        foreign = [e for e in episodes if e["world"] not in ids]
+        if foreign:
+            data.warnings.append(f"{name}: {len(foreign)} episode(s) of worlds not in this suite were left out "
+                                 f"(first: {foreign[0]['world']})")
+        data.episodes += [e for e in episodes if e["world"] in ids]
+    return data
+
+
+def _summary(folder: Path) -> dict[str, Any] | None:
+    path = folder / SUMMARY
+    if not path.is_file():
+        return None
+    try:
+        data = json.loads(path.read_text("utf-8"))
+    except json.JSONDecodeError as err:
+        raise WorldgenError(f"{path}:{err.lineno}:{err.colno}: error: not valid JSON: {err.msg}") from None
+    if not isinstance(data, dict):
+        raise WorldgenError(f"{path}: error: expected a JSON object")
+    return data
+
+
+def _rejected(folder: Path) -> list[dict[str, Any]]:
+    path = folder / REJECTED
+    if not path.is_file():
+        return []
+    out = []
+    for number, line in enumerate(path.read_text("utf-8").splitlines(), 1):
+        if line.strip():
+            try:
+                out.append(json.loads(line))
+            except json.JSONDecodeError as err:
+                raise WorldgenError(f"{path}:{number}: error: not JSON: {err.msg}") from None
+    return out

@@ -1,0 +1,44 @@
+"""Solver policies for rollouts: ``random``, ``oracle`` and ``openai:MODEL``.
+
+Each lives in its own module; ``make_policy`` imports only the one asked for (``openai`` is slow
+to import and only the LLM policy needs it).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from worldgen.errors import WorldgenError
+
+if TYPE_CHECKING:
+    from worldgen.rollouts.policies.base import Policy
+
+SPECS = "random | oracle | openai:MODEL"
+
+
+def check_spec(spec: str) -> str:
+    """``spec`` if it names a policy; raises ValueError (argparse turns it into a usage error)."""
+    kind, _, model = spec.partition(":")
+    if spec in ("random", "oracle") or (kind == "openai" and model):
+        return spec
+    raise ValueError(f"unknown policy {spec!r}; expected {SPECS}")
+
+
+def make_policy(spec: str, base_url: str | None = None, temperature: float = 0.0, api_key_env: str = "OPENAI_API_KEY") -> Policy:
+    """The policy a ``--policy`` value names (the openai options apply to ``openai:MODEL`` only)."""
+    try:
+        check_spec(spec)
+    except ValueError as err:
+        raise WorldgenError(f"error: {err}") from None
+    if spec == "random":
+        from worldgen.rollouts.policies.random import RandomPolicy
+
+        return RandomPolicy()
+    if spec == "oracle":
+        from worldgen.rollouts.policies.oracle import OraclePolicy
+
+        return OraclePolicy()
+    from worldgen.rollouts.policies.openai_agent import OpenAIPolicy, OpenAISettings
+
+    return OpenAIPolicy(OpenAISettings(model=spec.partition(":")[2], base_url=base_url, temperature=temperature,
+                                       api_key_env=api_key_env))

@@ -1,0 +1,93 @@
+"""An LLM solver over any OpenAI-compatible Chat Completions endpoint (OpenAI, vLLM, Ollama, ...).
+
+A real multi-turn agent: the system message holds the rules of play, the world's instruction and
+its command syntax (``worldgen.rollouts.prompt``); each observation is a user turn; each assistant
+turn is parsed into exactly one command (``worldgen.rollouts.commands``). Token usage is summed per
+episode from the server's ``usage`` field.
+
+Transient failures (timeouts, dropped connections, 408/409/429/5xx) are retried by the official
+client itself, with exponential backoff honouring ``Retry-After``; if they outlast the retries the
+episode is recorded with the error and the run goes on. Failures no retry can fix (bad key, unknown
+model, a request the server rejects) stop the run with a message naming the flag to fix.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+import openai
+from openai import AsyncOpenAI
+
+from worldgen.llm import api_key, describe_error
+from worldgen.errors import WorldgenError
+from worldgen.rollouts.commands import parse_command
+from worldgen.rollouts.policies.base import Move, PolicyError, Usage
+from worldgen.rollouts.prompt import system_prompt
+from worldgen.rollouts.sources import Entry
+from worldgen.runtime.env import Env
+
+
+@dataclass(frozen=True)
+class OpenAISettings:
+    model: str
+    base_url: str | None = None
+    api_key_env: str = "OPENAI_API_KEY"
+    temperature: float = 0.0
+    retries: int = 6
+    timeout_s: float = 120.0
+
+
+class OpenAIPolicy:
+    def __init__(self, settings: OpenAISettings):
+        self.settings = settings
+        self.name = f"openai:{settings.model}"
+        self.client = AsyncOpenAI(api_key=api_key(settings.api_key_env, settings.base_url), base_url=settings.base_url,
+                                  max_retries=settings.retries, timeout=settings.timeout_s)
+
+    def agent(self, entry: Entry, env: Env, seed: int) -> ChatAgent:
+        return ChatAgent(self, entry, frozenset(env.rules.table), seed)
+
+    async def aclose(self) -> None:
+        await self.client.close()
+
+    async def complete(self, messages: list[dict[str, str]], seed: int, usage: Usage) -> str:
+        """The assistant's next message; usage is added to ``usage``."""
+        s = self.settings
+        try:
+            response = await self.client.chat.completions.create(
+                model=s.model, messages=messages, temperature=s.temperature, seed=seed)  # type: ignore[arg-type]
+        except (openai.AuthenticationError, openai.PermissionDeniedError) as err:
+            raise WorldgenError(f"{describe_error(err)}; check the API key in ${s.api_key_env}") from err
+        except (openai.NotFoundError, openai.BadRequestError, openai.UnprocessableEntityError) as err:
+            raise WorldgenError(f"{describe_error(err)}; check the model name ({s.model!r}) and --base-url") from err
+        except openai.APIError as err:
+            raise PolicyError(f"{describe_error(err)} (after {s.retries} retries)") from err
+        usage.requests += 1
+        if response.usage is not None:
+            usage.prompt += response.usage.prompt_tokens or 0
+            usage.completion += response.usage.completion_tokens or 0
+        choice = response.choices[0] if response.choices else None
+        return (choice.message.content or "") if choice is not None else ""
+
+
+class ChatAgent:
+    def __init__(self, policy: OpenAIPolicy, entry: Entry, known: frozenset[str], seed: int):
+        self.policy = policy
+        self.entry = entry
+        self.known = known
+        self.seed = seed
+        self.messages: list[dict[str, str]] = []
+        self.usage: Usage | None = Usage()
+
+    async def act(self, observation: str, info: Mapping[str, Any]) -> Move:
+        if not self.messages:
+            self.messages.append({"role": "system", "content": system_prompt(self.entry.world, info.get("instruction", ""))})
+        self.messages.append({"role": "user", "content": observation})
+        assert self.usage is not None
+        reply = await self.policy.complete(self.messages, self.seed, self.usage)
+        self.messages.append({"role": "assistant", "content": reply})
+        command = parse_command(reply, self.known)
+        return Move(command, None if reply == command else reply)
+

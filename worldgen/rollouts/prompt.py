@@ -1,0 +1,47 @@
+"""What a language-model agent is told about a world: its instruction and its command syntax.
+
+The help is derived from the world's effective rules (axes applied), so an agent on the ``terse``
+interface is told ``g {to}``, not ``go {to}``: the interface axis is part of what is measured, and
+the agent must be told the interface it actually has, exactly as a human player would be.
+"""
+
+from __future__ import annotations
+
+from worldgen.ir.axes import apply_axes
+from worldgen.ir.models import Type
+from worldgen.ir.world import World
+
+RULES = (
+    "You are playing a text world. Each of your replies is sent to the world as one command, "
+    "so reply with exactly one command on a single line and nothing else: no explanation, no quotes. "
+    "The world answers with what happened."
+)
+
+
+def command_help(world: World) -> str:
+    """One line per command phrasing, with the values each argument takes."""
+    ir = apply_axes(world.scaffold, world.axes)
+    lines = []
+    for action in ir.actions:
+        args = "; ".join(f"{p.name}: {_values(world, p.type)}" for p in action.params)
+        for pattern in action.patterns:
+            lines.append(f"  {pattern}" + (f"    ({args})" if args else ""))
+    return "\n".join(lines)
+
+
+def system_prompt(world: World, instruction: str) -> str:
+    """The system message of an episode: rules of the game, the world's instruction, its commands."""
+    parts = [RULES, f"Goal: {instruction}" if instruction else "", "Commands ({arg} marks an argument):\n" + command_help(world)]
+    return "\n\n".join(p for p in parts if p)
+
+
+def _values(world: World, t: Type) -> str:
+    match t.kind:
+        case "entity":
+            return "one of " + ", ".join(world.entities.get(str(t.name), []))
+        case "enum":
+            members = next((e.members for e in world.scaffold.enums if e.name == t.name), ())
+            return "one of " + ", ".join(members)
+        case "bool":
+            return "true or false"
+    return "a whole number"

@@ -1,0 +1,47 @@
+"""The worlds a rollout or a report runs over, each with its check report when there is one.
+
+Suites written by ``worldgen compile`` hold artifacts (world + check report + provenance); a bare
+world file has no report, so one is computed on demand (the same ``verify_world`` the compiler
+ran), because the oracle needs a walkthrough and the report needs the measures.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from worldgen.compiler.artifact import Artifact, Provenance
+from worldgen.ir.world import World
+from worldgen.runtime.sources import open_artifacts
+from worldgen.verify import Report, verify_world
+
+
+@dataclass
+class Entry:
+    """One world of a suite, by its suite id."""
+
+    id: str
+    world: World
+    stored_report: Report | None = None  # the artifact's report; None for a bare world file
+    provenance: Provenance | None = None
+    _computed: Report | None = field(default=None, repr=False)
+
+    @property
+    def report(self) -> Report:
+        """The artifact's check report, or (bare world files) one computed now and kept."""
+        if self.stored_report is not None:
+            return self.stored_report
+        if self._computed is None:
+            self._computed = verify_world(self.world)
+        return self._computed
+
+
+def open_entries(path: str | Path) -> list[Entry]:
+    """The worlds of a world file, artifact or suite folder, in suite order."""
+    out = []
+    for world_id, item in open_artifacts(path):
+        if isinstance(item, Artifact):
+            out.append(Entry(world_id, item.world, item.report, item.provenance))
+        else:
+            out.append(Entry(world_id, item))
+    return out
