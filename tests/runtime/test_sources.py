@@ -76,7 +76,7 @@ def test_opening_worlds_loads_no_parser_checker_or_content_code(tmp_path: Path) 
         "from worldgen.runtime.sources import open_worlds\n"
         f"worlds = open_worlds({str(suite)!r}); worlds[0][1].env().reset(seed=0)\n"
         "print(sorted(m for m in sys.modules if m.split('.')[0] == 'lark' or m.startswith(\n"
-        "    ('worldgen.syntax', 'worldgen.check', 'worldgen.content', 'worldgen.frontend', 'openai'))))\n"
+        "    ('worldgen.syntax', 'worldgen.check', 'worldgen.content', 'worldgen.frontend', 'worldgen.verify.run', 'worldgen.verify.statespace', 'openai'))))\n"
     )
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "[]"

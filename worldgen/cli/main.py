@@ -13,7 +13,7 @@ import sys
 
 from worldgen.errors import WorldgenError
 
-COMMANDS = ("check", "schema", "content", "play")
+COMMANDS = ("check", "schema", "content", "compile", "verify", "graph", "play", "serve", "rollout", "report", "export")
 
 
 def build_parser() -> argparse.ArgumentParser:

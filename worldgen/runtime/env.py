@@ -82,6 +82,11 @@ class StepInfo(dict):
         self._materialize()
         return dict(dict.items(self))
 
+    def __reduce__(self) -> tuple[type, tuple[dict[str, Any]]]:
+        """Pickled (e.g. by AsyncVectorEnv) as the plain dict it stands for: the lazy list is
+        computed by a closure over the Env, which cannot cross processes."""
+        return dict, (self.copy(),)
+
 
 CACHE_STATES = 50_000  # per Env: observation, signals and admissible list of recent states
 

@@ -1,0 +1,110 @@
+"""`worldgen serve --http`: keep-alive, pipelined bodies, concurrent clients, transport errors."""
+
+from __future__ import annotations
+
+import http.client
+import json
+import socket
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+from urllib.parse import urlsplit
+
+from tests.serve.conftest import check_reply
+from tests.worldfiles import example_worlds
+from worldgen.serve.protocol import MAX_LINE
+
+
+class Client:
+    """One keep-alive connection; fails if the server ever closes it."""
+
+    def __init__(self, url: str):
+        parts = urlsplit(url)
+        self.conn = http.client.HTTPConnection(parts.hostname, parts.port, timeout=30)
+        self.conn.connect()
+        self.sock = self.conn.sock
+
+    def post(self, body: bytes, path: str = "/", headers: dict[str, str] | None = None) -> tuple[int, list[dict]]:
+        self.conn.request("POST", path, body=body, headers=headers or {})
+        response = self.conn.getresponse()
+        payload = response.read().decode()
+        return response.status, [json.loads(line) for line in payload.splitlines()]
+
+    def ask(self, *requests: dict[str, Any]) -> list[dict]:
+        status, replies = self.post("".join(json.dumps(r) + "\n" for r in requests).encode())
+        assert status == 200 and len(replies) == len(requests)
+        assert self.conn.sock is self.sock, "the server closed a keep-alive connection"
+        for request, reply in zip(requests, replies):
+            check_reply(request, reply)
+        return replies
+
+
+def test_an_episode_over_one_keep_alive_connection(http_url: str) -> None:
+    client = Client(http_url)
+    world = example_worlds()[2]
+    reply = client.ask({"id": 0, "op": "reset", "world": world.id, "seed": 9})[0]
+    session, steps = reply["session"], 0
+    while not (reply.get("terminated") or reply.get("truncated")):
+        command = reply["info"]["admissible"][0] if reply["info"]["admissible"] else "look"
+        reply = client.ask({"id": steps, "op": "step", "session": session, "command": command})[0]
+        steps += 1
+    assert steps > 1
+    assert client.ask({"op": "close", "session": session})[0]["closed"] is True
+
+
+def test_one_body_may_carry_many_request_lines_including_bad_ones(http_url: str) -> None:
+    client = Client(http_url)
+    huge = b'{"id": 9, "op": "step", "command": "' + b"x" * MAX_LINE + b'"}'
+    status, replies = client.post(b'{"id": 1, "op": "list"}\nnot json\n\n' + huge + b'\n{"id": 2, "op": "fly"}\n')
+    assert status == 200
+    assert [(r["id"], r.get("error", {}).get("code")) for r in replies] == [
+        (1, None), (None, "parse_error"), (None, "line_too_long"), (2, "unknown_op")]
+    assert client.ask({"id": 3, "op": "list"})[0]["id"] == 3
+
+
+def test_concurrent_clients_each_with_sessions(http_url: str) -> None:
+    """Eight connections at once, each playing its own episode; each matches the runtime's."""
+    worlds = example_worlds()
+
+    def play(n: int) -> tuple[list[str], list[str]]:
+        world = worlds[n % len(worlds)]
+        client = Client(http_url)
+        reply = client.ask({"op": "reset", "world": world.id, "seed": n})[0]
+        env = world.env()
+        obs, info = env.reset(seed=n)
+        got, expected = [reply["observation"]], [obs]
+        for _ in range(25):
+            command = info["admissible"][-1] if info["admissible"] else "look"
+            got.append(client.ask({"op": "step", "session": reply["session"], "command": command})[0]["observation"])
+            obs, _, terminated, truncated, info = env.step(command)
+            expected.append(obs)
+        return got, expected
+
+    with ThreadPoolExecutor(8) as pool:
+        for got, expected in pool.map(play, range(8)):
+            assert got == expected
+
+
+def raw_exchange(url: str, request: bytes) -> tuple[int, bytes, bool]:
+    """Send raw bytes; the status, the body, and whether the server closed the connection after."""
+    parts = urlsplit(url)
+    with socket.create_connection((parts.hostname, parts.port), timeout=10) as sock:
+        sock.sendall(request)
+        data = b""
+        while chunk := sock.recv(65536):
+            data += chunk
+        head, _, body = data.partition(b"\r\n\r\n")
+        return int(head.split()[1]), body, b"connection: close" in head.lower()
+
+
+def test_transport_errors_are_json_and_close_the_connection(http_url: str) -> None:
+    cases = [
+        (b"GET / HTTP/1.1\r\nHost: x\r\n\r\n", 405, "method_not_allowed"),
+        (b"POST /other HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\n\r\n{}", 404, "not_found"),
+        (b"POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n2\r\n{}\r\n0\r\n\r\n", 411, "length_required"),
+        (b"POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 99999999999\r\n\r\n", 413, "body_too_large"),
+    ]
+    for request, status, code in cases:
+        got, body, closed = raw_exchange(http_url, request)
+        reply = json.loads(body)
+        check_reply(None, reply)
+        assert (got, reply["error"]["code"], closed) == (status, code, True)

@@ -1,0 +1,149 @@
+"""Gymnasium environments over worldgen's runtime: one world, or a suite sampled per episode.
+
+    >>> import gymnasium as gym, worldgen
+    >>> env = gym.make("worldgen/World-v0", world="out/vault-3.json")      # a world or artifact file
+    >>> obs, info = env.reset(seed=0)
+    >>> obs, reward, terminated, truncated, info = env.step(info["admissible"][0])
+    >>> envs = gym.vector.SyncVectorEnv([lambda: gym.make("worldgen/Suite-v0", suite="out")] * 4)
+
+Observations and actions are ``Text`` spaces whose charset and lengths come from the worlds
+(``worldgen.adapters.textspace``). Seeding follows Gymnasium: ``reset(seed=s)`` reseeds
+``np_random`` and makes everything after it reproducible. That episode's run-time chance uses
+``s`` itself, exactly as ``Env.reset(seed=s)`` and ``worldgen serve`` do, so one seed replays the
+same episode through every interface. A reset without a seed draws the world from ``np_random``
+(for a suite) and continues that world's chance stream; a world's first stream after a seeded
+reset is seeded from ``np_random``. (Re-seeding the runtime on every reset would cost more than
+a dozen steps.)
+
+Worlds truncate their own episodes at their horizon; ``env.spec.max_episode_steps`` reports it
+(the largest horizon, for a suite). ``make`` adds only its env checker: no ``TimeLimit`` (the
+horizon does that) and no ``OrderEnforcing`` (``step`` before ``reset`` raises ``ResetNeeded``).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import gymnasium as gym
+from gymnasium.envs.registration import EnvSpec
+from gymnasium.spaces import Text
+
+from worldgen.adapters.textspace import TextBounds, text_bounds
+from worldgen.errors import WorldgenError
+from worldgen.ir.axes import apply_axes
+from worldgen.ir.world import World
+from worldgen.runtime.env import Env, StepInfo
+from worldgen.runtime.sources import open_worlds
+
+SEED_BOUND = 2**63  # episode seeds drawn from np_random lie in [0, SEED_BOUND)
+
+
+class _BeforeReset:
+    """Stands in for the runtime until the first reset, so step() needs no check of its own."""
+
+    def step(self, action: str) -> tuple[str, float, bool, bool, StepInfo]:
+        raise gym.error.ResetNeeded("call reset() before step()")
+
+
+class WorldgenEnv(gym.Env[str, str]):
+    """Episodes of one or more worlds; each reset picks a world (seeded) and starts it.
+
+    ``options={"world": ID}`` on reset picks a world by id instead of drawing one. Each world's
+    rules are compiled the first time an episode uses it. Worlds truncate their own episodes at
+    their horizon, so ``make`` needs no ``TimeLimit``: the spec reports the horizon as
+    ``max_episode_steps``, and steps cost what the runtime's steps cost plus one call.
+    """
+
+    metadata = {"render_modes": ["ansi"], "render_fps": 4}  # fps: Gymnasium asks for one; text has no frame rate
+    _spec: EnvSpec | None = None
+
+    def __init__(self, worlds: Sequence[tuple[str, World]], render_mode: str | None = None):
+        if not worlds:
+            raise WorldgenError("a worldgen environment needs at least one world")
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise WorldgenError(f"render_mode {render_mode!r} is not supported; use one of {self.metadata['render_modes']}")
+        self.render_mode = render_mode
+        self.world_ids = [world_id for world_id, _ in worlds]
+        self._worlds = [world for _, world in worlds]
+        self._index = {world_id: i for i, world_id in enumerate(self.world_ids)}
+        self._envs: dict[int, Env] = {}
+        self._seeded: set[int] = set()  # worlds whose chance stream was seeded since the last seeded reset
+        bounds = functools.reduce(TextBounds.union, map(text_bounds, self._worlds))
+        self.observation_space = Text(bounds.max_observation, min_length=0, charset=bounds.charset)
+        self.action_space = Text(bounds.max_command, min_length=0, charset=bounds.charset)
+        self.horizon = max(apply_axes(w.scaffold, w.axes).horizon for w in self._worlds)
+        self.current = 0  # index of the world being played
+        self._active: Env | _BeforeReset = _BeforeReset()
+        self._observation = ""
+
+    @property
+    def spec(self) -> EnvSpec | None:
+        return self._spec
+
+    @spec.setter
+    def spec(self, spec: EnvSpec | None) -> None:
+        """``gym.make`` records the spec it made this env from; the horizon is its episode limit."""
+        self._spec = None if spec is None else dataclasses.replace(spec, max_episode_steps=self.horizon)
+
+    def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[str, StepInfo]:
+        """See the module docstring for where each episode's randomness comes from."""
+        super().reset(seed=seed)
+        if seed is not None:
+            self._seeded.clear()
+        self.current = i = self._choose(options) if options else self._draw()
+        env = self._envs.get(i)
+        if env is None:
+            env = self._envs[i] = self._worlds[i].env()
+        self._active = env
+        if i in self._seeded:
+            self._observation, info = env.reset()  # this world's chance stream continues
+        else:
+            self._seeded.add(i)
+            self._observation, info = env.reset(seed=seed if seed is not None else int(self.np_random.integers(SEED_BOUND)))
+        info["world"] = self.world_ids[self.current]
+        return self._observation, info
+
+    def _draw(self) -> int:
+        return 0 if len(self._worlds) == 1 else int(self.np_random.integers(len(self._worlds)))
+
+    def _choose(self, options: dict[str, Any]) -> int:
+        unknown = set(options) - {"world"}
+        if unknown:
+            raise ValueError(f"unknown reset options {sorted(unknown)}; the only option is 'world' (a world id)")
+        if "world" not in options:
+            return self._draw()
+        try:
+            return self._index[options["world"]]
+        except KeyError:
+            raise ValueError(f"no world {options['world']!r}; this environment has {self.world_ids[:5]}...") from None
+
+    def step(self, action: str) -> tuple[str, float, bool, bool, StepInfo]:
+        out = self._active.step(action)
+        self._observation = out[0]
+        return out
+
+    def render(self) -> str | None:
+        """``ansi``: the last observation, as the agent saw it."""
+        return self._observation if self.render_mode == "ansi" else None
+
+
+def make_world_env(world: World | str | Path, render_mode: str | None = None) -> WorldgenEnv:
+    """Entry point of ``worldgen/World-v0``: ``world`` is a World, or a world/artifact file."""
+    if isinstance(world, World):
+        worlds = [(world.id, world)]
+    else:
+        worlds = open_worlds(world)
+        if len(worlds) != 1:
+            raise WorldgenError(f"{world}: error: holds {len(worlds)} worlds; open it with worldgen/Suite-v0 (suite=...)")
+    return WorldgenEnv(worlds, render_mode)
+
+
+def make_suite_env(suite: str | Path | Sequence[World], render_mode: str | None = None) -> WorldgenEnv:
+    """Entry point of ``worldgen/Suite-v0``: ``suite`` is a suite folder (or any path
+    ``open_worlds`` accepts), or a list of Worlds; each reset draws one of its worlds."""
+    worlds = open_worlds(suite) if isinstance(suite, (str, Path)) else [(w.id, w) for w in suite]
+    return WorldgenEnv(worlds, render_mode)
