@@ -32,10 +32,11 @@ def test_python_examples_run(code: str, monkeypatch: pytest.MonkeyPatch) -> None
     exec(compile(code, "README.md", "exec"), {})  # noqa: S102 - our own documentation
 
 
-def test_shell_examples_run() -> None:
-    lines = [line for block in blocks("sh") for line in block.splitlines() if line.startswith(("worldgen check", "printf"))]
+def test_shell_examples_run(tmp_path: Path) -> None:
+    lines = [line for block in blocks("sh") for line in block.splitlines() if line.startswith(("worldgen ", "printf"))]
     assert lines
     env = {**os.environ, "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}"}
     for line in lines:
+        line = line.replace("/tmp/worldgen-readme", str(tmp_path))  # a fresh place for the outputs
         done = subprocess.run(["bash", "-c", line], cwd=ROOT, env=env, capture_output=True, text=True, timeout=60)
         assert done.returncode == 0, (line, done.stderr)
