@@ -33,8 +33,8 @@ from worldgen.content.providers.base import Outcome, record_id
 from worldgen.content.rng import Stream
 from worldgen.content.validate import Validator
 from worldgen.errors import WorldgenError
-from worldgen.llm import api_key, describe_error
 from worldgen.ir.models import Scaffold
+from worldgen.llm import api_key, describe_error
 
 FORMATS = ("json_schema", "json_object", "none")
 MAX_RETRY_AFTER_S = 300.0
