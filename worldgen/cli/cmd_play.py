@@ -16,7 +16,6 @@ from typing import TextIO
 from worldgen.cli.common import assignments, default_content, plural, read_json, typed_params
 from worldgen.errors import WorldgenError
 from worldgen.ir.world import World
-from worldgen.runtime.env import Env
 
 HELP = """Type a command and press Enter. Player commands:
   :help      this help, plus the commands valid right now
