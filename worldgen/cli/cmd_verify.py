@@ -51,7 +51,10 @@ def run(args: argparse.Namespace) -> int:
         print(f"{root}: error: no such artifact or suite folder", file=sys.stderr)
         return 1
     index = suite_index(root)
-    total = 1 if index is None else sum(1 for _ in open(index, encoding="utf-8"))
+    total = 1
+    if index is not None:
+        with index.open(encoding="utf-8") as lines:
+            total = sum(1 for _ in lines)
     failed = checked = 0
     with progress("verify", total) as advance:
         for findings in LocalExecutor(args.jobs).map(_setup, None, _recheck_chunk, _chunks(suite_entries(root))):

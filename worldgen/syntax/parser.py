@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from functools import lru_cache
+from functools import cache, lru_cache
 from importlib import resources
 
 from lark import Lark, Token, Transformer, v_args
@@ -419,7 +419,7 @@ def _expected_keywords(err: UnexpectedToken) -> str:
     return _describe_expected(expected)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _keyword_map() -> dict[str, str]:
     out: dict[str, str] = {}
     for term in _lark().terminals:
