@@ -1,0 +1,86 @@
+"""`worldgen export harbor|sft PATH -o OUT`: worlds for other tools.
+
+  harbor  one Harbor task folder per world in OUT (docs/harbor.md): the world runs as a separate
+          service, the agent plays it with the `world` command, and a separate verifier grades the
+          service's journal. Images build offline from python:X.Y-slim-bookworm plus the wheels
+          the export copies into every task (about 20 MB per task, mostly numpy).
+  sft     OUT.jsonl with one {"messages": [...]} chat per world: the oracle's walkthrough, with the
+          same system prompt the openai:MODEL rollout policy gets.
+
+PATH is a suite folder, a world artifact or a world file.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import tempfile
+from pathlib import Path
+
+from worldgen.cli.common import plural
+from worldgen.errors import WorldgenError
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("export", help="export worlds as Harbor tasks or SFT chat data", description=__doc__,
+                       formatter_class=argparse.RawDescriptionHelpFormatter)
+    kinds = p.add_subparsers(dest="kind", metavar="KIND")
+    kinds.required = True
+    h = kinds.add_parser("harbor", help="one Harbor task folder per world", description=__doc__,
+                         formatter_class=argparse.RawDescriptionHelpFormatter)
+    h.add_argument("path", metavar="PATH", help="a suite folder, a world artifact or a world file")
+    h.add_argument("-o", "--out", required=True, metavar="DIR", help="folder to write the task folders into")
+    h.add_argument("--python", default="3.11", metavar="X.Y", help="Python of the task images (default 3.11)")
+    h.add_argument("--platform", default="linux/amd64", choices=("linux/amd64", "linux/arm64"),
+                   help="platform of the task images (default linux/amd64)")
+    h.add_argument("--base-image", metavar="IMAGE",
+                   help="base image of the task images, e.g. pinned by digest (default python:X.Y-slim-bookworm; "
+                        "its Python must be --python, a glibc Linux)")
+    h.add_argument("--org", default="worldgen", help="organisation part of the task names ORG/WORLD_ID (default worldgen)")
+    h.add_argument("--wheelhouse", metavar="DIR", type=Path,
+                   help="take pydantic and numpy wheels from DIR instead of the package index (offline export)")
+    h.set_defaults(func=run_harbor)
+    s = kinds.add_parser("sft", help="oracle walkthroughs as chat-format JSONL", description=__doc__,
+                         formatter_class=argparse.RawDescriptionHelpFormatter)
+    s.add_argument("path", metavar="PATH", help="a suite folder, a world artifact or a world file")
+    s.add_argument("-o", "--out", required=True, metavar="FILE.jsonl", help="the file to write")
+    s.set_defaults(func=run_sft)
+
+
+def run_harbor(args: argparse.Namespace) -> int:
+    from worldgen.exporters.harbor import Target, export_task
+    from worldgen.exporters.wheelhouse import build_wheelhouse
+    from worldgen.rollouts.sources import open_entries
+
+    target = Target(python=args.python, platform=args.platform, org=args.org, image=args.base_image)
+    entries = open_entries(args.path)
+    out = Path(args.out)
+    failures = []
+    written: list[Path] = []
+    with tempfile.TemporaryDirectory(prefix="worldgen-wheels-") as work:
+        wheels = build_wheelhouse(Path(work), target.python, target.platform, args.wheelhouse)
+        wheel_bytes = wheels.size()
+        for entry in entries:
+            try:
+                written.append(export_task(entry, out, wheels, target))
+            except WorldgenError as err:
+                failures.append(str(err))
+    for failure in failures:
+        print(failure, file=sys.stderr)
+    if written:
+        size = sum(f.stat().st_size for f in written[0].rglob("*") if f.is_file())
+        print(f"wrote {plural(len(written), 'Harbor task')} to {out} ({size / 1e6:.1f} MB each, "
+              f"{wheel_bytes / 1e6:.1f} MB of it wheels for Python {target.python} on {target.platform})")
+    if failures:
+        print(f"{plural(len(failures), 'world')} not exported (reasons above)", file=sys.stderr)
+        return 1
+    return 0
+
+
+def run_sft(args: argparse.Namespace) -> int:
+    from worldgen.exporters.sft import write_sft
+    from worldgen.rollouts.sources import open_entries
+
+    count = write_sft(open_entries(args.path), Path(args.out))
+    print(f"wrote {plural(count, 'chat')} to {args.out}")
+    return 0

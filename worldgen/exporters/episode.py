@@ -1,0 +1,79 @@
+"""One episode of a world under a fixed seed, stepped command by command.
+
+The same stepping serves the harbor world service (live play, and restoring its state from the
+journal after a restart), the harbor verifier (replaying the journal to grade it) and the
+exporters (playing the oracle's walkthrough), so all three agree on what a list of commands
+earned by construction. Only the runtime is imported here: this module runs inside task
+containers, where worldgen's parser, content providers and rollout code are not installed.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from worldgen.ir.world import World
+
+
+@dataclass(frozen=True)
+class Turn:
+    command: str
+    observation: str
+    reward: float
+    valid: bool
+
+
+class Session:
+    """An episode in progress: ``reset(seed)`` at creation, then ``step`` until it is over."""
+
+    def __init__(self, world: World, seed: int):
+        self.seed = seed
+        self.env = world.env()
+        self.per_step = self.env.rules.per_step
+        self.horizon = self.env.horizon
+        self.start, info = self.env.reset(seed=seed)
+        self.instruction: str = info.get("instruction") or ""
+        self.observation = self.start
+        self.turns: list[Turn] = []
+        self.ret = 0.0
+        self.success = bool(info["success"])
+        self.over = self.success
+        self.outcome = "solved" if self.success else ""
+
+    def step(self, command: str) -> Turn:
+        """One command; the caller checks ``over`` first (a finished episode takes no steps)."""
+        if self.over:
+            raise RuntimeError("the episode is over")
+        obs, reward, terminated, truncated, info = self.env.step(command)
+        turn = Turn(command, obs, float(reward), bool(info["valid"]))
+        self.turns.append(turn)
+        self.observation = obs
+        self.ret += turn.reward
+        self.success = bool(info["success"])
+        self.over = terminated or truncated
+        if self.over:
+            self.outcome = "solved" if self.success else "failed" if terminated else "out of steps"
+        return turn
+
+    def gained(self) -> float:
+        """Reward earned beyond the per-step cost: what partial credit is measured in."""
+        return self.ret - self.per_step * len(self.turns)
+
+
+def play(world: World, seed: int, commands: Iterable[str]) -> tuple[Session, int]:
+    """The episode ``commands`` make under ``seed``, and how many commands came after its end
+    (a finished episode ignores them, exactly as the live service refuses them)."""
+    session = Session(world, seed)
+    ignored = 0
+    for command in commands:
+        if session.over:
+            ignored += 1
+        else:
+            session.step(command)
+    return session, ignored
+
+
+def observation_sha256(observation: str) -> str:
+    """What the journal records of each observation: enough to tell a replay that disagrees."""
+    return hashlib.sha256(observation.encode("utf-8")).hexdigest()

@@ -1,0 +1,268 @@
+"""Worlds as Harbor task folders whose reward the agent cannot tamper with (docs/harbor.md).
+
+One folder per world::
+
+    instruction.md          the world's instruction, how to use `world`, the command help
+    task.toml               provenance hashes in [metadata]; separate verifier; the journal as an artifact
+    environment/
+      Dockerfile            main (the agent): the `world` client + worldgen's runtime, no world data
+      Dockerfile.dockerignore   keeps service/ out of main's build context altogether
+      world.Dockerfile      the world service: the artifact, the episode seed, the journal
+      docker-compose.yaml   services main and world
+      bin/world             the client (worldgen/exporters/client.py, standard library only)
+      service/              world.json (artifact) + episode.json (seed, help), for world.Dockerfile only
+      wheels/               worldgen + pydantic + numpy wheels, pinned by hash
+    tests/                  test.sh + world.json + episode.json: the verifier replays the journal
+    solution/               solve.sh + walkthrough.json: the oracle, played through `world`
+
+Everything a task needs is in its folder; images build offline from ``python:X.Y-slim-bookworm``.
+Content reaches these files only as data: JSON, TOML strings, markdown text. Commands are never
+written into a shell script (the walkthrough is a JSON list that the client reads).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+import shutil
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+from worldgen.compiler.artifact import Artifact
+from worldgen.exporters import client, toml
+from worldgen.exporters.journal import EpisodeConfig
+from worldgen.exporters.walkthrough import ExportError, oracle_episode
+from worldgen.exporters.wheelhouse import Wheelhouse
+from worldgen.rollouts.prompt import command_help
+from worldgen.rollouts.sources import Entry
+
+PORT = 7777
+JOURNAL = "/var/lib/worldgen/journal.jsonl"  # in the world service; harbor collects it for the verifier
+_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]*\Z")  # harbor's task-name part; also a safe folder name
+_PYTHON = re.compile(r"3\.\d+\Z")
+_IMAGE = re.compile(r"[A-Za-z0-9][A-Za-z0-9._/:-]*(@sha256:[0-9a-f]{64})?\Z")  # one word: no spaces, quotes or newlines
+VERIFIER_TIMEOUT = 120.0
+BUILD_TIMEOUT = 900.0
+SECONDS_PER_STEP = 30  # agent time per command of the horizon (an LLM agent thinks between commands)
+MIN_AGENT_TIMEOUT = 600
+
+
+@dataclass(frozen=True)
+class Target:
+    """What the images are built for, and the name prefix of the tasks."""
+
+    python: str = "3.11"
+    platform: str = "linux/amd64"
+    org: str = "worldgen"
+    image: str | None = None  # e.g. a digest-pinned python:3.11-slim-bookworm@sha256:...; Python must be `python`
+
+    def __post_init__(self) -> None:
+        if not _PYTHON.match(self.python):
+            raise ExportError(f"error: --python must look like 3.11, not {self.python!r}")
+        if not _NAME.match(self.org):
+            raise ExportError(f"error: --org must be letters, digits, '.', '_' or '-', not {self.org!r}")
+        if self.image is not None and not _IMAGE.match(self.image):
+            raise ExportError(f"error: --base-image must be an image reference like python:3.11-slim-bookworm@sha256:..., "
+                              f"not {self.image!r}")
+
+    @property
+    def base_image(self) -> str:
+        return self.image or f"python:{self.python}-slim-bookworm"
+
+
+def export_task(entry: Entry, out: Path, wheels: Wheelhouse, target: Target) -> Path:
+    """Write ``out/<world id>/``; built in a temporary folder beside it and renamed, so a failure
+    leaves nothing half-written."""
+    if not _NAME.match(entry.id):
+        raise ExportError(f"{entry.id!r}: error: a world id must be letters, digits, '.', '_' or '-' to name a task folder")
+    final = out / entry.id
+    if final.exists():
+        raise ExportError(f"{final}: error: already exists; remove it or export to another folder")
+    session = oracle_episode(entry)
+    config = EpisodeConfig(world_id=entry.id, seed=session.seed, help=command_help(entry.world),
+                           oracle_gain=round(session.gained(), 6))
+    artifact = _artifact_json(entry)
+    out.mkdir(parents=True, exist_ok=True)
+    stage = Path(tempfile.mkdtemp(prefix=f".{entry.id}.", dir=out))
+    stage.chmod(0o755)  # mkdtemp makes it private; a task folder is read by docker and harbor
+    try:
+        _write(stage / "instruction.md", _instruction(entry, session.instruction, config.help, session.horizon))
+        _write(stage / "task.toml", toml.dumps(_task_config(entry, target, artifact, len(session.turns), session.horizon)))
+        env = stage / "environment"
+        _write(env / "Dockerfile", _main_dockerfile(target))
+        _write(env / "Dockerfile.dockerignore", "service/\n")
+        _write(env / "world.Dockerfile", _world_dockerfile(target))
+        _write(env / "docker-compose.yaml", _compose(target))
+        _write(env / "bin" / "world", Path(client.__file__).read_text("utf-8"), mode=0o755)
+        for folder in (env / "service", stage / "tests"):
+            _write(folder / "world.json", artifact)
+            _write(folder / "episode.json", config.to_json())
+        wheels.install_into(env / "wheels")
+        _write(stage / "tests" / "test.sh", TEST_SH, mode=0o755)
+        _write(stage / "solution" / "solve.sh", SOLVE_SH, mode=0o755)
+        _write(stage / "solution" / "walkthrough.json",
+               json.dumps([t.command for t in session.turns], ensure_ascii=False, indent=1) + "\n")
+        stage.rename(final)
+    finally:
+        shutil.rmtree(stage, ignore_errors=True)
+    return final
+
+
+def _write(path: Path, text: str, mode: int = 0o644) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    path.chmod(mode)
+
+
+def _artifact_json(entry: Entry) -> str:
+    """The artifact as compiled (canonical JSON: the same bytes as its file), or a bare world."""
+    if entry.stored_report is not None and entry.provenance is not None:
+        return Artifact(world=entry.world, report=entry.stored_report, provenance=entry.provenance).to_json()
+    return entry.world.to_json()
+
+
+def _difficulty(solution_length: int) -> str:
+    return "easy" if solution_length <= 4 else "medium" if solution_length <= 10 else "hard"
+
+
+def _task_config(entry: Entry, target: Target, artifact: str, solution_length: int, horizon: int) -> dict:
+    world = entry.world
+    provenance = entry.provenance.model_dump() if entry.provenance is not None else {}
+    metadata = {
+        "difficulty": _difficulty(solution_length),
+        "category": "text-world",
+        "tags": ["worldgen", world.scaffold.name, *(f"{k}={v}" for k, v in sorted(world.axes.items()))],
+        "world_id": entry.id,
+        "scaffold": world.scaffold.name,
+        "world_seed": world.seed,
+        "solution_length": solution_length,
+        "horizon": horizon,
+        "worldgen_version": provenance.get("worldgen", ""),
+        "record_id": provenance.get("record_id", ""),
+        "scaffold_sha256": provenance.get("scaffold_sha256", ""),
+        "content_sha256": provenance.get("content_sha256", ""),
+        "world_sha256": hashlib.sha256(world.to_json().encode("utf-8")).hexdigest(),
+        "artifact_sha256": hashlib.sha256(artifact.encode("utf-8")).hexdigest(),
+        "axes": dict(sorted(world.axes.items())),
+        "params": {k: world.params[k] for k in sorted(world.params)},
+    }
+    return {
+        "schema_version": "1.4",
+        "source": "worldgen",
+        "artifacts": [{"source": JOURNAL, "service": "world"}],
+        "task": {
+            "name": f"{target.org}/{entry.id}",
+            "description": f"{world.scaffold.title} (worldgen scaffold {world.scaffold.name}, seed {world.seed})",
+            "keywords": ["worldgen", "text-world", world.scaffold.name],
+        },
+        "metadata": metadata,
+        "verifier": {"timeout_sec": VERIFIER_TIMEOUT, "environment_mode": "separate"},
+        "agent": {"timeout_sec": float(max(MIN_AGENT_TIMEOUT, SECONDS_PER_STEP * horizon))},
+        "environment": {"build_timeout_sec": BUILD_TIMEOUT, "cpus": 1, "memory_mb": 1024},
+    }
+
+
+def _instruction(entry: Entry, instruction: str, help_text: str, horizon: int) -> str:
+    world = entry.world
+    return "\n".join([
+        f"# {world.scaffold.title}",
+        "",
+        instruction,
+        "",
+        "You play a text world through the `world` command in this terminal:",
+        "",
+        "- `world` shows where you are and the commands the world understands;",
+        "- `world COMMAND` sends one command, for example `world " + _example(entry) + "`.",
+        "",
+        f"Commands are case-insensitive. The episode allows at most {horizon} commands, and it ends when the "
+        "goal is reached (or lost). Your result is decided by the world itself from the commands it "
+        "received; the world runs outside this machine, so nothing here can change it.",
+        "",
+        "Commands ({arg} marks an argument):",
+        "",
+        "```",
+        help_text,
+        "```",
+        "",
+    ])
+
+
+def _example(entry: Entry) -> str:
+    oracle = entry.report.oracle
+    return oracle.steps[0].command if oracle is not None and oracle.steps else "look"
+
+
+def _main_dockerfile(target: Target) -> str:
+    return f"""\
+# The agent's container: the `world` client, which only talks to the world service. worldgen's
+# runtime is installed too because harbor's separate verifier runs in a fresh container built from
+# this same folder; it holds no world data (the artifact is in the world service and in tests/).
+FROM {target.base_image}
+{_INSTALL_WHEELS}
+COPY bin/world /usr/local/bin/world
+RUN chmod 0755 /usr/local/bin/world
+ENV WORLDGEN_WORLD=world:{PORT}
+WORKDIR /root
+"""
+
+
+def _world_dockerfile(target: Target) -> str:
+    return f"""\
+# The world service: runs the episode and journals every command. The agent reaches it only
+# through its two requests (look, step) on port {PORT}; its files are out of the agent's reach.
+FROM {target.base_image}
+{_INSTALL_WHEELS}
+RUN useradd --system --no-create-home world && mkdir -p {Path(JOURNAL).parent} && chown world {Path(JOURNAL).parent}
+COPY service/ /srv/world/
+USER world
+EXPOSE {PORT}
+CMD ["python", "-m", "worldgen.exporters.service", "--world", "/srv/world/world.json", "--episode", "/srv/world/episode.json", "--journal", "{JOURNAL}", "--host", "0.0.0.0", "--port", "{PORT}"]
+"""
+
+
+# --no-deps: the wheelhouse is the runtime's complete dependency set; worldgen's authoring-side
+# dependencies (parser, content providers) are not needed to run or grade a world.
+_INSTALL_WHEELS = """\
+COPY wheels/ /tmp/wheels/
+RUN python -m pip install --no-cache-dir --no-index --no-deps --find-links /tmp/wheels --require-hashes -r /tmp/wheels/requirements.txt \\
+ && rm -rf /tmp/wheels /usr/local/bin/worldgen"""
+
+
+def _compose(target: Target) -> str:
+    return f"""\
+# Merged by harbor over its own base file, which builds `main` from ./Dockerfile.
+services:
+  main:
+    platform: {target.platform}
+    depends_on:
+      world:
+        condition: service_healthy
+  world:
+    build:
+      context: .
+      dockerfile: world.Dockerfile
+    platform: {target.platform}
+    healthcheck:
+      test: ["CMD", "python", "-c", "import socket; socket.create_connection(('127.0.0.1', {PORT}), 2).close()"]
+      interval: 2s
+      timeout: 5s
+      retries: 30
+      start_period: 2s
+"""
+
+
+TEST_SH = f"""\
+#!/bin/sh
+# Grades the episode by replaying the journal that harbor collected from the world service
+# (task.toml `artifacts`) through the world in /tests. Nothing the agent wrote is read.
+exec python -m worldgen.exporters.grade --world /tests/world.json --episode /tests/episode.json \\
+  --journal {JOURNAL} --out /logs/verifier/reward.json
+"""
+
+SOLVE_SH = """\
+#!/bin/sh
+# The oracle's walkthrough (walkthrough.json beside this script), sent through the `world` client.
+exec world --replay "$(dirname "$0")/walkthrough.json"
+"""

@@ -1,0 +1,146 @@
+"""The world service of a harbor task: one episode, played over TCP JSON lines, journaled.
+
+It runs in its own compose service, so the agent reaches it only through two requests:
+
+    {"op": "look"}                      -> {"observation", "help", "steps", "horizon", "over", "outcome"}
+    {"op": "step", "command": "go hall"} -> {"observation", "steps", "horizon", "over", "outcome"}
+
+anything else gets ``{"error": MESSAGE}``. There is no reset, no seed, no state dump and no reward
+in a reply: the agent cannot restart the episode, pick its luck or read hidden state. Every step
+is appended to the journal and flushed to disk before the reply goes out; on start the service
+replays an existing journal, so a restarted container resumes the same episode.
+
+    python -m worldgen.exporters.service --world W.json --episode E.json --journal J.jsonl [--host H] [--port P]
+
+prints ``listening on HOST:PORT`` once it accepts connections (``--port 0`` picks a free port).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import socketserver
+import sys
+import threading
+from pathlib import Path
+from typing import Any
+
+from worldgen.compiler.artifact import load_world
+from worldgen.errors import WorldgenError
+from worldgen.exporters.episode import Session
+from worldgen.exporters.journal import EpisodeConfig, journal_line, read_journal
+
+MAX_REQUEST = 4096  # bytes per request line: a command is at most max_command_chars characters
+IDLE_SECONDS = 300  # a connection that sends nothing for this long is closed
+
+
+class WorldService:
+    """The episode and its journal; ``handle`` answers one request (callers hold ``lock``)."""
+
+    def __init__(self, world_path: Path, config: EpisodeConfig, journal: Path):
+        self.config = config
+        self.session = Session(load_world(world_path), config.seed)
+        self.lock = threading.Lock()
+        journal.parent.mkdir(parents=True, exist_ok=True)
+        if journal.exists():
+            for record in read_journal(journal):
+                if not self.session.over:
+                    self.session.step(record["command"])
+        self.journal = journal.open("a", encoding="utf-8")
+
+    def handle(self, request: Any) -> dict[str, Any]:
+        if not isinstance(request, dict) or request.get("op") not in ("look", "step"):
+            return {"error": 'a request is {"op": "look"} or {"op": "step", "command": "..."}'}
+        if request["op"] == "look":
+            return {**self._status(), "help": self.config.help}
+        command = request.get("command")
+        if set(request) != {"op", "command"} or not isinstance(command, str):
+            return {"error": 'a step request is {"op": "step", "command": "..."} and nothing else'}
+        if len(command) > self.config.max_command_chars:
+            return {"error": f"the command is {len(command)} characters long; the limit is {self.config.max_command_chars}"}
+        if self.session.over:
+            return {"error": f"the episode is over ({self.session.outcome}); no more commands are taken"}
+        turn = self.session.step(command)
+        self._append(journal_line(len(self.session.turns), turn, self.session.over))
+        return self._status()
+
+    def _status(self) -> dict[str, Any]:
+        s = self.session
+        return {"observation": s.observation, "steps": len(s.turns), "horizon": s.horizon, "over": s.over,
+                "outcome": s.outcome}
+
+    def _append(self, line: str) -> None:
+        """Durable before the agent hears of the step. If the disk refuses, the process stops rather
+        than run ahead of its journal; a restart resumes from what the journal holds."""
+        try:
+            self.journal.write(line)
+            self.journal.flush()
+            os.fsync(self.journal.fileno())
+        except OSError as err:
+            print(f"world service: cannot write the journal ({err}); stopping", file=sys.stderr, flush=True)
+            os._exit(1)
+
+
+class _Handler(socketserver.StreamRequestHandler):
+    server: _Server
+    timeout = IDLE_SECONDS
+
+    def handle(self) -> None:
+        service = self.server.service
+        while True:
+            try:
+                line = self.rfile.readline(MAX_REQUEST + 1)
+            except OSError:  # idle timeout or a reset connection
+                return
+            if not line:
+                return
+            if len(line) > MAX_REQUEST:
+                self._reply({"error": f"request line over {MAX_REQUEST} bytes; closing the connection"})
+                return
+            try:
+                request = json.loads(line)
+            except (json.JSONDecodeError, UnicodeDecodeError):
+                reply: dict[str, Any] = {"error": "a request is one line of JSON"}
+            else:
+                with service.lock:
+                    reply = service.handle(request)
+            self._reply(reply)
+
+    def _reply(self, reply: dict[str, Any]) -> None:
+        self.wfile.write(json.dumps(reply, ensure_ascii=False).encode("utf-8") + b"\n")
+        self.wfile.flush()
+
+
+class _Server(socketserver.ThreadingTCPServer):
+    daemon_threads = True
+    allow_reuse_address = True
+
+    def __init__(self, address: tuple[str, int], service: WorldService):
+        super().__init__(address, _Handler)
+        self.service = service
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m worldgen.exporters.service", description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--world", required=True, type=Path, help="the world artifact")
+    parser.add_argument("--episode", required=True, type=Path, help="episode.json: seed and help text")
+    parser.add_argument("--journal", required=True, type=Path, help="the append-only episode journal")
+    parser.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    parser.add_argument("--port", type=int, default=7777, help="port (default 7777; 0 picks a free one)")
+    args = parser.parse_args(argv)
+    try:
+        service = WorldService(args.world, EpisodeConfig.load(args.episode), args.journal)
+    except WorldgenError as err:
+        print(str(err), file=sys.stderr)
+        return 1
+    with _Server((args.host, args.port), service) as server:
+        host, port = server.server_address[:2]
+        print(f"listening on {host}:{port}", flush=True)
+        server.serve_forever()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
