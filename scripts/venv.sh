@@ -11,9 +11,10 @@ fi
 if [ ! -x "$root/.venv/bin/python" ]; then
   "$python" -m venv "$root/.venv"
 fi
-stamp="$root/.venv/.worldgen-installed"
+extras="${WORLDGEN_EXTRAS:-dev}"  # CI adds ray: WORLDGEN_EXTRAS=dev,ray
+stamp="$root/.venv/.worldgen-installed-${extras//,/-}"
 if [ ! -f "$stamp" ] || [ "$root/pyproject.toml" -nt "$stamp" ]; then
   "$root/.venv/bin/python" -m pip install --quiet --disable-pip-version-check --upgrade pip
-  "$root/.venv/bin/python" -m pip install --quiet --disable-pip-version-check -e "$root[dev]"
+  "$root/.venv/bin/python" -m pip install --quiet --disable-pip-version-check -e "$root[$extras]"
   touch "$stamp"
 fi
