@@ -73,7 +73,7 @@ def test_play_runs_piped_commands_as_a_transcript() -> None:
 
 def test_play_player_commands() -> None:
     done = worldgen("play", "scaffolds/ledger.wg", "--seed", "1", "--axis", "interface=plain", stdin=":help\n:state\n:commands\n:quit\nclose books\n")
-    assert "Valid now:" in done.stdout and '"balance"' in done.stdout and "transfer 1 from" in done.stdout
+    assert "Valid now:" in done.stdout and '"balance"' in done.stdout and "post " in done.stdout
     assert "> close books" not in done.stdout  # :quit stopped reading
 
 

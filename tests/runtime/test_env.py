@@ -55,19 +55,26 @@ def services_walkthrough(w: World) -> list[str]:
     return [f"systemctl start {units[u]}" for u in active]
 
 
-def ledger_walkthrough(w: World) -> list[str]:
-    """Move surplus to deficit accounts, at most 5 at a time, then close."""
-    names = w.entities["account"]
-    balance, target = list(w.initial_state["balance"]), w.initial_state["target"]
-    commands = []
-    while balance != target:
-        src = next(a for a in range(len(names)) if balance[a] > target[a])
-        dst = next(a for a in range(len(names)) if balance[a] < target[a])
-        n = min(5, balance[src] - target[src], target[dst] - balance[dst])
-        balance[src] -= n
-        balance[dst] += n
-        commands.append(f"transfer {n} from {names[src]} to {names[dst]}")
-    return commands + ["close books"]
+def ledger_walkthrough(w: World) -> list[str] | None:
+    """Post the entries in an order that never overdraws (depth-first over orders), then close."""
+    names, st = w.entities["entry"], w.initial_state
+    source, target, amount = st["source"], st["target"], st["amount"]
+
+    def order(balance: list[int], pending: frozenset[int]) -> list[int] | None:
+        if not pending:
+            return []
+        for e in sorted(pending):
+            if balance[source[e]] >= amount[e]:
+                after = list(balance)
+                after[source[e]] -= amount[e]
+                after[target[e]] += amount[e]
+                rest = order(after, pending - {e})
+                if rest is not None:
+                    return [e, *rest]
+        return None
+
+    found = order(list(st["balance"]), frozenset(range(len(names))))
+    return None if found is None else [f"post {names[e]}" for e in found] + ["close books"]
 
 
 WALKTHROUGHS = {"vault": vault_walkthrough, "services": services_walkthrough, "ledger": ledger_walkthrough}
@@ -129,11 +136,13 @@ def test_invalid_command_says_the_scaffolds_message() -> None:
 
 
 def test_guard_refusal_message_is_shown() -> None:
-    env = example_scaffold("ledger").instantiate(example_record("ledger"), seed=0, axes={"interface": "plain"}).env()
+    w = example_scaffold("ledger").instantiate(example_record("ledger"), seed=0, axes={"interface": "plain"})
+    env = w.env()
     env.reset()
-    name = env.world.entities["account"][0]
-    obs, *_ = env.step(f"transfer 1 from {name} to {name}")
-    assert obs.startswith("A posting needs two different accounts.")
+    first = ledger_walkthrough(w)[0]  # type: ignore[index]
+    env.step(first)
+    obs, *_ = env.step(first)
+    assert obs.startswith(f"{first.split()[1]} is already posted.")
 
 
 def test_commands_match_case_insensitively_with_whitespace_normalised() -> None:
@@ -149,8 +158,7 @@ def test_alternative_phrasings_work() -> None:
     w = example_scaffold("ledger").instantiate(example_record("ledger"), seed=2, axes={"interface": "plain"})
     env = w.env()
     env.reset()
-    a, b = w.entities["account"][:2]
-    assert env.step(f"move 1 from {a} to {b}")[4]["action"] in ("transfer", None)
+    assert env.step("close the books")[4]["action"] is None  # the second phrasing reaches the guard
     assert "close books" in env.commands and "close the books" not in env.commands  # canonical only
 
 
@@ -176,18 +184,16 @@ def test_reset_restores_the_initial_state(example) -> None:
 
 
 def test_when_rewards_pay_once() -> None:
-    def matching(w: World) -> int:
-        return sum(b == t for b, t in zip(w.initial_state["balance"], w.initial_state["target"]))
-
     worlds = (example_scaffold("ledger").instantiate(example_record("ledger"), seed=s, axes={"feedback": "dense", "interface": "plain"})
               for s in range(50))
-    w = next(w for w in worlds if matching(w) < 2)  # neither milestone holds at the start
+    w, commands = next((w, c) for w in worlds if (c := ledger_walkthrough(w)))
     env = w.env()
     env.reset()
-    rewards = [env.step(c)[1] for c in ledger_walkthrough(w)[:-1]]
-    a, b = w.entities["account"][:2]
-    rewards += [env.step(f"transfer 1 from {a} to {b}")[1], env.step(f"transfer 1 from {b} to {a}")[1]]
-    assert sum(r for r in rewards if r > 0) == pytest.approx(0.5)  # 0.2 + 0.3, each paid once
+    rewards = [env.step(c)[1] for c in commands[:-1]]  # every entry posted: both milestones paid
+    last = commands[-2].split()[1]
+    rewards += [env.step(f"reverse {last}")[1], env.step(f"post {last}")[1]]  # ... and not again
+    steps = len(rewards)
+    assert sum(rewards) == pytest.approx(0.2 + 0.3 - 0.02 * steps)
 
 
 def test_info_admissible_is_lazy_but_complete() -> None:

@@ -69,7 +69,7 @@ def find_ambiguities(
     Each pattern carries its origin (None, or "axis=alternative" when an alternative brought it);
     a clash is reported at the pattern an alternative brought, so the caret points at the change.
     """
-    seen: list[tuple[ast.ActionDecl, ast.Str, str | None, list[tuple[str, str]], dict[str, Type]]] = []
+    seen: list[tuple[ast.ActionDecl, ast.Str, str | None, tuple[tuple[str, str], ...], dict[str, Type]]] = []
     for action, patterns in config:
         types = arg_types(action)
         for s, origin in patterns:

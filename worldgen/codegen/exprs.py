@@ -53,20 +53,28 @@ def make_joiner(names: tuple[str, ...]) -> Callable[[int], str]:
     return join
 
 
+Request = tuple[Any, ...]  # what a constant is, e.g. ("names", "entity", "room"): see WorldTables
+PREFIX = {"lit": "K", "param": "P", "range": "R", "full": "F", "names": "N", "join": "J", "content": "T"}
+
+
 @dataclass
 class Namespace:
-    """The constants generated code refers to, allocated with stable names."""
+    """The constants generated code refers to. Each is named by what it is (a request), never by
+    its value, so the generated source depends only on the rules: another world with the same
+    rules reuses the source and re-resolves the requests against its own tables (``rebind``)."""
 
+    tables: WorldTables
     values: dict[str, Any] = field(default_factory=dict)
-    _by_id: dict[tuple[str, Any], str] = field(default_factory=dict)
+    requests: dict[str, Request] = field(default_factory=dict)  # name -> request
+    _names: dict[Request, str] = field(default_factory=dict)
 
-    def const(self, prefix: str, value: Any, key: Any = None) -> str:
-        k = (prefix, key if key is not None else value)
-        name = self._by_id.get(k)
+    def const(self, request: Request) -> str:
+        name = self._names.get(request)
         if name is None:
-            name = f"{prefix}{len(self._by_id)}"
-            self._by_id[k] = name
-            self.values[name] = value
+            name = f"{PREFIX[request[0]]}{len(self._names)}"
+            self._names[request] = name
+            self.requests[name] = request
+            self.values[name] = self.tables.resolve(request)
         return name
 
 
@@ -75,11 +83,10 @@ class ExprCompiler:
     """Turns one expression into a Python expression string.
 
     ``resolve_state`` maps a state variable to its source (``s[3]`` at run time, a namespace name
-    while a world is built); ``tables`` supplies per-world data (names, content, counts).
+    while a world is built); ``ns`` names the per-world data (names, content, counts, params).
     """
 
     ns: Namespace
-    world: WorldTables
     resolve_state: Callable[[str], str]
 
     def expr(self, e: Expr) -> str:
@@ -90,13 +97,13 @@ class ExprCompiler:
     # -- leaves
     def _lit(self, e: Expr) -> str:
         if isinstance(e.value, str):
-            return self.ns.const("K", e.value)
+            return self.ns.const(("lit", e.value))
         if e.value is None:
             return "None"
         return repr(e.value)  # bool, int or float: pydantic admits nothing else
 
     def _param(self, e: Expr) -> str:
-        return self.ns.const("P", self.world.params[e.name], key=e.name)
+        return self.ns.const(("param", e.name))
 
     def _const(self, e: Expr) -> str:
         return f"C_{ident(e.name)}"
@@ -114,18 +121,17 @@ class ExprCompiler:
         return repr(int(e.value))  # type: ignore[arg-type]
 
     def _entity(self, e: Expr) -> str:
-        return f"{self.world.range_name(str(e.name))}[{self.expr(e.args[0])}]"
+        return f"{self.ns.const(('range', e.name))}[{self.expr(e.args[0])}]"
 
     def _all(self, e: Expr) -> str:
-        return repr((1 << self.world.count(str(e.name))) - 1)
+        return self.ns.const(("full", e.name))
 
     def _slice(self, e: Expr) -> str:
-        r = self.world.range_name(str(e.name))
+        r = self.ns.const(("range", e.name))
         return f"_mask({r}[{self.expr(e.args[0])}:{self.expr(e.args[1])}])"
 
     def _content(self, e: Expr) -> str:
-        table = self.ns.const("T", self.world.content_table(str(e.value)), key=("content", e.value))
-        return table + "".join(f"[{self.expr(i)}]" for i in e.args)
+        return self.ns.const(("content", e.value)) + "".join(f"[{self.expr(i)}]" for i in e.args)
 
     # -- operators
     def _not(self, e: Expr) -> str:
@@ -204,7 +210,7 @@ class ExprCompiler:
             case "filter":
                 return f"sum(1 << l_{var} {loop} if {body})"
             case "each":
-                names = self.world.names_name(e.args[0].type.elem)  # type: ignore[arg-type]
+                names = self.names(e.args[0].type.elem)  # type: ignore[arg-type]
                 shown = self.render(e.args[1])
                 return f"(', '.join({names}[l_{var}] + ' ' + {shown} {loop}) or 'nothing')"
             case "min" | "max":
@@ -215,14 +221,17 @@ class ExprCompiler:
         return f"G_{ident(e.name)}({', '.join(self.expr(a) for a in e.args)})"
 
     # -- text
+    def names(self, t: Type) -> str:
+        """The tuple of display names of an entity's (or an enum's) values."""
+        return self.ns.const(("names", t.kind, t.name))
+
     def join(self, t: Type, src: str, sep: str | None) -> str:
         elem = t.elem
         if elem is None:
-            return self.ns.const("K", "nothing")
+            return self.ns.const(("lit", "nothing"))
         if sep is not None:
-            return f"_join({src}, {self.world.names_name(elem)}, {sep})"
-        names = self.world.names(elem)
-        return f"{self.ns.const('J', make_joiner(names), key=('join', elem.kind, elem.name))}({src})"
+            return f"_join({src}, {self.names(elem)}, {sep})"
+        return f"{self.ns.const(('join', elem.kind, elem.name))}({src})"
 
     def render(self, e: Expr) -> str:
         """Source for the text of a value, as shown to the agent."""
@@ -235,7 +244,7 @@ class ExprCompiler:
             case "bool":
                 return f"('yes' if {src} else 'no')"
             case "entity" | "enum":
-                return f"{self.world.names_name(e.type)}[{src}]"
+                return f"{self.names(e.type)}[{src}]"
             case "set" | "list":
                 return self.join(e.type, src, None)
         raise AssertionError(e.type.kind)  # pragma: no cover - the checker admits no others
@@ -246,9 +255,9 @@ class ExprCompiler:
             if p.expr is not None:
                 pieces.append(self.render(p.expr))
             elif p.text:
-                pieces.append(self.ns.const("K", p.text))
+                pieces.append(self.ns.const(("lit", p.text)))
         if not pieces:
-            return self.ns.const("K", "")
+            return self.ns.const(("lit", ""))
         return pieces[0] if len(pieces) == 1 else "".join(["(", " + ".join(pieces), ")"])
 
 
@@ -256,34 +265,41 @@ OPS = frozenset(name[1:] for name in vars(ExprCompiler) if name.startswith("_") 
 
 
 class WorldTables:
-    """Per-world data generated code needs: entity counts and names, content tables, params."""
+    """Per-world data generated code needs: params, entity and enum names, content."""
 
-    def __init__(self, ns: Namespace, params: dict[str, Any], entity_names: dict[str, list[str]],
+    def __init__(self, params: dict[str, Any], entity_names: dict[str, list[str]],
                  enums: dict[str, tuple[str, ...]], content: dict[str, Any]):
-        self.ns = ns
         self.params = params
         self.entity_names = entity_names
         self.enums = enums
         self.content = content
+
+    def names(self, kind: str, name: str) -> tuple[str, ...]:
+        return tuple((self.entity_names.get(name) if kind == "entity" else self.enums.get(name)) or ())
 
     def count(self, entity: str) -> int:
         """How many values an entity (or an enum) has."""
         names = self.entity_names.get(entity)
         return len(names) if names is not None else len(self.enums[entity])
 
-    def range_name(self, entity: str) -> str:
-        return self.ns.const("R", range(self.count(entity)), key=("range", entity))
-
-    def names(self, t: Type) -> tuple[str, ...]:
-        name = str(t.name)
-        return tuple((self.entity_names.get(name) if t.kind == "entity" else self.enums.get(name)) or ())
-
-    def names_name(self, t: Type) -> str:
-        return self.ns.const("N", self.names(t), key=("names", t.kind, t.name))
-
-    def content_table(self, path: str) -> Any:
-        """``room[].description`` -> a tuple indexed like the path's list indices."""
-        return _walk(self.content, path.replace("[]", ".[]").split("."))
+    def resolve(self, request: Request) -> Any:
+        """The value a namespace request stands for in this world."""
+        match request:
+            case ("lit", value):
+                return value
+            case ("param", name):
+                return self.params[name]
+            case ("range", entity):
+                return range(self.count(entity))
+            case ("full", entity):
+                return (1 << self.count(entity)) - 1
+            case ("names", kind, name):
+                return self.names(kind, name)
+            case ("join", kind, name):
+                return make_joiner(self.names(kind, name))
+            case ("content", path):
+                return _walk(self.content, str(path).replace("[]", ".[]").split("."))  # room[].description
+        raise UnsafeIR(f"unknown namespace request {request!r}")
 
 
 def _walk(value: Any, parts: list[str]) -> Any:

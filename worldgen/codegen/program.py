@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import lru_cache
 from itertools import product
+from types import CodeType
 from typing import Any
 
-from worldgen.codegen.exprs import ExprCompiler, Namespace, RuleError, WorldTables, ident
+from worldgen.codegen.exprs import ExprCompiler, Namespace, Request, RuleError, WorldTables, ident
 from worldgen.errors import InstantiationError
 from worldgen.ir.models import Action, Expr, Scaffold, Stmt, Type
 from worldgen.ir.patterns import normalize, tokens
@@ -71,11 +71,11 @@ def dynamic_vars(rules: Scaffold) -> tuple[str, ...]:
 
 
 class _Emitter:
-    def __init__(self, rules: Scaffold, tables: WorldTables, ns: Namespace, dynamic: tuple[str, ...]):
+    def __init__(self, rules: Scaffold, ns: Namespace, dynamic: tuple[str, ...]):
         self.rules = rules
         self.ns = ns
         self.index = {name: i for i, name in enumerate(dynamic)}
-        self.x = ExprCompiler(ns, tables, self._state)
+        self.x = ExprCompiler(ns, self._state)
         self.lines: list[str] = []
         self.types = {v.name: v.type for v in rules.state}
 
@@ -113,7 +113,7 @@ class _Emitter:
 
     def _bounded(self, t: Type, src: str, what: str) -> str:
         if t.kind == "int" and t.lo is not None and t.hi is not None:
-            return f"_chk({src}, {self.x.expr(t.lo)}, {self.x.expr(t.hi)}, {self.ns.const('K', what)})"
+            return f"_chk({src}, {self.x.expr(t.lo)}, {self.x.expr(t.hi)}, {self.ns.const(('lit', what))})"
         return src
 
     def assign(self, st: Stmt, depth: int) -> None:
@@ -154,16 +154,25 @@ class _Emitter:
         return " and ".join(f"{self.x.expr(c)}" for c in exprs) or "True"
 
 
-def build_rules(rules: Scaffold, tables: WorldTables, ns: Namespace, static_values: dict[str, Any],
-                arg_domains: Callable[[Type], list[Any]], arg_text: Callable[[Type, Any], str]) -> Rules:
-    """Generate, compile and bind the rules of one world (``rules`` = scaffold with axes applied)."""
+@dataclass(frozen=True)
+class Generated:
+    """The part of a world's rules that depends on the rules alone: the generated source, its
+    compiled code and what each name in it stands for. Worlds that share rules share this."""
+
+    source: str
+    code: CodeType
+    requests: dict[str, Request]
+    dynamic: tuple[str, ...]
+
+
+def generate(rules: Scaffold, tables: WorldTables) -> tuple[Generated, dict[str, Any]]:
+    """Generate and compile the functions of ``rules`` (a scaffold with axes applied); also returns
+    the namespace values for the world ``tables`` describes."""
     dynamic = dynamic_vars(rules)
-    em = _Emitter(rules, tables, ns, dynamic)
-    bindings: list[Binding] = []
-    table: dict[str, int] = {}
+    ns = Namespace(tables)
+    em = _Emitter(rules, ns, dynamic)
     for ai, action in enumerate(rules.actions):
-        args_list = [f"a_{ident(p.name)}" for p in action.params]
-        sig = ", ".join(["s", *args_list])
+        sig = ", ".join(["s", *(f"a_{ident(p.name)}" for p in action.params)])
         em.emit(0, f"def guard_{ai}({sig}):")
         for gi, g in enumerate(action.guards):
             em.emit(1, f"if not {em.x.expr(g.cond)}: return {gi}")
@@ -178,30 +187,11 @@ def build_rules(rules: Scaffold, tables: WorldTables, ns: Namespace, static_valu
         em.emit(0, f"def effect_{ai}({sig}, pick):")
         em.stmts(action.body, 1, quiet=True)
 
-        domains = [arg_domains(p.type) for p in action.params]
-        own = []
-        for values in product(*domains):
-            texts = {p.name: arg_text(p.type, v) for p, v in zip(action.params, values)}
-            phrasings = [_fill(pattern, texts) for pattern in action.patterns]
-            index = len(bindings)
-            bindings.append(Binding(ai, tuple(values), phrasings[0]))
-            own.append((tuple(values), phrasings[0], index))
-            for ph in phrasings:
-                key = normalize(ph)
-                other = table.get(key)
-                if other is not None and bindings[other].action != ai:
-                    raise InstantiationError(
-                        f"the command '{ph}' means both '{rules.actions[bindings[other].action].name}' and "
-                        f"'{action.name}' in this world; the names its content gives must differ from command words")
-                table.setdefault(key, index)
-        ns.values[f"B{ai}"] = tuple(own)
-
     for fn, collect in (("admissible", "c"), ("admissible_ids", "i")):
         em.emit(0, f"def {fn}(s):")
         em.emit(1, "out = []")
         for ai, action in enumerate(rules.actions):
-            params = [f"a_{ident(p.name)}" for p in action.params]
-            lhs = "(" + "".join(f"{p}, " for p in params) + ")"
+            lhs = "(" + "".join(f"a_{ident(p.name)}, " for p in action.params) + ")"
             em.emit(1, f"for {lhs}, c, i in B{ai}:")
             em.emit(2, f"if {em.conds([g.cond for g in action.guards])}: out.append({collect})")
         em.emit(1, "return out")
@@ -220,37 +210,70 @@ def build_rules(rules: Scaffold, tables: WorldTables, ns: Namespace, static_valu
     em.emit(1, "return -1")
 
     source = "\n".join(em.lines) + "\n"
-    env = dict(ns.values)
-    env.update({f"S_{k}": v for k, v in static_values.items() if k not in dynamic})
+    code = compile(source, "<worldgen rules>", "exec")
+    return Generated(source, code, dict(ns.requests), dynamic), ns.values
+
+
+def build_rules(rules: Scaffold, tables: WorldTables, constants: dict[str, Any],
+                arg_domains: Callable[[Type], list[Any]], arg_text: Callable[[Type, Any], str],
+                generated: Generated | None = None) -> tuple[Rules, Generated]:
+    """Bind the rules of one world: generate them (or reuse ``generated``, made for the same
+    rules), enumerate the command table, and run the code in this world's namespace.
+
+    ``constants`` are the world's consts (``C_name``) and initial state values; those of state
+    variables no action changes become constants (``S_name``) of the generated code."""
+    if generated is None:
+        generated, values = generate(rules, tables)
+    else:
+        values = {name: tables.resolve(request) for name, request in generated.requests.items()}
+    bindings: list[Binding] = []
+    table: dict[str, int] = {}
+    for ai, action in enumerate(rules.actions):
+        own = []
+        for args in product(*(arg_domains(p.type) for p in action.params)):
+            texts = {p.name: arg_text(p.type, v) for p, v in zip(action.params, args)}
+            phrasings = [_fill(pattern, texts) for pattern in action.patterns]
+            index = len(bindings)
+            bindings.append(Binding(ai, tuple(args), phrasings[0]))
+            own.append((tuple(args), phrasings[0], index))
+            for ph in phrasings:
+                key = normalize(ph)
+                other = table.get(key)
+                if other is not None and bindings[other].action != ai:
+                    raise InstantiationError(
+                        f"the command '{ph}' means both '{rules.actions[bindings[other].action].name}' and "
+                        f"'{action.name}' in this world; the names its content gives must differ from command words")
+                table.setdefault(key, index)
+        values[f"B{ai}"] = tuple(own)
+
+    env = values
+    env.update({k: v for k, v in constants.items() if not (k.startswith("S_") and k[2:] in generated.dynamic)})
     env.update(HELPERS)
-    exec(_compiled(source), env)  # noqa: S102 - source generated from the checked IR only
+    exec(generated.code, env)  # noqa: S102 - code generated from the checked IR only
     n = len(rules.actions)
     on = [0.0] * n
     names = [a.name for a in rules.actions]
     for r in rules.rewards:
         if r.kind == "on" and r.action in names:
             on[names.index(r.action)] += r.amount
-    return Rules(
-        dynamic=dynamic, actions=rules.actions, bindings=tuple(bindings), table=table,
+    whens = [r for r in rules.rewards if r.kind == "when"]
+    built = Rules(
+        dynamic=generated.dynamic, actions=rules.actions, bindings=tuple(bindings), table=table,
         guard=tuple(env[f"guard_{i}"] for i in range(n)),
         message=tuple(env[f"message_{i}"] for i in range(n)),
         apply=tuple(env[f"apply_{i}"] for i in range(n)),
         effect=tuple(env[f"effect_{i}"] for i in range(n)),
         admissible=env["admissible"], admissible_ids=env["admissible_ids"], observe=env["observe"],
         instruction=env["instruction"], invalid=env["invalid"], signals=env["signals"],
-        invariant=env["invariant"], when_amounts=tuple(r.amount for r in whens), on_amounts=tuple(on),
-        per_step=sum(r.amount for r in rules.rewards if r.kind == "per_step"), horizon=rules.horizon,
-        source=source,
+        invariant=env["invariant"], when_amounts=tuple(float(r.amount) for r in whens), on_amounts=tuple(on),
+        per_step=float(sum(r.amount for r in rules.rewards if r.kind == "per_step")), horizon=rules.horizon,
+        source=generated.source,
     )
+    return built, generated
 
 
 def _fill(pattern: str, texts: dict[str, str]) -> str:
     return " ".join(texts[w] if k == "arg" else w for k, w in tokens(pattern))
-
-
-@lru_cache(maxsize=256)
-def _compiled(source: str):  # noqa: ANN202 - a code object
-    return compile(source, "<worldgen rules>", "exec")
 
 
 def _chk(v: int, lo: int, hi: int, name: str) -> int:

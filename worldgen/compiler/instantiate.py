@@ -7,6 +7,8 @@ items a world takes, then consts and state initial values (build-time generators
 from __future__ import annotations
 
 import hashlib
+from functools import lru_cache
+from types import CodeType
 from typing import Any
 
 from worldgen.codegen.exprs import ExprCompiler, Namespace, RuleError, WorldTables
@@ -119,13 +121,12 @@ def instantiate(
     rparams = runtime_params(ir, pvals)
     view, chosen = select_content(ir, content, pvals, seed)
     enums = {e.name: e.members for e in ir.enums}
-    ns = Namespace()
-
     entity_names: dict[str, list[str]] = {}
+    tables = WorldTables(rparams, entity_names, enums, view)  # entity names fill in below
+    compiler = ExprCompiler(Namespace(tables), lambda v: f"S_{v}")
     seen: dict[str, str] = {}
     for ent in ir.entities:
-        tables = WorldTables(ns, rparams, entity_names, enums, view)
-        n = _evaluate(ent.count, ExprCompiler(ns, tables, lambda v: f"S_{v}"), {})
+        n = _evaluate(ent.count, compiler, {})
         names = _names(view, ent.names_from)
         if not 0 < n <= len(names):
             raise InstantiationError(f"entity '{ent.name}' needs {n} names but content '/{ent.names_from[0]}' gives {len(names)}")
@@ -136,8 +137,6 @@ def instantiate(
             seen[key] = ent.name
         entity_names[ent.name] = names[:n]
 
-    tables = WorldTables(ns, rparams, entity_names, enums, view)
-    compiler = ExprCompiler(ns, tables, lambda v: f"S_{v}")
     counts = {name: len(names) for name, names in entity_names.items()}
     counts.update({name: len(members) for name, members in enums.items()})
     values: dict[str, Any] = {}
@@ -177,8 +176,14 @@ def _content_sha256(content: dict[str, Any]) -> str:
     return hashlib.sha256(canonical_json(content).encode()).hexdigest()
 
 
+@lru_cache(maxsize=1024)
+def _compiled(source: str) -> CodeType:
+    """Initial-value expressions are the same source for every world of a scaffold."""
+    return compile(source, "<worldgen init>", "eval")
+
+
 def _evaluate(e: Expr, compiler: ExprCompiler, values: dict[str, Any], extra: dict[str, Any] | None = None) -> Any:
-    src = compiler.expr(e)
+    code = _compiled(compiler.expr(e))
     env: dict[str, Any] = dict(compiler.ns.values)
     env.update(HELPERS)
     env.update(extra or {})
@@ -186,7 +191,7 @@ def _evaluate(e: Expr, compiler: ExprCompiler, values: dict[str, Any], extra: di
         env[f"S_{name}"] = v
         env[f"C_{name}"] = v
     try:
-        return eval(compile(src, "<worldgen init>", "eval"), env)  # noqa: S307 - generated from checked IR
+        return eval(code, env)  # noqa: S307 - generated from checked IR
     except (IndexError, ZeroDivisionError) as err:
         raise RuleError(str(err)) from None
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 _ARG = re.compile(r"^\{([A-Za-z_][A-Za-z0-9_]*)\}$")
 
@@ -12,10 +13,8 @@ def normalize(command: str) -> str:
     return " ".join(command.lower().split())
 
 
-def tokens(pattern: str) -> list[tuple[str, str]]:
-    """Split a pattern into ("word", text) and ("arg", name) tokens."""
-    out: list[tuple[str, str]] = []
-    for tok in pattern.split():
-        m = _ARG.match(tok)
-        out.append(("arg", m.group(1)) if m else ("word", tok.lower()))
-    return out
+@lru_cache(maxsize=4096)
+def tokens(pattern: str) -> tuple[tuple[str, str], ...]:
+    """Split a pattern into ("word", text) and ("arg", name) tokens (cached: every world of a
+    suite fills the same patterns for every argument binding)."""
+    return tuple(("arg", m.group(1)) if (m := _ARG.match(tok)) else ("word", tok.lower()) for tok in pattern.split())

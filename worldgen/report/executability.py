@@ -55,7 +55,7 @@ def _replays_like_artifact(entry: Entry) -> bool:
     """The commands the checker replayed (oracle, else first-admissible) give the stored hash."""
     report = entry.report
     commands = [s.command for s in report.oracle.steps] if report.oracle else first_admissible(entry.world)
-    return replay(entry.world, commands).sha256 == report.replay_sha256
+    return replay(entry.world.env(), commands).sha256 == report.replay_sha256
 
 
 def _crashed(episode: dict[str, Any]) -> bool:

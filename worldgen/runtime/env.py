@@ -11,6 +11,7 @@ from typing import Any
 import numpy as np
 
 from worldgen.codegen.exprs import RuleError
+from worldgen.codegen.program import Rules
 from worldgen.ir.values import encode
 from worldgen.ir.world import World
 from worldgen.runtime.loader import load_rules
@@ -98,9 +99,9 @@ class Env:
     and agents revisit states constantly, so those are memoised per state (bounded).
     """
 
-    def __init__(self, world: World):
+    def __init__(self, world: World, compiled: tuple[Rules, list[Any]] | None = None):
         self.world = world
-        self.rules, self._initial = load_rules(world)
+        self.rules, self._initial = compiled if compiled is not None else load_rules(world)
         self.horizon = self.rules.horizon
         self._state: list[Any] = list(self._initial)
         self._t = 0
@@ -120,6 +121,11 @@ class Env:
                 self._views.clear()
             view = self._views[key] = (self.rules.observe(s), self.rules.signals(s))
         return view
+
+    def fresh(self) -> Env:
+        """Another Env on the same world, sharing only the compiled rules (pure functions):
+        its own episode state, random stream and caches, without compiling the rules again."""
+        return Env(self.world, (self.rules, self._initial))
 
     # ------------------------------------------------------------------------- episodes
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[str, StepInfo]:

@@ -1,53 +1,79 @@
-"""World (data) -> Rules (compiled functions) plus the initial state tuple."""
+"""World (data) -> Rules (compiled functions) plus the initial state tuple.
+
+Generating and compiling a world's functions depends only on its rules (the scaffold with its
+axis choices applied), so the generated code is kept per rules and reused by every world that
+shares them (a suite's worlds mostly do); each world binds it to its own names, content and state.
+"""
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from typing import Any
 
 from worldgen.codegen.exprs import ExprCompiler, Namespace, WorldTables
-from worldgen.codegen.program import Rules, build_rules
+from worldgen.codegen.program import HELPERS, Generated, Rules, build_rules
 from worldgen.ir.axes import apply_axes
-from worldgen.ir.models import Type
+from worldgen.ir.models import Expr, Scaffold, Type
 from worldgen.ir.values import decode
 from worldgen.ir.world import World
+
+GENERATED_KEPT = 64
+_generated: OrderedDict[tuple[int, tuple[tuple[str, str], ...]], tuple[Scaffold, Scaffold, Generated | None]] = OrderedDict()
+
+
+def _rules_of(world: World) -> tuple[Scaffold, Generated | None]:
+    """The effective rules of ``world`` and their generated code, if made before (keyed by the
+    scaffold object, which is frozen and held here so its id cannot be reused)."""
+    key = (id(world.scaffold), tuple(sorted(world.axes.items())))
+    hit = _generated.get(key)
+    if hit is not None and hit[0] is world.scaffold:
+        _generated.move_to_end(key)
+        return hit[1], hit[2]
+    rules = apply_axes(world.scaffold, world.axes)
+    _generated[key] = (world.scaffold, rules, None)
+    if len(_generated) > GENERATED_KEPT:
+        _generated.popitem(last=False)
+    return rules, None
 
 
 def load_rules(world: World) -> tuple[Rules, list[Any]]:
     ir = world.scaffold
-    rules_ir = apply_axes(ir, world.axes)
+    rules_ir, generated = _rules_of(world)
     params = {p.name: (p.choices.index(world.params[p.name]) if p.kind == "choice" else world.params[p.name]) for p in ir.params}
     enums = {e.name: e.members for e in ir.enums}
-    ns = Namespace()
-    tables = WorldTables(ns, params, world.entities, enums, world.content)
+    tables = WorldTables(params, world.entities, enums, world.content)
     types = {v.name: v.type for v in rules_ir.state}
     state = {name: decode(types[name], value) for name, value in world.initial_state.items()}
-    for c in rules_ir.consts:
-        ns.values[f"C_{c.name}"] = decode(c.type, world.consts[c.name])
-    counts = {name: len(names) for name, names in world.entities.items()} | {e: len(m) for e, m in enums.items()}
+    constants = {f"S_{name}": value for name, value in state.items()}
+    constants.update({f"C_{c.name}": decode(c.type, world.consts[c.name]) for c in rules_ir.consts})
 
     def domain(t: Type) -> list[Any]:
         match t.kind:
             case "entity" | "enum":
-                return list(range(counts[str(t.name)]))
+                return list(range(tables.count(str(t.name))))
             case "bool":
                 return [False, True]
-        lo, hi = (_static(x, tables, ns) for x in (t.lo, t.hi))
+        lo, hi = (_static(x, tables, constants) for x in (t.lo, t.hi))
         return list(range(lo, hi + 1))
 
     def text(t: Type, v: Any) -> str:
         match t.kind:
-            case "entity":
-                return world.entities[str(t.name)][v]
-            case "enum":
-                return enums[str(t.name)][v]
+            case "entity" | "enum":
+                return tables.names(t.kind, str(t.name))[v]
             case "bool":
                 return "true" if v else "false"
         return str(v)
 
-    rules = build_rules(rules_ir, tables, ns, state, domain, text)
+    rules, made = build_rules(rules_ir, tables, constants, domain, text, generated)
+    if generated is None:
+        key = (id(ir), tuple(sorted(world.axes.items())))
+        if key in _generated:
+            _generated[key] = (ir, rules_ir, made)
     return rules, [state[name] for name in rules.dynamic]
 
 
-def _static(e: Any, tables: WorldTables, ns: Namespace) -> int:
-    src = ExprCompiler(ns, tables, lambda v: f"S_{v}").expr(e)
-    return int(eval(compile(src, "<worldgen bound>", "eval"), dict(ns.values)))  # noqa: S307 - generated from IR
+def _static(e: Expr | None, tables: WorldTables, constants: dict[str, Any]) -> int:
+    """An argument's int bound (params, consts and numbers only, as the checker ensures)."""
+    ns = Namespace(tables)
+    src = ExprCompiler(ns, lambda v: f"S_{v}").expr(e)  # type: ignore[arg-type]
+    return int(eval(compile(src, "<worldgen bound>", "eval"), {**ns.values, **constants, **HELPERS}))  # noqa: S307 - generated from IR

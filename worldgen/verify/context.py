@@ -66,8 +66,10 @@ class Context:
 
     @cached_property
     def replays(self) -> tuple[Replay, Replay]:
-        """The same commands replayed twice, each through a fresh ``world.env()``."""
-        return replay(self.world, self.replay_commands), replay(self.world, self.replay_commands)
+        """The same commands replayed twice: through a fresh ``world.env()`` (the world's rules
+        compiled anew, as a trainer would), then through a second fresh Env sharing them."""
+        first = self.world.env()
+        return replay(first, self.replay_commands), replay(first.fresh(), self.replay_commands)
 
     @cached_property
     def max_return(self) -> float:

@@ -1,4 +1,4 @@
-"""Replaying commands through the real runtime (a fresh ``world.env()``) and hashing the trace."""
+"""Replaying commands through the real runtime (a fresh ``Env``) and hashing the trace."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from worldgen.ir.models import canonical_json
 from worldgen.ir.world import World
+from worldgen.runtime.env import Env
 
 
 @dataclass(frozen=True)
@@ -17,9 +18,10 @@ class Replay:
     steps: int
 
 
-def replay(world: World, commands: list[str]) -> Replay:
-    """Run ``commands`` from reset (episode seed = the world seed) until the episode ends."""
-    env = world.env()
+def replay(env: Env, commands: list[str]) -> Replay:
+    """Run ``commands`` in a fresh ``env`` from reset (episode seed = the world seed) until the
+    episode ends."""
+    world = env.world
     obs, info = env.reset(seed=world.seed)
     h = hashlib.sha256(canonical_json([obs]).encode())
     total, success, n = 0.0, bool(info["success"]), 0
