@@ -111,17 +111,23 @@ class _Explorer:
     def expand(self, i: int) -> bool:
         """Add state i's edges; False when the state bound stopped exploration.
 
-        The deterministic case is the hot loop of the whole checker, hence inlined."""
+        The deterministic case is the hot loop of the whole checker, hence inlined, with the
+        lists' append methods bound once."""
         g, rules = self.g, self.rules
         s, d = g.states[i], g.depth[i] + 1
         index, bindings, effect, chance = self.index, rules.bindings, rules.effect, self.chance
-        trans_dst, trans_edge, trans_prob = g.trans_dst, g.trans_edge, g.trans_prob
+        trans_dst = g.trans_dst
+        add_prob, add_dst = g.trans_prob.append, trans_dst.append
+        add_decisions, add_edge = g.trans_decisions.append, g.trans_edge.append
+        add_src, add_binding, add_start = g.edge_src.append, g.edge_binding.append, g.trans_start.append
+        e = len(g.edge_binding)
         for b in rules.admissible_ids(s):
             binding = bindings[b]
             ai = binding.action
-            e = len(g.edge_binding)
             if chance[ai]:
                 if not self.stochastic_edge(i, b, e, d):
+                    if g.hit == "max_states":
+                        return False
                     continue
             else:
                 new = list(s)
@@ -138,13 +144,14 @@ class _Explorer:
                         if g.hit == "max_states":
                             return False
                         continue
-                trans_prob.append(1.0)
-                trans_dst.append(j)
-                g.trans_decisions.append(())
-                trans_edge.append(e)
-            g.edge_src.append(i)
-            g.edge_binding.append(b)
-            g.trans_start.append(len(trans_dst))
+                add_prob(1.0)
+                add_dst(j)
+                add_decisions(())
+                add_edge(e)
+            add_src(i)
+            add_binding(b)
+            add_start(len(trans_dst))
+            e += 1
             if g.hit == "max_states":
                 return False
         return True
