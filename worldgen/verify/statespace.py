@@ -71,6 +71,8 @@ class _Explorer:
         self.g = StateGraph()
         self.index: dict[tuple[Any, ...], int] = {}
         self.chance = tuple(has_chance(a.body) for a in rules.actions)
+        # actions that only say something (status commands): their effect leaves the state as is
+        self.only_say = tuple(all(st.kind == "say" for st in a.body) for a in rules.actions)
 
     def fault(self, state: int, binding: int | None, decisions: tuple[bool, ...], message: str) -> None:
         g = self.g
@@ -115,7 +117,7 @@ class _Explorer:
         lists' append methods bound once."""
         g, rules = self.g, self.rules
         s, d = g.states[i], g.depth[i] + 1
-        index, bindings, effect, chance = self.index, rules.bindings, rules.effect, self.chance
+        index, bindings, effect, chance, only_say = self.index, rules.bindings, rules.effect, self.chance, self.only_say
         trans_dst = g.trans_dst
         add_prob, add_dst = g.trans_prob.append, trans_dst.append
         add_decisions, add_edge = g.trans_decisions.append, g.trans_edge.append
@@ -129,6 +131,11 @@ class _Explorer:
                     if g.hit == "max_states":
                         return False
                     continue
+            elif only_say[ai]:
+                add_prob(1.0)
+                add_dst(i)
+                add_decisions(())
+                add_edge(e)
             else:
                 new = list(s)
                 try:
