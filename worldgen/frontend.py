@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from worldgen.check.checker import check
 from worldgen.errors import DiagnosticError, DiagnosticSink
 from worldgen.ir.models import Scaffold as ScaffoldIR
@@ -19,8 +17,3 @@ def compile_source(source: str, filename: str = "<string>") -> ScaffoldIR:
     if ir is None:  # pragma: no cover - check returns None only with diagnostics
         raise DiagnosticError([])
     return ir
-
-
-def compile_file(path: str | Path) -> ScaffoldIR:
-    p = Path(path)
-    return compile_source(p.read_text("utf-8"), str(path))

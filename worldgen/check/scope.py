@@ -26,7 +26,6 @@ class Scope:
 
     symbols: dict[str, Symbol] = field(default_factory=dict)
     enums: dict[str, tuple[str, ...]] = field(default_factory=dict)
-    entity_counts: dict[str, object] = field(default_factory=dict)
     slots: dict[str, Slot] = field(default_factory=dict)
     actions: dict[str, Span] = field(default_factory=dict)
     declared: dict[str, int] = field(default_factory=dict)  # every const and state variable -> line

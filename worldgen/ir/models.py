@@ -21,7 +21,7 @@ class Node(BaseModel):
 
 # ---------------------------------------------------------------------------------------- types
 
-TypeKind = Literal["bool", "int", "str", "float", "entity", "enum", "set", "map", "rel", "list", "content"]
+TypeKind = Literal["bool", "int", "str", "entity", "enum", "set", "map", "rel", "list", "content"]
 
 
 class Type(Node):
@@ -82,10 +82,6 @@ class TemplatePart(Node):
 
 class Template(Node):
     parts: tuple[TemplatePart, ...] = ()
-
-    @property
-    def is_static(self) -> bool:
-        return all(p.expr is None for p in self.parts)
 
 
 # -------------------------------------------------------------------------------- declarations

@@ -7,7 +7,6 @@ from worldgen.ir.models import Type
 BOOL = Type(kind="bool")
 INT = Type(kind="int")
 STR = Type(kind="str")
-FLOAT = Type(kind="float")
 EMPTY_SET = Type(kind="set")  # the type of `{}`: a set of anything
 ERROR = Type(kind="str", name="?error")  # the type of an expression that already failed to check
 

@@ -107,7 +107,6 @@ class Env:
         self._t = 0
         self._when = 0
         self._over = True
-        self._last_obs = ""
         self._rng = np.random.default_rng(np.random.SeedSequence([world.seed, 0x5EED]))
         self._pick = lambda p: self._rng.random() < p
         self._views: dict[tuple, tuple[str, tuple[int, bool, bool]]] = {}
@@ -137,7 +136,6 @@ class Env:
         self._over = done or failed
         intro = self.rules.instruction(self._state)
         obs = f"{intro}\n\n{text}" if intro and text else intro or text
-        self._last_obs = obs
         return obs, StepInfo(self._admissible, valid=True, action=None, step=0, success=done, instruction=intro)
 
     def step(self, command: str) -> tuple[str, float, bool, bool, StepInfo]:
@@ -185,7 +183,6 @@ class Env:
         if text:
             out.append(text)
         obs = "\n".join(out)
-        self._last_obs = obs
         info = StepInfo(self._admissible, valid=valid, action=action, step=self._t, success=done)
         if error is not None:
             info["error"] = error
