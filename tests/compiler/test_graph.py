@@ -28,3 +28,20 @@ def test_worlds_without_a_map_say_so(spec):
     art = parse(compile_seed(spec("ledger"), 0).artifact.encode(), "a.json")
     with pytest.raises(WorldgenError, match="no relation"):
         map_dot(art.world, None)
+
+
+def test_the_graph_command_renders_svg_where_dot_is_installed(spec, tmp_path):
+    import shutil
+    import xml.etree.ElementTree as ET
+
+    import pytest
+
+    from worldgen.cli.main import main
+
+    if shutil.which("dot") is None:
+        pytest.skip("Graphviz `dot` is not installed (CI installs it; elsewhere: apt-get install graphviz)")
+    world = tmp_path / "w.json"
+    world.write_text(compile_seed(spec("vault"), 0).artifact)
+    assert main(["graph", str(world), "-o", str(tmp_path / "g.dot")]) == 0
+    svg = ET.parse(tmp_path / "g.svg").getroot()
+    assert svg.tag.endswith("svg") and "penwidth" in (tmp_path / "g.dot").read_text()
