@@ -50,6 +50,8 @@ class Rules:
     on_amounts: tuple[float, ...]  # per action
     per_step: float
     horizon: int
+    stochastic: tuple[bool, ...]  # per action: can its effect meet a chance() branch?
+    says_only: tuple[bool, ...]  # per action: does its body only say things?
     source: str
 
 
@@ -163,6 +165,8 @@ class Generated:
     code: CodeType
     requests: dict[str, Request]
     dynamic: tuple[str, ...]
+    stochastic: tuple[bool, ...]  # per action: can its effect meet a chance() branch?
+    says_only: tuple[bool, ...]  # per action: does its body only say things (never change state)?
 
 
 def generate(rules: Scaffold, tables: WorldTables) -> tuple[Generated, dict[str, Any]]:
@@ -211,7 +215,9 @@ def generate(rules: Scaffold, tables: WorldTables) -> tuple[Generated, dict[str,
 
     source = "\n".join(em.lines) + "\n"
     code = compile(source, "<worldgen rules>", "exec")
-    return Generated(source, code, dict(ns.requests), dynamic), ns.values
+    stochastic = tuple(_has_chance(a.body) for a in rules.actions)
+    says_only = tuple(all(st.kind == "say" for st in a.body) for a in rules.actions)
+    return Generated(source, code, dict(ns.requests), dynamic, stochastic, says_only), ns.values
 
 
 def build_rules(rules: Scaffold, tables: WorldTables, constants: dict[str, Any],
@@ -267,9 +273,13 @@ def build_rules(rules: Scaffold, tables: WorldTables, constants: dict[str, Any],
         instruction=env["instruction"], invalid=env["invalid"], signals=env["signals"],
         invariant=env["invariant"], when_amounts=tuple(float(r.amount) for r in whens), on_amounts=tuple(on),
         per_step=float(sum(r.amount for r in rules.rewards if r.kind == "per_step")), horizon=rules.horizon,
-        source=generated.source,
+        stochastic=generated.stochastic, says_only=generated.says_only, source=generated.source,
     )
     return built, generated
+
+
+def _has_chance(body: tuple[Stmt, ...]) -> bool:
+    return any(st.kind == "chance" or _has_chance(st.then) or _has_chance(st.otherwise) for st in body)
 
 
 def _fill(pattern: str, texts: dict[str, str]) -> str:

@@ -12,7 +12,6 @@ from collections.abc import Callable
 from typing import Any, NamedTuple
 
 from worldgen.codegen.exprs import RuleError
-from worldgen.ir.models import Stmt
 
 # What the runtime turns into an invalid step with info["error"]; anything else is a bug.
 RULE_ERRORS = (RuleError, IndexError, ZeroDivisionError)
@@ -23,11 +22,6 @@ class Outcome(NamedTuple):
     state: tuple[Any, ...] | None  # None when the effect raised a rule error
     decisions: tuple[bool, ...]  # True = the first branch of each chance met, in order
     error: str | None = None
-
-
-def has_chance(body: tuple[Stmt, ...]) -> bool:
-    """Whether an action's effect can meet a ``chance`` branch (decides how it is enumerated)."""
-    return any(st.kind == "chance" or has_chance(st.then) or has_chance(st.otherwise) for st in body)
 
 
 def never(p: float) -> bool:

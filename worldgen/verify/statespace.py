@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from worldgen.codegen.program import Rules
-from worldgen.verify.outcomes import RULE_ERRORS, has_chance, never as _never, stochastic
+from worldgen.verify.outcomes import RULE_ERRORS, never as _never, stochastic
 from worldgen.verify.report import Bounds
 
 FAULTS_KEPT = 20
@@ -70,9 +70,6 @@ class _Explorer:
         self.bounds = bounds
         self.g = StateGraph()
         self.index: dict[tuple[Any, ...], int] = {}
-        self.chance = tuple(has_chance(a.body) for a in rules.actions)
-        # actions that only say something (status commands): their effect leaves the state as is
-        self.only_say = tuple(all(st.kind == "say" for st in a.body) for a in rules.actions)
 
     def fault(self, state: int, binding: int | None, decisions: tuple[bool, ...], message: str) -> None:
         g = self.g
@@ -117,7 +114,7 @@ class _Explorer:
         lists' append methods bound once."""
         g, rules = self.g, self.rules
         s, d = g.states[i], g.depth[i] + 1
-        index, bindings, effect, chance, only_say = self.index, rules.bindings, rules.effect, self.chance, self.only_say
+        index, bindings, effect, chance, says_only = self.index, rules.bindings, rules.effect, rules.stochastic, rules.says_only
         trans_dst = g.trans_dst
         add_prob, add_dst = g.trans_prob.append, trans_dst.append
         add_decisions, add_edge = g.trans_decisions.append, g.trans_edge.append
@@ -131,7 +128,7 @@ class _Explorer:
                     if g.hit == "max_states":
                         return False
                     continue
-            elif only_say[ai]:
+            elif says_only[ai]:  # a status command: the state stays as it is
                 add_prob(1.0)
                 add_dst(i)
                 add_decisions(())
