@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 import worldgen
+from tests.suites import compiled
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ("vault", "services", "ledger")
@@ -24,3 +25,24 @@ def example_scaffold(name: str) -> worldgen.Scaffold:
 @pytest.fixture(params=EXAMPLES)
 def example(request: pytest.FixtureRequest) -> tuple[worldgen.Scaffold, dict]:
     return example_scaffold(request.param), example_record(request.param)
+
+
+# Suites shared by the tests of rollouts, reports and exporters: built once per session.
+
+
+@pytest.fixture(scope="session")
+def vault_suite(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return compiled(tmp_path_factory.mktemp("vault") / "suite", "vault", range(0, 3))
+
+
+@pytest.fixture(scope="session")
+def ledger_suite(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Deterministic worlds where uniform-random play rarely wins."""
+    return compiled(tmp_path_factory.mktemp("ledger") / "suite", "ledger", range(0, 4))
+
+
+@pytest.fixture(scope="session")
+def flaky_suite(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Stochastic worlds: starting a unit fails one time in five, so a walkthrough succeeds only
+    under some episode seeds."""
+    return compiled(tmp_path_factory.mktemp("flaky") / "suite", "services", range(0, 2), flakiness="flaky")

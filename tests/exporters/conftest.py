@@ -13,24 +13,12 @@ from pathlib import Path
 
 import pytest
 
-from tests.rollouts.suites import compiled
 from worldgen.errors import WorldgenError
 from worldgen.exporters.harbor import Target, export_task
 from worldgen.exporters.wheelhouse import RUNTIME_DEPENDENCIES, Wheelhouse, build_worldgen_wheel, download_dependencies
 from worldgen.rollouts.sources import open_entries
 
 CACHE = Path(os.environ.get("WORLDGEN_TEST_CACHE", Path.home() / ".cache" / "worldgen-tests"))
-
-
-@pytest.fixture(scope="session")
-def vault_suite(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return compiled(tmp_path_factory.mktemp("vault") / "suite", "vault", range(0, 3))
-
-
-@pytest.fixture(scope="session")
-def flaky_suite(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """Stochastic worlds: the walkthrough succeeds only under some episode seeds."""
-    return compiled(tmp_path_factory.mktemp("flaky") / "suite", "services", range(0, 2), flakiness="flaky")
 
 
 @pytest.fixture(scope="session")

@@ -1,4 +1,4 @@
-"""Small compiled suites for the rollout and report tests (the compiler's own API, one process)."""
+"""Small compiled suites for tests of what runs on suites (the compiler's own API, one process)."""
 
 from __future__ import annotations
 
