@@ -40,7 +40,9 @@ _CATEGORY_OF = {
     " container node app module machine",
     "person": "employee colleague user player captain sailor worker customer client contact",
     "account": "account budget fund ledger",
-    "material": "currency coin money metal fabric",
+    "entry": "entry transaction posting invoice journal expense",
+    "currency": "currency money",
+    "material": "coin metal fabric",
 }
 _TEXT_KIND_OF = {
     "setting": "setting story intro backstory premise world scene prologue",
