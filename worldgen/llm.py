@@ -4,8 +4,25 @@ key and a short description of a failed request."""
 from __future__ import annotations
 
 import os
+from dataclasses import dataclass
 
 from worldgen.errors import WorldgenError
+
+
+@dataclass(frozen=True)
+class Endpoint:
+    """An OpenAI-compatible endpoint (OpenAI, vLLM, Ollama, llama.cpp) and how to call it; the
+    settings of content providers and LLM policies extend it."""
+
+    model: str
+    base_url: str | None = None
+    api_key_env: str = "OPENAI_API_KEY"
+    retries: int = 6
+    timeout_s: float = 120.0
+    temperature: float = 1.0
+
+    def api_key(self) -> str:
+        return api_key(self.api_key_env, self.base_url)
 
 
 def api_key(env_var: str, base_url: str | None) -> str:

@@ -34,23 +34,17 @@ from worldgen.content.rng import Stream
 from worldgen.content.validate import Validator
 from worldgen.errors import WorldgenError
 from worldgen.ir.models import Scaffold
-from worldgen.llm import api_key, describe_error
+from worldgen.llm import Endpoint, describe_error
 
 FORMATS = ("json_schema", "json_object", "none")
 MAX_RETRY_AFTER_S = 300.0
 
 
 @dataclass(frozen=True)
-class ChatSettings:
-    model: str
-    base_url: str | None = None
-    api_key_env: str = "OPENAI_API_KEY"
+class ChatSettings(Endpoint):
     repairs: int = 2
-    retries: int = 6
-    timeout_s: float = 120.0
     backoff_s: float = 0.5
     backoff_cap_s: float = 30.0
-    temperature: float = 1.0
     response_format: str = "auto"  # auto (json_schema, falling back) or one of FORMATS
     price: Price | None = None
 
@@ -89,7 +83,7 @@ class OpenAIChatProvider:
             raise WorldgenError(f"--response-format must be auto, {', '.join(FORMATS)}; not {settings.response_format!r}")
         self._format = FORMATS.index("json_schema" if settings.response_format == "auto" else settings.response_format)
         self.client = AsyncOpenAI(
-            api_key=api_key(settings.api_key_env, settings.base_url),
+            api_key=settings.api_key(),
             base_url=settings.base_url,
             max_retries=0,
             timeout=settings.timeout_s,

@@ -20,7 +20,7 @@ from typing import Any
 import openai
 from openai import AsyncOpenAI
 
-from worldgen.llm import api_key, describe_error
+from worldgen.llm import Endpoint, describe_error
 from worldgen.errors import WorldgenError
 from worldgen.rollouts.commands import parse_command
 from worldgen.rollouts.policies.base import Move, PolicyError, Usage
@@ -30,20 +30,15 @@ from worldgen.runtime.env import Env
 
 
 @dataclass(frozen=True)
-class OpenAISettings:
-    model: str
-    base_url: str | None = None
-    api_key_env: str = "OPENAI_API_KEY"
-    temperature: float = 0.0
-    retries: int = 6
-    timeout_s: float = 120.0
+class OpenAISettings(Endpoint):
+    temperature: float = 0.0  # a policy plays its best move; content wants variety
 
 
 class OpenAIPolicy:
     def __init__(self, settings: OpenAISettings):
         self.settings = settings
         self.name = f"openai:{settings.model}"
-        self.client = AsyncOpenAI(api_key=api_key(settings.api_key_env, settings.base_url), base_url=settings.base_url,
+        self.client = AsyncOpenAI(api_key=settings.api_key(), base_url=settings.base_url,
                                   max_retries=settings.retries, timeout=settings.timeout_s)
 
     def agent(self, entry: Entry, env: Env, seed: int) -> ChatAgent:
