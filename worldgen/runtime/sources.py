@@ -8,12 +8,12 @@ too, so its paths must stay inside the suite folder.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 from worldgen.compiler.artifact import Artifact, load
 from worldgen.errors import WorldgenError
 from worldgen.ir.world import World
+from worldgen.jsondata import parse_object
 
 INDEX = "index.jsonl"
 
@@ -65,12 +65,7 @@ def _open_suite(folder: Path) -> list[tuple[str, Artifact | World]]:
 
 
 def _index_entry(line: str, where: str) -> tuple[str, str]:
-    try:
-        entry = json.loads(line)
-    except json.JSONDecodeError as err:
-        raise WorldgenError(f"{where}: error: index line is not JSON: {err.msg}") from None
-    if not isinstance(entry, dict):
-        raise WorldgenError(f"{where}: error: index line must be a JSON object with \"id\" and \"path\"")
+    entry = parse_object(line, where, "index line")
     world_id, rel = entry.get("id"), entry.get("path")
     if not isinstance(world_id, str) or not world_id:
         raise WorldgenError(f"{where}: error: index line needs a non-empty string \"id\"")

@@ -10,7 +10,6 @@ writing the requests again asks for replacements under fresh record indices.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +20,7 @@ from worldgen.content.providers.base import Outcome, Usage, record_id
 from worldgen.content.validate import Validator
 from worldgen.errors import WorldgenError
 from worldgen.ir.models import Scaffold, canonical_json
+from worldgen.jsondata import parse_object
 
 ENDPOINT = "/v1/chat/completions"
 REQUESTS = "batch_requests.jsonl"
@@ -77,7 +77,7 @@ class BatchFiles:
         for number, raw in enumerate(lines, 1):
             if not raw.strip():
                 continue
-            line = _parse_line(results, number, raw)
+            line = parse_object(raw, f"{results}:{number}", "results line")
             custom_id = str(line.get("custom_id", ""))
             index = _index_of(custom_id, prefix)
             if index is None:
@@ -113,15 +113,6 @@ class BatchFiles:
             outcome.record = record
         return outcome
 
-
-def _parse_line(path: Path, number: int, raw: str) -> dict[str, Any]:
-    try:
-        line = json.loads(raw)
-    except json.JSONDecodeError as err:
-        raise WorldgenError(f"{path}:{number}: not a JSON line ({err})") from err
-    if not isinstance(line, dict):
-        raise WorldgenError(f"{path}:{number}: expected a JSON object per line")
-    return line
 
 
 def _index_of(custom_id: str, prefix: str) -> int | None:

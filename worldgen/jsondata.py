@@ -1,0 +1,20 @@
+"""One JSON object from a line or a file, with a located error a person can act on."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from worldgen.errors import WorldgenError
+
+
+def parse_object(text: str, where: str, what: str) -> dict[str, Any]:
+    """``text`` as a JSON object; ``where`` (``FILE:LINE``) and ``what`` ("index line", ...) name it
+    in the error."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as err:
+        raise WorldgenError(f"{where}: error: {what} is not JSON: {err.msg}") from None
+    if not isinstance(data, dict):
+        raise WorldgenError(f"{where}: error: {what} must be a JSON object")
+    return data
