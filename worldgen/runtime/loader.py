@@ -18,27 +18,19 @@ from worldgen.ir.values import decode
 from worldgen.ir.world import World
 
 GENERATED_KEPT = 64
-_generated: OrderedDict[tuple[int, tuple[tuple[str, str], ...]], tuple[Scaffold, Scaffold, Generated | None]] = OrderedDict()
-
-
-def _rules_of(world: World) -> tuple[Scaffold, Generated | None]:
-    """The effective rules of ``world`` and their generated code, if made before (keyed by the
-    scaffold object, which is frozen and held here so its id cannot be reused)."""
-    key = (id(world.scaffold), tuple(sorted(world.axes.items())))
-    hit = _generated.get(key)
-    if hit is not None and hit[0] is world.scaffold:
-        _generated.move_to_end(key)
-        return hit[1], hit[2]
-    rules = apply_axes(world.scaffold, world.axes)
-    _generated[key] = (world.scaffold, rules, None)
-    if len(_generated) > GENERATED_KEPT:
-        _generated.popitem(last=False)
-    return rules, None
+_generated: OrderedDict[tuple[int, tuple[tuple[str, str], ...]], tuple[Scaffold, Scaffold, Generated]] = OrderedDict()
 
 
 def load_rules(world: World) -> tuple[Rules, list[Any]]:
     ir = world.scaffold
-    rules_ir, generated = _rules_of(world)
+    # keyed by the scaffold object, which is frozen and held in the value so its id is not reused
+    key = (id(ir), tuple(sorted(world.axes.items())))
+    hit = _generated.get(key)
+    if hit is not None and hit[0] is ir:
+        _generated.move_to_end(key)
+        rules_ir, generated = hit[1], hit[2]
+    else:
+        rules_ir, generated = apply_axes(ir, world.axes), None
     params = {p.name: (p.choices.index(world.params[p.name]) if p.kind == "choice" else world.params[p.name]) for p in ir.params}
     enums = {e.name: e.members for e in ir.enums}
     tables = WorldTables(params, world.entities, enums, world.content)
@@ -66,9 +58,9 @@ def load_rules(world: World) -> tuple[Rules, list[Any]]:
 
     rules, made = build_rules(rules_ir, tables, constants, domain, text, generated)
     if generated is None:
-        key = (id(ir), tuple(sorted(world.axes.items())))
-        if key in _generated:
-            _generated[key] = (ir, rules_ir, made)
+        _generated[key] = (ir, rules_ir, made)
+        if len(_generated) > GENERATED_KEPT:
+            _generated.popitem(last=False)
     return rules, [state[name] for name in rules.dynamic]
 
 
