@@ -140,7 +140,7 @@ CASES = [
     (
         "fraction_in_expr",
         BASE.replace("when t != at", "when count(seen) > 0.5"),
-        "w.wg:6:53: error: fractional numbers are only allowed in 'reward' and 'chance' [WG302]",
+        "w.wg:6:53: error: fractional numbers are only allowed in reward amounts and chance(...) [WG302]",
     ),
     (
         "when_after_do",
@@ -155,7 +155,7 @@ CASES = [
     (
         "template_bad_expr",
         BASE.replace('observe "At {at}."', 'observe "At {at +}."'),
-        "w.wg:7:20: error: unexpected end of '{...}'; expected '(', '-', 'false', 'true', '{', a name, a number, a string [WG101]",
+        "w.wg:7:20: error: unexpected end of '{...}'; expected '(', '-', '[', 'false', 'true', '{', a name, a number, a string [WG101]",
     ),
     (
         "solvable_without_done",
@@ -190,7 +190,7 @@ CASES = [
     (
         "not_a_set",
         BASE.replace("when t != at", "when t in at"),
-        "w.wg:6:44: error: the right side of 'in' must be a set, but this is a thing [WG301]",
+        "w.wg:6:44: error: the right side of 'in' must be a set or a list, but this is a thing [WG301]",
     ),
     (
         "entity_not_named_from_content",
@@ -215,12 +215,12 @@ CASES = [
     (
         "index_non_map",
         BASE.replace("when t != at", "when seen[t]"),
-        "w.wg:6:39: error: a set of thing cannot be indexed with [...] [WG301]",
+        "w.wg:6:39: error: a set of thing cannot be indexed with [...]; only maps (m[key]), lists (xs[0], xs[-1]), entities and enums (room[0]) and content lists can [WG301]",
     ),
     (
         "quantifier_over_int",
         BASE.replace("when t != at", "when all(x: n, true)"),
-        "w.wg:6:46: error: 'all' ranges over an entity or a set, not an int [WG301]",
+        "w.wg:6:46: error: 'all' ranges over an entity, a set, a list or lo..hi, not an int [WG301]",
     ),
 ]
 

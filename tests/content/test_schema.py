@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
+
+import pytest
 
 from jsonschema import Draft202012Validator
 
 from tests.content.conftest import example_ir, example_record, services, vault
 from worldgen.content import content_schema, schema_hash, strict_schema
+from worldgen.content.schema import NAME_PATTERN, WORD_PATTERN
 
 # keywords OpenAI structured outputs (strict mode) accept
 STRICT_KEYWORDS = {
@@ -54,7 +58,7 @@ def test_schema_states_types_lengths_sizes_and_closed_objects() -> None:
     assert (room["minItems"], room["maxItems"]) == (6, 6)  # generated at the param's largest value
     name = room["items"]["properties"]["name"]
     assert name["type"] == "string" and (name["minLength"], name["maxLength"]) == (3, 16)
-    assert name["pattern"] == "^[a-z][a-z0-9]*$" and name["description"] == "what the player types"
+    assert name["pattern"] == WORD_PATTERN and name["description"] == "what the player types"
     assert schema["properties"]["setting"]["description"] == "where the story takes place"
     for obj in _objects(schema):
         assert obj["additionalProperties"] is False
@@ -63,7 +67,17 @@ def test_schema_states_types_lengths_sizes_and_closed_objects() -> None:
     assert svc["port"] == {"type": "integer", "minimum": 1024, "maximum": 65535, "description": "port"}
     assert svc["mood"]["enum"] == ["calm", "urgent"]
     assert svc["service"]["uniqueItems"] is True
-    assert svc["host"]["pattern"] == "^[a-z][a-z0-9]*( [a-z][a-z0-9]*)*$"  # a multi-word entity name
+    assert svc["host"]["pattern"] == NAME_PATTERN  # a multi-word entity name
+
+
+@pytest.mark.parametrize("word", ["hall", "deploy.sh", "nginx.log", "my-branch", "src/main.py", "my_branch", "v2"])
+def test_words_may_join_parts_with_dots_dashes_underscores_and_slashes(word: str) -> None:
+    assert re.fullmatch(WORD_PATTERN, word) and re.fullmatch(NAME_PATTERN, f"old {word}")
+
+
+@pytest.mark.parametrize("word", ["Hall", "2fa", ".hidden", "log.", "a..b", "a-/b", "two words", "a b", "a:b", ""])
+def test_words_reject_other_shapes(word: str) -> None:
+    assert not re.fullmatch(WORD_PATTERN, word)
 
 
 def test_strict_variant_uses_only_supported_keywords_and_requires_everything(example_name: str) -> None:

@@ -125,18 +125,18 @@ def test_action_parts(world: ast.World) -> None:
     assert [e.op for e in go.clauses[2].effects] == ["=", "+=", "-="]
     chained = go.clauses[4]
     assert isinstance(chained.otherwise[0], ast.If)  # else if
-    assert go.clauses[5].prob == 0.25
+    assert go.clauses[5].prob.value == 0.25
     assert isinstance(go.clauses[6].effects[1].target, ast.Call)  # relation pair
 
 
 def test_signals_and_checks(world: ast.World) -> None:
     rewards = decls(world, ast.RewardDecl)
-    assert [(r.amount, r.kind) for r in rewards] == [(1.0, "when"), (-0.5, "on"), (-0.01, "per_step")]
+    assert [(r.amount.value, r.kind) for r in rewards] == [(1, "when"), (-0.5, "on"), (-0.01, "per_step")]
     assert rewards[1].action == "go"
     assert len(decls(world, ast.DoneDecl)) == 1 and len(decls(world, ast.FailDecl)) == 1
-    assert decls(world, ast.HorizonDecl)[0].steps == 20
+    assert decls(world, ast.HorizonDecl)[0].steps.value == 20
     assert [i.label for i in decls(world, ast.InvariantDecl)] == [None, "named"]
-    assert [(e.kind, e.within) for e in decls(world, ast.ExpectDecl)] == [
+    assert [(e.kind, e.within and e.within.value) for e in decls(world, ast.ExpectDecl)] == [
         ("solvable", 9), ("unsolved_at_start", None), ("no_dead_ends", None)]
 
 

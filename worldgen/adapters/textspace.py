@@ -23,7 +23,7 @@ from typing import Any
 
 from worldgen.ir.axes import apply_axes
 from worldgen.ir.models import Action, Expr, Scaffold, Stmt, Template, Type
-from worldgen.ir.patterns import tokens
+from worldgen.ir.patterns import parts, tokens
 from worldgen.ir.world import World
 from worldgen.runtime.env import OVER
 
@@ -90,8 +90,8 @@ class _Lengths:
 
     def pattern(self, action: Action, pattern: str) -> int:
         params = {p.name: p.type for p in action.params}
-        parts = [self.value(params[w]) if kind == "arg" else len(w) for kind, w in tokens(pattern)]
-        return sum(parts) + max(len(parts) - 1, 0)
+        words = [sum(self.value(params[w]) if k == "arg" else len(w) for k, w in parts(tok)) for tok in tokens(pattern)]
+        return sum(words) + max(len(words) - 1, 0)
 
     def says(self, body: Iterable[Stmt]) -> int:
         """Every say of an effect may run (branches counted both ways), one message per line."""
@@ -127,8 +127,8 @@ class _Lengths:
                 return max(map(len, self.names.get((t.kind, str(t.name)), [])), default=0)
             case "set" | "list":
                 return self.joined(t, lambda name: name, 2)
-            case "str":
-                return self.longest_string
+            case "str":  # content text, or what the agent types for a `word`/`text` argument (quoted)
+                return self.longest_string + 2
         return INT_WIDTH
 
     def joined(self, t: Type, item: Any, sep: int) -> int:

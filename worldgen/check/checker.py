@@ -10,8 +10,13 @@ from dataclasses import dataclass, field
 from itertools import islice, product
 
 from worldgen.check.exprs import Ctx, ExprChecker, did_you_mean, is_error, show_type
+from worldgen.check.freeargs import FREE_ARGUMENTS, check_free_arguments
 from worldgen.check.patterns import check_patterns, find_ambiguities
 from worldgen.check.scope import Scope, Symbol
+from worldgen.check.grids import COMPASS, DIRECTION
+from worldgen.check.signals import SignalChecker
+from worldgen.check.statements import StatementChecker, assignable, kind_word
+from worldgen.check.composition import check_composition
 from worldgen.check.templates import check_template
 from worldgen.errors import DiagnosticSink, Span
 from worldgen.ir import types as T
@@ -37,10 +42,11 @@ from worldgen.ir.models import (
     TemplatePart,
     Type,
 )
+from worldgen.ir.patterns import SPELLINGS
 from worldgen.syntax import ast
 
 AXIS_KINDS = {
-    "interface": (ast.RenameDecl, ast.AlsoDecl, ast.InvalidDecl),
+    "interface": (ast.RenameDecl, ast.AlsoDecl, ast.InvalidDecl, ast.Instruction),
     "dynamics": (ast.ActionDecl, ast.InitDecl),
     "observation": (ast.ObserveDecl,),
     "feedback": (ast.RewardDecl, ast.DoneDecl, ast.FailDecl, ast.HorizonDecl),
@@ -51,9 +57,10 @@ DECL_WORDS = {
     ast.FailDecl: "fail", ast.HorizonDecl: "horizon", ast.Title: "title", ast.Instruction: "instruction",
     ast.ParamDecl: "param", ast.ContentDecl: "content", ast.EntityDecl: "entity", ast.EnumDecl: "enum",
     ast.ConstDecl: "const", ast.StateDecl: "state", ast.InvariantDecl: "invariant", ast.ExpectDecl: "expect",
-    ast.AxisDecl: "axis",
+    ast.AxisDecl: "axis", ast.FuncDecl: "def", ast.EveryDecl: "every step", ast.RequireDecl: "require",
 }
-SINGLETONS = (ast.Title, ast.Instruction, ast.InvalidDecl, ast.ObserveDecl, ast.HorizonDecl, ast.ContentDecl, ast.StateDecl)
+SINGLETONS = (ast.Title, ast.Instruction, ast.InvalidDecl, ast.ObserveDecl, ast.HorizonDecl, ast.ContentDecl, ast.StateDecl,
+              ast.EveryDecl)
 DEFAULT_INVALID = "Nothing happens."
 DEFAULT_HORIZON = 100
 MAX_INTERFACE_COMBINATIONS = 512  # axis alternatives whose command sets are checked together
@@ -74,6 +81,9 @@ class _Checker:
 
     def __post_init__(self) -> None:
         self.exprs = ExprChecker(self.sink, self.scope)
+        self.stmts = StatementChecker(self.sink, self.scope, self.exprs)
+        self.action_decls: dict[str, ast.ActionDecl] = {}
+        self.signals = SignalChecker(self.sink, self.scope, self.exprs, self._types_of_action)
         self.declared_order: list[str] = []  # consts and state variables, in source order
         self.params: dict[str, Param] = {}
 
@@ -94,6 +104,8 @@ class _Checker:
                     self.scope.declared.setdefault(v.name, v.span.line)
         params = [self._param(d) for d in decls if isinstance(d, ast.ParamDecl)]
         enums = [self._enum(d) for d in decls if isinstance(d, ast.EnumDecl)]
+        if any(isinstance(d, ast.EntityDecl) and d.width is not None for d in decls) and DIRECTION not in self.scope.symbols:
+            enums.append(self._enum(ast.EnumDecl(world.span, DIRECTION, list(COMPASS))))  # built in with grids
         enums = [e for e in enums if e] + [
             EnumDecl(name=p.name, members=p.choices) for p in params if p and p.kind == "choice"
         ]
@@ -116,12 +128,15 @@ class _Checker:
                     if sv:
                         state.append(sv)
                         order.append(("state", sv.name))
+            elif isinstance(d, ast.FuncDecl):
+                self._function(d)
         if not any(isinstance(d, ast.StateDecl) for d in decls):
             self.sink.error("WG409", f"world '{world.name}' has no state block; declare what changes as the agent acts", world.span)
 
         action_decls = [d for d in decls if isinstance(d, ast.ActionDecl)]
         for d in action_decls + [a for ax in decls if isinstance(ax, ast.AxisDecl) for alt in ax.alternatives for a in alt.decls if isinstance(a, ast.ActionDecl)]:
             self.scope.actions.setdefault(d.name, d.span)
+            self.action_decls.setdefault(d.name, d)
         actions = [a for a in map(self._action, self._distinct(action_decls, "WG211", "action")) if a]
         if not action_decls:
             self.sink.error("WG409", f"world '{world.name}' has no actions; an agent needs at least one command", world.span)
@@ -131,25 +146,31 @@ class _Checker:
         instruction = self._template(next((d.text for d in decls if isinstance(d, ast.Instruction)), None), rule)
         invalid = self._template(next((d.text for d in decls if isinstance(d, ast.InvalidDecl)), None), rule, DEFAULT_INVALID)
         observe = self._template(next((d.text for d in decls if isinstance(d, ast.ObserveDecl)), None), rule)
-        horizon = next((self._horizon(d) for d in decls if isinstance(d, ast.HorizonDecl)), DEFAULT_HORIZON)
-        rewards = [self._reward(d) for d in decls if isinstance(d, ast.RewardDecl)]
+        horizon, horizon_expr = next((self.signals.steps(d.steps, "horizon", 1) for d in decls if isinstance(d, ast.HorizonDecl)),
+                                     (DEFAULT_HORIZON, None))
+        rewards = [self.signals.reward(d) for d in decls if isinstance(d, ast.RewardDecl)]
+        every = next((self.stmts.clauses(d.body, rule) for d in decls if isinstance(d, ast.EveryDecl)), [])
+        requires = [self.signals.require(d) for d in decls if isinstance(d, ast.RequireDecl)]
         done = [self.exprs.check_bool(d.cond, rule, "a done condition") for d in decls if isinstance(d, ast.DoneDecl)]
         fail = [self.exprs.check_bool(d.cond, rule, "a fail condition") for d in decls if isinstance(d, ast.FailDecl)]
         invariants = [
             Invariant(label=d.label, cond=self.exprs.check_bool(d.cond, rule, "an invariant"), line=d.span.line)
             for d in decls if isinstance(d, ast.InvariantDecl)
         ]
-        expects = self._expects([d for d in decls if isinstance(d, ast.ExpectDecl)], done)
-        axes = self._axes([d for d in decls if isinstance(d, ast.AxisDecl)], action_decls)
-        self._check_ambiguity(action_decls, [d for d in decls if isinstance(d, ast.AxisDecl)])
+        expects = self.signals.expects([d for d in decls if isinstance(d, ast.ExpectDecl)], done)
+        axis_decls = [d for d in decls if isinstance(d, ast.AxisDecl)]
+        axes = self._axes(axis_decls, action_decls)
+        self._check_ambiguity(action_decls, axis_decls)
+        check_composition(self.sink, axis_decls)
 
         return Scaffold(
             name=world.name, title=title, instruction=instruction,
             params=tuple(p for p in params if p), enums=tuple(enums), content=slots,
             entities=tuple(entities), init_order=tuple(order), consts=tuple(consts), state=tuple(state),
             actions=tuple(actions), invalid=invalid, observe=observe, rewards=tuple(rewards),
-            done=tuple(done), fail=tuple(fail), horizon=horizon, invariants=tuple(invariants),
-            expects=tuple(expects), axes=tuple(axes),
+            done=tuple(done), fail=tuple(fail), horizon=horizon, horizon_expr=horizon_expr, invariants=tuple(invariants),
+            expects=tuple(expects), axes=tuple(axes), functions=tuple(s.ir for s in self.scope.functions.values()),
+            every=tuple(every), requires=tuple(requires),
         )
 
     # ----------------------------------------------------------------------------- helpers
@@ -178,7 +199,7 @@ class _Checker:
     def _define(self, name: str, kind: str, type_: Type, span: Span, index: int = 0) -> bool:
         prev = self.scope.symbols.get(name)
         if prev is not None:
-            self.sink.error("WG212", f"'{name}' is already declared (as {_kind_word(prev.kind)} at line {prev.span.line})", span)
+            self.sink.error("WG212", f"'{name}' is already declared (as {kind_word(prev.kind)} at line {prev.span.line})", span)
             return False
         if name == "content":
             self.sink.error("WG212", "'content' is reserved for content slots", span)
@@ -290,6 +311,13 @@ class _Checker:
 
     def _entity(self, d: ast.EntityDecl) -> Entity | None:
         count = self.exprs.check_int(d.count, Ctx("count"), f"the count of '{d.name}'")
+        if d.names is None:  # named after the entity (slot1, ...) or, on a grid, by position (a1, ...)
+            width = self.exprs.check_int(d.width, Ctx("count"), f"the width of '{d.name}'") if d.width is not None else None
+            if not self._define(d.name, "entity", T.entity(d.name), d.span) or is_error(count) or (width is not None and is_error(width)):
+                return None
+            if width is not None:
+                self.scope.grids.add(d.name)
+            return Entity(name=d.name, count=count, names_from=(), width=width, line=d.span.line)
         root = d.names
         while isinstance(root, ast.Field):
             root = root.obj
@@ -340,7 +368,7 @@ class _Checker:
         e = self.exprs.check(node, Ctx("init", visible=visible))
         if is_error(e):
             return None
-        if not _assignable(t, e.type):
+        if not assignable(t, e.type):
             self.sink.error("WG301", f"'{var}' is {show_type(t)}, but its initial value is {show_type(e.type)}", node.span)
             return None
         return e
@@ -361,14 +389,23 @@ class _Checker:
             case ast.IntType(lo=lo, hi=hi):
                 elo = self._static_int(lo, "an int bound")
                 ehi = self._static_int(hi, "an int bound")
-                return None if is_error(elo) or is_error(ehi) else Type(kind="int", lo=elo, hi=ehi)
+                spelling = getattr(node, "spelling", None)
+                if spelling is not None and role != "argument":
+                    self.sink.error("WG306", f"'as {spelling}' spells an argument in commands; a state int has no spelling", node.span)
+                    return None
+                if spelling is not None and spelling not in SPELLINGS:
+                    self.sink.error("WG207", f"unknown int spelling '{spelling}'; use " + " or ".join(f"'as {n}'" for n in SPELLINGS), node.span)
+                    return None
+                return None if is_error(elo) or is_error(ehi) else Type(kind="int", lo=elo, hi=ehi, name=spelling)
             case ast.NamedType(name=name):
                 sym = self.scope.symbols.get(name)
                 if sym is not None and sym.kind in ("entity", "enum"):
                     return sym.type
                 if sym is not None and sym.kind == "param" and sym.type.kind == "enum":
                     return sym.type
-                if name in ("str", "text", "string", "float"):
+                if sym is None and role == "argument" and name in FREE_ARGUMENTS:
+                    return FREE_ARGUMENTS[name]
+                if name in ("str", "text", "word", "string", "float"):
                     self.sink.error("WG405", f"'{name}' values are unbounded, so they cannot be state; use an enum or a bounded int", node.span)
                     return None
                 self.sink.error("WG207", f"unknown type '{name}'" + did_you_mean(name, [n for n, s in self.scope.symbols.items() if s.kind == "entity"]), node.span)
@@ -380,10 +417,19 @@ class _Checker:
                 k, v = self._domain(key, "map keys"), self._type(value, role)
                 if k is None or v is None:
                     return None
-                if v.kind in ("map", "rel"):
-                    self.sink.error("WG306", "map values may be bools, bounded ints, entities, enum values or sets", value.span)
+                if v.kind == "rel":
+                    self.sink.error("WG306", "map values may be bools, bounded ints, entities, enum values, sets, lists or maps", value.span)
                     return None
                 return T.map_of(k, v)  # type: ignore[arg-type]
+            case ast.ListType(elem=elem, size=size):
+                e = self._type(elem, role)
+                n = self._static_int(size, "the size of a list")
+                if e is None or is_error(n):
+                    return None
+                if e.kind not in ("entity", "enum", "int", "bool"):
+                    self.sink.error("WG306", f"lists hold entities, enum values, bounded ints or bools, not {show_type(e)}", elem.span)
+                    return None
+                return Type(kind="list", elem=e, size=n)
             case ast.RelType(left=left, right=right):
                 a, b = self._domain(left, "relation ends"), self._domain(right, "relation ends")
                 return T.rel_of(a, b) if a is not None and b is not None else None
@@ -415,113 +461,32 @@ class _Checker:
                 continue
             ctx = ctx.bind(Symbol(p.name, "arg", t, p.span))
             params.append(ActionParam(name=p.name, type=t))
-        patterns = check_patterns(self.sink, d.patterns, [p.name for p in d.params])
-        guards: list[Guard] = []
-        body_started = False
-        for clause in d.clauses:
-            if isinstance(clause, ast.When):
-                if body_started:
-                    self.sink.error("WG408", "'when' must come before 'do', 'say', 'if' and 'chance' in an action", clause.span)
-                cond = self.exprs.check_bool(clause.cond, ctx, "a 'when' condition")
-                msg = check_template(self.exprs, clause.message, ctx) if clause.message else None
-                guards.append(Guard(cond=cond, message=msg))
-            else:
-                body_started = True
-        body = self._clauses([c for c in d.clauses if not isinstance(c, ast.When)], ctx)
+        check_free_arguments(self.sink, d, params)
+        patterns = check_patterns(self.sink, d.patterns, [p.name for p in d.params], {p.name: p.type for p in params})
+        guards, body = self._guarded(d.clauses, ctx)
         return Action(name=d.name, params=tuple(params), patterns=tuple(patterns), guards=tuple(guards), body=tuple(body), line=d.span.line)
 
-    def _clauses(self, clauses: list[ast.Clause], ctx: Ctx) -> list[Stmt]:
-        out: list[Stmt] = []
-        for c in clauses:
-            match c:
-                case ast.When():
-                    self.sink.error("WG408", "'when' may only open an action, not a branch; use 'if'", c.span)
-                case ast.Do(effects=effects):
-                    out.extend(s for s in (self._effect(e, ctx) for e in effects) if s)
-                case ast.Say(text=text):
-                    out.append(Stmt(kind="say", template=check_template(self.exprs, text, ctx), line=c.span.line))
-                case ast.Chance(prob=p, then=then, otherwise=otherwise):
-                    if not 0 < p < 1:
-                        self.sink.error("WG305", f"chance({p:g}) must be strictly between 0 and 1", c.span)
-                    out.append(Stmt(kind="chance", prob=p, then=tuple(self._clauses(then, ctx)),
-                                    otherwise=tuple(self._clauses(otherwise, ctx)), line=c.span.line))
-                case ast.If(cond=cond, then=then, otherwise=otherwise):
-                    e = self.exprs.check_bool(cond, ctx, "an 'if' condition")
-                    out.append(Stmt(kind="if", cond=e, then=tuple(self._clauses(then, ctx)),
-                                    otherwise=tuple(self._clauses(otherwise, ctx)), line=c.span.line))
-        return out
-
-    def _effect(self, e: ast.Effect, ctx: Ctx) -> Stmt | None:
-        target = self._target(e.target, ctx)
-        if target is None:
-            return None
-        value = self.exprs.check(e.value, ctx)
-        if is_error(value):
-            return None
-        t = target.type
-        if e.op == "=":
-            if not _assignable(t, value.type) or value.type.kind == "list":
-                self.sink.error("WG301", f"cannot assign {show_type(value.type)} to {show_type(t)}", e.value.span)
-                return None
-        elif t.kind == "int":
-            if value.type.kind != "int":
-                self.sink.error("WG301", f"'{e.op}' on an int needs an int, not {show_type(value.type)}", e.value.span)
-                return None
-        elif t.kind == "set":
-            if not (T.compatible(t.elem, value.type) or T.compatible(t, value.type)):  # type: ignore[arg-type]
-                self.sink.error("WG301", f"'{e.op}' on {show_type(t)} needs a {t.elem.name if t.elem else '?'} or a set of them, not {show_type(value.type)}", e.value.span)
-                return None
-        else:
-            self.sink.error("WG301", f"'{e.op}' works on ints and sets, not on {show_type(t)}", e.span)
-            return None
-        return Stmt(kind="assign", target=target, op=e.op, value=value, line=e.span.line)  # type: ignore[arg-type]
-
-    def _target(self, node: ast.Expr, ctx: Ctx) -> Expr | None:
-        root = node
-        if isinstance(node, ast.Index):
-            root = node.obj
-        elif isinstance(node, ast.Call):
-            root = ast.Name(node.span, node.func)
-        if not isinstance(root, ast.Name):
-            self.sink.error("WG307", "only a state variable, a map entry m[k] or a relation pair r(a, b) can be assigned", node.span)
-            return None
-        sym = self.scope.symbols.get(root.id)
-        if ctx.local(root.id) is not None or sym is None or sym.kind != "state":
-            what = "an argument" if ctx.local(root.id) else (_kind_word(sym.kind) if sym else "not declared")
-            self.sink.error("WG307", f"'{root.id}' cannot be assigned: it is {what}; only state variables change", root.span)
-            return None
-        if isinstance(node, ast.Call) and (sym.type.kind != "rel" or len(node.args) != 2):
-            self.sink.error("WG307", f"only a relation pair like {root.id}(a, b) can be assigned this way", node.span)
-            return None
-        if isinstance(node, ast.Index) and sym.type.kind != "map":
-            self.sink.error("WG307", f"'{root.id}' is {show_type(sym.type)}; only map entries can be assigned by index", node.span)
-            return None
-        target = self.exprs.check(node, ctx)
-        return None if is_error(target) else target
-
-    # -------------------------------------------------------------------------- signals
-    def _reward(self, d: ast.RewardDecl) -> Reward:
-        if d.kind == "when":
-            cond = self.exprs.check_bool(d.cond, Ctx("rule"), "a reward condition")  # type: ignore[arg-type]
-            return Reward(amount=d.amount, kind="when", cond=cond, line=d.span.line)
-        if d.kind == "on":
-            if d.action not in self.scope.actions:
-                self.sink.error("WG217", f"no action named '{d.action}'" + did_you_mean(str(d.action), list(self.scope.actions)), d.action_span or d.span)
-            return Reward(amount=d.amount, kind="on", action=d.action, line=d.span.line)
-        return Reward(amount=d.amount, kind="per_step", line=d.span.line)
-
-    def _horizon(self, d: ast.HorizonDecl) -> int:
-        if d.steps < 1:
-            self.sink.error("WG410", "horizon must be at least 1 step", d.span)
-        return max(1, d.steps)
-
-    def _expects(self, decls: list[ast.ExpectDecl], done: list[Expr]) -> list[Expect]:
-        out = []
-        for d in decls:
-            if d.kind == "solvable" and not done:
-                self.sink.error("WG411", "'expect solvable' needs a goal: add 'done when <condition>'", d.span)
-            out.append(Expect(kind=d.kind, within=d.within, line=d.span.line))  # type: ignore[arg-type]
-        return out
+    def _guarded(self, clauses: list[ast.Clause], ctx: Ctx) -> tuple[list[Guard], list[Stmt]]:
+        """An action's `when`s (with the `let`s written before each) and then its body."""
+        guards: list[Guard] = []
+        lets: list[tuple[str, Expr]] = []
+        for k, clause in enumerate(clauses):
+            if isinstance(clause, ast.LetClause):
+                e, ctx = self.stmts.let(clause.var, clause.value, clause, ctx)
+                if e is not None:
+                    lets.append((clause.var, e))
+            elif isinstance(clause, ast.When):
+                cond = self.exprs.check_bool(clause.cond, ctx, "a 'when' condition")
+                msg = check_template(self.exprs, clause.message, ctx) if clause.message else None
+                guards.append(Guard(cond=cond, message=msg, lets=tuple(lets)))
+                lets = []
+            else:
+                rest = clauses[k:]
+                for late in (c for c in rest if isinstance(c, ast.When)):
+                    self.sink.error("WG408", "'when' must come before 'do', 'say', 'if' and 'chance' in an action", late.span)
+                lead = [Stmt(kind="let", var=name, value=e) for name, e in lets]
+                return guards, lead + self.stmts.clauses([c for c in rest if not isinstance(c, ast.When)], ctx)
+        return guards, [Stmt(kind="let", var=name, value=e) for name, e in lets]
 
     # ------------------------------------------------------------------------------ axes
     def _axes(self, decls: list[ast.AxisDecl], base_actions: list[ast.ActionDecl]) -> list[Axis]:
@@ -561,6 +526,8 @@ class _Checker:
                     (renames if isinstance(d, ast.RenameDecl) else also).append((d.action, pats))
                 case ast.InvalidDecl():
                     fields["invalid"] = check_template(self.exprs, d.text, rule)
+                case ast.Instruction():
+                    fields["instruction"] = check_template(self.exprs, d.text, rule)
                 case ast.ActionDecl():
                     a = self._action(d)
                     if a:
@@ -577,13 +544,14 @@ class _Checker:
                 case ast.ObserveDecl():
                     fields["observe"] = check_template(self.exprs, d.text, rule)
                 case ast.RewardDecl():
-                    rewards.append(self._reward(d))
+                    rewards.append(self.signals.reward(d))
                 case ast.DoneDecl():
                     done.append(self.exprs.check_bool(d.cond, rule, "a done condition"))
                 case ast.FailDecl():
                     fail.append(self.exprs.check_bool(d.cond, rule, "a fail condition"))
                 case ast.HorizonDecl():
-                    fields["horizon"] = self._horizon(d)
+                    steps, expr = self.signals.steps(d.steps, "horizon", 1)
+                    fields["horizon_expr" if expr is not None else "horizon"] = expr if expr is not None else steps
         return Alternative(
             renames=tuple(renames), also=tuple(also), actions=tuple(actions), inits=tuple(inits),
             rewards=tuple(rewards), done=tuple(done), fail=tuple(fail), **fields,  # type: ignore[arg-type]
@@ -610,6 +578,24 @@ class _Checker:
                         config[d.action][1].extend((p, origin) for p in d.patterns)
             find_ambiguities(self.sink, list(config.values()), self._arg_types)
 
+    def _types_of_action(self, name: str) -> dict[str, Type] | None:
+        d = self.action_decls.get(name)
+        return None if d is None else self._arg_types(d)
+
+    def _function(self, d: ast.FuncDecl) -> None:
+        params: list[tuple[ActionParam, ast.ActionParam]] = []
+        for p in d.params:
+            t = self._type(p.type, role="argument")
+            if t is not None:
+                params.append((ActionParam(name=p.name, type=t), p))
+        result = self._type(d.result, role="argument") if d.result is not None else None
+        if len(params) != len(d.params) or (d.result is not None and result is None):
+            self._define(d.name, "function", T.ERROR, d.span)
+            return
+        sig = self.exprs.declare_function(d, params, result)
+        if self._define(d.name, "function", sig.result if sig else T.ERROR, d.span) and sig is not None:
+            self.scope.functions[d.name] = sig
+
     def _arg_types(self, action: ast.ActionDecl) -> dict[str, Type]:
         out = {}
         for p in action.params:
@@ -619,35 +605,17 @@ class _Checker:
         return out
 
 
-def _assignable(target: Type, value: Type) -> bool:
-    """Initial values may be converted: a sampled list fills a set or a map, a scalar fills a map."""
-    if T.compatible(target, value):
-        return True
-    if value.kind == "list" and value.elem is not None:
-        if target.kind == "set":
-            return T.compatible(target.elem, value.elem)  # type: ignore[arg-type]
-        if target.kind == "map":
-            return T.compatible(target.value, value.elem)  # type: ignore[arg-type]
-    if target.kind == "map" and target.value is not None:
-        return T.compatible(target.value, value)
-    return target.kind == "rel" and value == T.EMPTY_SET  # `{}`: no pairs
-
-
 def _quiet_type(scope: Scope, node: ast.TypeExpr) -> Type | None:
     """Resolve an argument type without reporting (it was reported when the action was checked)."""
     match node:
         case ast.BoolType():
             return T.BOOL
         case ast.IntType():
-            return T.INT
+            spelling = getattr(node, "spelling", None)
+            return Type(kind="int", name=spelling) if spelling in SPELLINGS else T.INT
         case ast.NamedType(name=name):
             sym = scope.symbols.get(name)
+            if sym is None and name in FREE_ARGUMENTS:
+                return FREE_ARGUMENTS[name]
             return sym.type if sym is not None and sym.type.kind in ("entity", "enum") else None
     return None
-
-
-def _kind_word(kind: str) -> str:
-    return {"member": "an enum value", "const": "a const", "state": "a state variable", "param": "a param",
-            "entity": "an entity", "enum": "an enum", "arg": "an argument", "local": "a bound variable"}.get(kind, kind)
-
-

@@ -1,32 +1,59 @@
-"""Command patterns: each argument exactly once, and no two patterns that match one command."""
+"""Command patterns: each argument exactly once, and no two patterns that match one command.
+
+A token of a pattern may mix literal text and arguments (``chown {u}:{g}``, ``/var/log/{s}.log``)
+as long as two arguments never touch: ``{a}{b}`` could be split anywhere. A pattern starts with
+literal text, except that a first token that is exactly one enum argument may stand alone (so a
+grid world can take ``north`` as a command). ``text`` arguments (quoted strings the player types)
+always stand alone between spaces.
+
+Patterns fall into three classes that the runtime tries in order, so only patterns of one class
+can be ambiguous with each other:
+
+1. exact: every argument has finitely many values; each filled phrasing is a table entry;
+2. text: an action with a ``text`` argument (a quoted string), tried when no table entry matched;
+3. catch-all: an action with a ``word`` argument (any single word), tried last.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import re
+from collections.abc import Callable, Mapping
 
 from worldgen.errors import DiagnosticSink, Span
 from worldgen.ir.models import Type
-from worldgen.ir.patterns import tokens
+from worldgen.ir.patterns import Token, arguments, could_spell, literal, parts, show, tokens
 from worldgen.syntax import ast
 
+QUOTES = "\"'"
 
-def check_patterns(sink: DiagnosticSink, patterns: list[ast.Str], params: list[str]) -> list[str]:
-    """Validate one action's phrasings; returns them normalised (lowercase words, single spaces)."""
+
+def is_word(t: Type | None) -> bool:
+    """A catch-all argument: any single word the player types."""
+    return t is not None and t.kind == "str" and t.name == "word"
+
+
+def is_text(t: Type | None) -> bool:
+    """A quoted-text argument."""
+    return t is not None and t.kind == "str" and t.name == "text"
+
+
+def check_patterns(
+    sink: DiagnosticSink, patterns: list[ast.Str], params: list[str], types: Mapping[str, Type] | None = None
+) -> list[str]:
+    """Validate one action's phrasings; returns them normalised (lowercase words, single spaces).
+
+    ``types`` (argument name -> type) enables the rules that depend on types: an enum argument may
+    open a pattern, a text argument must stand alone. Without it an argument may not open a pattern."""
+    types = types or {}
     out = []
     for s in patterns:
         at = Span(s.span.line, s.span.col, s.span.end_line, s.span.end_col)
         toks = tokens(s.value)
-        if not toks:
-            sink.error("WG414", "a command pattern cannot be empty", at)
+        problem = _malformed(s.value.split(), toks, types)
+        if problem is not None:
+            sink.error("WG414", problem, at)
             continue
-        bad = next((w for k, w in toks if k == "word" and ("{" in w or "}" in w)), None)
-        if bad is not None:
-            sink.error("WG414", f"'{bad}': an argument must stand alone between spaces, as in \"go {{to}}\"", at)
-            continue
-        if toks[0][0] == "arg":
-            sink.error("WG414", "a command pattern must start with a word, not an argument", at)
-            continue
-        args = [w for k, w in toks if k == "arg"]
+        args = arguments(toks)
         unknown = [a for a in args if a not in params]
         if unknown:
             sink.error("WG208", f"pattern mentions '{{{unknown[0]}}}', which is not an argument of this action", at)
@@ -37,26 +64,137 @@ def check_patterns(sink: DiagnosticSink, patterns: list[ast.Str], params: list[s
             what = f"does not mention argument '{missing[0]}'" if missing else f"mentions '{{{twice[0]}}}' twice"
             sink.error("WG407", f"pattern \"{s.value}\" {what}; every argument appears exactly once", at)
             continue
-        out.append(" ".join(f"{{{w}}}" if k == "arg" else w for k, w in toks))
+        out.append(" ".join(show(t) for t in toks))
     return out
 
 
-def _overlap(a: tuple[str, str], b: tuple[str, str], ta: dict[str, Type], tb: dict[str, Type]) -> bool:
-    """Can token ``a`` and token ``b`` match the same typed word?"""
-    if a[0] == "word" and b[0] == "word":
-        return a[1] == b[1]
+def _malformed(raw: list[str], toks: tuple[Token, ...], types: Mapping[str, Type]) -> str | None:
+    """What is wrong with the shape of a pattern (None: nothing)."""
+    if not toks:
+        return "a command pattern cannot be empty"
+    for text, tok in zip(raw, toks):
+        ps = parts(tok)
+        if any(k == "word" and ("{" in w or "}" in w) for k, w in ps):
+            return f"'{text}': braces in a pattern must enclose an argument name, as in \"go {{to}}\""
+        for (k1, a), (k2, b) in zip(ps, ps[1:]):
+            if k1 == k2 == "arg":
+                return (f"'{text}': arguments '{{{a}}}' and '{{{b}}}' touch, so a command cannot say where one ends; "
+                        f"put a separator between them, as in \"{{{a}}}:{{{b}}}\"")
+        if tok[0] == "mixed":
+            quoted = next((w for k, w in ps if k == "arg" and is_text(types.get(w))), None)
+            if quoted is not None:
+                return (f"'{text}': a text argument must stand alone between spaces (the player types the quotes), "
+                        f"as in \"note {{{quoted}}}\"")
+    first = toks[0]
+    lone = types.get(first[1]) if first[0] == "arg" else None
+    if lone is not None and lone.kind == "enum":
+        return None
+    if parts(first)[0][0] == "arg":
+        return "a command pattern must start with a word, not an argument (only an enum argument may stand first on its own)"
+    return None
+
+
+# ------------------------------------------------------------------------------ ambiguity
+# What one argument can match inside a token, by type: (regex, characters it may contain,
+# characters it may start with, characters it may end with); None: any. Entity names are
+# lowercase words joined by . - _ / (see the content schema); enum values are identifiers.
+Shape = tuple[str, "str | None", "str | None", "str | None"]
+_LOWER = "abcdefghijklmnopqrstuvwxyz"
+_NAME: Shape = ("[a-z][a-z0-9._/-]*", _LOWER + "0123456789._/- ", _LOWER, _LOWER + "0123456789")
+_ENUM: Shape = ("[a-z_][a-z0-9_]*", _LOWER + "0123456789_", _LOWER + "_", _LOWER + "0123456789_")
+
+
+def _shape(t: Type | None) -> Shape:
+    if t is None or is_word(t):
+        return r"\S+", None, None, None
+    if is_text(t):
+        return "[\"'].*", None, QUOTES, QUOTES
+    match t.kind:
+        case "int":
+            digits = {"octal": "01234567", "hex": "0123456789abcdef"}.get(str(t.name), "0123456789")
+            body = {"octal": "[0-7]+", "hex": "(?:0x)?[0-9a-f]+"}.get(str(t.name), "[0-9]+")
+            return f"-?{body}", digits + "-x" if t.name == "hex" else digits + "-", digits + "-", digits
+        case "bool":
+            return "(?:true|false)", "truefals", "tf", "e"
+        case "enum":
+            return _ENUM
+        case "entity":
+            return _NAME
+    return r"\S+", None, None, None
+
+
+def _ends(tok: Token, types: Mapping[str, Type]) -> tuple[str | None, str | None]:
+    """The characters a token holding arguments may start and end with (None: any)."""
+    ps = parts(tok)
+    first = ps[0][1][0] if ps[0][0] == "word" else _shape(types.get(ps[0][1]))[2]
+    last = ps[-1][1][-1] if ps[-1][0] == "word" else _shape(types.get(ps[-1][1]))[3]
+    return first, last
+
+
+def _meet(a: str | None, b: str | None) -> bool:
+    return a is None or b is None or any(c in b for c in a)
+
+
+def _regex(tok: Token, types: Mapping[str, Type]) -> re.Pattern[str]:
+    return re.compile("".join(_shape(types.get(w))[0] if k == "arg" else re.escape(w) for k, w in parts(tok)))
+
+
+def _overlap(a: Token, b: Token, ta: Mapping[str, Type], tb: Mapping[str, Type]) -> bool:
+    """Can token ``a`` and token ``b`` match the same typed word?
+
+    Exact for words against words, arguments and mixed tokens. Between two tokens that both hold
+    arguments it is a conservative approximation: they must be able to start with the same
+    character and end with the same one (a name starts with a letter, an int with a digit or '-');
+    a lone argument against a mixed token overlaps when the mixed token's literal characters could
+    be part of that argument's values (an int cannot contain '.'); two mixed tokens overlap when
+    their literal prefixes agree (one starts the other) and so do their literal suffixes."""
+    if a[0] != "word" and b[0] == "word":
+        a, b, ta, tb = b, a, tb, ta
+    if a[0] == "word":
+        word = a[1]
+        if b[0] == "word":
+            return word == b[1]
+        if b[0] == "mixed":
+            return _regex(b, tb).fullmatch(word) is not None
+        return _arg_matches_word(tb.get(b[1]), word)
     if a[0] == "arg" and b[0] == "arg":
         x, y = ta.get(a[1]), tb.get(b[1])
-        return x is None or y is None or x.same(y)
-    arg, word, types = (a, b, ta) if a[0] == "arg" else (b, a, tb)
-    t = types.get(arg[1])
+        if is_word(x) or is_word(y) or x is None or y is None:
+            return True
+        return x.same(y) and is_text(x) == is_text(y)
+    (fa, la), (fb, lb) = _ends(a, ta), _ends(b, tb)
+    if not (_meet(fa, fb) and _meet(la, lb)):
+        return False
+    if a[0] == "mixed" and b[0] == "mixed":
+        (pa, sa), (pb, sb) = literal(a), literal(b)
+        return (pa.startswith(pb) or pb.startswith(pa)) and (sa.endswith(sb) or sb.endswith(sa))
+    arg, mixed, types = (a, b, ta) if a[0] == "arg" else (b, a, tb)
+    chars = _shape(types.get(arg[1]))[1]
+    return chars is None or all(c in chars for w in _literals(mixed) for c in w)
+
+
+def _literals(tok: Token) -> list[str]:
+    return [w for k, w in parts(tok) if k == "word"]
+
+
+def _arg_matches_word(t: Type | None, word: str) -> bool:
     if t is None:
         return False
+    if is_word(t):
+        return True
+    if is_text(t):
+        return word[:1] in QUOTES
     if t.kind == "int":
-        return word[1].lstrip("-").isdigit()
+        return could_spell(t.name, word)
     if t.kind == "bool":
-        return word[1] in ("true", "false")
+        return word in ("true", "false")
     return False  # entity names never equal command words (a content rule); enums: checked by value
+
+
+def pattern_class(types: Mapping[str, Type]) -> int:
+    """0 exact, 1 text, 2 catch-all: the order in which the runtime tries them."""
+    values = list(types.values())
+    return 2 if any(map(is_word, values)) else 1 if any(map(is_text, values)) else 0
 
 
 def find_ambiguities(
@@ -68,14 +206,18 @@ def find_ambiguities(
 
     Each pattern carries its origin (None, or "axis=alternative" when an alternative brought it);
     a clash is reported at the pattern an alternative brought, so the caret points at the change.
-    """
-    seen: list[tuple[ast.ActionDecl, ast.Str, str | None, tuple[tuple[str, str], ...], dict[str, Type]]] = []
+    Patterns of different classes (see the module docstring) never clash: the runtime tries an
+    exact command first, then quoted text, then catch-alls."""
+    seen: list[tuple[ast.ActionDecl, ast.Str, str | None, tuple[Token, ...], dict[str, Type], int]] = []
     for action, patterns in config:
         types = arg_types(action)
+        cls = pattern_class(types)
         for s, origin in patterns:
             toks = tokens(s.value)
-            for other, os, oorigin, otoks, otypes in seen:
-                if len(toks) != len(otoks) or not all(_overlap(x, y, types, otypes) for x, y in zip(toks, otoks)):
+            for other, os, oorigin, otoks, otypes, ocls in seen:
+                if cls != ocls or len(toks) != len(otoks):
+                    continue
+                if not all(_overlap(x, y, types, otypes) for x, y in zip(toks, otoks)):
                     continue
                 if other is action and toks == otoks:
                     sink.error("WG415", f"duplicate command pattern \"{s.value}\"" + _with(origin), s.span)
@@ -90,7 +232,7 @@ def find_ambiguities(
                         f"\"{ts.value}\" (action {ta.name}, line {ts.span.line})" + _with(*(o for o in (ho, to) if o)),
                         hs.span,
                     )
-            seen.append((action, s, origin, toks, types))
+            seen.append((action, s, origin, toks, types, cls))
 
 
 def _with(*origins: str | None) -> str:

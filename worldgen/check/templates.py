@@ -6,13 +6,13 @@ found in the raw source text of the string, so a diagnostic inside a hole points
 
 from __future__ import annotations
 
-from worldgen.check.exprs import Ctx, ExprChecker, is_error, show_type
+from worldgen.check.exprs import RENDERABLE, Ctx, ExprChecker, is_error, show_type
 from worldgen.errors import Span
 from worldgen.ir.models import Template, TemplatePart
 from worldgen.syntax import ast
 from worldgen.syntax.parser import parse_expr, unescape
+from worldgen.syntax.strings import dedent_piece, indentation
 
-RENDERABLE = ("str", "int", "bool", "entity", "enum", "set", "list")
 
 
 def split_holes(raw: str) -> list[tuple[str, str, int]]:
@@ -69,19 +69,22 @@ def _unescape_quotes(hole: str) -> str:
 
 def check_template(checker: ExprChecker, s: ast.Str, ctx: Ctx) -> Template:
     """Check a template string; ``ctx`` decides which names the holes may use."""
-    start = Span(s.span.line, s.span.col + 1)  # first character after the opening quote
     try:
         pieces = split_holes(s.raw)
     except ValueError as err:
         offset, message = err.args
-        checker.sink.error("WG102", message, Span(start.line, start.col + offset))
+        checker.sink.error("WG102", message, _position(s, offset))
         return Template()
+    margin = indentation(s.raw) if s.quote == 3 else None
     parts: list[TemplatePart] = []
     for kind, text, offset in pieces:
         if kind == "text":
-            parts.append(TemplatePart(text=unescape(text)))
+            if margin is not None:
+                text = dedent_piece(text, offset, margin)
+            if text:
+                parts.append(TemplatePart(text=unescape(text)))
             continue
-        at = Span(start.line, start.col + offset)
+        at = _position(s, offset)
         if not text.strip():
             checker.sink.error("WG102", "empty '{}' in text; write '{{}}' for literal braces", at)
             continue
@@ -96,3 +99,11 @@ def check_template(checker: ExprChecker, s: ast.Str, ctx: Ctx) -> Template:
             continue
         parts.append(TemplatePart(expr=expr))
     return Template(parts=tuple(parts))
+
+
+def _position(s: ast.Str, offset: int) -> Span:
+    """Where character ``offset`` of a string's raw text is in the file (strings may span lines)."""
+    newlines = s.raw.count("\n", 0, offset)
+    if not newlines:
+        return Span(s.span.line, s.span.col + s.quote + offset)
+    return Span(s.span.line + newlines, offset - s.raw.rfind("\n", 0, offset))

@@ -12,12 +12,13 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from worldgen.codegen.forms import FormsCode
 from worldgen.errors import WorldgenError
-from worldgen.ir.models import Expr, Template, Type
+from worldgen.ir.models import Expr, Function, Template, Type
 from worldgen.ir.values import bits
 
 CMP = {"==", "!=", "<", "<=", ">", ">="}
-ARITH = {"+", "-", "*", "/", "%"}
+ARITH = {"+", "-", "*", "/", "%", "^"}
 _IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
 
 
@@ -54,7 +55,8 @@ def make_joiner(names: tuple[str, ...]) -> Callable[[int], str]:
 
 
 Request = tuple[Any, ...]  # what a constant is, e.g. ("names", "entity", "room"): see WorldTables
-PREFIX = {"lit": "K", "param": "P", "range": "R", "full": "F", "names": "N", "join": "J", "content": "T"}
+PREFIX = {"lit": "K", "param": "P", "range": "R", "full": "F", "names": "N", "join": "J", "content": "T",
+          "count": "Q", "gridw": "W", "gridh": "H", "steps": "M", "nbrs": "A"}
 
 
 @dataclass
@@ -79,15 +81,19 @@ class Namespace:
 
 
 @dataclass
-class ExprCompiler:
+class ExprCompiler(FormsCode):
     """Turns one expression into a Python expression string.
 
     ``resolve_state`` maps a state variable to its source (``s[3]`` at run time, a namespace name
     while a world is built); ``ns`` names the per-world data (names, content, counts, params).
+    ``functions`` are the scaffold's ``def``s: called as ``D_name(s, ...)`` in a world's rules, or
+    ``inline`` as lambdas where a world is being built.
     """
 
     ns: Namespace
     resolve_state: Callable[[str], str]
+    functions: dict[str, Function] = field(default_factory=dict)
+    inline: bool = True
 
     def expr(self, e: Expr) -> str:
         if e.op not in OPS:
@@ -155,15 +161,23 @@ class ExprCompiler:
         a, b = self.expr(e.args[0]), self.expr(e.args[1])
         if e.name not in ARITH:
             raise UnsafeIR(f"unknown operator {e.name!r}")
+        if e.name == "^":
+            return f"_pow({a}, {b})"
+        if e.name == "/" and e.type.kind == "real":
+            return f"_rdiv({a}, {b})"
         if e.name in ("/", "%"):
             return f"_div({a}, {b}, {e.name == '%'})"
         return f"({a} {e.name} {b})"
 
     # generated operands are atoms or parenthesised, and ``>>`` binds tighter than ``&``
     def _in(self, e: Expr) -> str:
+        if e.args[1].type.kind == "list":
+            return f"({self.expr(e.args[0])} in {self.expr(e.args[1])})"
         return f"(({self.expr(e.args[1])} >> {self.expr(e.args[0])} & 1) == 1)"
 
     def _notin(self, e: Expr) -> str:
+        if e.args[1].type.kind == "list":
+            return f"({self.expr(e.args[0])} not in {self.expr(e.args[1])})"
         return f"(({self.expr(e.args[1])} >> {self.expr(e.args[0])} & 1) == 0)"
 
     def _get(self, e: Expr) -> str:
@@ -187,6 +201,9 @@ class ExprCompiler:
 
     def _call(self, e: Expr) -> str:
         args = [self.expr(a) for a in e.args]
+        other = self.sequence_call(e, args)
+        if other is not None:
+            return other
         match e.name:
             case "count":
                 return f"({args[0]}).bit_count()"
@@ -197,9 +214,9 @@ class ExprCompiler:
         raise UnsafeIR(f"unknown function {e.name!r}")
 
     def _quant(self, e: Expr) -> str:
-        dom, body = self.expr(e.args[0]), self.expr(e.args[1])
+        body = self.expr(e.args[1])
         var = ident(e.value)
-        loop = f"for l_{var} in _B({dom})"
+        loop = f"for l_{var} in {self.domain(e.args[0])}"
         match e.name:
             case "all" | "any":
                 return f"{e.name}({body} {loop})"
@@ -207,12 +224,27 @@ class ExprCompiler:
                 return f"sum(1 {loop} if {body})"
             case "sum":
                 return f"sum({body} {loop})"
+            case "filter" if e.type.kind == "list":
+                return f"tuple(l_{var} {loop} if {body})"
             case "filter":
                 return f"sum(1 << l_{var} {loop} if {body})"
+            case "first":
+                if len(e.args) > 2:
+                    default = self.expr(e.args[2])
+                elif e.args[0].op == "span":
+                    default = f"({self.expr(e.args[0].args[1])}) + 1"  # one past the range: not found
+                else:
+                    return f"_first(l_{var} {loop} if {body})"
+                return f"_first((l_{var} {loop} if {body}), {default})"
+            case "join":
+                return f"{self.expr(e.args[2])}.join({self.render(e.args[1])} {loop})"
+            case "eachf":
+                return f"(', '.join({self.render(e.args[1])} {loop}) or 'nothing')"
             case "each":
-                names = self.names(e.args[0].type.elem)  # type: ignore[arg-type]
-                shown = self.render(e.args[1])
-                return f"(', '.join({names}[l_{var}] + ' ' + {shown} {loop}) or 'nothing')"
+                elem = e.args[0].type.elem
+                assert elem is not None
+                label = f"{self.names(elem)}[l_{var}]" if elem.kind in ("entity", "enum") else f"_show(l_{var})"
+                return f"(', '.join({label} + ' ' + {self.render(e.args[1])} {loop}) or 'nothing')"
             case "min" | "max":
                 return f"{e.name}(({body} {loop}), default=0)"
         raise UnsafeIR(f"unknown quantifier {e.name!r}")
@@ -229,6 +261,9 @@ class ExprCompiler:
         elem = t.elem
         if elem is None:
             return self.ns.const(("lit", "nothing"))
+        if t.kind == "list":
+            names = self.names(elem) if elem.kind in ("entity", "enum") else "None"
+            return f"_ljoin({src}, {names}, {sep or repr(', ')})"
         if sep is not None:
             return f"_join({src}, {self.names(elem)}, {sep})"
         return f"{self.ns.const(('join', elem.kind, elem.name))}({src})"
@@ -241,6 +276,8 @@ class ExprCompiler:
                 return src
             case "int":
                 return f"str({src})"
+            case "real":
+                return f"_show({src})"
             case "bool":
                 return f"('yes' if {src} else 'no')"
             case "entity" | "enum":
@@ -261,18 +298,21 @@ class ExprCompiler:
         return pieces[0] if len(pieces) == 1 else "".join(["(", " + ".join(pieces), ")"])
 
 
-OPS = frozenset(name[1:] for name in vars(ExprCompiler) if name.startswith("_") and not name.startswith("__"))
+OPS = frozenset(name[1:] for cls in ExprCompiler.__mro__ for name in vars(cls)
+                if name.startswith("_") and not name.startswith("__"))
 
 
 class WorldTables:
     """Per-world data generated code needs: params, entity and enum names, content."""
 
     def __init__(self, params: dict[str, Any], entity_names: dict[str, list[str]],
-                 enums: dict[str, tuple[str, ...]], content: dict[str, Any]):
+                 enums: dict[str, tuple[str, ...]], content: dict[str, Any],
+                 grids: dict[str, tuple[int, int]] | None = None):
         self.params = params
         self.entity_names = entity_names
         self.enums = enums
         self.content = content
+        self.grids = grids if grids is not None else {}  # grid entity -> (width, height)
 
     def names(self, kind: str, name: str) -> tuple[str, ...]:
         return tuple((self.entity_names.get(name) if kind == "entity" else self.enums.get(name)) or ())
@@ -284,6 +324,8 @@ class WorldTables:
 
     def resolve(self, request: Request) -> Any:
         """The value a namespace request stands for in this world."""
+        from worldgen.codegen.helpers import neighbour_masks, step_table
+
         match request:
             case ("lit", value):
                 return value
@@ -297,6 +339,16 @@ class WorldTables:
                 return self.names(kind, name)
             case ("join", kind, name):
                 return make_joiner(self.names(kind, name))
+            case ("count", name):
+                return self.count(str(name))
+            case ("gridw", entity):
+                return self.grids[entity][0]
+            case ("gridh", entity):
+                return self.grids[entity][1]
+            case ("steps", entity):
+                return step_table(*self.grids[entity])
+            case ("nbrs", entity):
+                return neighbour_masks(*self.grids[entity])
             case ("content", path):
                 return _walk(self.content, str(path).replace("[]", ".[]").split("."))  # room[].description
         raise UnsafeIR(f"unknown namespace request {request!r}")

@@ -7,6 +7,7 @@ Python with no per-node interpretation. The runtime and the model checker both d
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import product
@@ -14,9 +15,11 @@ from types import CodeType
 from typing import Any
 
 from worldgen.codegen.exprs import ExprCompiler, Namespace, Request, RuleError, WorldTables, ident
+from worldgen.codegen.helpers import LANGUAGE2_HELPERS
+from worldgen.codegen.numbers import amount, resolve as resolve_numbers
 from worldgen.errors import InstantiationError
 from worldgen.ir.models import Action, Expr, Scaffold, Stmt, Type
-from worldgen.ir.patterns import normalize, tokens
+from worldgen.ir.patterns import normalize, parts, spell, tokens
 from worldgen.ir.values import bits, to_mask
 
 
@@ -48,11 +51,16 @@ class Rules:
     invariant: Callable[[list], int]
     when_amounts: tuple[float, ...]
     on_amounts: tuple[float, ...]  # per action
+    bonus: tuple[Callable[..., float] | None, ...]  # per action: `reward R on A when C`, (s, *args) before A
     per_step: float
     horizon: int
+    within: tuple[int | None, ...]  # per expectation: its `solvable within` bound in this world
     stochastic: tuple[bool, ...]  # per action: can its effect meet a chance() branch?
     says_only: tuple[bool, ...]  # per action: does its body only say things?
     source: str
+    # tried in order when a command is not in `table`: actions with `text` arguments, then
+    # catch-alls (`word` arguments); each binds the typed text (see match_fallback)
+    fallbacks: tuple[Fallback, ...] = ()
 
 
 def dynamic_vars(rules: Scaffold) -> tuple[str, ...]:
@@ -63,12 +71,15 @@ def dynamic_vars(rules: Scaffold) -> tuple[str, ...]:
         for st in stmts:
             if st.kind == "assign" and st.target is not None:
                 t = st.target
-                assigned.add(str(t.name if t.op == "state" else t.args[0].name))
+                while t.op != "state":
+                    t = t.args[0]
+                assigned.add(str(t.name))
             walk(st.then)
             walk(st.otherwise)
 
     for a in rules.actions:
         walk(a.body)
+    walk(rules.every)
     return tuple(v.name for v in rules.state if v.name in assigned)
 
 
@@ -77,7 +88,7 @@ class _Emitter:
         self.rules = rules
         self.ns = ns
         self.index = {name: i for i, name in enumerate(dynamic)}
-        self.x = ExprCompiler(ns, self._state)
+        self.x = ExprCompiler(ns, self._state, {f.name: f for f in rules.functions}, inline=False)
         self.lines: list[str] = []
         self.types = {v.name: v.type for v in rules.state}
 
@@ -103,19 +114,29 @@ class _Emitter:
                         self.emit(depth, "else:")
                         self.stmts(st.otherwise, depth + 1, quiet)
                 case "chance":
-                    self.emit(depth, f"if pick({float(st.prob)!r}):")  # type: ignore[arg-type]
+                    p = self.x.expr(st.prob_expr) if st.prob_expr is not None else repr(float(st.prob))  # type: ignore[arg-type]
+                    self.emit(depth, f"if pick({p}):")
                     self.stmts(st.then, depth + 1, quiet)
                     if st.otherwise:
                         self.emit(depth, "else:")
                         self.stmts(st.otherwise, depth + 1, quiet)
                 case "assign":
                     self.assign(st, depth)
+                case "let":
+                    assert st.value is not None
+                    self.emit(depth, f"l_{ident(st.var)} = {self.x.expr(st.value)}")
+                case "for":
+                    assert st.domain is not None
+                    self.emit(depth, f"for l_{ident(st.var)} in {self.x.domain(st.domain)}:")
+                    self.stmts(st.then, depth + 1, quiet)
         if len(self.lines) == start:
             self.emit(depth, "pass")
 
     def _bounded(self, t: Type, src: str, what: str) -> str:
         if t.kind == "int" and t.lo is not None and t.hi is not None:
             return f"_chk({src}, {self.x.expr(t.lo)}, {self.x.expr(t.hi)}, {self.ns.const(('lit', what))})"
+        if t.kind == "list" and t.size is not None:
+            return f"_chkl({src}, {self.x.expr(t.size)}, {self.ns.const(('lit', what))})"
         return src
 
     def assign(self, st: Stmt, depth: int) -> None:
@@ -127,7 +148,7 @@ class _Emitter:
             slot = self._state(name)
             new = self._combine(self.types[name], slot, st.op, v, value.type)
             self.emit(depth, f"{slot} = {self._bounded(self.types[name], new, name)}")
-        elif target.op == "get":
+        elif target.op == "get" and target.args[0].op == "state":
             name = str(target.args[0].name)
             slot = self._state(name)
             vt = self.types[name].value
@@ -135,6 +156,18 @@ class _Emitter:
             self.emit(depth, f"_k = {self.x.expr(target.args[1])}")
             new = self._combine(vt, f"{slot}[_k]", st.op, v, value.type)
             self.emit(depth, f"{slot} = {slot}[:_k] + ({self._bounded(vt, new, name)},) + {slot}[_k + 1:]")
+        elif target.op == "get":  # m[a][b]: one key per level of nesting
+            keys: list[Expr] = []
+            node = target
+            while node.op == "get":
+                keys.insert(0, node.args[1])
+                node = node.args[0]
+            name = str(node.name)
+            slot = self._state(name)
+            self.emit(depth, f"_ks = ({''.join(self.x.expr(k) + ', ' for k in keys)})")
+            old = slot + "".join(f"[_ks[{i}]]" for i in range(len(keys)))
+            new = self._combine(target.type, old, st.op, v, value.type)
+            self.emit(depth, f"{slot} = _setin({slot}, _ks, {self._bounded(target.type, new, name)})")
         else:  # relation pair
             name = str(target.args[0].name)
             slot = self._state(name)
@@ -149,11 +182,77 @@ class _Emitter:
             return v
         if t.kind == "int":
             return f"({old} {op[0]} {v})"  # type: ignore[index]
+        if t.kind == "list":
+            return f"({old} + {v})" if vt.kind == "list" else f"({old} + ({v},))"
         bit = v if vt.kind == "set" else f"(1 << {v})"
         return f"({old} | {bit})" if op == "+=" else f"({old} & ~{bit})"
 
     def conds(self, exprs: list[Expr]) -> str:
         return " and ".join(f"{self.x.expr(c)}" for c in exprs) or "True"
+
+    def lets(self, depth: int, lets: tuple[tuple[str, Expr], ...]) -> None:
+        for name, value in lets:
+            self.emit(depth, f"l_{ident(name)} = {self.x.expr(value)}")
+
+    def functions(self) -> None:
+        for f in self.rules.functions:
+            params = "".join(f", l_{ident(p.name)}" for p in f.params)
+            self.emit(0, f"def D_{ident(f.name)}(s{params}): return {self.x.expr(f.body)}")
+
+    def action(self, ai: int, action: Action) -> None:
+        """An action's guard, refusal message, effects (with and without text) and bonus."""
+        sig = ", ".join(["s", *(f"a_{ident(p.name)}" for p in action.params)])
+        self.emit(0, f"def guard_{ai}({sig}):")
+        for gi, g in enumerate(action.guards):
+            self.lets(1, g.lets)
+            self.emit(1, f"if not {self.x.expr(g.cond)}: return {gi}")
+        self.emit(1, "return -1")
+        self.emit(0, f"def message_{ai}({sig}, g):")
+        for gi, g in enumerate(action.guards):
+            self.lets(1, g.lets)
+            if g.message is not None:
+                self.emit(1, f"if g == {gi}: return {self.x.template(g.message)}")
+        self.emit(1, "return None")
+        lets = tuple(pair for g in action.guards for pair in g.lets)
+        for fn, quiet, extra in ((f"apply_{ai}", False, "pick, out"), (f"effect_{ai}", True, "pick")):
+            self.emit(0, f"def {fn}({sig}, {extra}):")
+            self.lets(1, lets)
+            self.stmts(action.body + self.rules.every, 1, quiet)
+        bonus = [r for r in self.rules.rewards if r.kind == "on" and r.cond is not None and r.action == action.name]
+        if bonus:
+            self.emit(0, f"def bonus_{ai}({sig}):")
+            self.lets(1, lets)
+            amounts = " + ".join(f"(V{ai}[{k}] if {self.x.expr(r.cond)} else 0.0)" for k, r in enumerate(bonus))  # type: ignore[arg-type]
+            self.emit(1, f"return {amounts}")  # V{ai}: the amounts, resolved per world
+
+    def admissible(self, fn: str, collect: str) -> None:
+        self.emit(0, f"def {fn}(s):")
+        self.emit(1, "out = []")
+        for ai, action in enumerate(self.rules.actions):
+            lhs = "(" + "".join(f"a_{ident(p.name)}, " for p in action.params) + ")"
+            self.emit(1, f"for {lhs}, c, i in B{ai}:")
+            if any(g.lets for g in action.guards):  # statements: a let may sit between two whens
+                for g in action.guards:
+                    self.lets(2, g.lets)
+                    self.emit(2, f"if not {self.x.expr(g.cond)}: continue")
+                self.emit(2, f"out.append({collect})")
+            else:
+                self.emit(2, f"if {self.conds([g.cond for g in action.guards])}: out.append({collect})")
+        self.emit(1, "return out")
+
+    def pay_once(self) -> str:
+        """The bitmask of pay-once conditions holding: `when` rewards, then each element of each
+        `for each` reward (their bit offsets depend on this world's counts, so they are names)."""
+        whens = [r for r in self.rules.rewards if r.kind == "when"]
+        terms = [f"({1 << i} if {self.x.expr(r.cond)} else 0)" for i, r in enumerate(whens) if r.cond]
+        offset = str(len(whens))
+        for r in self.rules.rewards:
+            if r.kind != "each" or r.domain is None or r.domain.type.elem is None or r.cond is None:
+                continue
+            var = ident(r.var)
+            terms.append(f"sum(1 << ({offset} + l_{var}) for l_{var} in {self.x.domain(r.domain)} if {self.x.expr(r.cond)})")
+            offset += f" + {self.ns.const(('count', r.domain.type.elem.name))}"
+        return " | ".join(terms) or "0"
 
 
 @dataclass(frozen=True)
@@ -175,36 +274,16 @@ def generate(rules: Scaffold, tables: WorldTables) -> tuple[Generated, dict[str,
     dynamic = dynamic_vars(rules)
     ns = Namespace(tables)
     em = _Emitter(rules, ns, dynamic)
+    em.functions()
     for ai, action in enumerate(rules.actions):
-        sig = ", ".join(["s", *(f"a_{ident(p.name)}" for p in action.params)])
-        em.emit(0, f"def guard_{ai}({sig}):")
-        for gi, g in enumerate(action.guards):
-            em.emit(1, f"if not {em.x.expr(g.cond)}: return {gi}")
-        em.emit(1, "return -1")
-        em.emit(0, f"def message_{ai}({sig}, g):")
-        for gi, g in enumerate(action.guards):
-            if g.message is not None:
-                em.emit(1, f"if g == {gi}: return {em.x.template(g.message)}")
-        em.emit(1, "return None")
-        em.emit(0, f"def apply_{ai}({sig}, pick, out):")
-        em.stmts(action.body, 1)
-        em.emit(0, f"def effect_{ai}({sig}, pick):")
-        em.stmts(action.body, 1, quiet=True)
-
-    for fn, collect in (("admissible", "c"), ("admissible_ids", "i")):
-        em.emit(0, f"def {fn}(s):")
-        em.emit(1, "out = []")
-        for ai, action in enumerate(rules.actions):
-            lhs = "(" + "".join(f"a_{ident(p.name)}, " for p in action.params) + ")"
-            em.emit(1, f"for {lhs}, c, i in B{ai}:")
-            em.emit(2, f"if {em.conds([g.cond for g in action.guards])}: out.append({collect})")
-        em.emit(1, "return out")
+        em.action(ai, action)
+    em.admissible("admissible", "c")
+    em.admissible("admissible_ids", "i")
 
     em.emit(0, f"def observe(s): return {em.x.template(rules.observe)}")
     em.emit(0, f"def instruction(s): return {em.x.template(rules.instruction)}")
     em.emit(0, f"def invalid(s): return {em.x.template(rules.invalid)}")
-    whens = [r for r in rules.rewards if r.kind == "when"]
-    mask = " | ".join(f"({1 << i} if {em.x.expr(r.cond)} else 0)" for i, r in enumerate(whens) if r.cond) or "0"
+    mask = em.pay_once()
     done = " or ".join(em.x.expr(c) for c in rules.done) or "False"
     fail = " or ".join(em.x.expr(c) for c in rules.fail) or "False"
     em.emit(0, f"def signals(s): return ({mask}, bool({done}), bool({fail}))")
@@ -215,8 +294,8 @@ def generate(rules: Scaffold, tables: WorldTables) -> tuple[Generated, dict[str,
 
     source = "\n".join(em.lines) + "\n"
     code = compile(source, "<worldgen rules>", "exec")
-    stochastic = tuple(_has_chance(a.body) for a in rules.actions)
-    says_only = tuple(all(st.kind == "say" for st in a.body) for a in rules.actions)
+    stochastic = tuple(_has_chance(a.body + rules.every) for a in rules.actions)
+    says_only = tuple(all(st.kind == "say" for st in a.body + rules.every) for a in rules.actions)
     return Generated(source, code, dict(ns.requests), dynamic, stochastic, says_only), ns.values
 
 
@@ -234,14 +313,18 @@ def build_rules(rules: Scaffold, tables: WorldTables, constants: dict[str, Any],
         values = {name: tables.resolve(request) for name, request in generated.requests.items()}
     bindings: list[Binding] = []
     table: dict[str, int] = {}
+    fallbacks: list[tuple[int, int, Fallback]] = []
     for ai, action in enumerate(rules.actions):
         own = []
         for args in product(*(arg_domains(p.type) for p in action.params)):
-            texts = {p.name: arg_text(p.type, v) for p, v in zip(action.params, args)}
-            phrasings = [_fill(pattern, texts) for pattern in action.patterns]
+            spelt = [_spellings(p.type, v, arg_text(p.type, v)) for p, v in zip(action.params, args)]
+            phrasings = [_fill(pattern, {p.name: s[0] for p, s in zip(action.params, spelt)}) for pattern in action.patterns]
             index = len(bindings)
             bindings.append(Binding(ai, tuple(args), phrasings[0]))
             own.append((tuple(args), phrasings[0], index))
+            if any(len(s) > 1 for s in spelt):  # an int written two ways: every spelling is a command
+                phrasings = [_fill(pattern, {p.name: text for p, text in zip(action.params, choice)})
+                             for pattern in action.patterns for choice in product(*spelt)]
             for ph in phrasings:
                 key = normalize(ph)
                 other = table.get(key)
@@ -251,18 +334,19 @@ def build_rules(rules: Scaffold, tables: WorldTables, constants: dict[str, Any],
                         f"'{action.name}' in this world; the names its content gives must differ from command words")
                 table.setdefault(key, index)
         values[f"B{ai}"] = tuple(own)
+        rank = _free_rank(action)
+        if rank:
+            fallbacks.extend((rank, ai, f) for f in _fallbacks(ai, action, arg_domains, arg_text))
 
     env = values
     env.update({k: v for k, v in constants.items() if not (k.startswith("S_") and k[2:] in generated.dynamic)})
     env.update(HELPERS)
+    numbers = resolve_numbers(rules, tables, constants)
+    for ai, action in enumerate(rules.actions):
+        env[f"V{ai}"] = tuple(amount(r, tables, constants, rules) for r in rules.rewards
+                              if r.kind == "on" and r.cond is not None and r.action == action.name)
     exec(generated.code, env)  # noqa: S102 - code generated from the checked IR only
     n = len(rules.actions)
-    on = [0.0] * n
-    names = [a.name for a in rules.actions]
-    for r in rules.rewards:
-        if r.kind == "on" and r.action in names:
-            on[names.index(r.action)] += r.amount
-    whens = [r for r in rules.rewards if r.kind == "when"]
     built = Rules(
         dynamic=generated.dynamic, actions=rules.actions, bindings=tuple(bindings), table=table,
         guard=tuple(env[f"guard_{i}"] for i in range(n)),
@@ -271,9 +355,10 @@ def build_rules(rules: Scaffold, tables: WorldTables, constants: dict[str, Any],
         effect=tuple(env[f"effect_{i}"] for i in range(n)),
         admissible=env["admissible"], admissible_ids=env["admissible_ids"], observe=env["observe"],
         instruction=env["instruction"], invalid=env["invalid"], signals=env["signals"],
-        invariant=env["invariant"], when_amounts=tuple(float(r.amount) for r in whens), on_amounts=tuple(on),
-        per_step=float(sum(r.amount for r in rules.rewards if r.kind == "per_step")), horizon=rules.horizon,
-        stochastic=generated.stochastic, says_only=generated.says_only, source=generated.source,
+        invariant=env["invariant"], when_amounts=numbers.when_amounts, on_amounts=numbers.on_amounts,
+        bonus=tuple(env.get(f"bonus_{i}") for i in range(n)), per_step=numbers.per_step, horizon=numbers.horizon,
+        within=numbers.within, stochastic=generated.stochastic, says_only=generated.says_only, source=generated.source,
+        fallbacks=tuple(f for _, _, f in sorted(fallbacks, key=lambda r: r[:2])),
     )
     return built, generated
 
@@ -283,7 +368,11 @@ def _has_chance(body: tuple[Stmt, ...]) -> bool:
 
 
 def _fill(pattern: str, texts: dict[str, str]) -> str:
-    return " ".join(texts[w] if k == "arg" else w for k, w in tokens(pattern))
+    """A phrasing with every argument written out, inside words too ("cat /var/log/{s}.log")."""
+    return " ".join(
+        (texts[w] if k == "arg" else w) if k != "mixed" else "".join(texts[n] if pk == "arg" else n for pk, n in w)
+        for k, w in tokens(pattern)
+    )
 
 
 def _chk(v: int, lo: int, hi: int, name: str) -> int:
@@ -314,4 +403,88 @@ def _bits(mask: int) -> tuple[int, ...]:
     return b
 
 
-HELPERS = {"_chk": _chk, "_div": _div, "_join": _join, "_B": _bits, "_mask": to_mask, "RuleError": RuleError}
+HELPERS = {"_chk": _chk, "_div": _div, "_join": _join, "_B": _bits, "_mask": to_mask, "RuleError": RuleError,
+           **LANGUAGE2_HELPERS}
+
+
+# ------------------------------------------------------------------------ typed arguments
+# An argument of type `word` (any single word) or `text` (a quoted string) has no finite domain:
+# its value is what the player typed. Such actions are matched by a regular expression after the
+# command table fails, and the value is passed to the generated functions as a str.
+
+
+@dataclass(frozen=True)
+class Fallback:
+    """One phrasing of an action with typed arguments, as a regular expression over the command
+    as typed (case kept). ``decode`` says, per argument, how its value is read from the match:
+    ("word", group), ("text", double-quoted group, single-quoted group) or ("finite", group,
+    normalised spelling -> value)."""
+
+    action: int
+    regex: re.Pattern[str]
+    decode: tuple[tuple[Any, ...], ...]
+
+
+def _free_rank(action: Action) -> int:
+    """0: every argument is finite (table only); 1: a `text` argument; 2: a `word` argument."""
+    names = {p.type.name for p in action.params if p.type.kind == "str"}
+    return 2 if "word" in names else 1 if "text" in names else 0
+
+
+def _spellings(t: Type, v: Any, canonical: str) -> tuple[str, ...]:
+    """Every text that stands for the argument value ``v`` in a command; the first is canonical."""
+    if t.kind == "int" and t.name is not None:
+        return spell(t.name, v)
+    return (canonical,)
+
+
+def _fallbacks(ai: int, action: Action, arg_domains: Callable[[Type], list[Any]],
+               arg_text: Callable[[Type, Any], str]) -> list[Fallback]:
+    """One regular expression per phrasing of an action with `word`/`text` arguments."""
+    decode: list[tuple[Any, ...]] = []
+    pieces: dict[str, str] = {}
+    for i, p in enumerate(action.params):
+        if p.type.kind == "str" and p.type.name == "word":
+            decode.append(("word", f"a{i}"))
+            pieces[p.name] = rf"(?P<a{i}>\S+?)"
+        elif p.type.kind == "str":
+            decode.append(("text", f"a{i}d", f"a{i}s"))
+            pieces[p.name] = f"(?:\"(?P<a{i}d>[^\"]*)\"|'(?P<a{i}s>[^']*)')"
+        else:
+            values = {normalize(text): v for v in arg_domains(p.type) for text in _spellings(p.type, v, arg_text(p.type, v))}
+            decode.append(("finite", f"a{i}", values))
+            alts = "|".join(_loose(text) for text in sorted(values, key=lambda x: (-len(x), x)))
+            pieces[p.name] = f"(?P<a{i}>{alts or '(?!)'})"
+    out = []
+    for pattern in action.patterns:
+        words = ["".join(pieces[w] if k == "arg" else _loose(w) for k, w in parts(tok)) for tok in tokens(pattern)]
+        regex = re.compile(r"\s*" + r"\s+".join(words) + r"\s*", re.IGNORECASE | re.DOTALL)
+        out.append(Fallback(ai, regex, tuple(decode)))
+    return out
+
+
+def _loose(text: str) -> str:
+    """Literal text as a regex: any run of spaces matches any run of whitespace."""
+    return r"\s+".join(re.escape(w) for w in text.split(" "))
+
+
+def match_fallback(rules: Rules, command: str) -> tuple[int, tuple[Any, ...]] | None:
+    """(action index, argument values) of the first typed-argument phrasing ``command`` matches.
+
+    A `word` argument's value is the word in lowercase (commands are case-insensitive); a `text`
+    argument's value is the quoted text exactly as typed, without its quotes."""
+    for f in rules.fallbacks:
+        m = f.regex.fullmatch(command)
+        if m is None:
+            continue
+        args: list[Any] = []
+        for how in f.decode:
+            if how[0] == "word":
+                args.append(m.group(how[1]).lower())
+            elif how[0] == "text":
+                double = m.group(how[1])
+                args.append(double if double is not None else m.group(how[2]))
+            else:
+                args.append(how[2][normalize(m.group(how[1]))])
+        return f.action, tuple(args)
+    return None

@@ -25,7 +25,7 @@ from worldgen.verify.report import Report
 
 ARTIFACT_FORMAT = "worldgen.artifact/1"
 _IDENT = re.compile(r"[A-Za-z][A-Za-z0-9_]*\Z")
-_OPERATORS = {"==", "!=", "<", "<=", ">", ">=", "+", "-", "*", "/", "%"}  # an operator node's name
+_OPERATORS = {"==", "!=", "<", "<=", ">", ">=", "+", "-", "*", "/", "%", "^"}  # an operator node's name
 
 
 class ArtifactError(WorldgenError):

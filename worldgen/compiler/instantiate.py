@@ -12,7 +12,9 @@ from types import CodeType
 from typing import Any
 
 from worldgen.codegen.exprs import ExprCompiler, Namespace, RuleError, WorldTables
+from worldgen.codegen.numbers import cell_names, resolve as resolve_numbers
 from worldgen.codegen.program import HELPERS
+from worldgen.ir import types as T
 from worldgen.compiler.generators import generators
 from worldgen.seeding import rng
 from worldgen.errors import InstantiationError
@@ -122,12 +124,22 @@ def instantiate(
     view, chosen = select_content(ir, content, pvals, seed)
     enums = {e.name: e.members for e in ir.enums}
     entity_names: dict[str, list[str]] = {}
-    tables = WorldTables(rparams, entity_names, enums, view)  # entity names fill in below
-    compiler = ExprCompiler(Namespace(tables), lambda v: f"S_{v}")
+    grids: dict[str, tuple[int, int]] = {}
+    tables = WorldTables(rparams, entity_names, enums, view, grids)  # entity names fill in below
+    compiler = ExprCompiler(Namespace(tables), lambda v: f"S_{v}", {f.name: f for f in ir.functions})
     seen: dict[str, str] = {}
     for ent in ir.entities:
         n = _evaluate(ent.count, compiler, {})
-        names = _names(view, ent.names_from)
+        if ent.width is not None:
+            width = _evaluate(ent.width, compiler, {})
+            if not (isinstance(width, int) and 0 < width <= n and n % width == 0):
+                raise InstantiationError(f"grid '{ent.name}' cannot be {width} cells wide with {n} cells")
+            grids[ent.name] = (width, n // width)
+            names = cell_names(width, n // width)
+        elif not ent.names_from:
+            names = [f"{ent.name}{i + 1}" for i in range(max(n, 0))]
+        else:
+            names = _names(view, ent.names_from)
         if not 0 < n <= len(names):
             raise InstantiationError(f"entity '{ent.name}' needs {n} names but content '/{ent.names_from[0]}' gives {len(names)}")
         for name in names[:n]:
@@ -151,6 +163,8 @@ def instantiate(
         values[name] = value
         if kind == "state":
             _check_bounds(types[name], value, name, compiler, values)
+    _check_requires(rules, compiler, values)
+    resolve_numbers(rules, tables, {**{f"S_{k}": v for k, v in values.items()}, **{f"C_{k}": v for k, v in values.items()}})
 
     return World(
         scaffold=ir, seed=seed, attempt=attempt, params=pvals, axes=choices, content=view,
@@ -199,7 +213,7 @@ def _evaluate(e: Expr, compiler: ExprCompiler, values: dict[str, Any], extra: di
 def _initial(t: Type, init: Expr, compiler: ExprCompiler, values: dict[str, Any], g: dict[str, Any],
              counts: dict[str, int], kind: str, name: str) -> Any:
     vt = init.type
-    if t.kind == "map" and vt.kind != "map" and vt.kind != "list":
+    if t.kind == "map" and vt.kind != "map" and (vt.kind != "list" or T.compatible(t.value, vt)):  # type: ignore[arg-type]
         n = counts[str(t.elem.name)]  # type: ignore[union-attr]
         return tuple(_evaluate(init, compiler, values, g) for _ in range(n))  # one draw per key
     v = _evaluate(init, compiler, values, g)
@@ -213,6 +227,21 @@ def _initial(t: Type, init: Expr, compiler: ExprCompiler, values: dict[str, Any]
             raise RuleError(f"{len(v)} values for a map over {n} {t.elem.name}")  # type: ignore[union-attr]
         return tuple(v)
     return v
+
+
+def _check_requires(rules: Scaffold, compiler: ExprCompiler, values: dict[str, Any]) -> None:
+    """`require COND`: a world whose initial state breaks one is rejected (and re-drawn)."""
+    for req in rules.requires:
+        try:
+            if _evaluate(req.cond, compiler, values):
+                continue
+            why = ""
+            if req.message is not None and req.message.parts:
+                parts = tuple(p.expr or Expr(op="lit", type=T.STR, value=p.text) for p in req.message.parts)
+                why = ": " + str(_evaluate(Expr(op="concat", type=T.STR, args=parts), compiler, values))
+        except RuleError as err:
+            raise InstantiationError(f"require (line {req.line}) could not be evaluated: {err}") from None
+        raise InstantiationError(f"require (line {req.line}) does not hold{why}")
 
 
 def _check_bounds(t: Type, v: Any, name: str, compiler: ExprCompiler, values: dict[str, Any]) -> None:

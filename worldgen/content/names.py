@@ -10,12 +10,18 @@ import re
 from typing import Any
 
 from worldgen.ir.models import Action, Scaffold, Slot
+from worldgen.ir.patterns import parts, tokens
 
-_ARGUMENT = re.compile(r"\{[^{}]*\}")
+_PIECE = re.compile(r"[a-z0-9]+")
 
 
 def command_words(scaffold: Scaffold) -> frozenset[str]:
-    """Every literal word of every command phrasing, including those added by axis alternatives."""
+    """Every literal word of every command phrasing, including those added by axis alternatives.
+
+    A literal token counts whole ("deploy.sh") and by its alphanumeric pieces ("deploy", "sh");
+    the literal text of a token holding arguments counts by its pieces only, so the pattern
+    "cat /var/log/{s}.log" contributes "cat", "var" and "log". A name equal to one of them could
+    make a typed command mean two things, or read like one."""
     patterns: list[str] = []
 
     def add_actions(actions: tuple[Action, ...]) -> None:
@@ -30,7 +36,12 @@ def command_words(scaffold: Scaffold) -> frozenset[str]:
                 patterns.extend(phrasings)
     words: set[str] = set()
     for pattern in patterns:
-        words.update(_ARGUMENT.sub(" ", pattern).lower().split())
+        for tok in tokens(pattern):
+            if tok[0] == "word":
+                words.add(tok[1])
+            for kind, text in parts(tok):
+                if kind == "word":
+                    words.update(_PIECE.findall(text))
     return frozenset(words)
 
 

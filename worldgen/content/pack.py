@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from worldgen import __version__
-from worldgen.content.normalise import fingerprint
+from worldgen.content.normalise import collect_text, fingerprint
 from worldgen.content.providers.base import Outcome, record_id
 from worldgen.errors import WorldgenError
 from worldgen.ir.models import canonical_json
@@ -172,7 +172,9 @@ class Pack:
         }
         if outcome.record is not None:
             key = fingerprint(outcome.record)
-            twin = self.fingerprints.get(key)
+            texts: list[str] = []
+            collect_text(outcome.record, texts)
+            twin = self.fingerprints.get(key) if texts else None  # no text (no content slots): nothing to repeat
             if twin is None:
                 line = {
                     **base,

@@ -48,7 +48,8 @@ class PromptBuilder:
                 *_outline(self.schema, 0),
                 "",
                 "Rules:",
-                "- Names are what players type in commands: lowercase letters and digits, words separated by single spaces, no punctuation.",
+                "- Names are what players type in commands: lowercase letters and digits, words separated by single spaces; "
+                "within a word only '.', '-', '_' or '/' between letters or digits (deploy.sh, my-branch), no other punctuation.",
                 "- Every name differs from every other name in the object.",
                 *([f"- Never use a command word as a name: {', '.join(words)}."] if words else []),
                 "- No curly braces, no control characters, no markup.",

@@ -8,7 +8,8 @@ JSON pointer into it and a rule code (stable, so tests, docs and repair prompts 
 ``control-char``    a control character (other than a newline in text) or bidi override
 ``ansi-escape``     a terminal escape sequence
 ``template-syntax`` a ``{`` or ``}``: content must never look like a template placeholder
-``typeable``        (from the schema) a name or word is not lowercase letters/digits words
+``typeable``        (from the schema) a name or word is not lowercase letters/digits words (parts
+                    may be joined by ``.`` ``-`` ``_`` ``/``)
 ``unique``          a slot declared unique repeats within its list
 ``command-word``    a name equals a word of a command phrasing
 ``name-collision``  two entities (of any kind) share a name

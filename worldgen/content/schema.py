@@ -18,8 +18,11 @@ from worldgen.content.names import entity_name_paths
 from worldgen.ir.models import Expr, Scaffold, Slot, Template, canonical_json
 
 DRAFT = "https://json-schema.org/draft/2020-12/schema"
-WORD_PATTERN = "^[a-z][a-z0-9]*$"
-NAME_PATTERN = "^[a-z][a-z0-9]*( [a-z][a-z0-9]*)*$"
+# A word players type: lowercase letters and digits, parts joined by single '.', '-', '_' or '/'
+# so names read like what they stand for (deploy.sh, nginx.log, my-branch, src/main.py).
+_WORD = "[a-z][a-z0-9]*([._/-][a-z0-9]+)*"
+WORD_PATTERN = f"^{_WORD}$"
+NAME_PATTERN = f"^{_WORD}( {_WORD})*$"
 DEFAULT_LIST_SIZE = 3
 
 
@@ -92,7 +95,7 @@ def _slot(slot: Slot, path: tuple[str, ...], names: set[tuple[str, ...]], strict
             schema: dict[str, Any] = {"type": "string"}
             if slot.kind == "word":
                 schema["pattern"] = WORD_PATTERN
-                notes.append("one lowercase word (letters and digits)")
+                notes.append("one lowercase word: letters and digits, parts may be joined by . - _ or /")
             elif path in names:
                 schema["pattern"] = NAME_PATTERN
                 notes.append("lowercase words separated by single spaces")

@@ -34,7 +34,11 @@ def apply_axes(scaffold: Scaffold, choices: dict[str, str]) -> Scaffold:
         if alt.observe is not None:
             update["observe"] = alt.observe
         if alt.horizon is not None:
-            update["horizon"] = alt.horizon
+            update["horizon"], update["horizon_expr"] = alt.horizon, None
+        if alt.horizon_expr is not None:
+            update["horizon_expr"] = alt.horizon_expr
+        if alt.instruction is not None:
+            update["instruction"] = alt.instruction
         rewards.extend(alt.rewards)
         done.extend(alt.done)
         fail.extend(alt.fail)

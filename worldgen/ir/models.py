@@ -10,18 +10,34 @@ from __future__ import annotations
 import json
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, SerializerFunctionWrapHandler, model_serializer
 
 IR_VERSION = 1
+
+
+# Fields Language 2 added. Left out of JSON while unused, so artifacts of scaffolds written
+# without them keep exactly the bytes they always had (same inputs, same bytes).
+LANGUAGE2_FIELDS = frozenset({
+    "size", "domain", "prob_expr", "var", "lets", "width", "instruction", "horizon_expr", "within_expr",
+    "functions", "every", "requires", "amount_expr",
+})
 
 
 class Node(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
+    @model_serializer(mode="wrap")
+    def _without_unused(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        data = handler(self)
+        for key in LANGUAGE2_FIELDS.intersection(data):
+            if data[key] is None or data[key] == () or data[key] == []:
+                del data[key]
+        return data
+
 
 # ---------------------------------------------------------------------------------------- types
 
-TypeKind = Literal["bool", "int", "str", "entity", "enum", "set", "map", "rel", "list", "content"]
+TypeKind = Literal["bool", "int", "real", "str", "entity", "enum", "set", "map", "rel", "list", "content"]
 
 
 class Type(Node):
@@ -33,11 +49,14 @@ class Type(Node):
     value: Type | None = None  # map value, rel codomain
     lo: Expr | None = None  # bounds of a bounded int (state variables and arguments)
     hi: Expr | None = None
+    size: Expr | None = None  # a list in the state: the most items it may hold
 
     def __str__(self) -> str:
         match self.kind:
             case "entity" | "enum":
                 return str(self.name)
+            case "list" if self.size is not None:
+                return f"list<{self.elem}> max"
             case "set" | "list":
                 return f"{self.kind}<{self.elem}>"
             case "map" | "rel":
@@ -48,8 +67,12 @@ class Type(Node):
                 return self.kind
 
     def same(self, other: Type) -> bool:
-        """Structural equality ignoring int bounds (bounds are checked on assignment)."""
-        if self.kind != other.kind or self.name != other.name:
+        """Structural equality ignoring int bounds (bounds are checked on assignment) and how an int
+        or a str is spelled (an `as octal` int is an int; a `word`/`text` argument is a str); the
+        error type stays distinct."""
+        if self.kind != other.kind:
+            return False
+        if self.name != other.name and (self.kind not in ("int", "str") or "?error" in (self.name, other.name)):
             return False
         for a, b in ((self.elem, other.elem), (self.value, other.value)):
             if (a is None) != (b is None) or (a is not None and b is not None and not a.same(b)):
@@ -125,7 +148,17 @@ class Slot(Node):
 class Entity(Node):
     name: str
     count: Expr
-    names_from: tuple[str, ...]  # content path, e.g. ("room", "name")
+    names_from: tuple[str, ...]  # content path, e.g. ("room", "name"); empty: slot1, slot2, ...
+    width: Expr | None = None  # a grid entity (cells named a1, b1, ... row by row)
+    line: int = 0
+
+
+class Function(Node):
+    """``def``: a pure function, called by name in any rule, template or invariant."""
+
+    name: str
+    params: tuple[ActionParam, ...] = ()
+    body: Expr
     line: int = 0
 
 
@@ -149,9 +182,10 @@ class ActionParam(Node):
 class Guard(Node):
     cond: Expr
     message: Template | None = None
+    lets: tuple[tuple[str, Expr], ...] = ()  # `let`s written before this `when`, in order
 
 
-StmtKind = Literal["assign", "say", "chance", "if"]
+StmtKind = Literal["assign", "say", "chance", "if", "let", "for"]
 
 
 class Stmt(Node):
@@ -161,8 +195,11 @@ class Stmt(Node):
     value: Expr | None = None
     template: Template | None = None  # say
     cond: Expr | None = None  # if
-    prob: float | None = None  # chance
-    then: tuple[Stmt, ...] = ()
+    prob: float | None = None  # chance, a number ...
+    prob_expr: Expr | None = None  # ... or an expression over params and consts
+    var: str | None = None  # let: the name; for: the loop variable
+    domain: Expr | None = None  # for: what it ranges over
+    then: tuple[Stmt, ...] = ()  # if/chance: the first branch; for: the body
     otherwise: tuple[Stmt, ...] = ()
     line: int = 0
 
@@ -177,10 +214,13 @@ class Action(Node):
 
 
 class Reward(Node):
-    amount: float
-    kind: Literal["when", "on", "per_step"]
-    cond: Expr | None = None
+    amount: float = 0.0  # a number ...
+    amount_expr: Expr | None = None  # ... or an expression over params and consts
+    kind: Literal["when", "on", "per_step", "each"]
+    cond: Expr | None = None  # on: checked before the action's effects, its arguments bound
     action: str | None = None
+    var: str | None = None  # each: paid once per element of domain, the first time cond holds for it
+    domain: Expr | None = None
     line: int = 0
 
 
@@ -193,6 +233,15 @@ class Invariant(Node):
 class Expect(Node):
     kind: Literal["solvable", "unsolved_at_start", "no_dead_ends"]
     within: int | None = None
+    within_expr: Expr | None = None  # `within 2^n - 1`: resolved per world
+    line: int = 0
+
+
+class Require(Node):
+    """A build-time requirement: a world whose initial state breaks it is re-drawn."""
+
+    cond: Expr
+    message: Template | None = None
     line: int = 0
 
 
@@ -207,6 +256,7 @@ class Alternative(Node):
     renames: tuple[tuple[str, tuple[str, ...]], ...] = ()  # action -> replacement patterns
     also: tuple[tuple[str, tuple[str, ...]], ...] = ()  # action -> extra phrasings
     invalid: Template | None = None
+    instruction: Template | None = None
     # dynamics
     actions: tuple[Action, ...] = ()  # replace same-named actions, add new ones
     inits: tuple[tuple[str, Expr], ...] = ()  # state variable -> new initialiser
@@ -217,6 +267,7 @@ class Alternative(Node):
     done: tuple[Expr, ...] = ()
     fail: tuple[Expr, ...] = ()
     horizon: int | None = None
+    horizon_expr: Expr | None = None
 
 
 class Axis(Node):
@@ -247,9 +298,13 @@ class Scaffold(Node):
     done: tuple[Expr, ...] = ()  # goal conditions: the episode ends, solved
     fail: tuple[Expr, ...] = ()  # failure conditions: the episode ends, not solved
     horizon: int
+    horizon_expr: Expr | None = None  # `horizon 2 * n`: resolved per world
     invariants: tuple[Invariant, ...] = ()
     expects: tuple[Expect, ...] = ()
     axes: tuple[Axis, ...] = ()
+    functions: tuple[Function, ...] = ()
+    every: tuple[Stmt, ...] = ()  # runs after every action that happens
+    requires: tuple[Require, ...] = ()
 
     def to_json(self) -> str:
         return canonical_json(self.model_dump(mode="json", exclude_defaults=True))
@@ -271,6 +326,7 @@ def canonical_json(data: Any) -> str:
 
 
 Type.model_rebuild()
+Function.model_rebuild()
 Expr.model_rebuild()
 Stmt.model_rebuild()
 Slot.model_rebuild()

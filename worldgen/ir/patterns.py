@@ -1,11 +1,33 @@
-"""Command patterns: ``"go {to}"`` -> tokens. Shared by the checker and the runtime."""
+"""Command patterns: ``"go {to}"`` -> tokens, and how argument values are spelled in commands.
+
+Shared by the checker (which validates patterns), the code generator (which fills them for every
+argument binding) and the runtime (which matches what the agent types).
+
+A pattern is split on spaces into tokens of three kinds:
+
+* ``("word", "cat")``: literal text, lowercased (commands are matched case-insensitively);
+* ``("arg", "f")``: a token that is exactly one ``{argument}``;
+* ``("mixed", parts)``: literal text and arguments glued together, as in ``/var/log/{s}.log``;
+  ``parts`` is a tuple of ``("word", text)`` and ``("arg", name)`` pieces in order.
+
+Every token is a 2-tuple, so code that only knows words and arguments can still unpack it.
+"""
 
 from __future__ import annotations
 
 import re
 from functools import lru_cache
+from typing import Any
 
-_ARG = re.compile(r"^\{([A-Za-z_][A-Za-z0-9_]*)\}$")
+_ARG = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
+
+Part = tuple[str, str]  # ("word", text) or ("arg", name)
+Token = tuple[str, Any]  # ("word", text), ("arg", name) or ("mixed", tuple[Part, ...])
+
+# How an `int in LO..HI as NAME` argument is written: (canonical, other accepted spellings).
+# The canonical spelling is the one listed in info["admissible"].
+SPELLINGS = ("octal", "hex")
+QUOTED_PLACEHOLDER = '"..."'  # how a text argument is shown in its one listed command
 
 
 def normalize(command: str) -> str:
@@ -14,7 +36,79 @@ def normalize(command: str) -> str:
 
 
 @lru_cache(maxsize=4096)
-def tokens(pattern: str) -> tuple[tuple[str, str], ...]:
-    """Split a pattern into ("word", text) and ("arg", name) tokens (cached: every world of a
-    suite fills the same patterns for every argument binding)."""
-    return tuple(("arg", m.group(1)) if (m := _ARG.match(tok)) else ("word", tok.lower()) for tok in pattern.split())
+def tokens(pattern: str) -> tuple[Token, ...]:
+    """Split a pattern into tokens (cached: every world of a suite fills the same patterns for
+    every argument binding)."""
+    return tuple(_token(tok) for tok in pattern.split())
+
+
+def _token(tok: str) -> Token:
+    whole = _ARG.fullmatch(tok)
+    if whole:
+        return ("arg", whole.group(1))
+    parts: list[Part] = []
+    at = 0
+    for m in _ARG.finditer(tok):
+        if m.start() > at:
+            parts.append(("word", tok[at : m.start()].lower()))
+        parts.append(("arg", m.group(1)))
+        at = m.end()
+    if not parts:
+        return ("word", tok.lower())
+    if at < len(tok):
+        parts.append(("word", tok[at:].lower()))
+    return ("mixed", tuple(parts))
+
+
+def parts(token: Token) -> tuple[Part, ...]:
+    """A token as a sequence of word and argument pieces (a plain token is one piece)."""
+    return token[1] if token[0] == "mixed" else (token,)  # type: ignore[return-value]
+
+
+def arguments(toks: tuple[Token, ...]) -> list[str]:
+    """The argument names a pattern mentions, in order, repeats included."""
+    return [name for tok in toks for kind, name in parts(tok) if kind == "arg"]
+
+
+def show(token: Token) -> str:
+    """A token written back as pattern text (literal parts lowercased)."""
+    return "".join(f"{{{w}}}" if k == "arg" else w for k, w in parts(token))
+
+
+def literal(token: Token) -> tuple[str, str]:
+    """(literal prefix, literal suffix) of a token: the text before its first argument and after
+    its last one (a plain word is all prefix and has no suffix)."""
+    ps = parts(token)
+    if token[0] == "word":
+        return token[1], ""
+    prefix = ps[0][1] if ps[0][0] == "word" else ""
+    suffix = ps[-1][1] if ps[-1][0] == "word" else ""
+    return prefix, suffix
+
+
+def spell(spelling: str | None, value: int) -> tuple[str, ...]:
+    """Every way a command may write the int ``value`` under ``spelling``; the first is canonical.
+
+    octal: three digits at least ("750"), or with a leading zero ("0750");
+    hex: lowercase digits ("ff"), or with "0x" ("0xff"); no spelling: decimal."""
+    sign, v = ("-", -value) if value < 0 else ("", value)
+    match spelling:
+        case "octal":
+            digits = f"{v:03o}"
+            return f"{sign}{digits}", f"{sign}0{digits}"
+        case "hex":
+            digits = f"{v:x}"
+            return f"{sign}{digits}", f"{sign}0x{digits}"
+    return (str(value),)
+
+
+def could_spell(spelling: str | None, word: str) -> bool:
+    """Could ``word`` be an int written under ``spelling``? (for the checker's ambiguity test)"""
+    digits = word[1:] if word.startswith("-") else word
+    match spelling:
+        case "octal":
+            return bool(digits) and all(c in "01234567" for c in digits)
+        case "hex":
+            digits = digits[2:] if digits.startswith("0x") else digits
+            return bool(digits) and all(c in "0123456789abcdef" for c in digits)
+    return digits.isdigit()

@@ -6,6 +6,7 @@ from worldgen.ir.models import Type
 
 BOOL = Type(kind="bool")
 INT = Type(kind="int")
+REAL = Type(kind="real")  # reward amounts and probabilities: fractions allowed
 STR = Type(kind="str")
 EMPTY_SET = Type(kind="set")  # the type of `{}`: a set of anything
 ERROR = Type(kind="str", name="?error")  # the type of an expression that already failed to check
@@ -48,6 +49,6 @@ def compatible(expected: Type, actual: Type) -> bool:
     """Can a value of type ``actual`` be used where ``expected`` is wanted?"""
     if actual == ERROR or expected == ERROR:
         return True
-    if expected.kind == "set" and actual.kind == "set" and (actual.elem is None or expected.elem is None):
-        return True
+    if expected.kind == actual.kind and expected.kind in ("set", "list") and (actual.elem is None or expected.elem is None):
+        return True  # `{}` and `[]` fit any set and list
     return expected.same(actual)

@@ -11,7 +11,7 @@ from typing import Any
 import numpy as np
 
 from worldgen.codegen.exprs import RuleError
-from worldgen.codegen.program import Rules
+from worldgen.codegen.program import Rules, match_fallback
 from worldgen.ir.values import encode
 from worldgen.ir.world import World
 from worldgen.runtime.loader import load_rules
@@ -150,12 +150,19 @@ class Env:
         valid = False
         error = None
         b = rules.table.get(" ".join(str(command).lower().split()))
-        if b is None:
+        if b is not None:
+            binding = rules.bindings[b]
+            matched: tuple[int, tuple[Any, ...]] | None = (binding.action, binding.args)
+        else:  # quoted text or a catch-all word, if the world takes any
+            matched = match_fallback(rules, str(command)) if rules.fallbacks else None
+        if matched is None:
             out.append(rules.invalid(s))
         else:
-            binding = rules.bindings[b]
-            ai, args = binding.action, binding.args
+            ai, args = matched
             g = rules.guard[ai](s, *args)
+            bonus = rules.bonus[ai]
+            if g < 0 and bonus is not None:  # `reward R on A when C`: C holds as A starts
+                reward += bonus(s, *args)
             if g >= 0:
                 msg = rules.message[ai](s, *args, g)
                 out.append(msg if msg is not None else rules.invalid(s))

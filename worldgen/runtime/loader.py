@@ -10,10 +10,12 @@ from __future__ import annotations
 from collections import OrderedDict
 from typing import Any
 
-from worldgen.codegen.exprs import ExprCompiler, Namespace, WorldTables
-from worldgen.codegen.program import HELPERS, Generated, Rules, build_rules
+from worldgen.codegen.exprs import WorldTables
+from worldgen.codegen.numbers import grid_sizes, static_value
+from worldgen.codegen.program import Generated, Rules, build_rules
 from worldgen.ir.axes import apply_axes
-from worldgen.ir.models import Expr, Scaffold, Type
+from worldgen.ir.models import Scaffold, Type
+from worldgen.ir.patterns import QUOTED_PLACEHOLDER, spell
 from worldgen.ir.values import decode
 from worldgen.ir.world import World
 
@@ -34,6 +36,7 @@ def load_rules(world: World) -> tuple[Rules, list[Any]]:
     params = {p.name: (p.choices.index(world.params[p.name]) if p.kind == "choice" else world.params[p.name]) for p in ir.params}
     enums = {e.name: e.members for e in ir.enums}
     tables = WorldTables(params, world.entities, enums, world.content)
+    tables.grids = grid_sizes(rules_ir, tables)
     types = {v.name: v.type for v in rules_ir.state}
     state = {name: decode(types[name], value) for name, value in world.initial_state.items()}
     constants = {f"S_{name}": value for name, value in state.items()}
@@ -45,7 +48,9 @@ def load_rules(world: World) -> tuple[Rules, list[Any]]:
                 return list(range(tables.count(str(t.name))))
             case "bool":
                 return [False, True]
-        lo, hi = (_static(x, tables, constants) for x in (t.lo, t.hi))
+            case "str":  # typed by the player: a `text` argument has one representative value, a `word` none
+                return [""] if t.name == "text" else []
+        lo, hi = (static_value(x, tables, constants, rules_ir) for x in (t.lo, t.hi))  # type: ignore[arg-type]
         return list(range(lo, hi + 1))
 
     def text(t: Type, v: Any) -> str:
@@ -54,7 +59,9 @@ def load_rules(world: World) -> tuple[Rules, list[Any]]:
                 return tables.names(t.kind, str(t.name))[v]
             case "bool":
                 return "true" if v else "false"
-        return str(v)
+            case "str":
+                return QUOTED_PLACEHOLDER
+        return spell(t.name, v)[0]
 
     rules, made = build_rules(rules_ir, tables, constants, domain, text, generated)
     if generated is None:
@@ -62,10 +69,3 @@ def load_rules(world: World) -> tuple[Rules, list[Any]]:
         if len(_generated) > GENERATED_KEPT:
             _generated.popitem(last=False)
     return rules, [state[name] for name in rules.dynamic]
-
-
-def _static(e: Expr | None, tables: WorldTables, constants: dict[str, Any]) -> int:
-    """An argument's int bound (params, consts and numbers only, as the checker ensures)."""
-    ns = Namespace(tables)
-    src = ExprCompiler(ns, lambda v: f"S_{v}").expr(e)  # type: ignore[arg-type]
-    return int(eval(compile(src, "<worldgen bound>", "eval"), {**ns.values, **constants, **HELPERS}))  # noqa: S307 - generated from IR

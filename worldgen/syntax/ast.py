@@ -34,6 +34,7 @@ class Str(Expr):
 
     value: str
     raw: str
+    quote: int = 1  # length of the opening quote: 3 for a """multi-line""" string
 
 
 @dataclass
@@ -54,9 +55,27 @@ class Call(Expr):
 
 @dataclass
 class Quantifier(Expr):
-    func: str  # all / any / count / sum / min / max
+    func: str  # all / any / count / sum / min / max / filter / each / first / join
     var: str
     domain: Expr
+    body: Expr
+    extra: Expr | None = None  # first: the default; join: the separator
+
+
+@dataclass
+class IntRange(Expr):
+    """``lo..hi`` where a quantifier or a ``for`` ranges over ints (both ends included)."""
+
+    lo: Expr
+    hi: Expr
+
+
+@dataclass
+class Let(Expr):
+    """``let x = value; body``: names a value inside an expression."""
+
+    var: str
+    value: Expr
     body: Expr
 
 
@@ -104,6 +123,16 @@ class SetLit(Expr):
     items: list[Expr]
 
 
+@dataclass
+class ListLit(Expr):
+    items: list[Expr]
+
+
+@dataclass
+class MapLit(Expr):
+    items: list[tuple[Expr, Expr]]
+
+
 # ---------------------------------------------------------------------------------------- types
 
 
@@ -120,6 +149,7 @@ class BoolType(TypeExpr):
 class IntType(TypeExpr):
     lo: Expr | None  # None: written without a range (the checker reports it as unbounded)
     hi: Expr | None
+    spelling: str | None = None  # `as octal`: how an argument is written in commands
 
 
 @dataclass
@@ -142,6 +172,12 @@ class MapType(TypeExpr):
 class RelType(TypeExpr):
     left: TypeExpr
     right: TypeExpr
+
+
+@dataclass
+class ListType(TypeExpr):
+    elem: TypeExpr
+    size: Expr  # the most items it may hold
 
 
 # ----------------------------------------------------------------------------------------- decls
@@ -195,7 +231,9 @@ class ContentDecl(Decl):
 class EntityDecl(Decl):
     name: str
     count: Expr
-    names: Expr
+    names: Expr | None  # None: named after the entity (slot1, slot2, ...)
+    width: Expr | None = None  # a grid entity: `entity cell grid(W, H)` has count W * H
+    height: Expr | None = None
 
 
 @dataclass
@@ -208,6 +246,16 @@ class EnumDecl(Decl):
 class ConstDecl(Decl):
     name: str
     value: Expr
+
+
+@dataclass
+class FuncDecl(Decl):
+    """``def name(a: T, ...) [: R] = body``: a pure function of its arguments and the state."""
+
+    name: str
+    params: list[ActionParam]
+    result: TypeExpr | None
+    body: Expr
 
 
 @dataclass
@@ -257,9 +305,22 @@ class Say(Clause):
 
 @dataclass
 class Chance(Clause):
-    prob: float
+    prob: Expr
     then: list[Clause]
     otherwise: list[Clause]
+
+
+@dataclass
+class LetClause(Clause):
+    var: str
+    value: Expr
+
+
+@dataclass
+class For(Clause):
+    var: str
+    domain: Expr
+    body: list[Clause]
 
 
 @dataclass
@@ -289,11 +350,13 @@ class ObserveDecl(Decl):
 
 @dataclass
 class RewardDecl(Decl):
-    amount: float
-    kind: str  # when | on | per_step
+    amount: Expr
+    kind: str  # when | on | per_step | each
     cond: Expr | None = None
     action: str | None = None
     action_span: Span | None = None
+    var: str | None = None  # each: the bound element ...
+    domain: Expr | None = None  # ... and what it ranges over
 
 
 @dataclass
@@ -308,7 +371,22 @@ class FailDecl(Decl):
 
 @dataclass
 class HorizonDecl(Decl):
-    steps: int
+    steps: Expr
+
+
+@dataclass
+class EveryDecl(Decl):
+    """``every step { ... }``: effects that run after every action that happens."""
+
+    body: list[Clause]
+
+
+@dataclass
+class RequireDecl(Decl):
+    """``require COND [else "why"]``: a world is re-drawn at build time unless COND holds."""
+
+    cond: Expr
+    message: Str | None
 
 
 @dataclass
@@ -320,7 +398,7 @@ class InvariantDecl(Decl):
 @dataclass
 class ExpectDecl(Decl):
     kind: str  # solvable | unsolved_at_start | no_dead_ends
-    within: int | None = None
+    within: Expr | None = None
 
 
 @dataclass

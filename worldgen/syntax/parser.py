@@ -11,8 +11,16 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 
 from worldgen.errors import DiagnosticSink, Span
 from worldgen.syntax import ast
+from worldgen.syntax.strings import dedent_value
 
 _ESCAPES = {"n": "\n", "t": "\t", '"': '"', "'": "'", "\\": "\\"}
+
+
+def number_value(text: str) -> int | float:
+    """A numeric literal's value: decimal (``5_000_000``, ``0.25``), ``0o750`` or ``0xff``."""
+    if text[:2] in ("0o", "0x"):
+        return int(text, 0)
+    return float(text) if "." in text else int(text)
 
 
 def grammar_text() -> str:
@@ -49,12 +57,13 @@ class _ToAst(Transformer):
 
     # -- tokens & atoms
     def STRING(self, tok: Token) -> ast.Str:  # noqa: N802 (Lark terminal callback)
-        raw = str(tok)[1:-1]
-        return ast.Str(Span(tok.line, tok.column, tok.end_line, tok.end_column), unescape(raw), raw)
+        quote = 3 if str(tok).startswith('"""') else 1
+        raw = str(tok)[quote:-quote]
+        value = unescape(dedent_value(raw) if quote == 3 else raw)
+        return ast.Str(Span(tok.line, tok.column, tok.end_line, tok.end_column), value, raw, quote)
 
     def number(self, meta, tok):
-        text = str(tok)
-        return ast.Num(_span(tok), float(text) if "." in text else int(text))
+        return ast.Num(_span(tok), number_value(str(tok)))
 
     def string(self, meta, s):
         return s
@@ -71,6 +80,21 @@ class _ToAst(Transformer):
     def set_literal(self, meta, *items):
         return ast.SetLit(_span(meta), [i for i in items if i is not None])
 
+    def list_literal(self, meta, *items):
+        return ast.ListLit(_span(meta), [i for i in items if i is not None])
+
+    def map_literal(self, meta, *items):
+        return ast.MapLit(_span(meta), list(items))
+
+    def map_item(self, meta, key, value):
+        return (key, value)
+
+    def let_expr(self, meta, var, value, body):
+        return ast.Let(_span(meta), str(var), value, body)
+
+    def int_range_expr(self, meta, lo, hi):
+        return ast.IntRange(_span(meta), lo, hi)
+
     # -- expressions
     def call(self, meta, func, args):
         return ast.Call(_span(meta), str(func), list(args) if args else [])
@@ -78,8 +102,8 @@ class _ToAst(Transformer):
     def call_args(self, meta, *args):
         return list(args)
 
-    def quantifier(self, meta, func, var, domain, body):
-        return ast.Quantifier(_span(meta), str(func), str(var), domain, body)
+    def quantifier(self, meta, func, var, domain, body, extra=None):
+        return ast.Quantifier(_span(meta), str(func), str(var), domain, body, extra)
 
     def index(self, meta, obj, idx):
         if isinstance(idx, tuple):
@@ -125,8 +149,8 @@ class _ToAst(Transformer):
     def bool_type(self, meta):
         return ast.BoolType(_span(meta))
 
-    def int_type(self, meta, lo, hi):
-        return ast.IntType(_span(meta), lo, hi)
+    def int_type(self, meta, lo, hi, spelling=None):
+        return ast.IntType(_span(meta), lo, hi, str(spelling) if spelling is not None else None)
 
     def named_type(self, meta, tok):
         return ast.NamedType(_span(tok), str(tok))
@@ -140,6 +164,9 @@ class _ToAst(Transformer):
     def rel_type(self, meta, left, right):
         return ast.RelType(_span(meta), left, right)
 
+    def list_type(self, meta, elem, size):
+        return ast.ListType(_span(meta), elem, size)
+
     # -- header, params
     def title(self, meta, s):
         return ast.Title(_span(meta), s)
@@ -148,7 +175,8 @@ class _ToAst(Transformer):
         return ast.Instruction(_span(meta), s)
 
     def signed_int(self, meta, *parts):
-        return -int(parts[-1]) if len(parts) == 2 else int(parts[-1])
+        value = int(number_value(str(parts[-1])))
+        return -value if len(parts) == 2 else value
 
     def int_range(self, meta, lo, hi):
         return (lo, hi)
@@ -193,7 +221,7 @@ class _ToAst(Transformer):
         return str(tok)
 
     def slot_size(self, meta, tok):
-        return int(tok) if tok.type == "INT" else str(tok)
+        return int(number_value(str(tok))) if tok.type == "INT" else str(tok)
 
     def slot_list(self, meta, size, item):
         return ast.SlotType(_span(meta), "list", size=size, item=item)
@@ -202,8 +230,18 @@ class _ToAst(Transformer):
         return ast.SlotType(_span(meta), "record", fields=list(fields))
 
     # -- entities, enums, consts, state
-    def entity(self, meta, name, count, names):
+    def entity(self, meta, name, count, names=None):
         return ast.EntityDecl(_span(name), str(name), count, names)
+
+    def grid_entity(self, meta, name, width, height):
+        count = ast.Binary(_span(meta), "*", width, height)
+        return ast.EntityDecl(_span(name), str(name), count, None, width, height)
+
+    def def_decl(self, meta, name, params, result, body):
+        return ast.FuncDecl(_span(name), str(name), params or [], result, body)
+
+    def def_params(self, meta, *params):
+        return list(params)
 
     def enum_decl(self, meta, name, members):
         return ast.EnumDecl(_span(name), str(name), members)
@@ -238,7 +276,7 @@ class _ToAst(Transformer):
     def assign_op(self, meta, tok):
         return tok
 
-    compare_op = add_op = mul_op = assign_op
+    compare_op = add_op = mul_op = pow_op = assign_op
 
     def effect(self, meta, target, op, value):
         return ast.Effect(_span(op), target, str(op), value)
@@ -253,7 +291,13 @@ class _ToAst(Transformer):
         return [c for c in clauses if c is not None]
 
     def chance(self, meta, prob, then, otherwise=None):
-        return ast.Chance(_span(meta), float(str(prob)), then, otherwise or [])
+        return ast.Chance(_span(meta), prob, then, otherwise or [])
+
+    def let_clause(self, meta, var, value):
+        return ast.LetClause(_span(meta), str(var), value)
+
+    def for_clause(self, meta, var, domain, body):
+        return ast.For(_span(meta), str(var), domain, body)
 
     def if_(self, meta, cond, then, otherwise=None):
         if isinstance(otherwise, ast.If):
@@ -270,15 +314,24 @@ class _ToAst(Transformer):
         return ast.ObserveDecl(_span(meta), s)
 
     # -- signals and verification
-    def signed_number(self, meta, *parts):
-        value = float(str(parts[-1]))
-        return -value if len(parts) == 2 else value
+    def reward_amount(self, meta, *parts):
+        inner = next((p for p in parts if isinstance(p, ast.Expr)), None)
+        if inner is not None:  # "(" expr ")"
+            return inner
+        last = parts[-1]
+        if last.type == "NAME":
+            return ast.Name(_span(last), str(last))
+        value = number_value(str(last))
+        return ast.Num(_span(meta), -value if len(parts) == 2 else value)
 
     def reward_when(self, meta, cond):
         return ("when", cond)
 
-    def reward_on(self, meta, tok):
-        return ("on", tok)
+    def reward_on(self, meta, tok, cond=None):
+        return ("on", (tok, cond))
+
+    def reward_each(self, meta, var, domain, cond):
+        return ("each", (str(var), domain, cond))
 
     def reward_per_step(self, meta):
         return ("per_step", None)
@@ -288,7 +341,11 @@ class _ToAst(Transformer):
         if kind == "when":
             return ast.RewardDecl(_span(meta), amount, "when", cond=data)
         if kind == "on":
-            return ast.RewardDecl(_span(meta), amount, "on", action=str(data), action_span=_span(data))
+            tok, cond = data
+            return ast.RewardDecl(_span(meta), amount, "on", cond=cond, action=str(tok), action_span=_span(tok))
+        if kind == "each":
+            var, domain, cond = data
+            return ast.RewardDecl(_span(meta), amount, "each", cond=cond, var=var, domain=domain)
         return ast.RewardDecl(_span(meta), amount, "per_step")
 
     def done(self, meta, cond):
@@ -298,7 +355,13 @@ class _ToAst(Transformer):
         return ast.FailDecl(_span(meta), cond)
 
     def horizon(self, meta, n):
-        return ast.HorizonDecl(_span(meta), int(n))
+        return ast.HorizonDecl(_span(meta), n)
+
+    def every(self, meta, body):
+        return ast.EveryDecl(_span(meta), body)
+
+    def require(self, meta, cond, message=None):
+        return ast.RequireDecl(_span(meta), cond, message)
 
     def invariant(self, meta, *parts):
         label = str(parts[0]) if len(parts) == 2 else None
@@ -308,7 +371,7 @@ class _ToAst(Transformer):
         return kind
 
     def expect_solvable(self, meta, n):
-        return ast.ExpectDecl(_span(meta), "solvable", int(n))
+        return ast.ExpectDecl(_span(meta), "solvable", n)
 
     def expect_unsolved(self, meta):
         return ast.ExpectDecl(_span(meta), "unsolved_at_start")
@@ -398,7 +461,11 @@ def _syntax_error(err: UnexpectedInput, sink: DiagnosticSink, text: str, line_of
         else:
             message = f"unexpected {_token_text(tok)}" + _expected_keywords(err)
     elif isinstance(err, UnexpectedCharacters):
-        message = f"unexpected character {text.splitlines()[line - 1][col - 1]!r}"
+        char = text.splitlines()[line - 1][col - 1]
+        message = f"unexpected character {char!r}"
+        if char in "\"'":  # a quote the lexer could not close on its line
+            message = ("this string is not closed on its line; a string cannot span lines: write \\n for a "
+                       "line break, or use triple quotes (\"\"\"...\"\"\") for text over several lines")
     elif isinstance(err, UnexpectedEOF):  # pragma: no cover - LALR reports UnexpectedToken($END)
         message = "unexpected end of file"
     else:  # pragma: no cover - lark has no other UnexpectedInput kinds
@@ -414,7 +481,7 @@ def _expected_keywords(err: UnexpectedToken) -> str:
     keywords = sorted(
         t for t in (_keyword_of(e) for e in expected) if t is not None
     )
-    if keywords and len(keywords) <= 8:
+    if keywords and len(keywords) <= 10:
         return "; expected " + ", ".join(keywords)
     return _describe_expected(expected)
 

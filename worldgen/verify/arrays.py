@@ -25,10 +25,19 @@ class GraphArrays:
     trans_prob: np.ndarray  # float per transition
 
 
+def edge_bonus(rules: Rules, state: tuple, binding: int) -> float:
+    """The conditional `reward on` an action pays when it runs in ``state``."""
+    b = rules.bindings[binding]
+    bonus = rules.bonus[b.action]
+    return 0.0 if bonus is None else float(bonus(state, *b.args))
+
+
 def graph_arrays(g: StateGraph, rules: Rules) -> GraphArrays:
     edge_src = np.asarray(g.edge_src, dtype=np.int64)
     on = np.asarray([rules.on_amounts[b.action] for b in rules.bindings] or [0.0], dtype=np.float64)
     edge_reward = on[np.asarray(g.edge_binding, dtype=np.int64)] + rules.per_step
+    if any(f is not None for f in rules.bonus):  # `reward R on A when C` depends on the state A starts in
+        edge_reward = edge_reward + np.asarray([edge_bonus(rules, g.states[s], b) for s, b in zip(g.edge_src, g.edge_binding)], dtype=np.float64)
     trans_edge = np.asarray(g.trans_edge, dtype=np.int64)
     return GraphArrays(
         n=len(g.states),

@@ -48,7 +48,8 @@ def check_invariant(ctx: Context, index: int, inv: Invariant) -> Check:
 
 
 def check_solvable(ctx: Context, expect: Expect) -> Check:
-    within = expect.within if expect.within is not None else ctx.rules.horizon
+    resolved = ctx.rules.within[ctx.world.scaffold.expects.index(expect)]  # `within 2^n - 1`: per world
+    within = resolved if resolved is not None else ctx.rules.horizon
     name = f"solvable within {within}"
     oracle = ctx.oracle
     if oracle is None:

@@ -18,7 +18,7 @@ from typing import Literal
 import numpy as np
 
 from worldgen.codegen.program import Rules
-from worldgen.verify.arrays import GraphArrays
+from worldgen.verify.arrays import GraphArrays, edge_bonus
 from worldgen.verify.statespace import StateGraph
 
 Mode = Literal["best", "random"]
@@ -97,6 +97,7 @@ def path_return(g: StateGraph, rules: Rules, transitions: list[int]) -> float:
     for t in transitions:
         e = g.trans_edge[t]
         total += rules.per_step + rules.on_amounts[rules.bindings[g.edge_binding[e]].action]
+        total += edge_bonus(rules, g.states[g.edge_src[e]], g.edge_binding[e])
         w = g.when[g.trans_dst[t]]
         newly = w & ~paid
         paid |= w

@@ -1,0 +1,84 @@
+"""Checking signals and build-time numbers: rewards, horizon, expectations and requirements.
+
+Numbers here may be expressions over params and consts (``horizon 2 * n``, ``within 2^n - 1``,
+``reward 1 - d / 19``); a literal stays a literal in the IR, so scaffolds that use only literals
+keep exactly the IR they always had. Expressions are resolved, and range-checked, per world.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from worldgen.check.exprs import ExprChecker, did_you_mean
+from worldgen.check.nodes import is_error, show_type
+from worldgen.check.scope import Ctx, Scope, Symbol
+from worldgen.check.templates import check_template
+from worldgen.errors import DiagnosticSink
+from worldgen.ir.models import Expect, Expr, Require, Reward, Type
+from worldgen.syntax import ast
+
+MAX_HORIZON = 1_000_000
+
+
+@dataclass
+class SignalChecker:
+    sink: DiagnosticSink
+    scope: Scope
+    exprs: ExprChecker
+    arg_types: Callable[[str], dict[str, Type] | None]  # an action's argument types, by action name
+
+    def reward(self, d: ast.RewardDecl) -> Reward:
+        amount = self.exprs.check_number(d.amount, "a reward amount")
+        fields: dict[str, object] = {"kind": d.kind, "line": d.span.line}
+        if amount.op == "lit" and isinstance(amount.value, (int, float)) and not isinstance(amount.value, bool):
+            fields["amount"] = float(amount.value)
+        elif not is_error(amount):
+            fields["amount_expr"] = amount
+        if d.kind == "when":
+            fields["cond"] = self.exprs.check_bool(d.cond, Ctx("rule"), "a reward condition")  # type: ignore[arg-type]
+        elif d.kind == "on":
+            types = self.arg_types(str(d.action))
+            if types is None:
+                self.sink.error("WG217", f"no action named '{d.action}'" + did_you_mean(str(d.action), list(self.scope.actions)), d.action_span or d.span)
+            fields["action"] = d.action
+            if d.cond is not None:
+                ctx = Ctx("rule")
+                for name, t in (types or {}).items():
+                    ctx = ctx.bind(Symbol(name, "arg", t, d.span))
+                fields["cond"] = self.exprs.check_bool(d.cond, ctx, "a reward condition")
+        elif d.kind == "each":
+            domain = self.exprs.check(d.domain, Ctx("rule"))  # type: ignore[arg-type]
+            if not is_error(domain) and (domain.op != "all" or domain.type.elem is None):
+                self.sink.error("WG301", f"'reward ... for each' ranges over an entity or an enum (one payment each), "
+                                f"not {show_type(domain.type)}", d.domain.span)  # type: ignore[union-attr]
+            elif not is_error(domain):
+                inner = Ctx("rule").bind(Symbol(str(d.var), "local", domain.type.elem, d.span))  # type: ignore[arg-type]
+                fields.update(var=d.var, domain=domain, cond=self.exprs.check_bool(d.cond, inner, "a reward condition"))  # type: ignore[arg-type]
+        return Reward(**fields)  # type: ignore[arg-type]
+
+    def steps(self, node: ast.Expr, what: str, least: int) -> tuple[int, Expr | None]:
+        """A step count: (the number, None) when literal, else (``least``, its expression)."""
+        e = self.exprs.check_int(node, Ctx("static"), what)
+        if e.op == "lit" and isinstance(e.value, int):
+            if not least <= e.value <= MAX_HORIZON:
+                self.sink.error("WG410", f"{what} must be in {least}..{MAX_HORIZON:_}, not {e.value}", node.span)
+            return max(least, min(e.value, MAX_HORIZON)), None
+        return least, (None if is_error(e) else e)
+
+    def expects(self, decls: list[ast.ExpectDecl], done: list[Expr]) -> list[Expect]:
+        out = []
+        for d in decls:
+            if d.kind == "solvable" and not done:
+                self.sink.error("WG411", "'expect solvable' needs a goal: add 'done when <condition>'", d.span)
+            fields: dict[str, object] = {}
+            if d.within is not None:
+                within, expr = self.steps(d.within, "'solvable within'", 0)
+                fields = {"within_expr": expr} if expr is not None else {"within": within}
+            out.append(Expect(kind=d.kind, line=d.span.line, **fields))  # type: ignore[arg-type]
+        return out
+
+    def require(self, d: ast.RequireDecl) -> Require:
+        cond = self.exprs.check_bool(d.cond, Ctx("rule"), "a requirement")
+        message = check_template(self.exprs, d.message, Ctx("rule")) if d.message is not None else None
+        return Require(cond=cond, message=message, line=d.span.line)
