@@ -76,8 +76,8 @@ def test_admissible_lists_the_canonical_phrasings(env: worldgen.Env) -> None:
 
 
 def test_octal_arguments_accept_three_digits_and_a_leading_zero(env: worldgen.Env) -> None:
-    assert say(env, "chmod 750 deploy.sh") == ("mode 488\ncommits: 0", True, "chmod")
-    assert say(env, "chmod 0640 nginx.log") == ("mode 416\ncommits: 0", True, "chmod")
+    assert say(env, "chmod 750 deploy.sh") == ("mode 750\ncommits: 0", True, "chmod")
+    assert say(env, "chmod 0640 nginx.log") == ("mode 640\ncommits: 0", True, "chmod")
     assert say(env, "chmod 007 src/main.py")[1] and env.state()["mode"] == [488, 416, 7]
     assert say(env, "chmod 0007 src/main.py")[1]
     assert say(env, "chmod 7 src/main.py") == ("command not found\ncommits: 0", False, None)

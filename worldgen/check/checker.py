@@ -522,7 +522,7 @@ class _Checker:
                     if target is None:
                         self.sink.error("WG217", f"no action named '{d.action}'" + did_you_mean(d.action, list(by_name)), d.span)
                         continue
-                    pats = tuple(check_patterns(self.sink, d.patterns, [p.name for p in target.params]))
+                    pats = tuple(check_patterns(self.sink, d.patterns, [p.name for p in target.params], self._arg_types(target)))
                     (renames if isinstance(d, ast.RenameDecl) else also).append((d.action, pats))
                 case ast.InvalidDecl():
                     fields["invalid"] = check_template(self.exprs, d.text, rule)

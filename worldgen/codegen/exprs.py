@@ -274,6 +274,8 @@ class ExprCompiler(FormsCode):
         match e.type.kind:
             case "str":
                 return src
+            case "int" if e.type.name in ("octal", "hex"):  # shown as commands spell it: 750, ff
+                return f"format({src}, {'03o' if e.type.name == 'octal' else 'x'!r})"
             case "int":
                 return f"str({src})"
             case "real":

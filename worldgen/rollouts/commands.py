@@ -26,7 +26,10 @@ def clean(line: str) -> str:
         return ""
     line = _PREFIX.sub("", line).strip()
     for _ in range(2):  # quotes around a full stop, or a full stop around quotes
-        line = line.strip(_QUOTES).strip().rstrip(".!").rstrip()
+        line = line.rstrip(".!").rstrip() if line[-1:] not in _QUOTES else line
+        if len(line) > 1 and line[0] in _QUOTES and line[-1] in _QUOTES:
+            line = line[1:-1].strip()  # one pair around the whole reply; inner ones are arguments
+    line = line.rstrip(".!").rstrip() if line[-1:] not in _QUOTES else line
     return line
 
 

@@ -13,7 +13,8 @@ from worldgen.ir.world import World
 
 RULES = (
     "You are playing a text world. Each of your replies is sent to the world as one command, "
-    "so reply with exactly one command on a single line and nothing else: no explanation, no quotes. "
+    "so reply with exactly one command on a single line and nothing else: no explanation, and no quotes "
+    "around the command (quotes belong only where a command takes quoted text). "
     "The world answers with what happened."
 )
 
@@ -44,4 +45,10 @@ def _values(world: World, t: Type) -> str:
             return "one of " + ", ".join(members)
         case "bool":
             return "true or false"
+        case "str":
+            return "any text, in double quotes" if t.name == "text" else "any word"
+        case "int" if t.name == "octal":
+            return "an octal number such as 750"
+        case "int" if t.name == "hex":
+            return "a hexadecimal number such as ff"
     return "a whole number"
