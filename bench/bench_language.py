@@ -4,7 +4,9 @@ Run by hand:  .venv/bin/python bench/bench_language.py [--steps N]
 
 Steps/s are printed beside a trivial pure-Python environment measured in the same run (the
 "Python floor"), so the ratios are comparable across machines. Targets (issue 2): with the
-admissible list read every step >= 1 % of the floor; without it >= 5 % of the floor.
+admissible list read every step >= 1 % of the floor; without it >= 5 % of the floor. Language 2
+(issue 8) must not regress the original three; ice (a grid with sliding moves, functions and
+`every step`) and hanoi (lists in a map, `let`) show what the new constructs cost.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ import worldgen
 from worldgen.syntax.parser import _lark
 
 ROOT = Path(__file__).resolve().parent.parent
-EXAMPLES = ("vault", "services", "ledger")
+EXAMPLES = ("vault", "services", "ledger", "ice", "hanoi")  # the original three, a grid and a sequence world
 
 
 class TrivialEnv:

@@ -28,6 +28,7 @@ GENERATORS = {
     "grid": "grid(E, width): E laid out row by row on a grid, linked to its 4 neighbours",
     "random_dag": "random_dag(E, k): each E depends on up to k earlier ones (acyclic relation)",
     "randint": "randint(lo, hi): an int drawn uniformly from lo..hi",
+    "maze": "maze(C): a random perfect maze over grid entity C: passages between neighbouring cells (symmetric relation)",
 }
 RENDERABLE = ("str", "int", "real", "bool", "entity", "enum", "set", "list")
 QUANTIFIERS = ("all", "any", "count", "sum", "min", "max", "filter", "each", "first", "join")
@@ -407,6 +408,12 @@ class ExprChecker(SequenceChecks, GridChecks, FunctionChecks):
             return self.error(node, "WG402", f"{node.func}() draws at build time, so it may only initialise "
                               "state or consts; rules run every step and must use chance(p) instead")
         f = node.func
+        if f == "maze":
+            self._arity(node, 1)
+            e = self._entity_arg(node, ctx)
+            if not is_error(e) and e.type.elem is not None and e.type.elem.name not in self.scope.grids:
+                return self.error(node.args[0], "WG301", f"maze needs a grid entity (entity cell grid(W, H)), not {e.type.elem.name}")
+            return make("gen", T.ERROR if is_error(e) else T.rel_of(e.type.elem, e.type.elem), e, name=f)
         if f in ("random_tree", "ring"):
             self._arity(node, 1)
             e = self._entity_arg(node, ctx)

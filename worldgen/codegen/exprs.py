@@ -250,7 +250,10 @@ class ExprCompiler(FormsCode):
         raise UnsafeIR(f"unknown quantifier {e.name!r}")
 
     def _gen(self, e: Expr) -> str:
-        return f"G_{ident(e.name)}({', '.join(self.expr(a) for a in e.args)})"
+        args = [self.expr(a) for a in e.args]
+        if e.name == "maze":  # a grid's generator needs its width
+            args.append(self.ns.const(("gridw", e.args[0].name)))
+        return f"G_{ident(e.name)}({', '.join(args)})"
 
     # -- text
     def names(self, t: Type) -> str:

@@ -1,4 +1,4 @@
-"""Build-time generators (sample, shuffle, choice, random_tree, ring, grid, random_dag, randint).
+"""Build-time generators (sample, shuffle, choice, random_tree, ring, grid, random_dag, randint, maze).
 
 They run while a world is built, draw from one seeded Generator, and return runtime-encoded
 values (sets and relations as bitmasks, lists as tuples). Relations they make are symmetric
@@ -77,9 +77,30 @@ def generators(rng: np.random.Generator) -> dict[str, Callable[..., Any]]:
                 rel[i] |= 1 << int(j)
         return tuple(rel)
 
+    def maze(mask: int, width: int) -> tuple[int, ...]:
+        """A random spanning tree of the grid's neighbour graph (randomised depth-first search)."""
+        n = mask.bit_length()
+        rel = [0] * n
+        if not n:
+            return ()
+        seen, stack = {0}, [0]
+        while stack:
+            c = stack[-1]
+            x, y = c % width, c // width
+            around = [k for k, ok in ((c - width, y > 0), (c + 1, x + 1 < width), (c + width, c + width < n), (c - 1, x > 0))
+                      if ok and k not in seen]
+            if not around:
+                stack.pop()
+                continue
+            k = around[int(rng.integers(len(around)))]
+            _link(rel, c, k)
+            seen.add(k)
+            stack.append(k)
+        return tuple(rel)
+
     def randint(lo: int, hi: int) -> int:
         if lo > hi:
             raise RuleError(f"randint({lo}, {hi}) has an empty range")
         return int(rng.integers(lo, hi + 1))
 
-    return {f"G_{f.__name__}": f for f in (sample, shuffle, choice, random_tree, ring, grid, random_dag, randint)}
+    return {f"G_{f.__name__}": f for f in (sample, shuffle, choice, random_tree, ring, grid, random_dag, randint, maze)}
