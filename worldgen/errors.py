@@ -84,6 +84,16 @@ class DiagnosticError(WorldgenError):
 class InstantiationError(WorldgenError):
     """Raised when a scaffold cannot be instantiated with the given content, seed or axes."""
 
+    check = "instantiate"  # the name the failed draw is counted under in a suite's summary
+
+
+class RequirementError(InstantiationError):
+    """A world's initial state breaks a `require`: it is re-drawn, counted under its own line."""
+
+    def __init__(self, message: str, line: int):
+        super().__init__(message)
+        self.check = f"require (line {line})"
+
 
 class ContentError(WorldgenError):
     """A content record violates the scaffold: carries (record id, JSON pointer, rule) triples."""

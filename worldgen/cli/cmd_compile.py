@@ -96,6 +96,9 @@ def run(args: argparse.Namespace) -> int:
         if data["failed_checks_in_rejected"]:
             reasons = ", ".join(f"{k} x{v}" for k, v in data["failed_checks_in_rejected"].items())
             print(f"  rejected seeds failed: {reasons} (details in {out / REJECTED})")
+        if data["failed_checks_in_redraws"]:
+            reasons = ", ".join(f"{k} x{v}" for k, v in data["failed_checks_in_redraws"].items())
+            print(f"  accepted seeds were re-drawn for: {reasons}")
     if not summary.accepted:
         print(f"error: no world passed its checks; see {out / REJECTED}", file=sys.stderr)
         return 1

@@ -17,7 +17,7 @@ from worldgen.codegen.program import HELPERS
 from worldgen.ir import types as T
 from worldgen.compiler.generators import generators
 from worldgen.seeding import rng
-from worldgen.errors import InstantiationError
+from worldgen.errors import InstantiationError, RequirementError
 from worldgen.ir.axes import apply_axes
 from worldgen.ir.models import Expr, Scaffold, Type, canonical_json
 from worldgen.ir.patterns import normalize
@@ -241,7 +241,7 @@ def _check_requires(rules: Scaffold, compiler: ExprCompiler, values: dict[str, A
                 why = ": " + str(_evaluate(Expr(op="concat", type=T.STR, args=parts), compiler, values))
         except RuleError as err:
             raise InstantiationError(f"require (line {req.line}) could not be evaluated: {err}") from None
-        raise InstantiationError(f"require (line {req.line}) does not hold{why}")
+        raise RequirementError(f"require (line {req.line}) does not hold{why}", req.line)
 
 
 def _check_bounds(t: Type, v: Any, name: str, compiler: ExprCompiler, values: dict[str, Any]) -> None:

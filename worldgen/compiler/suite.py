@@ -47,6 +47,7 @@ class Result:
     seed: int
     line: dict[str, Any]  # the index.jsonl or rejected.jsonl line
     artifact: str | None = None  # canonical JSON of the accepted world's artifact
+    redraws: tuple[dict[str, Any], ...] = ()  # an accepted seed's failed draws before it, with reasons
 
 
 def compile_seed(spec: Spec, seed: int) -> Result:
@@ -58,11 +59,11 @@ def compile_seed(spec: Spec, seed: int) -> Result:
             world = instantiate(spec.scaffold, record, seed, axes=spec.axes, attempt=attempt)
             report = verify_world(world, spec.bounds)
         except InstantiationError as err:
-            draws.append({"attempt": attempt, "failed": ["instantiate"], "reason": str(err)})
+            draws.append({"attempt": attempt, "failed": [err.check], "reason": str(err)})
             continue
         if report.ok:
             art, text = artifact.build_json(world, report, record_id)
-            return Result(seed, index_line(art, artifact.sha256(text)), text)
+            return Result(seed, index_line(art, artifact.sha256(text)), text, tuple(draws))
         draws.append({"attempt": attempt, "failed": [c.name for c in report.failures()], "reason": report.reason()})
     line = {"scaffold": spec.scaffold.name, "seed": seed, "record_id": record_id,
             "axes": choose_axes(spec.scaffold, spec.axes, seed), "draws": draws}
@@ -116,13 +117,16 @@ class Summary:
     rejected: int = 0
     draws: int = 0
     accepted_at: Counter[int] = field(default_factory=Counter)  # attempt -> worlds
-    failed_checks: Counter[str] = field(default_factory=Counter)  # check -> failed draws
+    failed_checks: Counter[str] = field(default_factory=Counter)  # check -> failed draws of rejected seeds
+    redrawn_for: Counter[str] = field(default_factory=Counter)  # check -> failed draws of accepted seeds
 
     def add(self, result: Result) -> None:
         if result.artifact is not None:
             self.accepted += 1
             self.draws += result.line["attempt"] + 1
             self.accepted_at[result.line["attempt"]] += 1
+            for draw in result.redraws:
+                self.redrawn_for.update(draw["failed"])
             return
         self.rejected += 1
         self.draws += len(result.line["draws"])
@@ -142,6 +146,7 @@ class Summary:
             "draw_acceptance_rate": round(self.accepted / self.draws, 6) if self.draws else 0.0,
             "accepted_at_attempt": {str(k): v for k, v in sorted(self.accepted_at.items())},
             "failed_checks_in_rejected": dict(sorted(self.failed_checks.items())),
+            "failed_checks_in_redraws": dict(sorted(self.redrawn_for.items())),
         }
 
 
