@@ -145,7 +145,7 @@ CASES = [
     (
         "when_after_do",
         BASE.replace("{ when t != at  do at = t, seen += t }", "{ do at = t  when t != at }"),
-        "w.wg:6:45: error: 'when' must come before 'do', 'say', 'if' and 'chance' in an action [WG408]",
+        "w.wg:6:45: error: 'when' must come before 'do', 'say', 'if', 'chance' and 'for' in an action [WG408]",
     ),
     (
         "template_unclosed",

@@ -15,7 +15,7 @@ from worldgen.check.patterns import check_patterns, find_ambiguities
 from worldgen.check.scope import Scope, Symbol
 from worldgen.check.grids import COMPASS, DIRECTION
 from worldgen.check.signals import SignalChecker
-from worldgen.check.statements import StatementChecker, assignable, kind_word
+from worldgen.check.statements import StatementChecker, assignable, fit_map_literal, kind_word
 from worldgen.check.composition import check_composition
 from worldgen.check.templates import check_template
 from worldgen.errors import DiagnosticSink, Span
@@ -102,6 +102,8 @@ class _Checker:
             elif isinstance(d, ast.StateDecl):
                 for v in d.vars:
                     self.scope.declared.setdefault(v.name, v.span.line)
+            elif isinstance(d, ast.FuncDecl):
+                self.scope.declared.setdefault(d.name, d.span.line)
         params = [self._param(d) for d in decls if isinstance(d, ast.ParamDecl)]
         enums = [self._enum(d) for d in decls if isinstance(d, ast.EnumDecl)]
         if any(isinstance(d, ast.EntityDecl) and d.width is not None for d in decls) and DIRECTION not in self.scope.symbols:
@@ -371,7 +373,7 @@ class _Checker:
         if not assignable(t, e.type):
             self.sink.error("WG301", f"'{var}' is {show_type(t)}, but its initial value is {show_type(e.type)}", node.span)
             return None
-        return e
+        return fit_map_literal(e, t)
 
     def _type(self, node: ast.TypeExpr, role: str = "state") -> Type | None:
         """Resolve a written type; state and argument types must be finite (bounded).
@@ -483,7 +485,7 @@ class _Checker:
             else:
                 rest = clauses[k:]
                 for late in (c for c in rest if isinstance(c, ast.When)):
-                    self.sink.error("WG408", "'when' must come before 'do', 'say', 'if' and 'chance' in an action", late.span)
+                    self.sink.error("WG408", "'when' must come before 'do', 'say', 'if', 'chance' and 'for' in an action", late.span)
                 lead = [Stmt(kind="let", var=name, value=e) for name, e in lets]
                 return guards, lead + self.stmts.clauses([c for c in rest if not isinstance(c, ast.When)], ctx)
         return guards, [Stmt(kind="let", var=name, value=e) for name, e in lets]
@@ -588,7 +590,10 @@ class _Checker:
             t = self._type(p.type, role="argument")
             if t is not None:
                 params.append((ActionParam(name=p.name, type=t), p))
-        result = self._type(d.result, role="argument") if d.result is not None else None
+        if isinstance(d.result, ast.IntType) and d.result.lo is None and d.result.spelling is None:
+            result: Type | None = T.INT  # a result is computed, not listed or stored: `: int` needs no range
+        else:
+            result = self._type(d.result, role="argument") if d.result is not None else None
         if len(params) != len(d.params) or (d.result is not None and result is None):
             self._define(d.name, "function", T.ERROR, d.span)
             return

@@ -37,7 +37,7 @@ def check_composition(sink: DiagnosticSink, axes: list[ast.AxisDecl]) -> None:
                 other = seen.get(key)
                 if other is not None and other[0] != axis.name:
                     thing = f"action '{name}'" if "action" in what else (f"'{name}'" if what == "initialise" else name)
-                    sink.error("WG416", f"{axis.name}={alt.name} and {other[0]}={other[1]} both change {thing}; a world that "
+                    sink.error("WG416", f"{axis.name}={alt.name} and {other[0]}={other[1]} both {what.split()[0]} {thing}; a world that "
                                "draws both would silently keep one: move them into one axis or change different things", d.span)
                 mine.setdefault(key, (axis.name, alt.name))
         for key, where in mine.items():

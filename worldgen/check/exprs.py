@@ -65,7 +65,7 @@ class ExprChecker(SequenceChecks, GridChecks, FunctionChecks):
         e = self.check(node, Ctx("amount"))
         if not is_error(e) and e.type.kind not in ("int", "real"):
             return self.error(node, "WG301", f"{what} must be a number, but this is {show_type(e.type)}")
-        return e
+        return e if e.op == "lit" or is_error(e) else e.model_copy(update={"line": node.span.line})  # resolved per world
 
     # ------------------------------------------------------------------------------ dispatch
     def check(self, node: ast.Expr, ctx: Ctx) -> Expr:
@@ -142,15 +142,17 @@ class ExprChecker(SequenceChecks, GridChecks, FunctionChecks):
             left = self.check_bool(node.left, ctx, f"the left side of '{op}'")
             right = self.check_bool(node.right, ctx, f"the right side of '{op}'")
             return make(op, T.BOOL, left, right)
-        if op == "+":
-            joined = self.concat(node, ctx)  # text + anything shown, list + list
-            if joined is not None:
-                return joined
         if op in ("+", "-", "*", "/", "%", "^"):
-            left = self._numeric(node.left, ctx, f"the left side of '{op}'")
-            right = self._numeric(node.right, ctx, f"the right side of '{op}'")
-            if is_error(left) or is_error(right):  # one mistake, one diagnostic
+            left, right = self.check(node.left, ctx), self.check(node.right, ctx)  # each side once
+            if is_error(left) or is_error(right):
                 return left if is_error(left) else right
+            if op == "+":
+                joined = self.concat(node, left, right)  # text + anything shown, list + list
+                if joined is not None:
+                    return joined
+            for side, e, where in ((node.left, left, "left"), (node.right, right, "right")):
+                if e.type.kind != "int" and not (e.type.kind == "real" and ctx.where == "amount"):  # one mistake, one diagnostic
+                    return self.error(side, "WG301", f"the {where} side of '{op}' must be an int, but this is {show_type(e.type)}")
             real = ctx.where == "amount" and (op == "/" or T.REAL in (left.type, right.type))
             return make("arith", T.REAL if real else T.INT, left, right, name=op)
         if op in ("in", "notin"):
@@ -377,6 +379,9 @@ class ExprChecker(SequenceChecks, GridChecks, FunctionChecks):
                 return make("lit", T.ERROR)
             arg = self._numeric(node.args[0], ctx, "the argument of abs")
             return make("call", arg.type if arg.type == T.REAL else T.INT, arg, name="abs")
+        later = self.scope.declared.get(node.func)
+        if sym is None and later is not None:  # a def (or a name) declared further down
+            return self.error(node, "WG202", f"'{node.func}' is used before it is declared (line {later})")
         if sym is not None:
             return self.error(node, "WG301", f"'{node.func}' is {show_type(sym.type)}, not a function or relation")
         known = list(GENERATORS) + list(BUILTINS) + list(GRID_BUILTINS) + list(SEQUENCE_BUILTINS) + list(self.scope.functions)

@@ -49,7 +49,8 @@ class FunctionChecks:
             shown = ", ".join(f"{p.name}: {show_type(p.type)}" for p in params)
             return self.error(node, "WG303", f"{node.func}({shown}) takes {len(params)} argument{'s' if len(params) != 1 else ''}, not {len(node.args)}")
         if ctx.where in BUILDING and sig.reads_state:
-            return self.error(node, "WG401", f"'{node.func}' reads the state, which does not exist yet where the world is built")
+            return self.error(node, "WG401", f"'{node.func}' reads the state, so it cannot be used while the world is "
+                              "being built (in consts, initial values, bounds and amounts)")
         args = []
         for raw, p in zip(node.args, params):
             e = self.expect(raw, ctx, p.type, f"argument '{p.name}' of {node.func}")

@@ -36,7 +36,7 @@ class GridChecks:
 
     def cell_at(self: ExprChecker, node: ast.Call, grid: Symbol, ctx: Ctx) -> Expr:
         if len(node.args) != 2:
-            return self.error(node, "WG303", f"{grid.name}(x, y) takes a column and a row, not {len(node.args)} arguments")
+            return self.error(node, "WG303", f"{grid.name}(x, y) takes a column and a row, not {len(node.args)} argument{'' if len(node.args) == 1 else 's'}")
         x = self.check_int(node.args[0], ctx, f"the column of {grid.name}(x, y)")
         y = self.check_int(node.args[1], ctx, f"the row of {grid.name}(x, y)")
         if is_error(x) or is_error(y):

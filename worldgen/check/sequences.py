@@ -44,7 +44,7 @@ class SequenceChecks:
             return self.error(node.items[0], "WG301", f"lists hold entities, enum values, ints or bools, not {show_type(elem)}")
         for raw, e in zip(node.items, items):
             if not T.compatible(elem, e.type):
-                return self.error(raw, "WG301", f"a list of {show_type(elem)} values cannot also hold {show_type(e.type)}")
+                return self.error(raw, "WG301", f"{show_type(T.list_of(_plain(elem)))} cannot also hold {show_type(e.type)}")
         return make("listlit", T.list_of(_plain(elem)), *items)
 
     def _maplit(self: ExprChecker, node: ast.MapLit, ctx: Ctx) -> Expr:
@@ -59,18 +59,15 @@ class SequenceChecks:
         value_type = next((v.type for v in values if v.type.kind not in ("set", "list") or v.type.elem is not None), values[0].type)
         for (raw_key, raw_value), k, v in zip(node.items, keys, values):
             if not T.compatible(key_type, k.type):
-                return self.error(raw_key, "WG301", f"this map's keys are {show_type(key_type)} values, not {show_type(k.type)}")
+                return self.error(raw_key, "WG301", f"a map literal's keys must all be of one type: {show_type(key_type)}, not {show_type(k.type)}")
             if not T.compatible(value_type, v.type):
-                return self.error(raw_value, "WG301", f"this map's values are {show_type(value_type)}, not {show_type(v.type)}")
+                return self.error(raw_value, "WG301", f"a map literal's values must all be of one type: {show_type(value_type)}, not {show_type(v.type)}")
         pairs = [make("pair", v.type, k, v) for k, v in zip(keys, values)]
         return make("maplit", T.map_of(key_type, value_type), *pairs)
 
-    def concat(self: ExprChecker, node: ast.Binary, ctx: Ctx) -> Expr | None:
-        """``a + b`` on text (the other side is shown as a template would) or on two lists;
-        None when neither side is text or a list (then ``+`` is arithmetic)."""
-        left, right = self.check(node.left, ctx), self.check(node.right, ctx)
-        if is_error(left) or is_error(right):
-            return left if is_error(left) else right
+    def concat(self: ExprChecker, node: ast.Binary, left: Expr, right: Expr) -> Expr | None:
+        """``a + b`` on text (the other side is shown as a template would) or on two lists, given
+        both sides checked; None when neither side is text or a list (then ``+`` is arithmetic)."""
         kinds = {left.type.kind, right.type.kind}
         if "str" in kinds:
             from worldgen.check.exprs import RENDERABLE

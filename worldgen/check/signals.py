@@ -64,7 +64,7 @@ class SignalChecker:
             if not least <= e.value <= MAX_HORIZON:
                 self.sink.error("WG410", f"{what} must be in {least}..{MAX_HORIZON:_}, not {e.value}", node.span)
             return max(least, min(e.value, MAX_HORIZON)), None
-        return least, (None if is_error(e) else e)
+        return least, (None if is_error(e) else e.model_copy(update={"line": node.span.line}))  # named when out of range
 
     def expects(self, decls: list[ast.ExpectDecl], done: list[Expr]) -> list[Expect]:
         out = []

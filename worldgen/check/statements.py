@@ -37,7 +37,7 @@ class StatementChecker:
         for c in clauses:
             match c:
                 case ast.When():
-                    self.sink.error("WG408", "'when' may only open an action, not a branch; use 'if'", c.span)
+                    self.sink.error("WG408", "'when' may only open an action, not a branch or 'every step'; use 'if'", c.span)
                 case ast.Do(effects=effects):
                     out.extend(s for s in (self.effect(e, ctx) for e in effects) if s)
                 case ast.Say(text=text):
@@ -95,6 +95,7 @@ class StatementChecker:
             if not assignable(t, value.type) or (value.type.kind == "list" and t.kind != "list"):
                 self.sink.error("WG301", f"cannot assign {show_type(value.type)} to {show_type(t)}", e.value.span)
                 return None
+            value = fit_map_literal(value, t)
         elif t.kind == "int":
             if value.type.kind != "int":
                 self.sink.error("WG301", f"'{e.op}' on an int needs an int, not {show_type(value.type)}", e.value.span)
@@ -144,6 +145,15 @@ class StatementChecker:
                 t = t.value
         target = self.exprs.check(node, ctx)
         return None if is_error(target) else target
+
+
+def fit_map_literal(e: Expr, target: Type) -> Expr:
+    """A map literal takes the type of the map it fills, so the keys it does not list get that
+    type's zero: an int's lower bound (not 0), and the same for the inner maps of a map of maps."""
+    if e.op != "maplit" or target.kind != "map" or target.value is None:
+        return e
+    pairs = tuple(p.model_copy(update={"args": (p.args[0], fit_map_literal(p.args[1], target.value))}) for p in e.args)
+    return e.model_copy(update={"type": target, "args": pairs})
 
 
 def assignable(target: Type, value: Type) -> bool:

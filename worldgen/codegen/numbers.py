@@ -53,12 +53,14 @@ def resolve(rules: Scaffold, tables: WorldTables, constants: dict[str, Any]) -> 
     """Every number of a world's rules (a scaffold with its axis choices applied)."""
     horizon = rules.horizon
     if rules.horizon_expr is not None:
-        horizon = _steps(static_value(rules.horizon_expr, tables, constants, rules), "horizon", 1)
+        horizon = _steps(static_value(rules.horizon_expr, tables, constants, rules), f"horizon at line {rules.horizon_expr.line}", 1)
     names = [a.name for a in rules.actions]
     on = [0.0] * len(names)
     for r in rules.rewards:
         if r.kind == "on" and r.cond is None and r.action in names:
             on[names.index(r.action)] += amount(r, tables, constants, rules)
+        elif r.kind == "on":
+            amount(r, tables, constants, rules)  # `on A when C`: read per action by the rules; checked here, while building
     whens = [amount(r, tables, constants, rules) for r in rules.rewards if r.kind == "when"]
     for r in rules.rewards:
         if r.kind == "each" and r.domain is not None and r.domain.type.elem is not None:
@@ -67,7 +69,7 @@ def resolve(rules: Scaffold, tables: WorldTables, constants: dict[str, Any]) -> 
         raise InstantiationError(f"this world pays {len(whens)} once-only rewards (counting each element of "
                                  f"'for each'); at most {MAX_PAY_ONCE} are supported")
     within = tuple(
-        _steps(static_value(x.within_expr, tables, constants, rules), "'solvable within'", 0) if x.within_expr is not None
+        _steps(static_value(x.within_expr, tables, constants, rules), f"'solvable within' at line {x.line}", 0) if x.within_expr is not None
         else x.within for x in rules.expects)
     per_step = sum(amount(r, tables, constants, rules) for r in rules.rewards if r.kind == "per_step")
     for st in _chances(rules):

@@ -161,8 +161,6 @@ class Env:
             ai, args = matched
             g = rules.guard[ai](s, *args)
             bonus = rules.bonus[ai]
-            if g < 0 and bonus is not None:  # `reward R on A when C`: C holds as A starts
-                reward += bonus(s, *args)
             if g >= 0:
                 msg = rules.message[ai](s, *args, g)
                 out.append(msg if msg is not None else rules.invalid(s))
@@ -174,6 +172,8 @@ class Env:
                     error = str(err)
                     out = [rules.invalid(s)]
                 else:
+                    if bonus is not None:  # `reward R on A when C`: C held as A started (a discarded step pays nothing)
+                        reward += bonus(s, *args)
                     self._state = s = new
                     valid = True
                     action = rules.actions[ai].name
