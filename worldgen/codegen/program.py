@@ -108,18 +108,10 @@ class _Emitter:
                     self.emit(depth, f"out.append({self.x.template(st.template)})")
                 case "if":
                     assert st.cond is not None
-                    self.emit(depth, f"if {self.x.expr(st.cond)}:")
-                    self.stmts(st.then, depth + 1, quiet)
-                    if st.otherwise:
-                        self.emit(depth, "else:")
-                        self.stmts(st.otherwise, depth + 1, quiet)
+                    self.branches(f"if {self.x.expr(st.cond)}:", st, depth, quiet)
                 case "chance":
                     p = self.x.expr(st.prob_expr) if st.prob_expr is not None else repr(float(st.prob))  # type: ignore[arg-type]
-                    self.emit(depth, f"if pick({p}):")
-                    self.stmts(st.then, depth + 1, quiet)
-                    if st.otherwise:
-                        self.emit(depth, "else:")
-                        self.stmts(st.otherwise, depth + 1, quiet)
+                    self.branches(f"if pick({p}):", st, depth, quiet)
                 case "assign":
                     self.assign(st, depth)
                 case "let":
@@ -131,6 +123,14 @@ class _Emitter:
                     self.stmts(st.then, depth + 1, quiet)
         if len(self.lines) == start:
             self.emit(depth, "pass")
+
+    def branches(self, head: str, st: Stmt, depth: int, quiet: bool) -> None:
+        """``if``/``chance``: the first branch under ``head``, the other under ``else``."""
+        self.emit(depth, head)
+        self.stmts(st.then, depth + 1, quiet)
+        if st.otherwise:
+            self.emit(depth, "else:")
+            self.stmts(st.otherwise, depth + 1, quiet)
 
     def _bounded(self, t: Type, src: str, what: str) -> str:
         if t.kind == "int" and t.lo is not None and t.hi is not None:
