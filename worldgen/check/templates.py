@@ -10,7 +10,8 @@ from worldgen.check.exprs import RENDERABLE, Ctx, ExprChecker, is_error, show_ty
 from worldgen.errors import Span
 from worldgen.ir.models import Template, TemplatePart
 from worldgen.syntax import ast
-from worldgen.syntax.parser import parse_expr, unescape
+from worldgen.syntax.parser import parse_expr
+from worldgen.syntax.transform import unescape
 from worldgen.syntax.strings import dedent_piece, indentation
 
 
