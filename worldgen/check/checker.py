@@ -15,6 +15,7 @@ from worldgen.check.patterns import check_patterns, find_ambiguities
 from worldgen.check.scope import Scope, Symbol
 from worldgen.check.grids import COMPASS, DIRECTION
 from worldgen.check.signals import SignalChecker
+from worldgen.check.verification import VerificationChecker
 from worldgen.check.statements import StatementChecker, assignable, fit_map_literal, kind_word
 from worldgen.check.composition import check_composition
 from worldgen.check.templates import check_template
@@ -58,6 +59,7 @@ DECL_WORDS = {
     ast.ParamDecl: "param", ast.ContentDecl: "content", ast.EntityDecl: "entity", ast.EnumDecl: "enum",
     ast.ConstDecl: "const", ast.StateDecl: "state", ast.InvariantDecl: "invariant", ast.ExpectDecl: "expect",
     ast.AxisDecl: "axis", ast.FuncDecl: "def", ast.EveryDecl: "every step", ast.RequireDecl: "require",
+    ast.HiddenDecl: "hidden", ast.CheckDecl: "check within",
 }
 SINGLETONS = (ast.Title, ast.Instruction, ast.InvalidDecl, ast.ObserveDecl, ast.HorizonDecl, ast.ContentDecl, ast.StateDecl,
               ast.EveryDecl)
@@ -160,6 +162,9 @@ class _Checker:
             for d in decls if isinstance(d, ast.InvariantDecl)
         ]
         expects = self.signals.expects([d for d in decls if isinstance(d, ast.ExpectDecl)], done)
+        verification = VerificationChecker(self.sink, self.exprs)
+        hidden = verification.hidden([d for d in decls if isinstance(d, ast.HiddenDecl)], state)
+        max_states = verification.max_states([d for d in decls if isinstance(d, ast.CheckDecl)])
         axis_decls = [d for d in decls if isinstance(d, ast.AxisDecl)]
         axes = self._axes(axis_decls, action_decls)
         self._check_ambiguity(action_decls, axis_decls)
@@ -172,7 +177,7 @@ class _Checker:
             actions=tuple(actions), invalid=invalid, observe=observe, rewards=tuple(rewards),
             done=tuple(done), fail=tuple(fail), horizon=horizon, horizon_expr=horizon_expr, invariants=tuple(invariants),
             expects=tuple(expects), axes=tuple(axes), functions=tuple(s.ir for s in self.scope.functions.values()),
-            every=tuple(every), requires=tuple(requires),
+            every=tuple(every), requires=tuple(requires), hidden=hidden, max_states=max_states,
         )
 
     # ----------------------------------------------------------------------------- helpers

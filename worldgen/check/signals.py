@@ -71,12 +71,22 @@ class SignalChecker:
         for d in decls:
             if d.kind == "solvable" and not done:
                 self.sink.error("WG411", "'expect solvable' needs a goal: add 'done when <condition>'", d.span)
-            fields: dict[str, object] = {}
+            fields: dict[str, object] = {"observing": d.observing}
             if d.within is not None:
                 within, expr = self.steps(d.within, "'solvable within'", 0)
-                fields = {"within_expr": expr} if expr is not None else {"within": within}
+                fields.update({"within_expr": expr} if expr is not None else {"within": within})
+            if d.margin is not None:
+                fields["margin"] = self.margin(d.margin)
             out.append(Expect(kind=d.kind, line=d.span.line, **fields))  # type: ignore[arg-type]
         return out
+
+    def margin(self, node: ast.Expr) -> float:
+        """`beats ... by M`: a literal share of the best return, 0 <= M <= 1."""
+        value = node.value if isinstance(node, ast.Num) else None
+        if value is None or not 0 <= value <= 1:
+            self.sink.error("WG410", "'beats ... by' takes a share of the best return between 0 and 1, e.g. by 0.1", node.span)
+            return 0.0
+        return float(value)
 
     def require(self, d: ast.RequireDecl) -> Require:
         cond = self.exprs.check_bool(d.cond, Ctx("rule"), "a requirement")

@@ -19,7 +19,7 @@ IR_VERSION = 1
 # without them keep exactly the bytes they always had (same inputs, same bytes).
 LANGUAGE2_FIELDS = frozenset({
     "size", "domain", "prob_expr", "var", "lets", "width", "instruction", "horizon_expr", "within_expr",
-    "functions", "every", "requires", "amount_expr",
+    "functions", "every", "requires", "amount_expr", "hidden", "max_states", "observing", "margin",
 })
 
 
@@ -30,7 +30,7 @@ class Node(BaseModel):
     def _without_unused(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
         data = handler(self)
         for key in LANGUAGE2_FIELDS.intersection(data):
-            if data[key] is None or data[key] == () or data[key] == []:
+            if data[key] is None or data[key] is False or data[key] == () or data[key] == []:
                 del data[key]
         return data
 
@@ -231,9 +231,11 @@ class Invariant(Node):
 
 
 class Expect(Node):
-    kind: Literal["solvable", "unsolved_at_start", "no_dead_ends"]
+    kind: Literal["solvable", "unsolved_at_start", "no_dead_ends", "beats_random", "beats_doing_nothing"]
     within: int | None = None
     within_expr: Expr | None = None  # `within 2^n - 1`: resolved per world
+    observing: bool = False  # decided on what the agent sees (hidden state unknown), not on the state
+    margin: float | None = None  # `beats ... by M`: the baseline must score <= best - M * |best|
     line: int = 0
 
 
@@ -305,6 +307,8 @@ class Scaffold(Node):
     functions: tuple[Function, ...] = ()
     every: tuple[Stmt, ...] = ()  # runs after every action that happens
     requires: tuple[Require, ...] = ()
+    hidden: tuple[str, ...] = ()  # state variables the agent cannot see (`hidden a, b`)
+    max_states: int | None = None  # `check within N states`: the scaffold's own model-checking bound
 
     def to_json(self) -> str:
         return canonical_json(self.model_dump(mode="json", exclude_defaults=True))

@@ -397,8 +397,24 @@ class InvariantDecl(Decl):
 
 @dataclass
 class ExpectDecl(Decl):
-    kind: str  # solvable | unsolved_at_start | no_dead_ends
+    kind: str  # solvable | unsolved_at_start | no_dead_ends | beats_random | beats_doing_nothing
     within: Expr | None = None
+    observing: bool = False  # `solvable within N observing`: decided on what the agent sees
+    margin: Expr | None = None  # `beats random by 0.2`
+
+
+@dataclass
+class HiddenDecl(Decl):
+    """`hidden a, b`: state the agent cannot see, unknown to the observation-fair checks."""
+
+    names: list[tuple[str, Span]]
+
+
+@dataclass
+class CheckDecl(Decl):
+    """`check within N states`: the scaffold's own model-checking bound."""
+
+    states: Expr
 
 
 @dataclass

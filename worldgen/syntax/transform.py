@@ -355,6 +355,21 @@ class _ToAst(Transformer):
     def expect_solvable(self, meta, n):
         return ast.ExpectDecl(_span(meta), "solvable", n)
 
+    def expect_solvable_observing(self, meta, n):
+        return ast.ExpectDecl(_span(meta), "solvable", n, observing=True)
+
+    def expect_beats_random(self, meta, margin=None):
+        return ast.ExpectDecl(_span(meta), "beats_random", margin=margin)
+
+    def expect_beats_nothing(self, meta, margin=None):
+        return ast.ExpectDecl(_span(meta), "beats_doing_nothing", margin=margin)
+
+    def hidden_decl(self, meta, *names):
+        return ast.HiddenDecl(_span(meta), [(str(n), _span(n)) for n in names])
+
+    def check_decl(self, meta, n):
+        return ast.CheckDecl(_span(meta), n)
+
     def expect_unsolved(self, meta):
         return ast.ExpectDecl(_span(meta), "unsolved_at_start")
 
