@@ -39,6 +39,10 @@ class RuleError(Exception):
     an index past the end): reported by the runtime and the model checker, never a crash."""
 
 
+# What the runtime turns into an invalid step with info["error"]; anything else is a bug.
+RULE_ERRORS = (RuleError, IndexError, ZeroDivisionError)
+
+
 def make_joiner(names: tuple[str, ...]) -> Callable[[int], str]:
     """Render a set as "a, b, c" ("nothing" when empty), memoised per mask: sets repeat a lot."""
     cache: dict[int, str] = {}

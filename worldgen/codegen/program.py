@@ -14,8 +14,10 @@ from itertools import product
 from types import CodeType
 from typing import Any
 
-from worldgen.codegen.exprs import ExprCompiler, Namespace, Request, RuleError, WorldTables, ident
+from worldgen.codegen.exprs import RULE_ERRORS, ExprCompiler, Namespace, Request, RuleError, WorldTables, ident
+from worldgen.codegen.guards import GuardPlan, Item, live, plan
 from worldgen.codegen.helpers import LANGUAGE2_HELPERS
+from worldgen.codegen.packing import Codec
 from worldgen.codegen.numbers import amount, resolve as resolve_numbers
 from worldgen.errors import InstantiationError
 from worldgen.ir.models import Action, Expr, Scaffold, Stmt, Type
@@ -61,6 +63,7 @@ class Rules:
     # tried in order when a command is not in `table`: actions with `text` arguments, then
     # catch-alls (`word` arguments); each binds the typed text (see match_fallback)
     fallbacks: tuple[Fallback, ...] = ()
+    codec: Codec | None = None  # the state as one int, for the model checker (see codegen/packing.py)
 
 
 def dynamic_vars(rules: Scaffold) -> tuple[str, ...]:
@@ -225,19 +228,46 @@ class _Emitter:
             amounts = " + ".join(f"(V{ai}[{k}] if {self.x.expr(r.cond)} else 0.0)" for k, r in enumerate(bonus))  # type: ignore[arg-type]
             self.emit(1, f"return {amounts}")  # V{ai}: the amounts, resolved per world
 
-    def admissible(self, fn: str, collect: str) -> None:
+    def static_guards(self, ai: int, action: Action, p: GuardPlan) -> None:
+        """``static_{ai}(*args)``: the guards that read no state, run once per binding as the world
+        is built (``s`` is there for the ``def``s, which take it and, here, never read it)."""
+        params = "".join(f"a_{ident(q.name)}, " for q in action.params)
+        self.emit(0, f"def static_{ai}({params}s=None):")
+        self.guard_items(1, p.static, "return False")
+        self.emit(1, "return True")
+
+    def guard_items(self, depth: int, items: tuple[Item, ...], refuse: str) -> None:
+        for what, name, e in items:
+            if what == "let":
+                self.emit(depth, f"l_{ident(str(name))} = {self.x.expr(e)}")
+            else:
+                self.emit(depth, f"if not {self.x.expr(e)}: {refuse}")
+
+    def admissible(self, fn: str, collect: str, plans: list[GuardPlan]) -> None:
+        """The admissible-command scan over each action's live bindings ``L{ai}`` (those its
+        static guards admit; ``I{ai}``/``C{ai}``: their ids and commands), see codegen/guards.py."""
         self.emit(0, f"def {fn}(s):")
         self.emit(1, "out = []")
-        for ai, action in enumerate(self.rules.actions):
-            lhs = "(" + "".join(f"a_{ident(p.name)}, " for p in action.params) + ")"
-            self.emit(1, f"for {lhs}, c, i in B{ai}:")
-            if any(g.lets for g in action.guards):  # statements: a let may sit between two whens
-                for g in action.guards:
-                    self.lets(2, g.lets)
-                    self.emit(2, f"if not {self.x.expr(g.cond)}: continue")
-                self.emit(2, f"out.append({collect})")
+        for ai, (action, p) in enumerate(zip(self.rules.actions, plans)):
+            self.emit(1, f"if L{ai}:")
+            depth = 2
+            for what, name, e in p.hoisted:
+                if what == "let":
+                    self.emit(depth, f"l_{ident(str(name))} = {self.x.expr(e)}")
+                else:
+                    self.emit(depth, f"if {self.x.expr(e)}:")
+                    depth += 1
+            conds = [e for what, _, e in p.scan if what == "when"]
+            if not conds:
+                self.emit(depth, f"out += {'C' if collect == 'c' else 'I'}{ai}")
+                continue
+            lhs = "(" + "".join(f"a_{ident(q.name)}, " for q in action.params) + ")"
+            self.emit(depth, f"for {lhs}, c, i in L{ai}:")
+            if len(conds) < len(p.scan):  # lets between the guards
+                self.guard_items(depth + 1, p.scan, "continue")
+                self.emit(depth + 1, f"out.append({collect})")
             else:
-                self.emit(2, f"if {self.conds([g.cond for g in action.guards])}: out.append({collect})")
+                self.emit(depth + 1, f"if {self.conds(conds)}: out.append({collect})")
         self.emit(1, "return out")
 
     def pay_once(self) -> str:
@@ -275,10 +305,13 @@ def generate(rules: Scaffold, tables: WorldTables) -> tuple[Generated, dict[str,
     ns = Namespace(tables)
     em = _Emitter(rules, ns, dynamic)
     em.functions()
+    functions = {f.name: f for f in rules.functions}
+    plans = [plan(action, frozenset(dynamic), functions) for action in rules.actions]
     for ai, action in enumerate(rules.actions):
         em.action(ai, action)
-    em.admissible("admissible", "c")
-    em.admissible("admissible_ids", "i")
+        em.static_guards(ai, action, plans[ai])
+    em.admissible("admissible", "c", plans)
+    em.admissible("admissible_ids", "i", plans)
 
     em.emit(0, f"def observe(s): return {em.x.template(rules.observe)}")
     em.emit(0, f"def instruction(s): return {em.x.template(rules.instruction)}")
@@ -347,6 +380,9 @@ def build_rules(rules: Scaffold, tables: WorldTables, constants: dict[str, Any],
                               if r.kind == "on" and r.cond is not None and r.action == action.name)
     exec(generated.code, env)  # noqa: S102 - code generated from the checked IR only
     n = len(rules.actions)
+    for ai in range(n):
+        own = env[f"L{ai}"] = live(env[f"static_{ai}"], env[f"B{ai}"], RULE_ERRORS)
+        env[f"I{ai}"], env[f"C{ai}"] = [i for _, _, i in own], [c for _, c, _ in own]
     built = Rules(
         dynamic=generated.dynamic, actions=rules.actions, bindings=tuple(bindings), table=table,
         guard=tuple(env[f"guard_{i}"] for i in range(n)),

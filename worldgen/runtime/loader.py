@@ -12,6 +12,7 @@ from typing import Any
 
 from worldgen.codegen.exprs import WorldTables
 from worldgen.codegen.numbers import grid_sizes, static_value
+from worldgen.codegen.packing import codec, field_of
 from worldgen.codegen.program import Generated, Rules, build_rules
 from worldgen.ir.axes import apply_axes
 from worldgen.ir.models import Scaffold, Type
@@ -64,6 +65,11 @@ def load_rules(world: World) -> tuple[Rules, list[Any]]:
         return spell(t.name, v)[0]
 
     rules, made = build_rules(rules_ir, tables, constants, domain, text, generated)
+    fields = [field_of(types[name], tables.count, lambda t: (static_value(t.lo, tables, constants, rules_ir),  # type: ignore[arg-type]
+                                                             static_value(t.hi, tables, constants, rules_ir)))  # type: ignore[arg-type]
+              for name in rules.dynamic]
+    if all(f is not None for f in fields):
+        rules.codec = codec(fields)  # type: ignore[arg-type]
     if generated is None:
         _generated[key] = (ir, rules_ir, made)
         if len(_generated) > GENERATED_KEPT:

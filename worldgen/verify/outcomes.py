@@ -11,10 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
-from worldgen.codegen.exprs import RuleError
-
-# What the runtime turns into an invalid step with info["error"]; anything else is a bug.
-RULE_ERRORS = (RuleError, IndexError, ZeroDivisionError)
+from worldgen.codegen.exprs import RULE_ERRORS
 
 
 class Outcome(NamedTuple):

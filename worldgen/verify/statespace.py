@@ -8,8 +8,13 @@ Commands that are invalid in a state change nothing and are not edges.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import gc
+from array import array
+from dataclasses import dataclass
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
+
+import numpy as np
 
 from worldgen.codegen.program import Rules
 from worldgen.verify.outcomes import RULE_ERRORS, never as _never, stochastic
@@ -29,47 +34,130 @@ class Fault:
     message: str
 
 
-@dataclass
+class Decisions(dict[int, tuple[bool, ...]]):
+    """Chance decisions per transition, kept only where there are any (most transitions have none)."""
+
+    def __missing__(self, t: int) -> tuple[bool, ...]:
+        return ()
+
+
+def _range_array(code: str, n: int) -> array:
+    return array(code, np.arange(n, dtype=np.int64 if code == "q" else np.int32).tobytes())
+
+
 class StateGraph:
-    states: list[tuple[Any, ...]] = field(default_factory=list)
-    depth: list[int] = field(default_factory=list)
-    parent: list[int] = field(default_factory=list)  # transition that first reached it; -1: start
-    when: list[int] = field(default_factory=list)  # bitmask of `reward when` conditions holding
-    done: list[bool] = field(default_factory=list)
-    failed: list[bool] = field(default_factory=list)
-    edge_start: list[int] = field(default_factory=lambda: [0])  # state i: edges edge_start[i]:[i+1]
-    edge_src: list[int] = field(default_factory=list)
-    edge_binding: list[int] = field(default_factory=list)
-    trans_start: list[int] = field(default_factory=lambda: [0])  # edge e: transitions [e]:[e+1]
-    trans_prob: list[float] = field(default_factory=list)
-    trans_dst: list[int] = field(default_factory=list)
-    trans_decisions: list[tuple[bool, ...]] = field(default_factory=list)
-    trans_edge: list[int] = field(default_factory=list)
-    violations: dict[int, int] = field(default_factory=dict)  # invariant index -> first state
-    faults: list[Fault] = field(default_factory=list)  # the first FAULTS_KEPT, in BFS order
-    fault_count: int = 0
-    hit: str | None = None  # the bound that stopped exploration ("max_states" | "max_depth")
+    """The explored graph, stored compactly: one tuple per state (the dictionary key it is found
+    by) and typed arrays for the rest, a few bytes per state and per transition.
+
+    Edges are (state, binding) pairs; each has one transition per distinct chance outcome. Until
+    the first edge with a chance outcome, every edge is exactly one sure transition, so the
+    per-transition arrays (``trans_start``, ``trans_edge``, ``trans_prob``) and ``edge_src`` are
+    not stored: they are derived on first use."""
+
+    def __init__(self, unpack: Callable[[int], tuple[Any, ...]] | None = None) -> None:
+        self.keys: list[Any] = []  # per state: its index key (the tuple, or the packed int)
+        self.unpack = unpack
+        self.depth = array("i")
+        self.parent = array("i")  # transition that first reached it; -1: start
+        self.when: list[int] = []  # bitmask of `reward when` conditions holding (any width)
+        self.done = bytearray()
+        self.failed = bytearray()
+        self.edge_start = array("q", [0])  # state i: edges edge_start[i]:[i+1]
+        self.edge_binding = array("i")
+        self.trans_dst = array("i")
+        self.trans_decisions = Decisions()
+        self.violations: dict[int, int] = {}  # invariant index -> first state
+        self.faults: list[Fault] = []  # the first FAULTS_KEPT, in BFS order
+        self.fault_count = 0
+        self.hit: str | None = None  # the bound that stopped exploration ("max_states" | "max_depth")
+        self.chance: tuple[array, array, array] | None = None  # (trans_start, trans_edge, trans_prob) once needed
+        self._derived: dict[str, array] = {}
+
+    def with_chance(self) -> tuple[array, array, array]:
+        """The per-transition arrays, stored from now on (back-filled for the sure edges so far)."""
+        if self.chance is None:
+            edges, trans = len(self.edge_binding), len(self.trans_dst)
+            self.chance = (_range_array("q", edges + 1), _range_array("i", trans), array("d", np.ones(trans).tobytes()))
+        return self.chance
+
+    def _derive(self, name: str) -> array:
+        got = self._derived.get(name)
+        if got is None:
+            edges = len(self.edge_binding)
+            match name:
+                case "trans_start":
+                    got = _range_array("q", edges + 1)
+                case "trans_edge":
+                    got = _range_array("i", edges)
+                case "trans_prob":
+                    got = array("d", np.ones(edges).tobytes())
+                case _:
+                    starts = np.frombuffer(self.edge_start, dtype=np.int64)
+                    got = array("i", np.repeat(np.arange(len(starts) - 1, dtype=np.int32), np.diff(starts)).tobytes())
+            self._derived[name] = got
+        return got
+
+    @property
+    def trans_start(self) -> array:  # edge e: transitions trans_start[e]:[e+1]
+        return self.chance[0] if self.chance is not None else self._derive("trans_start")
+
+    @property
+    def trans_edge(self) -> array:
+        return self.chance[1] if self.chance is not None else self._derive("trans_edge")
+
+    @property
+    def trans_prob(self) -> array:
+        return self.chance[2] if self.chance is not None else self._derive("trans_prob")
+
+    @property
+    def edge_src(self) -> array:
+        return self._derive("edge_src")
+
+    @property
+    def states(self) -> Sequence[tuple[Any, ...]]:
+        """The state tuples, in BFS order (unpacked on access when keys are packed)."""
+        return self.keys if self.unpack is None else _Unpacked(self.keys, self.unpack)
 
     @property
     def complete(self) -> bool:
         return self.hit is None
 
     def terminal(self, i: int) -> bool:
-        return self.done[i] or self.failed[i]
+        return bool(self.done[i] or self.failed[i])
 
     def edges(self, i: int) -> range:
         return range(self.edge_start[i], self.edge_start[i + 1])
 
     def transitions(self, e: int) -> range:
-        return range(self.trans_start[e], self.trans_start[e + 1])
+        return range(e, e + 1) if self.chance is None else range(self.chance[0][e], self.chance[0][e + 1])
+
+
+@dataclass(frozen=True)
+class _Unpacked(Sequence[tuple[Any, ...]]):
+    keys: list[int]
+    unpack: Callable[[int], tuple[Any, ...]]
+
+    def __len__(self) -> int:
+        return len(self.keys)
+
+    def __getitem__(self, i):  # type: ignore[no-untyped-def, override]
+        if isinstance(i, slice):
+            return [self.unpack(k) for k in self.keys[i]]
+        return self.unpack(self.keys[i])
+
+    def __iter__(self) -> Iterator[tuple[Any, ...]]:
+        return map(self.unpack, self.keys)
 
 
 class _Explorer:
     def __init__(self, rules: Rules, bounds: Bounds):
         self.rules = rules
         self.bounds = bounds
-        self.g = StateGraph()
-        self.index: dict[tuple[Any, ...], int] = {}
+        codec = rules.codec
+        self.key: Callable[[Sequence[Any]], Any] = tuple if codec is None else codec.pack
+        self.state: Callable[[Any], tuple[Any, ...]] = (lambda k: k) if codec is None else codec.unpack
+        self.g = StateGraph(None if codec is None else codec.unpack)
+        self.index: dict[Any, int] = {}
 
     def fault(self, state: int, binding: int | None, decisions: tuple[bool, ...], message: str) -> None:
         g = self.g
@@ -77,21 +165,22 @@ class _Explorer:
         if len(g.faults) < FAULTS_KEPT:
             g.faults.append(Fault(state, binding, decisions, message))
 
-    def add(self, s: tuple[Any, ...], depth: int, parent: int) -> int:
-        """Index of state ``s``, discovering it if new; -1 if a bound forbids a new state."""
-        i = self.index.get(s)
+    def add(self, key: Any, s: Sequence[Any], depth: int, parent: int) -> int:
+        """Index of state ``s`` (whose index key is ``key``), discovering it if new; -1 if a bound
+        forbids a new state."""
+        i = self.index.get(key)
         if i is not None:
             return i
         g = self.g
-        if len(g.states) >= self.bounds.max_states:
+        if len(g.keys) >= self.bounds.max_states:
             g.hit = "max_states"
             return -1
         if self.bounds.max_depth is not None and depth > self.bounds.max_depth:
             g.hit = g.hit or "max_depth"
             return -1
-        i = len(g.states)
-        self.index[s] = i
-        g.states.append(s)
+        i = len(g.keys)
+        self.index[key] = i
+        g.keys.append(key)
         g.depth.append(depth)
         g.parent.append(parent)
         try:
@@ -101,8 +190,8 @@ class _Explorer:
             self.fault(i, None, (), f"evaluating the state's signals or invariants: {err}")
             when, done, failed, inv = 0, False, True, -1
         g.when.append(when)
-        g.done.append(done)
-        g.failed.append(failed)
+        g.done.append(bool(done))
+        g.failed.append(bool(failed))
         if inv >= 0 and inv not in g.violations:
             g.violations[inv] = i
         return i
@@ -110,29 +199,25 @@ class _Explorer:
     def expand(self, i: int) -> bool:
         """Add state i's edges; False when the state bound stopped exploration.
 
-        The deterministic case is the hot loop of the whole checker, hence inlined, with the
-        lists' append methods bound once."""
+        The sure case is the hot loop of the whole checker, hence inlined, with the arrays'
+        append methods bound once."""
         g, rules = self.g, self.rules
-        s, d = g.states[i], g.depth[i] + 1
-        index, bindings, effect, chance, says_only = self.index, rules.bindings, rules.effect, rules.stochastic, rules.says_only
+        s, d = self.state(g.keys[i]), g.depth[i] + 1
+        index, key, bindings, effect, chance, says_only = self.index, self.key, rules.bindings, rules.effect, rules.stochastic, rules.says_only
         trans_dst = g.trans_dst
-        add_prob, add_dst = g.trans_prob.append, trans_dst.append
-        add_decisions, add_edge = g.trans_decisions.append, g.trans_edge.append
-        add_src, add_binding, add_start = g.edge_src.append, g.edge_binding.append, g.trans_start.append
-        e = len(g.edge_binding)
+        add_dst, add_binding = trans_dst.append, g.edge_binding.append
         for b in rules.admissible_ids(s):
             binding = bindings[b]
             ai = binding.action
             if chance[ai]:
-                if not self.stochastic_edge(i, b, e, d):
+                if not self.stochastic_edge(i, s, b, d):
                     if g.hit == "max_states":
                         return False
                     continue
-            elif says_only[ai]:  # a status command: the state stays as it is
-                add_prob(1.0)
-                add_dst(i)
-                add_decisions(())
-                add_edge(e)
+                add_binding(b)
+                continue
+            if says_only[ai]:  # a status command: the state stays as it is
+                j = i
             else:
                 new = list(s)
                 try:
@@ -140,60 +225,75 @@ class _Explorer:
                 except RULE_ERRORS as err:
                     self.fault(i, b, (), str(err) or type(err).__name__)
                     continue
-                t = tuple(new)
-                j = index.get(t)
+                k = key(new)
+                j = index.get(k)
                 if j is None:
-                    j = self.add(t, d, len(trans_dst))
+                    j = self.add(k, new, d, len(trans_dst))
                     if j < 0:
                         if g.hit == "max_states":
                             return False
                         continue
-                add_prob(1.0)
-                add_dst(j)
-                add_decisions(())
-                add_edge(e)
-            add_src(i)
+            if g.chance is not None:
+                starts, edges, probs = g.chance
+                edges.append(len(g.edge_binding))
+                probs.append(1.0)
+                starts.append(len(trans_dst) + 1)
+            add_dst(j)
             add_binding(b)
-            add_start(len(trans_dst))
-            e += 1
-            if g.hit == "max_states":
-                return False
         return True
 
-    def stochastic_edge(self, i: int, b: int, e: int, d: int) -> bool:
-        """Add the transitions of binding b from state i as edge e (equal outcomes merged);
-        False when no outcome gives a state (the caller then adds no edge)."""
+    def stochastic_edge(self, i: int, s: tuple[Any, ...], b: int, d: int) -> bool:
+        """Add the transitions of binding b from state i (equal outcomes merged) for the edge the
+        caller then adds; False when no outcome gives a state (the caller then adds no edge)."""
         g, binding = self.g, self.rules.bindings[b]
+        starts, edges, probs = g.with_chance()
+        e = len(g.edge_binding)
         targets: dict[int, int] = {}  # state -> its transition
-        for o in stochastic(self.rules.effect[binding.action], g.states[i], binding.args):
+        for o in stochastic(self.rules.effect[binding.action], s, binding.args):
             if o.state is None:
                 self.fault(i, b, o.decisions, o.error or "")
                 continue
-            j = self.add(o.state, d, len(g.trans_dst))
+            j = self.add(self.key(o.state), o.state, d, len(g.trans_dst))
             if j < 0:
                 continue
             t = targets.get(j)
             if t is None:
-                targets[j] = len(g.trans_dst)
-                g.trans_prob.append(o.prob)
+                t = targets[j] = len(g.trans_dst)
+                probs.append(o.prob)
                 g.trans_dst.append(j)
-                g.trans_decisions.append(o.decisions)
-                g.trans_edge.append(e)
+                edges.append(e)
+                if o.decisions:
+                    g.trans_decisions[t] = o.decisions
             else:
-                g.trans_prob[t] += o.prob
+                probs[t] += o.prob
+        if targets:
+            starts.append(len(g.trans_dst))
         return bool(targets)
 
 
 def explore(rules: Rules, initial: list[Any], bounds: Bounds) -> StateGraph:
-    """The reachable graph from ``initial`` within ``bounds`` (``graph.hit`` names a bound hit)."""
+    """The reachable graph from ``initial`` within ``bounds`` (``graph.hit`` names a bound hit).
+
+    The garbage collector is paused meanwhile: exploring makes millions of tuples and no cycles,
+    and each automatic collection would walk all of them again."""
+    paused = gc.isenabled()
+    gc.disable()
+    try:
+        return _explore(rules, initial, bounds)
+    finally:
+        if paused:
+            gc.enable()
+
+
+def _explore(rules: Rules, initial: list[Any], bounds: Bounds) -> StateGraph:
     ex = _Explorer(rules, bounds)
     g = ex.g
-    ex.add(tuple(initial), 0, -1)
+    ex.add(ex.key(initial), tuple(initial), 0, -1)
     i = 0
-    while i < len(g.states):
-        if not g.terminal(i) and not ex.expand(i):
+    while i < len(g.keys):
+        if not (g.done[i] or g.failed[i]) and not ex.expand(i):
             break
         g.edge_start.append(len(g.edge_binding))
         i += 1
-    g.edge_start.extend([len(g.edge_binding)] * (len(g.states) + 1 - len(g.edge_start)))
+    g.edge_start.extend([len(g.edge_binding)] * (len(g.keys) + 1 - len(g.edge_start)))
     return g

@@ -1,0 +1,128 @@
+"""The admissible-command scan, split by what each guard depends on.
+
+Listing the admissible commands of a state is the model checker's inner loop: every binding of
+every action, every state. Most guards do not need all of that. A guard that reads only the
+command's arguments and the world's constants (``when m in allowed``, ``when index(a) < k``) has
+the same answer in every state, so it is decided once per binding when the world is built and the
+bindings it rules out never reach the scan (an argument ``int in 0..777`` then costs what its
+admissible values cost, not its range). A guard that reads only the state (``when tries < limit``)
+is decided once per state for the whole action, before its bindings are scanned. Only guards that
+mix both are evaluated per binding per state. Guards keep their written order within each group;
+a guard that raises a rule error while the world is built rules its binding out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from worldgen.ir.models import Action, Expr, Function
+
+STATIC, STATE, MIXED = "static", "state", "mixed"
+Item = tuple[str, str | None, Expr]  # ("let", name, value) or ("when", None, condition)
+
+
+def _depends(e: Expr, dynamic: frozenset[str], functions: dict[str, Function], lets: dict[str, set[str]]) -> set[str]:
+    """What ``e`` reads: "state" (a variable some action changes) and/or "args" (the command's
+    arguments, directly or through a guard's ``let``). Names bound inside ``e`` read nothing."""
+    found: set[str] = set()
+    stack = [e]
+    while stack:
+        x = stack.pop()
+        if x.op == "state" and x.name in dynamic:
+            found.add("state")
+        elif x.op == "arg":
+            found.add("args")
+        elif x.op == "local" and x.name in lets:
+            found |= lets[str(x.name)]
+        elif x.op == "fn" and x.name in functions:
+            stack.append(functions[str(x.name)].body)
+        stack.extend(x.args)
+    return found
+
+
+def _kind(deps: set[str]) -> str:
+    if "state" not in deps:
+        return STATIC
+    return MIXED if "args" in deps else STATE
+
+
+def _locals(e: Expr) -> set[str]:
+    out: set[str] = set()
+    stack = [e]
+    while stack:
+        x = stack.pop()
+        if x.op == "local" and x.name is not None:
+            out.add(x.name)
+        stack.extend(x.args)
+    return out
+
+
+@dataclass(frozen=True)
+class GuardPlan:
+    """One action's guards, sorted into when they are decided.
+
+    ``static``: once per binding, as the world is built; ``hoisted``: once per state, before the
+    scan (state-only guards written before any mixed one, so no error can surface that the written
+    order would have kept hidden); ``scan``: per binding per state (lets only where a scanned
+    guard needs them)."""
+
+    static: tuple[Item, ...]
+    hoisted: tuple[Item, ...]
+    scan: tuple[Item, ...]
+
+
+def plan(action: Action, dynamic: frozenset[str], functions: dict[str, Function]) -> GuardPlan:
+    items: list[Item] = []
+    for g in action.guards:
+        items += [("let", name, value) for name, value in g.lets]
+        items.append(("when", None, g.cond))
+    lets: dict[str, set[str]] = {}
+    deps: list[set[str]] = []
+    for what, name, e in items:
+        found = _depends(e, dynamic, functions, lets)
+        if what == "let":
+            lets[str(name)] = found
+        deps.append(found)
+    static = tuple(it for it, d in zip(items, deps) if _kind(d) == STATIC)
+    hoisted: list[Item] = []
+    scan: list[Item] = []
+    mixed_seen = False
+    for it, d in zip(items, deps):
+        kind = _kind(d)
+        mixed_seen = mixed_seen or kind == MIXED
+        if it[0] == "let" and not d:  # a let of constants: wherever a guard needs it
+            hoisted.append(it)
+            scan.append(it)
+        elif kind == STATE and not mixed_seen:
+            hoisted.append(it)
+        elif kind != STATIC or it[0] == "let":
+            scan.append(it)
+    before = _needed(hoisted)
+    known = {name for what, name, _ in before if what == "let"}
+    return GuardPlan(static, before, _needed([it for it in scan if not (it[0] == "let" and it[1] in known)]))
+
+
+def _needed(scan: list[Item]) -> tuple[Item, ...]:
+    """The scanned guards and only the lets they (transitively) read."""
+    need: set[str] = set()
+    out: list[Item] = []
+    for what, name, e in reversed(scan):
+        if what == "when" or name in need:
+            need |= _locals(e)
+            out.append((what, name, e))
+    return tuple(reversed(out))
+
+
+def live(static: Callable[..., bool], bindings: tuple[tuple[tuple[Any, ...], str, int], ...],
+         errors: tuple[type[Exception], ...]) -> tuple[tuple[tuple[Any, ...], str, int], ...]:
+    """The bindings whose static guards hold (a guard raising a rule error rules it out)."""
+    out = []
+    for binding in bindings:
+        try:
+            if static(*binding[0]):
+                out.append(binding)
+        except errors:
+            continue
+    return tuple(out)
