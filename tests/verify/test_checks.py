@@ -77,8 +77,33 @@ def test_random_play_as_good_as_the_oracle_is_caught(counter):
     # Only one command, and it always solves the world: random play is the oracle.
     report = verify_world(counter(("done when n == 3", "done when n == 1"), ("reward 1 when n == 3", "reward 1 when n == 1"),
                                   ("expect solvable within 5", "expect solvable within 1")))
-    c = check(report, "beats baselines")
+    c = check(report, "beats random")
     assert c.status == "fail" and "uniform-random play" in c.detail
+    assert check(report, "beats doing nothing").status == "pass"
+
+
+def test_a_world_without_rewards_is_held_to_no_baseline(counter):
+    # `done` is its only signal: nothing to beat, so the docs' reward-free examples compile.
+    report = verify_world(counter(("reward 1 when n == 3", "")))
+    assert report.ok, report.reason()
+    assert not [c for c in report.checks if c.name.startswith("beats")]
+
+
+def test_declared_baselines_replace_the_default_and_take_a_margin(counter):
+    # Only `beats doing nothing` is asked for, so random play scoring like the oracle is fine.
+    world = counter(("done when n == 3", "done when n == 1"), ("reward 1 when n == 3", "reward 1 when n == 1"),
+                    ("expect solvable within 5", "expect solvable within 1\n  expect beats doing nothing by 0.5"))
+    report = verify_world(world)
+    assert [c.name for c in report.checks if c.name.startswith("beats")] == ["beats doing nothing by 0.5"]
+    assert report.ok, report.reason()
+
+
+def test_a_margin_too_large_to_meet_fails_with_the_numbers(counter):
+    # inc, inc, inc earns 1; doing nothing earns 0: "by 1" needs the baseline at <= 0, "by 1" passes,
+    # while a per-step cost makes doing nothing worse and a margin above the gap fails.
+    report = verify_world(counter(("expect unsolved at start", "expect beats random by 1")))
+    c = check(report, "beats random by 1")
+    assert c.status == "fail" and "needs <= 0" in c.detail
 
 
 def test_state_bound_hit_is_reported_not_passed(counter):

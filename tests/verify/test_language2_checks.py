@@ -190,6 +190,7 @@ world storm {
   reward 1 when clock == 3 and wet == 0
   done when clock == 3 and wet == 0
   expect solvable within 3
+  expect beats doing nothing   # (waiting is the only move, so random play is optimal play)
 }
 """
 
@@ -212,6 +213,7 @@ def test_every_step_and_its_chance_are_explored_with_all_outcomes() -> None:
     assert report.measures.reachable_states == 10
     assert [s.chance for s in report.oracle.steps] == [(False,)] * 3  # it never rained
     assert report.oracle.probability == pytest.approx(0.75**3)
+    assert report.optimal_success == pytest.approx(0.75**3)  # waiting is the only move: luck is all there is
 
 
 def test_a_refused_command_does_not_advance_every_step_in_the_graph() -> None:

@@ -64,6 +64,7 @@ class Rules:
     # catch-alls (`word` arguments); each binds the typed text (see match_fallback)
     fallbacks: tuple[Fallback, ...] = ()
     codec: Codec | None = None  # the state as one int, for the model checker (see codegen/packing.py)
+    domain: Callable[[Type], list[Any]] | None = None  # a scalar type's values in this world (ints, indices)
 
 
 def dynamic_vars(rules: Scaffold) -> tuple[str, ...]:

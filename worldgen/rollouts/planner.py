@@ -1,12 +1,13 @@
-"""A closed-loop oracle for stochastic worlds: re-plan from whatever state chance led to.
+"""A closed-loop oracle for stochastic worlds: play the policy that maximises the chance of success.
 
 The artifact's walkthrough names the chance outcomes it relies on (``Oracle.probability`` < 1), so
-replaying its commands open-loop fails whenever chance goes the other way. The planner explores the
-world's state graph once (the checker's own explorer, within the report's bounds), computes every
-state's distance to the nearest goal through any chance outcome, and at each step picks the
-admissible command whose best outcome is closest to a goal (ties: the likelier, then the first in
-the checker's order). That is the "oracle" a stochastic world supports: it succeeds whenever a
-goal stays reachable, and the report's oracle coverage then means the same for both kinds of world.
+replaying its commands open-loop fails whenever chance goes the other way, and re-planning for the
+luckiest outcome walks a slippery lake's edge of holes. The planner explores the world's state
+graph once (the checker's own explorer, within the report's bounds), runs finite-horizon value
+iteration over it (``worldgen.verify.optimal``) and at each step picks the admissible command with
+the highest probability of reaching a goal in the steps left (ties: the one whose best outcome is
+nearest a goal, then the first in the checker's order). Its success rate is the report's
+``optimal_success``, up to sampling noise.
 """
 
 from __future__ import annotations
@@ -20,7 +21,8 @@ from worldgen.ir.world import World
 from worldgen.runtime.env import Env
 from worldgen.runtime.loader import load_rules
 from worldgen.verify import Bounds
-from worldgen.verify.arrays import graph_arrays
+from worldgen.verify.arrays import GraphArrays, graph_arrays
+from worldgen.verify.optimal import SuccessValues, best_edge
 from worldgen.verify.statespace import explore
 
 FAR = np.iinfo(np.int64).max
@@ -33,36 +35,28 @@ class Planner:
         self.index = {s: i for i, s in enumerate(self.graph.states)}
         types = {v.name: v.type for v in world.scaffold.state}
         self.types = [(name, types[name]) for name in self.rules.dynamic]
-        self.dist = _distances(self.graph, self.rules)
+        arrays = graph_arrays(self.graph, self.rules)
+        self.success = SuccessValues(arrays, self.rules.horizon)
+        dist = _distances(arrays)
+        self.nearest = np.minimum.reduceat(dist[arrays.trans_dst], arrays.trans_start[:-1]) if len(arrays.trans_dst) else dist[:0]
 
     def command(self, env: Env) -> str | None:
         """The next command from the env's current state; None when the state is unknown to the
-        explored graph (a bound was hit) or no goal is reachable from it."""
-        state = self._state(env)
-        i = self.index.get(state)
-        if i is None or self.dist[i] == FAR:
+        explored graph (a bound was hit), no goal can be reached from it in the steps left, or
+        waiting is safer than any command."""
+        i = self.index.get(self._state(env))
+        if i is None:
             return None
-        g = self.graph
-        best: tuple[int, float, int] | None = None
-        for e in g.edges(i):
-            dsts = [g.trans_dst[t] for t in g.transitions(e)]
-            near = min(int(self.dist[d]) for d in dsts)
-            p_near = sum(g.trans_prob[t] for t in g.transitions(e) if self.dist[g.trans_dst[t]] == near)
-            key = (near, -p_near, e)
-            if best is None or key < best:
-                best = key
-        if best is None or best[0] == FAR:
-            return None
-        return self.rules.bindings[g.edge_binding[best[2]]].command
+        e = best_edge(self.success, i, env.horizon - env.steps, self.nearest)
+        return None if e is None else self.rules.bindings[self.graph.edge_binding[e]].command
 
     def _state(self, env: Env) -> tuple[Any, ...]:
         current = env.state()
         return tuple(decode(t, current[name]) for name, t in self.types)
 
 
-def _distances(graph: Any, rules: Any) -> np.ndarray:
+def _distances(a: GraphArrays) -> np.ndarray:
     """Steps from each state to the nearest goal when chance cooperates (FAR: never)."""
-    a = graph_arrays(graph, rules)
     dist = np.full(a.n, FAR, dtype=np.int64)
     dist[a.done] = 0
     level = 0

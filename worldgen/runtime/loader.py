@@ -70,6 +70,7 @@ def load_rules(world: World) -> tuple[Rules, list[Any]]:
               for name in rules.dynamic]
     if all(f is not None for f in fields):
         rules.codec = codec(fields)  # type: ignore[arg-type]
+    rules.domain = domain
     if generated is None:
         _generated[key] = (ir, rules_ir, made)
         if len(_generated) > GENERATED_KEPT:

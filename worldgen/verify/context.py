@@ -11,6 +11,7 @@ from worldgen.codegen.program import Rules
 from worldgen.ir.world import World
 from worldgen.verify import returns
 from worldgen.verify.arrays import GraphArrays, can_reach_goal, graph_arrays
+from worldgen.verify.optimal import SuccessValues
 from worldgen.verify.replay import Replay, first_admissible, replay
 from worldgen.verify.report import Bounds, Oracle, Step
 from worldgen.verify.statespace import StateGraph
@@ -74,6 +75,19 @@ class Context:
     @cached_property
     def max_return(self) -> float:
         return returns.value(self.arrays, self.rules, "best")
+
+    @cached_property
+    def rules_pay_rewards(self) -> bool:
+        r = self.rules
+        return bool(r.when_amounts) or r.per_step != 0 or any(r.on_amounts) or any(f is not None for f in r.bonus)
+
+    @cached_property
+    def expected_return(self) -> float:
+        return returns.value(self.arrays, self.rules, "expected")
+
+    @cached_property
+    def success(self) -> SuccessValues:
+        return SuccessValues(self.arrays, self.rules.horizon)
 
     @cached_property
     def random_return(self) -> float:

@@ -89,6 +89,9 @@ class Report(Data):
     returns: Returns
     measures: Measures
     replay_sha256: str  # hash of the runtime trace of the oracle (or first-admissible) replay
+    # optimal play with every chance outcome weighted by its probability (None: built before they existed)
+    optimal_success: float | None = None  # the highest probability any policy reaches a goal within the horizon
+    optimal_expected_return: float | None = None  # the highest expected return any policy gets
 
     def failures(self) -> list[Check]:
         return [c for c in self.checks if c.status == "fail"]

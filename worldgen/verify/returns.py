@@ -21,7 +21,7 @@ from worldgen.codegen.program import Rules
 from worldgen.verify.arrays import GraphArrays, edge_bonus
 from worldgen.verify.statespace import StateGraph
 
-Mode = Literal["best", "random"]
+Mode = Literal["best", "expected", "random"]
 
 
 def _paid_masks(start: int, when: np.ndarray) -> list[int]:
@@ -47,7 +47,9 @@ def _pay(newly: np.ndarray, amounts: tuple[float, ...]) -> np.ndarray:
 
 def value(a: GraphArrays, rules: Rules, mode: Mode) -> float:
     """The start state's value: the best achievable return (chance outcomes at their best) for
-    ``best``; the expected return of uniform-random play over admissible commands for ``random``.
+    ``best``; the best expected return a policy can get (chance outcomes weighted by their
+    probability) for ``expected``; the expected return of uniform-random play over admissible
+    commands for ``random``.
 
     Values live in one vector of (paid mask, state) pairs, row by row; the graph's arrays are
     tiled once per paid mask so each step of the induction is a handful of whole-array operations.
@@ -75,8 +77,11 @@ def value(a: GraphArrays, rules: Rules, mode: Mode) -> float:
         return per_step * rules.horizon
     for _ in range(rules.horizon):
         tv = pay + v[where] * alive
-        if mode == "best":
-            ev = tv if one_to_one else np.maximum.reduceat(tv, first_trans)
+        if mode != "random":
+            if mode == "best":
+                ev = tv if one_to_one else np.maximum.reduceat(tv, first_trans)
+            else:
+                ev = tv if one_to_one else np.add.reduceat(tv * prob, first_trans)
             out = per_step + v
             out[has] = np.maximum(np.maximum.reduceat(ev + edge_reward, first_edge), out[has])
         else:

@@ -39,6 +39,8 @@ def verify_world(world: World, bounds: Bounds | None = None) -> Report:
         ),
         measures=measures(ctx),
         replay_sha256=ctx.replays[0].sha256,
+        optimal_success=round(ctx.success.start, ROUND),
+        optimal_expected_return=round(ctx.expected_return, ROUND),
     )
 
 
@@ -53,5 +55,6 @@ def _checks(ctx: Context) -> list[Check]:
                 out.append(checks.check_unsolved_at_start(ctx))
             case "no_dead_ends":
                 out.append(checks.check_no_dead_ends(ctx))
-    out += [checks.check_baselines(ctx), checks.check_oracle_replay(ctx), checks.check_determinism(ctx)]
+    out += [checks.check_beats(ctx, expect) for expect in checks.baseline_expectations(ctx)]
+    out += [checks.check_oracle_replay(ctx), checks.check_determinism(ctx)]
     return out
