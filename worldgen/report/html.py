@@ -76,8 +76,12 @@ def _executability(report: dict[str, Any]) -> str:
 
 def _signals(report: dict[str, Any]) -> str:
     g = report["signals"]
-    rows = [("oracle coverage", pct(g["oracle_coverage"])), ("oracle clearly beats baselines", pct(g["beats_baselines_check"])),
-            ("stochastic worlds", pct(g["stochastic_worlds"]))]
+    rows = [("oracle coverage (omniscient)", pct(g["oracle_coverage"]))]
+    if g["fair_oracle_coverage"]["count"]:
+        rows += [("fair oracle coverage (observations only)", pct(g["fair_oracle_coverage"])),
+                 ("fair oracle worst-case steps (median)", num(g["fair_oracle_steps"].get("median")))]
+    rows += [("optimal success probability (median)", num(g["optimal_success"].get("median"))),
+             ("optimal play clearly beats baselines", pct(g["beats_baselines_check"])), ("stochastic worlds", pct(g["stochastic_worlds"]))]
     plots = [svg.histogram(g["expected_return"][k], f"expected return: {k.replace('_', ' ')}") for k in ("oracle", "random", "do_nothing")]
     plots.append(svg.histogram(g["oracle_minus_random"], "oracle minus random (expected)"))
     if g["stochastic_worlds"]["count"]:

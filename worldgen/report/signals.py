@@ -1,6 +1,7 @@
 """Signals: is the reward a reliable, informative signal?
 
-From the artifacts (computed exactly by the checker): which worlds have an oracle, how the oracle's
+From the artifacts (computed exactly by the checker): which worlds have an (omniscient) oracle and
+a fair one (playing from observations only), the optimal success probability, how the oracle's
 return compares with uniform-random play and doing nothing, and how likely the walkthrough is to
 work open-loop in stochastic worlds. From rollouts (observed): how often each policy succeeds, the
 spread of a policy's return on one world across episode seeds (reward noise), and how far the
@@ -26,6 +27,9 @@ def measure(data: SuiteData) -> dict[str, Any]:
         "oracle_coverage": rate(len(with_oracle), n),
         "stochastic_worlds": rate(sum(rep.measures.stochastic for rep in reports), n),
         "walkthrough_probability": distribution(rep.oracle.probability for rep in with_oracle),
+        "optimal_success": distribution(rep.optimal_success for rep in reports if rep.optimal_success is not None),
+        "fair_oracle_coverage": rate(sum(rep.fair_oracle is not None for rep in reports), n),
+        "fair_oracle_steps": distribution(rep.fair_oracle.worst_case_steps for rep in reports if rep.fair_oracle is not None),
         "beats_baselines_check": _baselines(reports),
         "expected_return": {
             "oracle": distribution(rep.returns.oracle for rep in reports),

@@ -88,7 +88,11 @@ def _signals(report: dict[str, Any]) -> list[Any]:
     g = report["signals"]
     t = _table("2. Signals", "measure", "value")
     t.add_row("oracle coverage (worlds with a walkthrough)", pct(g["oracle_coverage"]))
-    t.add_row("oracle clearly beats random and doing nothing", pct(g["beats_baselines_check"]))
+    if g["fair_oracle_coverage"]["count"]:
+        t.add_row("fair oracle coverage (wins from observations alone)", pct(g["fair_oracle_coverage"]))
+        t.add_row("fair oracle worst-case steps (median)", num(g["fair_oracle_steps"].get("median")))
+    t.add_row("optimal success probability (median)", num(g["optimal_success"].get("median")))
+    t.add_row("optimal play clearly beats random and doing nothing", pct(g["beats_baselines_check"]))
     t.add_row("stochastic worlds", pct(g["stochastic_worlds"]))
     t.add_row("walkthrough probability (median, open-loop)", num(g["walkthrough_probability"].get("median")))
     out: list[Any] = [t, _distributions("   expected return per world (exact, from the checker)",

@@ -21,11 +21,9 @@ from worldgen.ir.world import World
 from worldgen.runtime.env import Env
 from worldgen.runtime.loader import load_rules
 from worldgen.verify import Bounds
-from worldgen.verify.arrays import GraphArrays, graph_arrays
+from worldgen.verify.arrays import goal_distances, graph_arrays
 from worldgen.verify.optimal import SuccessValues, best_edge
 from worldgen.verify.statespace import explore
-
-FAR = np.iinfo(np.int64).max
 
 
 class Planner:
@@ -37,7 +35,7 @@ class Planner:
         self.types = [(name, types[name]) for name in self.rules.dynamic]
         arrays = graph_arrays(self.graph, self.rules)
         self.success = SuccessValues(arrays, self.rules.horizon)
-        dist = _distances(arrays)
+        dist = goal_distances(arrays)
         self.nearest = np.minimum.reduceat(dist[arrays.trans_dst], arrays.trans_start[:-1]) if len(arrays.trans_dst) else dist[:0]
 
     def command(self, env: Env) -> str | None:
@@ -53,18 +51,3 @@ class Planner:
     def _state(self, env: Env) -> tuple[Any, ...]:
         current = env.state()
         return tuple(decode(t, current[name]) for name, t in self.types)
-
-
-def _distances(a: GraphArrays) -> np.ndarray:
-    """Steps from each state to the nearest goal when chance cooperates (FAR: never)."""
-    dist = np.full(a.n, FAR, dtype=np.int64)
-    dist[a.done] = 0
-    level = 0
-    frontier = a.done.copy()
-    while frontier.any():
-        level += 1
-        reach = np.zeros(a.n, dtype=bool)
-        reach[a.trans_src[frontier[a.trans_dst]]] = True
-        frontier = reach & (dist == FAR) & ~a.terminal
-        dist[frontier] = level
-    return dist

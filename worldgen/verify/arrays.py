@@ -63,3 +63,21 @@ def can_reach_goal(a: GraphArrays) -> np.ndarray:
         if grown.sum() == can.sum():
             return can
         can = grown
+
+
+FAR = np.iinfo(np.int64).max
+
+
+def goal_distances(a: GraphArrays) -> np.ndarray:
+    """Steps from each state to the nearest goal when chance cooperates (FAR: never)."""
+    dist = np.full(a.n, FAR, dtype=np.int64)
+    dist[a.done] = 0
+    level = 0
+    frontier = a.done.copy()
+    while frontier.any():
+        level += 1
+        reach = np.zeros(a.n, dtype=bool)
+        reach[a.trans_src[frontier[a.trans_dst]]] = True
+        frontier = reach & (dist == FAR) & ~a.terminal
+        dist[frontier] = level
+    return dist

@@ -48,8 +48,7 @@ def check_invariant(ctx: Context, index: int, inv: Invariant) -> Check:
 
 
 def check_solvable(ctx: Context, expect: Expect) -> Check:
-    resolved = ctx.rules.within[ctx.world.scaffold.expects.index(expect)]  # `within 2^n - 1`: per world
-    within = resolved if resolved is not None else ctx.rules.horizon
+    within = ctx.within(expect)
     name = f"solvable within {within}"
     oracle = ctx.oracle
     if oracle is None:
@@ -63,6 +62,25 @@ def check_solvable(ctx: Context, expect: Expect) -> Check:
                      detail=f"the shortest solution takes {n} steps, more than the horizon ({ctx.rules.horizon})")
     luck = "" if oracle.probability == 1 else f", through chance outcomes met with probability {oracle.probability:.4g}"
     return Check(name=name, status="pass", detail=f"shortest solution: {n} steps{luck}")
+
+
+def check_solvable_observing(ctx: Context, expect: Expect) -> Check:
+    """A fair policy (one that sees only what the agent sees) wins within N steps, whatever the
+    hidden values and chance do (worldgen/verify/fair.py)."""
+    within = ctx.within(expect)
+    name = f"solvable within {within} observing"
+    fair = ctx.fair
+    if isinstance(fair, str):
+        return Check(name=name, status="fail", detail=f"unknown (bound): {fair}; shrink the hidden state or the world")
+    steps = fair.worst[0]
+    what = f"{len(fair.model.cands)} possible hidden value(s), {len(fair.beliefs)} beliefs explored"
+    if steps > within:
+        return Check(name=name, status="fail", detail=(
+            f"no policy that sees only the observations wins within {within} steps in every case ({what})"))
+    if steps > ctx.rules.horizon:
+        return Check(name=name, status="fail",
+                     detail=f"a fair policy needs {steps:.0f} steps in the worst case, more than the horizon ({ctx.rules.horizon})")
+    return Check(name=name, status="pass", detail=f"a fair policy wins within {steps:.0f} steps in the worst case ({what})")
 
 
 def check_unsolved_at_start(ctx: Context) -> Check:

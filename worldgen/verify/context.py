@@ -8,9 +8,13 @@ from functools import cached_property
 import numpy as np
 
 from worldgen.codegen.program import Rules
+from worldgen.ir.models import Expect
 from worldgen.ir.world import World
 from worldgen.verify import returns
 from worldgen.verify.arrays import GraphArrays, can_reach_goal, graph_arrays
+from worldgen.verify.beliefs import Unknown
+from worldgen.verify.candidates import TooManyCandidates
+from worldgen.verify.fair import FairSearch, fair_search
 from worldgen.verify.optimal import SuccessValues
 from worldgen.verify.replay import Replay, first_admissible, replay
 from worldgen.verify.report import Bounds, Oracle, Step
@@ -49,6 +53,21 @@ class Context:
             probability=float(np.prod([g.trans_prob[t] for t in path])) if path else 1.0,
             ret=returns.path_return(g, self.rules, path),
         )
+
+    @cached_property
+    def fair(self) -> FairSearch | str:
+        """The fair-policy search up to the largest `observing` bound (or why it has no answer)."""
+        expects = self.world.scaffold.expects
+        within = max((self.within(e) for e in expects if e.kind == "solvable" and e.observing), default=0)
+        try:
+            return fair_search(self.world, within)
+        except (Unknown, TooManyCandidates) as err:
+            return str(err)
+
+    def within(self, expect: Expect) -> int:
+        """An `expect solvable within N` bound in this world (`within 2^n - 1` is resolved per world)."""
+        resolved = self.rules.within[self.world.scaffold.expects.index(expect)]
+        return resolved if resolved is not None else self.rules.horizon
 
     @cached_property
     def can_reach_goal(self) -> np.ndarray:

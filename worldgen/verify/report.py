@@ -48,7 +48,8 @@ class Check(Data):
 
 
 class Oracle(Data):
-    """The shortest solution: a walkthrough through the outcomes it names.
+    """The omniscient oracle's shortest solution (it reads the whole state, hidden parts included):
+    a walkthrough through the outcomes it names.
 
     ``probability`` is the chance that replaying the commands open-loop meets those outcomes
     (1 for a deterministic world)."""
@@ -56,6 +57,16 @@ class Oracle(Data):
     steps: tuple[Step, ...]
     probability: float
     ret: float
+
+
+class FairOracle(Data):
+    """The fair oracle: the best policy that sees only what the agent sees (the observations and
+    messages so far), against every hidden value the agent cannot rule out (`hidden`,
+    `expect solvable within N observing`)."""
+
+    worst_case_steps: int  # the fewest steps it needs in its worst case
+    candidates: int  # hidden values the agent must allow for
+    beliefs: int  # beliefs (sets of states the agent cannot tell apart) the search explored
 
 
 class Returns(Data):
@@ -92,6 +103,7 @@ class Report(Data):
     # optimal play with every chance outcome weighted by its probability (None: built before they existed)
     optimal_success: float | None = None  # the highest probability any policy reaches a goal within the horizon
     optimal_expected_return: float | None = None  # the highest expected return any policy gets
+    fair_oracle: FairOracle | None = None  # where an `observing` expectation asked for it
 
     def failures(self) -> list[Check]:
         return [c for c in self.checks if c.status == "fail"]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 from worldgen.codegen.exprs import RuleError
 from worldgen.errors import InstantiationError
 from worldgen.ir.world import World
@@ -9,7 +11,7 @@ from worldgen.runtime.loader import load_rules
 from worldgen.verify import checks
 from worldgen.verify.context import Context
 from worldgen.verify.measures import measures
-from worldgen.verify.report import ROUND, Bounds, Check, Oracle, Report, Returns
+from worldgen.verify.report import ROUND, Bounds, Check, FairOracle, Oracle, Report, Returns
 from worldgen.verify.statespace import explore
 
 
@@ -41,7 +43,18 @@ def verify_world(world: World, bounds: Bounds | None = None) -> Report:
         replay_sha256=ctx.replays[0].sha256,
         optimal_success=round(ctx.success.start, ROUND),
         optimal_expected_return=round(ctx.expected_return, ROUND),
+        fair_oracle=_fair_oracle(ctx),
     )
+
+
+def _fair_oracle(ctx: Context) -> FairOracle | None:
+    """The fair oracle's figures, where an `observing` expectation asked for them and they exist."""
+    if not any(e.kind == "solvable" and e.observing for e in ctx.world.scaffold.expects):
+        return None
+    fair = ctx.fair
+    if isinstance(fair, str) or fair.worst[0] == math.inf:
+        return None
+    return FairOracle(worst_case_steps=int(fair.worst[0]), candidates=len(fair.model.cands), beliefs=len(fair.beliefs))
 
 
 def _checks(ctx: Context) -> list[Check]:
@@ -49,6 +62,8 @@ def _checks(ctx: Context) -> list[Check]:
     out += [checks.check_invariant(ctx, i, inv) for i, inv in enumerate(ctx.world.scaffold.invariants)]
     for expect in ctx.world.scaffold.expects:
         match expect.kind:
+            case "solvable" if expect.observing:
+                out.append(checks.check_solvable_observing(ctx, expect))
             case "solvable":
                 out.append(checks.check_solvable(ctx, expect))
             case "unsolved_at_start":

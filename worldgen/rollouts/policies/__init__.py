@@ -1,4 +1,4 @@
-"""Solver policies for rollouts: ``random``, ``oracle`` and ``openai:MODEL``.
+"""Solver policies for rollouts: ``random``, ``oracle``, ``fair-oracle`` and ``openai:MODEL``.
 
 Each lives in its own module; ``make_policy`` imports only the one asked for (``openai`` is slow
 to import and only the LLM policy needs it).
@@ -13,13 +13,13 @@ from worldgen.errors import WorldgenError
 if TYPE_CHECKING:
     from worldgen.rollouts.policies.base import Policy
 
-SPECS = "random | oracle | openai:MODEL"
+SPECS = "random | oracle | fair-oracle | openai:MODEL"
 
 
 def check_spec(spec: str) -> str:
     """``spec`` if it names a policy; raises ValueError (argparse turns it into a usage error)."""
     kind, _, model = spec.partition(":")
-    if spec in ("random", "oracle") or (kind == "openai" and model):
+    if spec in ("random", "oracle", "fair-oracle") or (kind == "openai" and model):
         return spec
     raise ValueError(f"unknown policy {spec!r}; expected {SPECS}")
 
@@ -38,6 +38,10 @@ def make_policy(spec: str, base_url: str | None = None, temperature: float = 0.0
         from worldgen.rollouts.policies.oracle import OraclePolicy
 
         return OraclePolicy()
+    if spec == "fair-oracle":
+        from worldgen.rollouts.policies.fair_oracle import FairOraclePolicy
+
+        return FairOraclePolicy()
     from worldgen.rollouts.policies.openai_agent import OpenAIPolicy, OpenAISettings
 
     return OpenAIPolicy(OpenAISettings(model=spec.partition(":")[2], base_url=base_url, temperature=temperature,

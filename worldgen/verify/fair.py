@@ -1,0 +1,175 @@
+"""Fair play under hidden information: what can a policy win from what the agent sees?
+
+The omniscient oracle reads the hidden state, so a guessing game is "solved" in one guess. A fair
+policy chooses each command from the observations so far, that is from its belief
+(``worldgen.verify.beliefs``). It wins if, whatever it reads after a command, it can go on winning:
+an AND-OR search, OR over commands, AND over what the agent might read and over chance outcomes
+(every outcome must be handled: the check is a guarantee, not an average).
+
+The search explores beliefs breadth first up to the step bound, skipping any belief that cannot
+make it in time even if the agent were told everything (the largest omniscient distance to a goal
+among its states, from each candidate's own state graph), then computes every belief's fewest
+worst-case steps to a goal by Bellman updates to the least fixpoint. The result is exact: the
+fewest steps any fair policy needs in its worst case, or "none within the bound".
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+from worldgen.ir.world import World
+from worldgen.verify.arrays import FAR, goal_distances, graph_arrays
+from worldgen.verify.beliefs import DONE, FAILED, Belief, BeliefModel, Unknown, seen_key
+from worldgen.verify.candidates import candidates
+from worldgen.verify.report import Bounds
+from worldgen.verify.statespace import explore
+
+MAX_BELIEFS = 200_000  # beliefs explored before the answer is "unknown (bound)"
+MAX_DISTANCE_STATES = 2_000_000  # candidate states explored for the lower bound; beyond, it is 0
+
+Move = tuple[str, dict[str, int]]  # a command and, per thing the agent may read next, the belief it leaves
+
+
+@dataclass(frozen=True)
+class FairResult:
+    steps: float  # the fewest worst-case steps to a goal of any fair policy (inf: none within the bound)
+    candidates: int  # hidden values the agent must allow for
+    beliefs: int  # beliefs the search explored
+
+
+@dataclass
+class FairSearch:
+    model: BeliefModel
+    beliefs: list[Belief] = field(default_factory=list)
+    index: dict[Belief, int] = field(default_factory=dict)
+    moves: list[list[Move]] = field(default_factory=list)
+    worst: list[float] = field(default_factory=list)
+    _distances: list[dict[tuple, int] | None] = field(default_factory=list)
+    _distance_states: int = 0
+
+    def solve(self, within: int) -> FairResult:
+        _, root = self.model.start()
+        self._add(root)
+        depth = [0]
+        i = 0
+        while i < len(self.beliefs):
+            if depth[i] + self._lower_bound(self.beliefs[i]) <= within:
+                for command in self.model.commands(self.beliefs[i]):
+                    children: dict[str, int] = {}
+                    for key, part in self.model.split(self.beliefs[i], command).items():
+                        if isinstance(part, int):
+                            children[key] = part
+                            continue
+                        j = self.index.get(part)
+                        if j is None:
+                            j = self._add(part)
+                            depth.append(depth[i] + 1)
+                        children[key] = j
+                    self.moves[i].append((command, children))
+            i += 1
+        self._values()
+        return FairResult(steps=self.worst[0], candidates=len(self.model.cands), beliefs=len(self.beliefs))
+
+    def best(self, belief: int) -> Move | None:
+        """The move with the fewest worst-case steps from an explored belief (None: no win)."""
+        move, score = None, math.inf
+        for m in self.moves[belief]:
+            w = self._steps(m[1], self.worst)
+            if w < score:
+                move, score = m, w
+        return move
+
+    def _add(self, belief: Belief) -> int:
+        if len(self.beliefs) >= MAX_BELIEFS:
+            raise Unknown(f"more than {MAX_BELIEFS} beliefs")
+        self.index[belief] = len(self.beliefs)
+        self.beliefs.append(belief)
+        self.moves.append([])
+        return len(self.beliefs) - 1
+
+    def _values(self) -> None:
+        worst = [math.inf] * len(self.beliefs)
+        changed = True
+        while changed:
+            changed = False
+            for i in range(len(self.beliefs) - 1, -1, -1):
+                for _, children in self.moves[i]:
+                    w = self._steps(children, worst)
+                    if w < worst[i]:
+                        worst[i] = w
+                        changed = True
+        self.worst = worst
+
+    @staticmethod
+    def _steps(children: dict[str, int], worst: list[float]) -> float:
+        """A move's worst-case steps to a goal: one, plus its worst part's."""
+        return 1 + max((0.0 if j == DONE else math.inf if j == FAILED else worst[j]) for j in children.values())
+
+    def _lower_bound(self, belief: Belief) -> float:
+        """The most steps any of the belief's states needs even when the agent knows everything."""
+        bound = 0.0
+        for ci, s in belief:
+            d = self._candidate_distances(ci)
+            if d is not None:
+                bound = max(bound, d.get(s, math.inf))
+        return bound
+
+    def _candidate_distances(self, ci: int) -> dict[tuple, int] | None:
+        """Omniscient steps to a goal from each state of candidate ``ci`` (None: not computed, the
+        budget for them is spent or its graph was not explored completely)."""
+        while len(self._distances) <= ci:
+            self._distances.append(self._explore_candidate(len(self._distances)))
+        return self._distances[ci]
+
+    def _explore_candidate(self, ci: int) -> dict[tuple, int] | None:
+        left = MAX_DISTANCE_STATES - self._distance_states
+        if left <= 0:
+            return None
+        c = self.model.cands[ci]
+        g = explore(c.rules, list(c.initial), Bounds(max_states=left))
+        self._distance_states += len(g.keys)
+        if not g.complete:
+            return None
+        dist = goal_distances(graph_arrays(g, c.rules))
+        return {s: (int(x) if x != FAR else math.inf) for s, x in zip(g.states, dist)}  # type: ignore[misc]
+
+
+def fair_search(world: World, within: int) -> FairSearch:
+    """Search ``world``'s fair policies up to ``within`` steps (``search.worst[0]``: the answer).
+    Raises Unknown (or TooManyCandidates) when a bound is hit."""
+    cands = candidates(world)
+    actual = next((i for i, c in enumerate(cands) if c.world.initial_state == world.initial_state), None)
+    if actual is None:
+        raise Unknown("the world's own start state breaks an invariant")
+    search = FairSearch(BeliefModel(cands, actual))
+    search.solve(within)
+    return search
+
+
+class FairPolicy:
+    """Plays a world fairly: tracks the belief from what it reads, and follows the search's moves."""
+
+    def __init__(self, search: FairSearch):
+        self.search = search
+        self.belief: int | None = 0
+        self.pending: dict[str, int] | None = None
+
+    def command(self) -> str | None:
+        """The next command (None: the belief was not explored, or no fair win is left)."""
+        if self.belief is None:
+            return None
+        move = self.search.best(self.belief)
+        if move is None:
+            self.pending = None
+            return None
+        self.pending = move[1]
+        return move[0]
+
+    def observe(self, text: str, done: bool, failed: bool) -> None:
+        """Narrow the belief to what the agent just read after the last command."""
+        if self.pending is None:
+            return
+        child = self.pending.get(seen_key(text, done, failed))
+        self.belief = child if child is not None and child >= 0 else None
+        self.pending = None
