@@ -92,3 +92,32 @@ def test_user_errors_are_messages_not_tracebacks(tmp_path, root, capsys):
     with pytest.raises(SystemExit) as exit_:
         main(["compile", str(root / "scaffolds" / "vault.wg"), "--seeds", "9:3", "-o", str(tmp_path / "o")])
     assert exit_.value.code == 2
+
+
+def test_compile_and_verify_use_the_scaffolds_check_within_bound(tmp_path, root, capsys):
+    source = (root / "tests" / "verify" / "counter.wg").read_text()
+    scaffold = tmp_path / "counter.wg"
+    scaffold.write_text(source.replace("  horizon 10", "  horizon 10\n  check within 3 states"))
+    empty = tmp_path / "empty.json"
+    empty.write_text("{}")
+    common = [str(scaffold), "--pack", str(empty), "--seeds", "0:1", "--attempts", "1"]
+    assert main(["compile", *common, "-o", str(tmp_path / "tight")]) == 1
+    rejected = json.loads((tmp_path / "tight" / "rejected.jsonl").read_text())
+    assert "bounds" in rejected["draws"][0]["failed"] and "(3)" in rejected["draws"][0]["reason"]
+    assert main(["compile", *common, "-o", str(tmp_path / "wide"), "--max-states", "100"]) == 0
+    artifact = tmp_path / "wide" / json.loads((tmp_path / "wide" / "index.jsonl").read_text())["path"]
+    assert json.loads(artifact.read_text())["report"]["bounds"]["max_states"] == 100
+
+    import worldgen
+
+    world = tmp_path / "world.json"
+    world.write_text(worldgen.load(scaffold).instantiate({}, seed=0).to_json())
+    capsys.readouterr()
+    assert main(["verify", str(world)]) == 1  # a bare world is checked within its scaffold's bound
+    assert "max_states bound (3)" in capsys.readouterr().err
+
+
+def test_compile_refuses_a_bound_below_one(tmp_path, root, capsys):
+    assert main(["compile", str(root / "scaffolds" / "vault.wg"), "--seeds", "0:1", "-o", str(tmp_path / "s"),
+                 "--max-states", "0"]) == 1
+    assert "--max-states must be at least 1, not 0" in capsys.readouterr().err

@@ -13,11 +13,15 @@ import json
 import sys
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from worldgen.cli.common import assignments, default_content
 from worldgen.cli.progress import progress
 from worldgen.errors import WorldgenError
 from worldgen.verify import Bounds
+
+if TYPE_CHECKING:
+    from worldgen.ir.models import Scaffold
 
 
 def seed_range(text: str) -> range:
@@ -33,11 +37,21 @@ def seed_range(text: str) -> range:
 
 
 def bounds_arguments(p: argparse.ArgumentParser) -> None:
-    b = Bounds()
-    p.add_argument("--max-states", type=int, default=b.max_states, metavar="N",
-                   help=f"model-checking bound on reachable states (default {b.max_states}); hitting it fails the world")
-    p.add_argument("--max-depth", type=int, default=b.max_depth, metavar="N",
+    p.add_argument("--max-states", type=int, metavar="N",
+                   help="model-checking bound on reachable states (default: the scaffold's `check within N states`, "
+                        f"else {Bounds().max_states}); hitting it fails the world")
+    p.add_argument("--max-depth", type=int, metavar="N",
                    help="model-checking bound on path length (default: none); hitting it fails the world")
+
+
+def bounds(args: argparse.Namespace, ir: Scaffold) -> Bounds:
+    """The command line's bounds, else the scaffold's (see worldgen/compiler/bounds.py)."""
+    from worldgen.compiler.bounds import scaffold_bounds
+
+    for flag, value in (("--max-states", args.max_states), ("--max-depth", args.max_depth)):
+        if value is not None and value < 1:
+            raise WorldgenError(f"{flag} must be at least 1, not {value}")
+    return scaffold_bounds(ir, args.max_states, args.max_depth)
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -78,8 +92,7 @@ def run(args: argparse.Namespace) -> int:
     pack = args.pack or default_content(args.file, scaffold.name)
     if pack is None:
         raise WorldgenError(f"{args.file}: error: no content; pass --pack PACK")
-    spec = Spec(scaffold.ir, tuple(read_pack(pack)), axes, Bounds(max_states=args.max_states, max_depth=args.max_depth),
-                args.attempts)
+    spec = Spec(scaffold.ir, tuple(read_pack(pack)), axes, bounds(args, scaffold.ir), args.attempts)
     executor = RayExecutor(args.ray_address) if args.executor == "ray" else LocalExecutor(args.jobs)
     out = Path(args.out)
     started = time.perf_counter()
