@@ -1,7 +1,8 @@
 """`worldgen compile FILE.wg --pack PACK --seeds A:B -o OUT`: compile and verify a suite of worlds.
 
 Writes OUT/worlds/<id>.json (one artifact per accepted world), OUT/index.jsonl, OUT/rejected.jsonl
-(every rejected seed, with the reason of each draw) and OUT/summary.json. Seed s takes record
+(every rejected seed, with the reason of each draw), OUT/draws.jsonl (every failed draw with its
+counterexamples; `worldgen explain OUT` prints them) and OUT/summary.json. Seed s takes record
 s mod len(PACK). A world failing a check is re-drawn (new build-time randomness) up to --attempts
 times. Output bytes do not depend on --jobs or --executor.
 """
@@ -108,7 +109,7 @@ def run(args: argparse.Namespace) -> int:
               f"{data['worlds'] / elapsed:.1f} worlds/s")
         if data["failed_checks_in_rejected"]:
             reasons = ", ".join(f"{k} x{v}" for k, v in data["failed_checks_in_rejected"].items())
-            print(f"  rejected seeds failed: {reasons} (details in {out / REJECTED})")
+            print(f"  rejected seeds failed: {reasons} (details in {out / REJECTED}; `worldgen explain {out}` shows why)")
         if data["failed_checks_in_redraws"]:
             reasons = ", ".join(f"{k} x{v}" for k, v in data["failed_checks_in_redraws"].items())
             print(f"  accepted seeds were re-drawn for: {reasons}")
