@@ -3,8 +3,11 @@
 Writes OUT/worlds/<id>.json (one artifact per accepted world), OUT/index.jsonl, OUT/rejected.jsonl
 (every rejected seed, with the reason of each draw), OUT/draws.jsonl (every failed draw with its
 counterexamples; `worldgen explain OUT` prints them) and OUT/summary.json. Seed s takes record
-s mod len(PACK). A world failing a check is re-drawn (new build-time randomness) up to --attempts
-times. Output bytes do not depend on --jobs or --executor.
+s mod len(PACK). A world failing a check is re-drawn (new build-time randomness; with
+--redraw-params new params too) up to --attempts times, when a re-draw can change the outcome (a
+scaffold without build-time generators builds the same world again). When every draw of the first
+3 seeds fails a check no re-draw can pass (the state bound; a require on params that never holds),
+compile stops there and exits 1. Output bytes do not depend on --jobs or --executor.
 """
 
 from __future__ import annotations
@@ -65,6 +68,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("-o", "--out", required=True, metavar="OUT", help="output folder (must not hold a suite yet)")
     p.add_argument("--axis", action="append", metavar="NAME=VALUE", help="fix an axis alternative (repeatable)")
     p.add_argument("--attempts", type=int, default=5, metavar="N", help="draws per seed before rejecting it (default 5)")
+    p.add_argument("--redraw-params", action="store_true",
+                   help="a re-draw also draws new params (default: re-draws keep the seed's params, axes and content)")
     bounds_arguments(p)
     p.add_argument("--jobs", "-j", type=int, default=1, metavar="J", help="worker processes (default 1)")
     p.add_argument("--executor", choices=("local", "ray"), default="local", help="where workers run (default local)")
@@ -93,11 +98,11 @@ def run(args: argparse.Namespace) -> int:
     pack = args.pack or default_content(args.file, scaffold.name)
     if pack is None:
         raise WorldgenError(f"{args.file}: error: no content; pass --pack PACK")
-    spec = Spec(scaffold.ir, tuple(read_pack(pack)), axes, bounds(args, scaffold.ir), args.attempts)
+    spec = Spec(scaffold.ir, tuple(read_pack(pack)), axes, bounds(args, scaffold.ir), args.attempts, args.redraw_params)
     executor = RayExecutor(args.ray_address) if args.executor == "ray" else LocalExecutor(args.jobs)
     out = Path(args.out)
     started = time.perf_counter()
-    with progress("compile", len(args.seeds)) as advance:
+    with progress("compile", len(args.seeds), "seeds", "accepted", "rejected") as advance:
         summary = compile_suite(spec, args.seeds, out, executor, lambda r: advance(r.artifact is None))
     elapsed = time.perf_counter() - started
     data = summary.as_dict()

@@ -43,14 +43,15 @@ def choose_axes(ir: Scaffold, fixed: dict[str, str] | None, seed: int) -> dict[s
     return out
 
 
-def draw_params(ir: Scaffold, fixed: dict[str, Any] | None, seed: int) -> dict[str, int | bool | str]:
+def draw_params(ir: Scaffold, fixed: dict[str, Any] | None, seed: int, draw: int = 0) -> dict[str, int | bool | str]:
+    """The params of a seed's world; ``draw`` > 0: another draw of them (`compile --redraw-params`)."""
     fixed = dict(fixed or {})
     unknown = sorted(set(fixed) - {p.name for p in ir.params})
     if unknown:
         raise InstantiationError(f"unknown param '{unknown[0]}'")
     out: dict[str, int | bool | str] = {}
     for p in ir.params:
-        g = rng(seed, f"param:{p.name}")
+        g = rng(seed, f"param:{p.name}" if draw == 0 else f"param:{draw}:{p.name}")
         if p.name in fixed:
             v = fixed[p.name]
             ok = (p.kind == "int" and isinstance(v, int) and not isinstance(v, bool) and p.lo <= v <= p.hi) or (  # type: ignore[operator]

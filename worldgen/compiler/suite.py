@@ -1,8 +1,10 @@
 """Compile a suite: one scaffold x a content pack x a range of seeds -> verified artifacts.
 
 Seed ``s`` takes record ``s mod len(pack)``. A world failing its checks is re-drawn with new
-build-time randomness (``attempt`` 1, 2, ...) up to ``attempts`` draws; a seed that never yields a
-passing world goes to ``rejected.jsonl`` with the reason of every draw. Output (all canonical,
+build-time randomness (``attempt`` 1, 2, ...; new params too with ``redraw_params``) up to
+``attempts`` draws, when drawing again can change the outcome (redraw.py); a seed that never
+yields a passing world goes to ``rejected.jsonl`` with the reason of every draw. When every draw of
+the first seeds fails a check that no re-draw can pass, compiling stops with the reason. Output (all canonical,
 byte-identical for the same inputs whatever ``--jobs`` or executor)::
 
     OUT/worlds/<id>.json   one artifact per accepted world
@@ -16,14 +18,17 @@ byte-identical for the same inputs whatever ``--jobs`` or executor)::
 from __future__ import annotations
 
 from collections import Counter
+from contextlib import closing
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
 from worldgen.compiler import artifact, draws
 from worldgen.compiler.executors import Executor
 from worldgen.compiler.instantiate import choose_axes, draw_params, instantiate
+from worldgen.compiler.redraw import PROBE, Redraws
 from worldgen.compiler.packs import Record
 from worldgen.errors import InstantiationError, WorldgenError
 from worldgen.ir.models import Scaffold, canonical_json
@@ -42,6 +47,11 @@ class Spec:
     axes: dict[str, str]
     bounds: Bounds
     attempts: int
+    redraw_params: bool = False  # a re-draw also draws new params
+
+    @cached_property
+    def redraws(self) -> Redraws:
+        return Redraws.of(self.scaffold, self.redraw_params)
 
 
 @dataclass(frozen=True)
@@ -57,17 +67,19 @@ def compile_seed(spec: Spec, seed: int) -> Result:
     record_id, record = spec.records[seed % len(spec.records)]
     failed: list[dict[str, Any]] = []
     for attempt in range(spec.attempts):
+        params = draw_params(spec.scaffold, None, seed, attempt if spec.redraw_params else 0)
         try:
-            world = instantiate(spec.scaffold, record, seed, axes=spec.axes, attempt=attempt)
+            world = instantiate(spec.scaffold, record, seed, axes=spec.axes, params=params, attempt=attempt)
             report = verify_world(world, spec.bounds)
         except InstantiationError as err:
-            axes = choose_axes(spec.scaffold, spec.axes, seed)
-            failed.append(draws.unbuilt(attempt, draw_params(spec.scaffold, None, seed), axes, err))
-            continue
-        if report.ok:
-            art, text = artifact.build_json(world, report, record_id)
-            return Result(seed, index_line(art, artifact.sha256(text)), text, _lines(failed, seed, record_id, True))
-        failed.append(draws.built(world, report))
+            failed.append(draws.unbuilt(attempt, params, choose_axes(spec.scaffold, spec.axes, seed), err))
+        else:
+            if report.ok:
+                art, text = artifact.build_json(world, report, record_id)
+                return Result(seed, index_line(art, artifact.sha256(text)), text, _lines(failed, seed, record_id, True))
+            failed.append(draws.built(world, report))
+        if not spec.redraws.worth_another(failed[-1]["failed"]):
+            break
     line = {"scaffold": spec.scaffold.name, "seed": seed, "record_id": record_id,
             "axes": choose_axes(spec.scaffold, spec.axes, seed),
             "draws": [{k: d[k] for k in ("attempt", "failed", "reason")} for d in failed]}
@@ -158,7 +170,10 @@ class Summary:
 
 
 def _chunks(seeds: range) -> Iterator[list[int]]:
-    for start in range(seeds.start, seeds.stop, CHUNK):
+    """The first PROBE seeds one by one (their results decide early whether to go on), then CHUNK at a time."""
+    probe = min(seeds.start + PROBE, seeds.stop)
+    yield from ([s] for s in range(seeds.start, probe))
+    for start in range(probe, seeds.stop, CHUNK):
         yield list(range(start, min(start + CHUNK, seeds.stop)))
 
 
@@ -172,9 +187,12 @@ def compile_suite(spec: Spec, seeds: range, out: Path, executor: Executor,
         raise WorldgenError(f"{out}: already holds a suite ({INDEX}); choose another -o or remove it")
     (out / WORLDS).mkdir(parents=True, exist_ok=True)
     summary = Summary(spec.scaffold.name, (seeds.start, seeds.stop))
+    probe: list[list[list[str]]] = []  # the failed checks of each draw of the first seeds
+    doomed = None
     with open(out / INDEX, "w", encoding="utf-8") as index, open(out / REJECTED, "w", encoding="utf-8") as rejected, \
-            open(out / DRAWS, "w", encoding="utf-8") as failed:
-        for results in executor.map(setup, spec, compile_chunk, _chunks(seeds)):
+            open(out / DRAWS, "w", encoding="utf-8") as failed, \
+            closing(executor.map(setup, spec, compile_chunk, _chunks(seeds))) as chunks:
+        for results in chunks:
             for result in results:
                 if result.artifact is not None:
                     (out / result.line["path"]).write_text(result.artifact, encoding="utf-8")
@@ -184,7 +202,14 @@ def compile_suite(spec: Spec, seeds: range, out: Path, executor: Executor,
                 failed.writelines(canonical_json(d) + "\n" for d in result.failed_draws)
                 summary.add(result)
                 advance(result)
+                if len(probe) < PROBE < len(seeds):  # stopping early saves the seeds after the probe
+                    probe.append([] if result.artifact is not None else [d["failed"] for d in result.failed_draws])
+                    doomed = spec.redraws.doomed(spec.scaffold, spec.bounds, probe)
             for f in (index, rejected, failed):
                 f.flush()
+            if doomed is not None:
+                break
     (out / SUMMARY).write_text(canonical_json(summary.as_dict()) + "\n", encoding="utf-8")
+    if doomed is not None:
+        raise WorldgenError(f"compile: stopped early: {doomed}; `worldgen explain {out}` shows the draws")
     return summary
