@@ -34,8 +34,7 @@ def test_check_warns_when_the_estimate_exceeds_the_bound(tmp_path: Path) -> None
     done = worldgen("check", "counter.wg", cwd=tmp_path)
     assert done.returncode == 0
     assert done.stdout.splitlines()[1] == "  estimate: at most 6 states per world; bound 5"
-    assert done.stderr.startswith("counter.wg: warning: the largest worlds may have up to 6 states, more than the "
-                                  "model-checking bound (5); ")
+    assert done.stderr.startswith("counter.wg: warning: the estimate (6) exceeds the model-checking bound (5); ")
     report = json.loads(worldgen("check", "--json", "counter.wg", cwd=tmp_path).stdout)
     assert report[0]["estimate"] == {"states": 6, "log10": 0.778, "params": {}, "unknown": [], "bound": 5,
                                      "exceeds_bound": True}

@@ -46,8 +46,8 @@ def test_a_counterexample_reads_as_numbered_commands_with_the_changes(suite, cap
     seed = next(d["seed"] for d in draws(suite) if d["consts"] == {"cap": 2})
     assert main(["explain", str(suite), "--seed", str(seed)]) == 0
     out = capsys.readouterr().out
-    assert f"\nseed {seed}: " in out and "  draw 0: params top=" in out
-    assert ("    consts: cap=2\n"
+    assert f"\nseed {seed}: " in out and "\n  params top=" in out and "; axes none\n" in out
+    assert (": consts cap=2\n"
             "    FAIL  invariant below_cap: violated after 2 steps; shortest counterexample below (line 11)\n"
             "          start: n=0\n"
             "          1. inc  ->  n=1\n"

@@ -76,9 +76,9 @@ def test_a_range_drawn_when_the_world_is_built_makes_it_unknown():
 def test_a_warning_when_the_largest_world_exceeds_the_bound():
     e = of(SIZES.replace('observe "{at}"', 'observe "{at}"\n  check within 1000 states'))
     assert e.bound == 1000 and e.exceeds_bound
-    assert e.warning() == ("warning: the largest worlds may have up to 7168 states, more than the model-checking "
-                           "bound (1000); `compile` fails a world that hits it: raise the bound with "
-                           "`check within N states` or --max-states, or shrink the params")
+    assert e.warning() == ("warning: the estimate (7168) exceeds the model-checking bound (1000); a world whose "
+                           "reachable states hit the bound fails `compile`: raise it with `check within N states` "
+                           "or --max-states, or shrink the params")
     assert e.as_dict() == {"states": 7168, "log10": 3.855, "params": {"n": 3, "hard": True, "mode": "big"},
                            "unknown": [], "bound": 1000, "exceeds_bound": True}
 

@@ -46,11 +46,13 @@ def suite_text(data: dict[str, Any]) -> list[str]:
            f"{len(seeds) - rejected} accepted after a re-draw"]
     for s in seeds:
         fate = "rejected" if not s["accepted"] else "accepted at the next draw"
-        out += ["", f"seed {s['seed']}: {plural(len(s['draws']), 'failed draw')}, {fate} (record {s['record_id']})"]
+        first = s["draws"][0]
+        out += ["", f"seed {s['seed']}: {plural(len(s['draws']), 'failed draw')}, {fate} (record {s['record_id']})",
+                f"  params {_names(first['params'])}; axes {_names(first['axes'])}"]
         for d in s["draws"]:
-            out.append(f"  draw {d['attempt']}: params {_values(d['params'])}; axes {_values(d['axes'])}")
-            if d.get("consts"):
-                out.append(f"    consts: {_values(d['consts'])}")
+            about = [f"params {_names(d['params'])}"] if d["params"] != first["params"] else []  # --redraw-params
+            about += [f"consts {_values(d['consts'])}"] if d.get("consts") else []
+            out.append(f"  draw {d['attempt']}" + (f": {'; '.join(about)}" if about else ""))
             for c in d["checks"]:
                 out += _check(c, d.get("start"), "    ")
     return out
@@ -60,9 +62,9 @@ def world_text(data: dict[str, Any]) -> list[str]:
     failed = [c for c in data["checks"] if c["status"] == "fail"]
     verdict = "every check passed" if data["ok"] else f"{plural(len(failed), 'check')} FAILED"
     out = [f"{data['artifact']}: world {data['world']}, seed {data['seed']}, draw {data['attempt']}: {verdict}",
-           f"  params {_values(data['params'])}; axes {_values(data['axes'])}"]
+           f"  params {_names(data['params'])}; axes {_names(data['axes'])}"]
     if data["consts"]:
-        out.append(f"  consts: {_values(data['consts'])}")
+        out.append(f"  consts {_values(data['consts'])}")
     out.append("checks:")
     for c in data["checks"]:
         out += _check(c, data["start"], "  ")
@@ -94,6 +96,11 @@ def _trace(steps: list[dict[str, Any]], start: dict[str, Any], indent: str) -> l
         out.append(f"{indent}{i}. {shown}  ->  {_values(changed) if changed else 'no change'}")
         before = after
     return out
+
+
+def _names(values: dict[str, Any]) -> str:
+    """Params and axes as written on the command line: ``rooms=5, layout=tree``; ``none`` when empty."""
+    return ", ".join(f"{k}={str(v).lower() if isinstance(v, bool) else v}" for k, v in values.items()) or "none"
 
 
 def _values(values: dict[str, Any]) -> str:

@@ -45,9 +45,9 @@ class Estimate:
     def warning(self) -> str | None:
         if self.states is None or not self.exceeds_bound:
             return None
-        return (f"warning: the largest worlds may have up to {approx(self.states)} states, more than the "
-                f"model-checking bound ({self.bound}); `compile` fails a world that hits it: raise the bound "
-                "with `check within N states` or --max-states, or shrink the params")
+        return (f"warning: the estimate ({approx(self.states)}) exceeds the model-checking bound ({self.bound}); "
+                "a world whose reachable states hit the bound fails `compile`: raise it with `check within N states` "
+                "or --max-states, or shrink the params")
 
     def as_dict(self) -> dict[str, Any]:
         n = self.states
