@@ -87,6 +87,15 @@ def test_an_artifact_shows_its_checks_oracle_and_failing_traces(tmp_path, capsys
     assert "oracle: 3 steps, probability 1, return 1\n  start: broken=false, n=0\n  1. inc  ->  n=1\n" in out
 
 
+def test_a_bare_world_is_checked_first(tmp_path, capsys):
+    path = tmp_path / "world.json"
+    path.write_text(worldgen.loads(DRIFT, "drift.wg").instantiate({}, seed=0, params={"top": 3}).to_json())
+    assert main(["explain", str(path), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["params"] == {"top": 3} and [c["name"] for c in data["checks"]][0] == "bounds"
+    assert data["oracles"]["oracle"]["steps"][-1]["state_after"] == {"n": 3}
+
+
 def test_user_errors_exit_1_without_a_traceback(tmp_path, suite, capsys):
     assert main(["explain", str(tmp_path / "nope")]) == 1
     assert "no such suite folder or artifact" in capsys.readouterr().err

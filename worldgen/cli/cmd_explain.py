@@ -3,7 +3,9 @@
 For a suite folder: every failed draw (of rejected seeds, and of accepted seeds that needed a
 re-draw), grouped by seed, with its params and axes, each failed check with its detail, and each
 counterexample as numbered commands with what changed after each. For an artifact: its checks,
-its oracle walkthrough and any failing trace, the same way. --json prints the same as JSON.
+its oracle walkthrough and any failing trace, the same way (a bare world file is checked first,
+within its scaffold's bound). --json prints the same as JSON. Exit 0 whenever the input could be
+read (failures are what it explains), 1 when it cannot.
 """
 
 from __future__ import annotations
