@@ -22,6 +22,24 @@ def test_check_accepts_the_examples() -> None:
     assert done.stdout.splitlines()[0].startswith("scaffolds/vault.wg: ok: world 'vault', 3 actions")
 
 
+def test_check_estimates_the_largest_world_under_its_ok_line() -> None:
+    done = worldgen("check", "scaffolds/vault.wg")
+    assert done.stdout.splitlines()[1] == "  estimate: at most 112 states per world (at rooms=7, keys=3); bound 200000"
+    assert done.stderr == ""
+
+
+def test_check_warns_when_the_estimate_exceeds_the_bound(tmp_path: Path) -> None:
+    source = (ROOT / "tests" / "verify" / "counter.wg").read_text().replace("  horizon 10", "  horizon 10\n  check within 5 states")
+    (tmp_path / "counter.wg").write_text(source)
+    done = worldgen("check", "counter.wg", cwd=tmp_path)
+    assert done.returncode == 0
+    assert done.stdout.splitlines()[1] == "  estimate: at most 6 states per world; bound 5"
+    assert done.stderr.startswith("counter.wg: warning: the estimate (6) exceeds the model-checking bound (5); ")
+    report = json.loads(worldgen("check", "--json", "counter.wg", cwd=tmp_path).stdout)
+    assert report[0]["estimate"] == {"states": 6, "log10": 0.778, "params": {}, "unknown": [], "bound": 5,
+                                     "exceeds_bound": True}
+
+
 def test_check_prints_gcc_style_diagnostics_and_exits_1(tmp_path: Path) -> None:
     bad = tmp_path / "bad.wg"
     bad.write_text('world w {\n  state { x: bool = false }\n  action a "a" { do y = true }\n}\n')

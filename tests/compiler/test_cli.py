@@ -92,3 +92,69 @@ def test_user_errors_are_messages_not_tracebacks(tmp_path, root, capsys):
     with pytest.raises(SystemExit) as exit_:
         main(["compile", str(root / "scaffolds" / "vault.wg"), "--seeds", "9:3", "-o", str(tmp_path / "o")])
     assert exit_.value.code == 2
+
+
+def test_compile_and_verify_use_the_scaffolds_check_within_bound(tmp_path, root, capsys):
+    source = (root / "tests" / "verify" / "counter.wg").read_text()
+    scaffold = tmp_path / "counter.wg"
+    scaffold.write_text(source.replace("  horizon 10", "  horizon 10\n  check within 3 states"))
+    empty = tmp_path / "empty.json"
+    empty.write_text("{}")
+    common = [str(scaffold), "--pack", str(empty), "--seeds", "0:1", "--attempts", "1"]
+    assert main(["compile", *common, "-o", str(tmp_path / "tight")]) == 1
+    rejected = json.loads((tmp_path / "tight" / "rejected.jsonl").read_text())
+    assert "bounds" in rejected["draws"][0]["failed"] and "(3)" in rejected["draws"][0]["reason"]
+    assert main(["compile", *common, "-o", str(tmp_path / "wide"), "--max-states", "100"]) == 0
+    artifact = tmp_path / "wide" / json.loads((tmp_path / "wide" / "index.jsonl").read_text())["path"]
+    assert json.loads(artifact.read_text())["report"]["bounds"]["max_states"] == 100
+
+    import worldgen
+
+    world = tmp_path / "world.json"
+    world.write_text(worldgen.load(scaffold).instantiate({}, seed=0).to_json())
+    capsys.readouterr()
+    assert main(["verify", str(world)]) == 1  # a bare world is checked within its scaffold's bound
+    assert "max_states bound (3)" in capsys.readouterr().err
+
+
+def test_compile_refuses_a_bound_below_one(tmp_path, root, capsys):
+    assert main(["compile", str(root / "scaffolds" / "vault.wg"), "--seeds", "0:1", "-o", str(tmp_path / "s"),
+                 "--max-states", "0"]) == 1
+    assert "--max-states must be at least 1, not 0" in capsys.readouterr().err
+
+
+def _counter(tmp_path, root, replace: tuple[str, str] = ("", "")) -> list[str]:
+    """compile arguments for the counter world (no content) in tmp_path."""
+    scaffold = tmp_path / "counter.wg"
+    scaffold.write_text((root / "tests" / "verify" / "counter.wg").read_text().replace(*replace))
+    (tmp_path / "empty.json").write_text("{}")
+    return ["compile", str(scaffold), "--pack", str(tmp_path / "empty.json")]
+
+
+def test_compile_stops_early_when_every_draw_hits_the_bound(tmp_path, root, capsys):
+    out = tmp_path / "suite"
+    assert main([*_counter(tmp_path, root), "--seeds", "0:100", "--max-states", "2", "-o", str(out)]) == 1
+    err = capsys.readouterr().err
+    assert err == ("compile: stopped early: every draw of the first 3 seeds hit the model-checking bound (2 states): "
+                   "raise it with `check within N states` or --max-states, or shrink the params; "
+                   f"`worldgen explain {out}` shows the draws\n")
+    assert len((out / "rejected.jsonl").read_text().splitlines()) == 3
+
+
+def test_compile_prints_plain_progress_lines_outside_a_terminal(tmp_path, root, capsys, monkeypatch):
+    from worldgen.cli import progress
+
+    monkeypatch.setattr(progress, "INTERVAL", 0.0)
+    assert main([*_counter(tmp_path, root), "--seeds", "0:2", "-o", str(tmp_path / "suite")]) == 0
+    lines = capsys.readouterr().err.splitlines()
+    assert [line.rsplit(",", 1)[0] for line in lines] == ["compile: 1/2 seeds, 1 accepted, 0 rejected",
+                                                          "compile: 2/2 seeds, 2 accepted, 0 rejected"]
+
+
+def test_compile_redraw_params(tmp_path, root, capsys):
+    args = _counter(tmp_path, root, ("  state {", "  param top: int in 3..4\n  require top == 4\n  state {"))
+    assert main([*args, "--seeds", "0:8", "-o", str(tmp_path / "keep")]) == 0
+    assert main([*args, "--seeds", "0:8", "-o", str(tmp_path / "new"), "--redraw-params", "--json"]) == 0
+    kept, new = (json.loads((tmp_path / name / "summary.json").read_text()) for name in ("keep", "new"))
+    assert kept["rejected"] > 0 and kept["draws"] == 8  # the same params again could not pass: one draw each
+    assert new["rejected"] < kept["rejected"] and new["accepted_at_attempt"].keys() - {"0"}

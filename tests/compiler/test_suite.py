@@ -47,7 +47,7 @@ def test_unsolvable_scaffold_is_rejected_with_reasons(tmp_path, root):
     summary = compile_suite(spec, range(0, 3), tmp_path, LocalExecutor(1))
     assert summary.accepted == 0 and summary.rejected == 3
     line = json.loads((tmp_path / "rejected.jsonl").read_text().splitlines()[0])
-    assert [d["attempt"] for d in line["draws"]] == [0, 1]
+    assert [d["attempt"] for d in line["draws"]] == [0]  # no build-time randomness: a re-draw builds the same world
     assert "solvable within 5" in line["draws"][0]["failed"]
     assert "no goal" in line["draws"][0]["reason"]
 

@@ -1,13 +1,22 @@
-"""`worldgen check FILE.wg ...`: parse and check scaffolds, gcc-style diagnostics, exit 0 or 1."""
+"""`worldgen check FILE.wg ...`: parse and check scaffolds, gcc-style diagnostics, exit 0 or 1.
+
+For a scaffold that checks, also prints an upper estimate of its largest world's state space (the
+product of the domains of the state variables its rules change) and warns when that exceeds the
+model-checking bound `compile` will use.
+"""
 
 from __future__ import annotations
 
 import argparse
 import json
 import sys
+from typing import TYPE_CHECKING, Any
 
 from worldgen.cli.common import plural
-from worldgen.errors import DiagnosticError
+from worldgen.errors import DiagnosticError, InstantiationError
+
+if TYPE_CHECKING:
+    from worldgen.ir.models import Scaffold
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -46,11 +55,26 @@ def run(args: argparse.Namespace) -> int:
         ir = scaffold.ir
         summary = {"actions": len(ir.actions), "params": len(ir.params), "state": len(ir.state),
                    "axes": {a.name: [alt.name for alt in a.alternatives] for a in ir.axes}}
-        report.append({"file": path, "ok": True, "world": ir.name, **summary})
+        size, line, warning = _estimate(ir)
+        report.append({"file": path, "ok": True, "world": ir.name, **summary, "estimate": size})
         if not args.json:
             axes = ", ".join(f"{a}({'|'.join(v)})" for a, v in summary["axes"].items()) or "no axes"
             print(f"{path}: ok: world '{ir.name}', {plural(summary['actions'], 'action')}, "
                   f"{plural(summary['state'], 'state variable')}, {axes}")
+            print(f"  {line}")
+            if warning:
+                print(f"{path}: {warning}", file=sys.stderr)
     if args.json:
         print(json.dumps(report, indent=2))
     return 1 if failed else 0
+
+
+def _estimate(ir: Scaffold) -> tuple[dict[str, Any], str, str | None]:
+    """The state-space estimate as JSON, as the line under the ok line, and its warning if any."""
+    from worldgen.compiler.estimate import estimate
+
+    try:
+        e = estimate(ir)
+    except InstantiationError as err:
+        return {"error": str(err)}, f"estimate: unknown: {err}", None
+    return e.as_dict(), e.text(), e.warning()

@@ -1,9 +1,13 @@
 """`worldgen compile FILE.wg --pack PACK --seeds A:B -o OUT`: compile and verify a suite of worlds.
 
 Writes OUT/worlds/<id>.json (one artifact per accepted world), OUT/index.jsonl, OUT/rejected.jsonl
-(every rejected seed, with the reason of each draw) and OUT/summary.json. Seed s takes record
-s mod len(PACK). A world failing a check is re-drawn (new build-time randomness) up to --attempts
-times. Output bytes do not depend on --jobs or --executor.
+(every rejected seed, with the reason of each draw), OUT/draws.jsonl (every failed draw with its
+counterexamples; `worldgen explain OUT` prints them) and OUT/summary.json. Seed s takes record
+s mod len(PACK). A world failing a check is re-drawn (new build-time randomness; with
+--redraw-params new params too) up to --attempts times, when a re-draw can change the outcome (a
+scaffold without build-time generators builds the same world again). When every draw of the first
+3 seeds fails a check no re-draw can pass (the state bound; a require on params that never holds),
+compile stops there and exits 1. Output bytes do not depend on --jobs or --executor.
 """
 
 from __future__ import annotations
@@ -13,11 +17,15 @@ import json
 import sys
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from worldgen.cli.common import assignments, default_content
 from worldgen.cli.progress import progress
 from worldgen.errors import WorldgenError
 from worldgen.verify import Bounds
+
+if TYPE_CHECKING:
+    from worldgen.ir.models import Scaffold
 
 
 def seed_range(text: str) -> range:
@@ -33,11 +41,21 @@ def seed_range(text: str) -> range:
 
 
 def bounds_arguments(p: argparse.ArgumentParser) -> None:
-    b = Bounds()
-    p.add_argument("--max-states", type=int, default=b.max_states, metavar="N",
-                   help=f"model-checking bound on reachable states (default {b.max_states}); hitting it fails the world")
-    p.add_argument("--max-depth", type=int, default=b.max_depth, metavar="N",
+    p.add_argument("--max-states", type=int, metavar="N",
+                   help="model-checking bound on reachable states (default: the scaffold's `check within N states`, "
+                        f"else {Bounds().max_states}); hitting it fails the world")
+    p.add_argument("--max-depth", type=int, metavar="N",
                    help="model-checking bound on path length (default: none); hitting it fails the world")
+
+
+def bounds(args: argparse.Namespace, ir: Scaffold) -> Bounds:
+    """The command line's bounds, else the scaffold's (see worldgen/compiler/bounds.py)."""
+    from worldgen.compiler.bounds import scaffold_bounds
+
+    for flag, value in (("--max-states", args.max_states), ("--max-depth", args.max_depth)):
+        if value is not None and value < 1:
+            raise WorldgenError(f"{flag} must be at least 1, not {value}")
+    return scaffold_bounds(ir, args.max_states, args.max_depth)
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -50,6 +68,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("-o", "--out", required=True, metavar="OUT", help="output folder (must not hold a suite yet)")
     p.add_argument("--axis", action="append", metavar="NAME=VALUE", help="fix an axis alternative (repeatable)")
     p.add_argument("--attempts", type=int, default=5, metavar="N", help="draws per seed before rejecting it (default 5)")
+    p.add_argument("--redraw-params", action="store_true",
+                   help="a re-draw also draws new params (default: re-draws keep the seed's params, axes and content)")
     bounds_arguments(p)
     p.add_argument("--jobs", "-j", type=int, default=1, metavar="J", help="worker processes (default 1)")
     p.add_argument("--executor", choices=("local", "ray"), default="local", help="where workers run (default local)")
@@ -78,12 +98,11 @@ def run(args: argparse.Namespace) -> int:
     pack = args.pack or default_content(args.file, scaffold.name)
     if pack is None:
         raise WorldgenError(f"{args.file}: error: no content; pass --pack PACK")
-    spec = Spec(scaffold.ir, tuple(read_pack(pack)), axes, Bounds(max_states=args.max_states, max_depth=args.max_depth),
-                args.attempts)
+    spec = Spec(scaffold.ir, tuple(read_pack(pack)), axes, bounds(args, scaffold.ir), args.attempts, args.redraw_params)
     executor = RayExecutor(args.ray_address) if args.executor == "ray" else LocalExecutor(args.jobs)
     out = Path(args.out)
     started = time.perf_counter()
-    with progress("compile", len(args.seeds)) as advance:
+    with progress("compile", len(args.seeds), "seeds", "accepted", "rejected") as advance:
         summary = compile_suite(spec, args.seeds, out, executor, lambda r: advance(r.artifact is None))
     elapsed = time.perf_counter() - started
     data = summary.as_dict()
@@ -95,7 +114,7 @@ def run(args: argparse.Namespace) -> int:
               f"{data['worlds'] / elapsed:.1f} worlds/s")
         if data["failed_checks_in_rejected"]:
             reasons = ", ".join(f"{k} x{v}" for k, v in data["failed_checks_in_rejected"].items())
-            print(f"  rejected seeds failed: {reasons} (details in {out / REJECTED})")
+            print(f"  rejected seeds failed: {reasons} (details in {out / REJECTED}; `worldgen explain {out}` shows why)")
         if data["failed_checks_in_redraws"]:
             reasons = ", ".join(f"{k} x{v}" for k, v in data["failed_checks_in_redraws"].items())
             print(f"  accepted seeds were re-drawn for: {reasons}")

@@ -26,13 +26,14 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from worldgen.compiler import artifact, graph
+    from worldgen.compiler.bounds import scaffold_bounds
     from worldgen.verify import verify_world
 
     loaded = artifact.load(args.artifact)
     if isinstance(loaded, artifact.Artifact):
         world, report = loaded.world, loaded.report
     else:
-        world, report = loaded, verify_world(loaded)
+        world, report = loaded, verify_world(loaded, scaffold_bounds(loaded.scaffold))
     oracle = report.oracle.steps if report.oracle is not None else None
     view = args.view
     if view == "auto":

@@ -63,7 +63,7 @@ def run(args: argparse.Namespace) -> int:
     out = Path(args.out)
     total = len(entries) * args.episodes
     try:
-        with progress(f"rollout {policy.name}", total) as advance:
+        with progress(f"rollout {policy.name}", total, "episodes", "done", "errors") as advance:
             result = asyncio.run(runner.run(entries, policy, out, args.episodes, args.concurrency, args.seed,
                                             lambda r: advance(r["error"] is not None)))
     except WorldgenError as err:

@@ -56,7 +56,7 @@ def run(args: argparse.Namespace) -> int:
         with index.open(encoding="utf-8") as lines:
             total = sum(1 for _ in lines)
     failed = checked = 0
-    with progress("verify", total) as advance:
+    with progress("verify", total, "artifacts", "verified") as advance:
         for findings in LocalExecutor(args.jobs).map(_setup, None, _recheck_chunk, _chunks(suite_entries(root))):
             for f in findings:
                 checked += 1

@@ -13,7 +13,8 @@ import sys
 
 from worldgen.errors import WorldgenError
 
-COMMANDS = ("check", "schema", "content", "compile", "verify", "graph", "play", "serve", "rollout", "report", "export")
+COMMANDS = ("check", "schema", "content", "compile", "verify", "explain", "graph", "play", "serve", "rollout", "report",
+            "export")
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -1,31 +1,52 @@
-"""A rich progress bar on stderr for long commands; silent when stderr is not a terminal."""
+"""Progress of long commands on stderr: a rich bar in a terminal; elsewhere (a log file, CI) a
+plain line at most every INTERVAL seconds, so a long run shows it is alive without flooding logs."""
 
 from __future__ import annotations
 
 import sys
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
+INTERVAL = 10.0  # seconds between plain progress lines
+
 
 @contextmanager
-def progress(label: str, total: int) -> Iterator[Callable[[bool], None]]:
-    """Yields ``advance(failed)``: one item done (counted as failed when ``failed``)."""
+def progress(label: str, total: int, unit: str = "items", done: str = "ok",
+             failed: str = "failed") -> Iterator[Callable[[bool], None]]:
+    """Yields ``advance(failed)``: one item finished, counted under ``failed`` or ``done`` (e.g.
+    ``compile: 12/50 seeds, 9 accepted, 3 rejected, 41 s``)."""
     if not sys.stderr.isatty():
-        yield lambda failed: None
+        yield _plain(label, total, unit, done, failed)
         return
     bar = Progress(TextColumn(f"[bold]{label}"), BarColumn(), MofNCompleteColumn(),
-                   TextColumn("failed {task.fields[failed]}"), TimeRemainingColumn(),
-                   console=Console(file=sys.stderr))
-    task = bar.add_task(label, total=total, failed=0)
-    failures = 0
+                   TextColumn(f"{done} {{task.fields[done]}}, {failed} {{task.fields[failed]}}"),
+                   TimeRemainingColumn(), console=Console(file=sys.stderr))
+    task = bar.add_task(label, total=total, done=0, failed=0)
+    counts = [0, 0]  # done, failed
 
-    def advance(failed: bool) -> None:
-        nonlocal failures
-        failures += failed
-        bar.update(task, advance=1, failed=failures)
+    def advance(bad: bool) -> None:
+        counts[bad] += 1
+        bar.update(task, advance=1, done=counts[0], failed=counts[1])
 
     with bar:
         yield advance
+
+
+def _plain(label: str, total: int, unit: str, done: str, failed: str) -> Callable[[bool], None]:
+    started = last = time.monotonic()
+    counts = [0, 0]
+
+    def advance(bad: bool) -> None:
+        nonlocal last
+        counts[bad] += 1
+        now = time.monotonic()
+        if now - last >= INTERVAL:
+            last = now
+            print(f"{label}: {sum(counts)}/{total} {unit}, {counts[0]} {done}, {counts[1]} {failed}, "
+                  f"{now - started:.0f} s", file=sys.stderr, flush=True)
+
+    return advance

@@ -41,8 +41,11 @@ class LocalExecutor:
             yield from map(work, chunks)
             return
         with ProcessPoolExecutor(self.jobs, mp_context=_context(), initializer=setup, initargs=(state,)) as pool:
-            yield from _ordered((pool.submit(work, c) for c in chunks), self.jobs * IN_FLIGHT_PER_WORKER,
-                                Future.result)
+            try:
+                yield from _ordered((pool.submit(work, c) for c in chunks), self.jobs * IN_FLIGHT_PER_WORKER,
+                                    Future.result)
+            finally:  # a caller that stops reading (compile stopping early) does not wait for queued chunks
+                pool.shutdown(cancel_futures=True)
 
 
 def _context() -> multiprocessing.context.BaseContext:

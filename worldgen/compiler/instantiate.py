@@ -19,7 +19,7 @@ from worldgen.compiler.generators import generators
 from worldgen.seeding import rng
 from worldgen.errors import InstantiationError, RequirementError
 from worldgen.ir.axes import apply_axes
-from worldgen.ir.models import Expr, Scaffold, Type, canonical_json
+from worldgen.ir.models import Entity, Expr, Scaffold, Type, canonical_json
 from worldgen.ir.patterns import normalize
 from worldgen.ir.values import encode, to_mask
 from worldgen.ir.world import World
@@ -43,14 +43,15 @@ def choose_axes(ir: Scaffold, fixed: dict[str, str] | None, seed: int) -> dict[s
     return out
 
 
-def draw_params(ir: Scaffold, fixed: dict[str, Any] | None, seed: int) -> dict[str, int | bool | str]:
+def draw_params(ir: Scaffold, fixed: dict[str, Any] | None, seed: int, draw: int = 0) -> dict[str, int | bool | str]:
+    """The params of a seed's world; ``draw`` > 0: another draw of them (`compile --redraw-params`)."""
     fixed = dict(fixed or {})
     unknown = sorted(set(fixed) - {p.name for p in ir.params})
     if unknown:
         raise InstantiationError(f"unknown param '{unknown[0]}'")
     out: dict[str, int | bool | str] = {}
     for p in ir.params:
-        g = rng(seed, f"param:{p.name}")
+        g = rng(seed, f"param:{p.name}" if draw == 0 else f"param:{draw}:{p.name}")
         if p.name in fixed:
             v = fixed[p.name]
             ok = (p.kind == "int" and isinstance(v, int) and not isinstance(v, bool) and p.lo <= v <= p.hi) or (  # type: ignore[operator]
@@ -102,6 +103,22 @@ def select_content(ir: Scaffold, content: dict[str, Any], params: dict[str, Any]
     return view, chosen
 
 
+def static_compiler(ir: Scaffold, tables: WorldTables) -> ExprCompiler:
+    """Compiles the build-time expressions of one world (params, entity counts, initial values)."""
+    return ExprCompiler(Namespace(tables), lambda v: f"S_{v}", {f.name: f for f in ir.functions})
+
+
+def entity_size(ent: Entity, compiler: ExprCompiler) -> tuple[int, tuple[int, int] | None]:
+    """How many values an entity has in this world, and a grid's (width, height)."""
+    n = evaluate(ent.count, compiler, {})
+    if ent.width is None:
+        return n, None
+    width = evaluate(ent.width, compiler, {})
+    if not (isinstance(width, int) and 0 < width <= n and n % width == 0):
+        raise InstantiationError(f"grid '{ent.name}' cannot be {width} cells wide with {n} cells")
+    return n, (width, n // width)
+
+
 def _names(view: dict[str, Any], path: tuple[str, ...]) -> list[str]:
     items = view[path[0]]
     return [str(it[path[1]]) if len(path) > 1 else str(it) for it in items]
@@ -126,16 +143,13 @@ def instantiate(
     entity_names: dict[str, list[str]] = {}
     grids: dict[str, tuple[int, int]] = {}
     tables = WorldTables(rparams, entity_names, enums, view, grids)  # entity names fill in below
-    compiler = ExprCompiler(Namespace(tables), lambda v: f"S_{v}", {f.name: f for f in ir.functions})
+    compiler = static_compiler(ir, tables)
     seen: dict[str, str] = {}
     for ent in ir.entities:
-        n = _evaluate(ent.count, compiler, {})
-        if ent.width is not None:
-            width = _evaluate(ent.width, compiler, {})
-            if not (isinstance(width, int) and 0 < width <= n and n % width == 0):
-                raise InstantiationError(f"grid '{ent.name}' cannot be {width} cells wide with {n} cells")
-            grids[ent.name] = (width, n // width)
-            names = cell_names(width, n // width)
+        n, grid = entity_size(ent, compiler)
+        if grid is not None:
+            grids[ent.name] = grid
+            names = cell_names(*grid)
         elif not ent.names_from:
             names = [f"{ent.name}{i + 1}" for i in range(max(n, 0))]
         else:
@@ -196,7 +210,8 @@ def _compiled(source: str) -> CodeType:
     return compile(source, "<worldgen init>", "eval")
 
 
-def _evaluate(e: Expr, compiler: ExprCompiler, values: dict[str, Any], extra: dict[str, Any] | None = None) -> Any:
+def evaluate(e: Expr, compiler: ExprCompiler, values: dict[str, Any], extra: dict[str, Any] | None = None) -> Any:
+    """A build-time expression's value; ``values``: the consts and state variables set so far."""
     code = _compiled(compiler.expr(e))
     env: dict[str, Any] = dict(compiler.ns.values)
     env.update(HELPERS)
@@ -215,8 +230,8 @@ def _initial(t: Type, init: Expr, compiler: ExprCompiler, values: dict[str, Any]
     vt = init.type
     if t.kind == "map" and vt.kind != "map" and (vt.kind != "list" or T.compatible(t.value, vt)):  # type: ignore[arg-type]
         n = counts[str(t.elem.name)]  # type: ignore[union-attr]
-        return tuple(_evaluate(init, compiler, values, g) for _ in range(n))  # one draw per key
-    v = _evaluate(init, compiler, values, g)
+        return tuple(evaluate(init, compiler, values, g) for _ in range(n))  # one draw per key
+    v = evaluate(init, compiler, values, g)
     if t.kind == "rel" and vt.kind == "set":  # `{}`: no pairs
         return (0,) * counts[str(t.elem.name)]  # type: ignore[union-attr]
     if t.kind == "set" and vt.kind == "list":
@@ -233,12 +248,12 @@ def _check_requires(rules: Scaffold, compiler: ExprCompiler, values: dict[str, A
     """`require COND`: a world whose initial state breaks one is rejected (and re-drawn)."""
     for req in rules.requires:
         try:
-            if _evaluate(req.cond, compiler, values):
+            if evaluate(req.cond, compiler, values):
                 continue
             why = ""
             if req.message is not None and req.message.parts:
                 parts = tuple(p.expr or Expr(op="lit", type=T.STR, value=p.text) for p in req.message.parts)
-                why = ": " + str(_evaluate(Expr(op="concat", type=T.STR, args=parts), compiler, values))
+                why = ": " + str(evaluate(Expr(op="concat", type=T.STR, args=parts), compiler, values))
         except RuleError as err:
             raise InstantiationError(f"require (line {req.line}) could not be evaluated: {err}") from None
         raise RequirementError(f"require (line {req.line}) does not hold{why}", req.line)
@@ -248,10 +263,11 @@ def _check_bounds(t: Type, v: Any, name: str, compiler: ExprCompiler, values: di
     inner = t.value if t.kind == "map" else t
     if inner is None or inner.kind != "int" or inner.lo is None or inner.hi is None:
         return
-    lo, hi = _evaluate(inner.lo, compiler, values), _evaluate(inner.hi, compiler, values)
+    lo, hi = evaluate(inner.lo, compiler, values), evaluate(inner.hi, compiler, values)
     for x in v if t.kind == "map" else (v,):
         if not lo <= x <= hi:
             raise InstantiationError(f"'{name}' starts at {x}, outside its range {lo}..{hi}")
 
 
-__all__ = ["instantiate", "choose_axes", "draw_params", "select_content"]
+__all__ = ["instantiate", "choose_axes", "draw_params", "select_content", "runtime_params", "static_compiler",
+           "entity_size", "evaluate"]

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from worldgen.compiler import artifact
+from worldgen.compiler.bounds import scaffold_bounds
 from worldgen.compiler.suite import INDEX
 from worldgen.errors import WorldgenError
 from worldgen.verify import Report, verify_world
@@ -81,7 +82,8 @@ def recheck(path: str | Path, data: bytes | None = None, expected: dict[str, Any
     if isinstance(loaded, artifact.Artifact):
         finding.problems += _integrity(loaded)
     try:
-        finding.report = verify_world(world, loaded.report.bounds if isinstance(loaded, artifact.Artifact) else None)
+        bounds = loaded.report.bounds if isinstance(loaded, artifact.Artifact) else scaffold_bounds(world.scaffold)
+        finding.report = verify_world(world, bounds)
     except WorldgenError as err:
         finding.problems.append(str(err))
         return finding

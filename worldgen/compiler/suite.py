@@ -1,33 +1,40 @@
 """Compile a suite: one scaffold x a content pack x a range of seeds -> verified artifacts.
 
 Seed ``s`` takes record ``s mod len(pack)``. A world failing its checks is re-drawn with new
-build-time randomness (``attempt`` 1, 2, ...) up to ``attempts`` draws; a seed that never yields a
-passing world goes to ``rejected.jsonl`` with the reason of every draw. Output (all canonical,
+build-time randomness (``attempt`` 1, 2, ...; new params too with ``redraw_params``) up to
+``attempts`` draws, when drawing again can change the outcome (redraw.py); a seed that never
+yields a passing world goes to ``rejected.jsonl`` with the reason of every draw. When every draw of
+the first seeds fails a check that no re-draw can pass, compiling stops with the reason. Output (all canonical,
 byte-identical for the same inputs whatever ``--jobs`` or executor)::
 
     OUT/worlds/<id>.json   one artifact per accepted world
     OUT/index.jsonl        one line per accepted world, in seed order
     OUT/rejected.jsonl     one line per rejected seed, in seed order
+    OUT/draws.jsonl        one line per failed draw (of rejected and accepted seeds), with its
+                           counterexamples (see draws.py), in seed and attempt order
     OUT/summary.json       counts, acceptance rates, reasons
 """
 
 from __future__ import annotations
 
 from collections import Counter
+from contextlib import closing
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
-from worldgen.compiler import artifact
+from worldgen.compiler import artifact, draws
 from worldgen.compiler.executors import Executor
-from worldgen.compiler.instantiate import choose_axes, instantiate
+from worldgen.compiler.instantiate import choose_axes, draw_params, instantiate
+from worldgen.compiler.redraw import PROBE, Redraws
 from worldgen.compiler.packs import Record
 from worldgen.errors import InstantiationError, WorldgenError
 from worldgen.ir.models import Scaffold, canonical_json
 from worldgen.verify import Bounds, verify_world
 
-INDEX, REJECTED, SUMMARY, WORLDS = "index.jsonl", "rejected.jsonl", "summary.json", "worlds"
+INDEX, REJECTED, DRAWS, SUMMARY, WORLDS = "index.jsonl", "rejected.jsonl", "draws.jsonl", "summary.json", "worlds"
 CHUNK = 8  # seeds per task: large enough to amortise a task, small enough to balance workers
 
 
@@ -40,6 +47,11 @@ class Spec:
     axes: dict[str, str]
     bounds: Bounds
     attempts: int
+    redraw_params: bool = False  # a re-draw also draws new params
+
+    @cached_property
+    def redraws(self) -> Redraws:
+        return Redraws.of(self.scaffold, self.redraw_params)
 
 
 @dataclass(frozen=True)
@@ -47,27 +59,35 @@ class Result:
     seed: int
     line: dict[str, Any]  # the index.jsonl or rejected.jsonl line
     artifact: str | None = None  # canonical JSON of the accepted world's artifact
-    redraws: tuple[dict[str, Any], ...] = ()  # an accepted seed's failed draws before it, with reasons
+    failed_draws: tuple[dict[str, Any], ...] = ()  # the draws.jsonl lines of the seed's failed draws
 
 
 def compile_seed(spec: Spec, seed: int) -> Result:
     """Draw, verify and (if needed) re-draw the world of one seed."""
     record_id, record = spec.records[seed % len(spec.records)]
-    draws: list[dict[str, Any]] = []
+    failed: list[dict[str, Any]] = []
     for attempt in range(spec.attempts):
+        params = draw_params(spec.scaffold, None, seed, attempt if spec.redraw_params else 0)
         try:
-            world = instantiate(spec.scaffold, record, seed, axes=spec.axes, attempt=attempt)
+            world = instantiate(spec.scaffold, record, seed, axes=spec.axes, params=params, attempt=attempt)
             report = verify_world(world, spec.bounds)
         except InstantiationError as err:
-            draws.append({"attempt": attempt, "failed": [err.check], "reason": str(err)})
-            continue
-        if report.ok:
-            art, text = artifact.build_json(world, report, record_id)
-            return Result(seed, index_line(art, artifact.sha256(text)), text, tuple(draws))
-        draws.append({"attempt": attempt, "failed": [c.name for c in report.failures()], "reason": report.reason()})
+            failed.append(draws.unbuilt(attempt, params, choose_axes(spec.scaffold, spec.axes, seed), err))
+        else:
+            if report.ok:
+                art, text = artifact.build_json(world, report, record_id)
+                return Result(seed, index_line(art, artifact.sha256(text)), text, _lines(failed, seed, record_id, True))
+            failed.append(draws.built(world, report))
+        if not spec.redraws.worth_another(failed[-1]["failed"]):
+            break
     line = {"scaffold": spec.scaffold.name, "seed": seed, "record_id": record_id,
-            "axes": choose_axes(spec.scaffold, spec.axes, seed), "draws": draws}
-    return Result(seed, line)
+            "axes": choose_axes(spec.scaffold, spec.axes, seed),
+            "draws": [{k: d[k] for k in ("attempt", "failed", "reason")} for d in failed]}
+    return Result(seed, line, None, _lines(failed, seed, record_id, False))
+
+
+def _lines(failed: list[dict[str, Any]], seed: int, record_id: str, accepted: bool) -> tuple[dict[str, Any], ...]:
+    return tuple({"seed": seed, "record_id": record_id, "seed_accepted": accepted, **d} for d in failed)
 
 
 def file_name(art: artifact.Artifact) -> str:
@@ -121,17 +141,16 @@ class Summary:
     redrawn_for: Counter[str] = field(default_factory=Counter)  # check -> failed draws of accepted seeds
 
     def add(self, result: Result) -> None:
+        self.draws += len(result.failed_draws)
         if result.artifact is not None:
             self.accepted += 1
-            self.draws += result.line["attempt"] + 1
+            self.draws += 1
             self.accepted_at[result.line["attempt"]] += 1
-            for draw in result.redraws:
-                self.redrawn_for.update(draw["failed"])
-            return
-        self.rejected += 1
-        self.draws += len(result.line["draws"])
-        for draw in result.line["draws"]:
-            self.failed_checks.update(draw["failed"])
+        else:
+            self.rejected += 1
+        reasons = self.redrawn_for if result.artifact is not None else self.failed_checks
+        for draw in result.failed_draws:
+            reasons.update(draw["failed"])
 
     def as_dict(self) -> dict[str, Any]:
         total = self.accepted + self.rejected
@@ -151,7 +170,10 @@ class Summary:
 
 
 def _chunks(seeds: range) -> Iterator[list[int]]:
-    for start in range(seeds.start, seeds.stop, CHUNK):
+    """The first PROBE seeds one by one (their results decide early whether to go on), then CHUNK at a time."""
+    probe = min(seeds.start + PROBE, seeds.stop)
+    yield from ([s] for s in range(seeds.start, probe))
+    for start in range(probe, seeds.stop, CHUNK):
         yield list(range(start, min(start + CHUNK, seeds.stop)))
 
 
@@ -165,17 +187,29 @@ def compile_suite(spec: Spec, seeds: range, out: Path, executor: Executor,
         raise WorldgenError(f"{out}: already holds a suite ({INDEX}); choose another -o or remove it")
     (out / WORLDS).mkdir(parents=True, exist_ok=True)
     summary = Summary(spec.scaffold.name, (seeds.start, seeds.stop))
-    with open(out / INDEX, "w", encoding="utf-8") as index, open(out / REJECTED, "w", encoding="utf-8") as rejected:
-        for results in executor.map(setup, spec, compile_chunk, _chunks(seeds)):
+    probe: list[list[list[str]]] = []  # the failed checks of each draw of the first seeds
+    doomed = None
+    with open(out / INDEX, "w", encoding="utf-8") as index, open(out / REJECTED, "w", encoding="utf-8") as rejected, \
+            open(out / DRAWS, "w", encoding="utf-8") as failed, \
+            closing(executor.map(setup, spec, compile_chunk, _chunks(seeds))) as chunks:
+        for results in chunks:
             for result in results:
                 if result.artifact is not None:
                     (out / result.line["path"]).write_text(result.artifact, encoding="utf-8")
                     index.write(canonical_json(result.line) + "\n")
                 else:
                     rejected.write(canonical_json(result.line) + "\n")
+                failed.writelines(canonical_json(d) + "\n" for d in result.failed_draws)
                 summary.add(result)
                 advance(result)
-            index.flush()
-            rejected.flush()
+                if len(probe) < PROBE < len(seeds):  # stopping early saves the seeds after the probe
+                    probe.append([] if result.artifact is not None else [d["failed"] for d in result.failed_draws])
+                    doomed = spec.redraws.doomed(spec.scaffold, spec.bounds, probe)
+            for f in (index, rejected, failed):
+                f.flush()
+            if doomed is not None:
+                break
     (out / SUMMARY).write_text(canonical_json(summary.as_dict()) + "\n", encoding="utf-8")
+    if doomed is not None:
+        raise WorldgenError(f"compile: stopped early: {doomed}; `worldgen explain {out}` shows the draws")
     return summary

@@ -6,6 +6,7 @@ changes nothing; it still costs a step, so the horizon bounds every episode.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
@@ -222,8 +223,14 @@ class Env:
 
     def state(self) -> dict[str, Any]:
         """The current state, JSON-encoded (for debugging and `worldgen play`'s :state)."""
-        types = {v.name: v.type for v in self.world.scaffold.state}
-        current = dict(self.world.initial_state)
-        for name, value in zip(self.rules.dynamic, self._state):
-            current[name] = encode(types[name], value)
-        return current
+        return encoded_state(self.world, self.rules.dynamic, self._state)
+
+
+def encoded_state(world: World, dynamic: Sequence[str], values: Sequence[Any]) -> dict[str, Any]:
+    """A state of ``world`` as JSON values: its start state with the ``dynamic`` variables (the
+    ones the rules change, in ``Rules.dynamic`` order) set to ``values``."""
+    types = {v.name: v.type for v in world.scaffold.state}
+    current = dict(world.initial_state)
+    for name, value in zip(dynamic, values):
+        current[name] = encode(types[name], value)
+    return current

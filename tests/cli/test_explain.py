@@ -1,0 +1,109 @@
+"""`worldgen explain`: a suite's failed draws grouped by seed, or an artifact's checks and oracle,
+each counterexample as numbered commands with what changed after each."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+import worldgen
+from tests.compiler.test_draws import DRIFT
+from tests.conftest import ROOT
+from worldgen.cli.main import main
+from worldgen.compiler.artifact import build
+from worldgen.verify import verify_world
+
+
+@pytest.fixture(scope="module")
+def suite(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Seeds 0..15 of a scaffold whose invariant fails in some draws, three draws per seed."""
+    folder = tmp_path_factory.mktemp("explain")
+    (folder / "drift.wg").write_text(DRIFT)
+    (folder / "empty.json").write_text("{}")
+    assert main(["compile", str(folder / "drift.wg"), "--pack", str(folder / "empty.json"), "--seeds", "0:16",
+                 "--attempts", "3", "-o", str(folder / "suite")]) in (0, 1)
+    return folder / "suite"
+
+
+def draws(suite: Path) -> list[dict]:
+    return [json.loads(line) for line in (suite / "draws.jsonl").read_text().splitlines()]
+
+
+def test_a_suite_lists_failed_draws_by_seed(suite, capsys):
+    assert main(["explain", str(suite)]) == 0
+    out = capsys.readouterr().out
+    seeds = sorted({d["seed"] for d in draws(suite)})
+    rejected = len((suite / "rejected.jsonl").read_text().splitlines())
+    assert out.splitlines()[0] == (f"{suite}: {len(seeds)} seeds with failed draws: {rejected} rejected, "
+                                   f"{len(seeds) - rejected} accepted after a re-draw")
+    assert [int(line.split()[1].rstrip(":")) for line in out.splitlines() if line.startswith("seed ")] == seeds
+    assert ", rejected (record empty)" in out and ", accepted at the next draw (record empty)" in out
+
+
+def test_a_counterexample_reads_as_numbered_commands_with_the_changes(suite, capsys):
+    seed = next(d["seed"] for d in draws(suite) if d["consts"] == {"cap": 2})
+    assert main(["explain", str(suite), "--seed", str(seed)]) == 0
+    out = capsys.readouterr().out
+    assert f"\nseed {seed}: " in out and "\n  params top=" in out and "; axes none\n" in out
+    assert (": consts cap=2\n"
+            "    FAIL  invariant below_cap: violated after 2 steps; shortest counterexample below (line 11)\n"
+            "          start: n=0\n"
+            "          1. inc  ->  n=1\n"
+            "          2. inc  ->  n=2\n") in out
+
+
+def test_json_gives_the_same_grouped_by_seed(suite, capsys):
+    seed = draws(suite)[0]["seed"]
+    assert main(["explain", str(suite), "--seed", str(seed), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    (entry,) = data["seeds"]
+    assert entry["seed"] == seed and entry["record_id"] == "empty"
+    first = entry["draws"][0]
+    assert first["attempt"] == 0 and first["failed"] == ["invariant below_cap"] and first["start"] == {"n": 0}
+    assert first["checks"][0]["trace"][0] == {"command": "inc", "chance": [], "state_after": {"n": 1}}
+
+
+def test_a_seed_without_failed_draws(suite, capsys):
+    seed = next(s for s in range(16) if s not in {d["seed"] for d in draws(suite)})
+    assert main(["explain", str(suite), "--seed", str(seed)]) == 0
+    assert capsys.readouterr().out == f"{suite}: seed {seed} has no failed draws\n"
+
+
+def test_an_artifact_shows_its_checks_oracle_and_failing_traces(tmp_path, capsys):
+    source = (ROOT / "tests" / "verify" / "counter.wg").read_text().replace("n <= 4", "n <= 1")
+    world = worldgen.loads(source).instantiate({}, seed=0)
+    path = tmp_path / "bad.json"
+    path.write_text(build(world, verify_world(world), "none").to_json())
+    assert main(["explain", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith(f"{path}: world counter, seed 0, draw 0: 1 check FAILED\n  params none; axes none\nchecks:\n")
+    assert "  pass  bounds: explored all" in out
+    assert ("  FAIL  invariant bounded: violated after 2 steps; shortest counterexample below (line 27)\n"
+            "        start: broken=false, n=0\n"
+            "        1. inc  ->  n=1\n"
+            "        2. inc  ->  n=2\n") in out
+    assert "oracle: 3 steps, probability 1, return 1\n  start: broken=false, n=0\n  1. inc  ->  n=1\n" in out
+
+
+def test_a_bare_world_is_checked_first(tmp_path, capsys):
+    path = tmp_path / "world.json"
+    path.write_text(worldgen.loads(DRIFT, "drift.wg").instantiate({}, seed=0, params={"top": 3}).to_json())
+    assert main(["explain", str(path), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["params"] == {"top": 3} and [c["name"] for c in data["checks"]][0] == "bounds"
+    assert data["oracles"]["oracle"]["steps"][-1]["state_after"] == {"n": 3}
+
+
+def test_user_errors_exit_1_without_a_traceback(tmp_path, suite, capsys):
+    assert main(["explain", str(tmp_path / "nope")]) == 1
+    assert "no such suite folder or artifact" in capsys.readouterr().err
+    artifact = suite / json.loads((suite / "index.jsonl").read_text().splitlines()[0])["path"]
+    assert main(["explain", str(artifact), "--seed", "1"]) == 1
+    assert "--seed selects the draws of a suite folder" in capsys.readouterr().err
+    old = tmp_path / "old"
+    old.mkdir()
+    (old / "index.jsonl").write_text("")
+    assert main(["explain", str(old)]) == 1
+    assert "no draws.jsonl" in capsys.readouterr().err

@@ -1,0 +1,72 @@
+"""What `worldgen explain` says, as data: a suite's failed draws grouped by seed, or one
+artifact's checks, oracles and failing traces, each trace with the state after every step."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from worldgen.compiler import artifact
+from worldgen.compiler.bounds import scaffold_bounds
+from worldgen.compiler.draws import counterexample, evidence
+from worldgen.compiler.suite import DRAWS, INDEX
+from worldgen.errors import WorldgenError
+from worldgen.verify import Oracle, verify_world
+
+SEED_FIELDS = ("seed", "record_id", "seed_accepted")
+
+
+def explain(path: Path, seed: int | None = None) -> dict[str, Any]:
+    """A suite folder (``seed``: only that seed's draws) or one artifact or world file."""
+    if not path.exists():
+        raise WorldgenError(f"{path}: error: no such suite folder or artifact")
+    if path.is_dir():
+        return suite(path, seed)
+    if seed is not None:
+        raise WorldgenError(f"{path}: error: --seed selects the draws of a suite folder, and this is one world")
+    return world(path)
+
+
+def suite(root: Path, seed: int | None = None) -> dict[str, Any]:
+    """Every failed draw of the suite, grouped by seed in seed order."""
+    if not (root / INDEX).is_file():
+        raise WorldgenError(f"{root}: error: not a suite folder (no {INDEX})")
+    source = root / DRAWS
+    if not source.is_file():
+        raise WorldgenError(f"{root}: error: no {DRAWS}: the suite was compiled by a worldgen that did not record "
+                            "failed draws; compile it again")
+    seeds: dict[int, dict[str, Any]] = {}
+    with source.open(encoding="utf-8") as lines:
+        for number, line in enumerate(lines, 1):
+            try:
+                draw = json.loads(line)
+                key = int(draw["seed"])
+            except (json.JSONDecodeError, KeyError, TypeError, ValueError):
+                raise WorldgenError(f"{source}:{number}: error: not a failed-draw line") from None
+            if seed is not None and key != seed:
+                continue
+            entry = seeds.setdefault(key, {"seed": key, "record_id": draw.get("record_id"),
+                                           "accepted": draw.get("seed_accepted"), "draws": []})
+            entry["draws"].append({k: v for k, v in draw.items() if k not in SEED_FIELDS})
+    return {"suite": str(root), "seed": seed, "seeds": list(seeds.values())}
+
+
+def world(path: Path) -> dict[str, Any]:
+    """An artifact's checks and oracles (a bare world file is checked here, within its scaffold's bound)."""
+    loaded = artifact.load(path)
+    w = loaded.world if isinstance(loaded, artifact.Artifact) else loaded
+    report = loaded.report if isinstance(loaded, artifact.Artifact) else verify_world(w, scaffold_bounds(w.scaffold))
+    checks = []
+    for c in report.checks:
+        entry: dict[str, Any] = {"name": c.name, "status": c.status, "detail": c.detail}
+        trace = evidence(c, report) if c.status == "fail" else None
+        if trace is not None:
+            entry["trace"] = counterexample(w, trace)
+        checks.append(entry)
+    oracles = {name: {"steps": counterexample(w, value.steps), "probability": value.probability, "return": value.ret}
+               for name in type(report).model_fields
+               if isinstance(value := getattr(report, name), Oracle)}
+    return {"artifact": str(path), "world": w.scaffold.name, "seed": w.seed, "attempt": w.attempt, "ok": report.ok,
+            "params": w.params, "axes": w.axes, "consts": w.consts, "start": w.initial_state, "checks": checks,
+            "oracles": oracles}
