@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from worldgen.compiler.artifact import Artifact, Provenance
+from worldgen.compiler.bounds import scaffold_bounds
 from worldgen.ir.world import World
 from worldgen.runtime.sources import open_artifacts
 from worldgen.verify import Report, verify_world
@@ -32,7 +33,7 @@ class Entry:
         if self.stored_report is not None:
             return self.stored_report
         if self._computed is None:
-            self._computed = verify_world(self.world)
+            self._computed = verify_world(self.world, scaffold_bounds(self.world.scaffold))
         return self._computed
 
 

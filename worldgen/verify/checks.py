@@ -24,7 +24,8 @@ def check_bounds(ctx: Context) -> Check:
     flag = "--max-states" if g.hit == "max_states" else "--max-depth"
     return Check(name="bounds", status="fail", detail=(
         f"exploration stopped at the {g.hit} bound ({limit}) after {len(g.states)} states, so the other "
-        f"checks cover only the explored part; raise the bound with {flag}"))
+        f"checks cover only the explored part; raise the bound with {flag}"
+        + (" or `check within N states` in the scaffold" if g.hit == "max_states" else "")))
 
 
 def check_rule_errors(ctx: Context) -> Check:

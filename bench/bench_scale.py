@@ -1,0 +1,117 @@
+"""Scale of the model checker: explore throughput on the catalogue and memory per state, today's
+code beside a baseline commit, in the same run on the same machine.
+
+    .venv/bin/python bench/bench_scale.py [--baseline 7914ca3] [--states 10_000_000] [--baseline-states 1_000_000]
+
+1. Throughput: for every catalogue scaffold both trees can parse, seeds 0..5 (default axes) are
+   built and explored (exploration alone, bound 200,000 states) in a fresh interpreter per tree;
+   prints states/s per scaffold, the ratio, and the aggregate (total states / total seconds).
+2. Memory: bench/scaffolds/sweep.wg (20 x 20 floor, 15 coins, 13.1 M reachable states) explored
+   up to --states states; prints peak RSS, bytes per state and states/s, for today's tree and for
+   the baseline at --baseline-states (a smaller bound: the baseline needs ~700 bytes per state).
+Targets (issue "Verification 2"): >= 3x explore throughput over the round's start; >= 10 M states
+in < 2 GB. The baseline tree is a `git worktree` of the given commit in a temporary folder.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+THROUGHPUT = r"""
+import json, sys, time
+from pathlib import Path
+import worldgen
+from worldgen.runtime.loader import load_rules
+from worldgen.verify import Bounds
+from worldgen.verify.statespace import explore
+root = Path(sys.argv[1])
+out = {}
+for path in sorted((root / "scaffolds").glob("*.wg")):
+    try:
+        scaffold = worldgen.load(path)
+    except Exception:
+        continue
+    record = json.loads((root / "content_packs" / path.stem / "example.json").read_text("utf-8"))
+    loaded = []
+    for seed in range(6):
+        try:
+            loaded.append(load_rules(scaffold.instantiate(record, seed=seed)))
+        except Exception:
+            pass
+    if not loaded:
+        continue
+    t = time.perf_counter()
+    states = sum(len(explore(rules, initial, Bounds(max_states=200_000)).states) for rules, initial in loaded)
+    out[path.stem] = [states, time.perf_counter() - t]
+print(json.dumps(out))
+"""
+
+MEMORY = r"""
+import json, resource, sys, time
+import worldgen
+from worldgen.runtime.loader import load_rules
+from worldgen.verify import Bounds
+from worldgen.verify.statespace import explore
+world = worldgen.load(sys.argv[1]).instantiate({}, seed=0)
+rules, initial = load_rules(world)
+base = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
+t = time.perf_counter()
+g = explore(rules, initial, Bounds(max_states=int(sys.argv[2])))
+seconds = time.perf_counter() - t
+peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
+print(json.dumps({"states": len(g.states), "seconds": seconds, "peak": peak, "base": base}))
+"""
+
+
+def run(tree: Path, script: str, *args: str) -> dict:
+    env = {**os.environ, "PYTHONPATH": str(tree)}
+    done = subprocess.run([sys.executable, "-c", script, *args], env=env, cwd=tree, capture_output=True, text=True, check=True)
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--baseline", default="7914ca3", help="commit to compare with (default: the round's start)")
+    ap.add_argument("--states", type=lambda s: int(s.replace("_", "")), default=10_000_000)
+    ap.add_argument("--baseline-states", type=lambda s: int(s.replace("_", "")), default=1_000_000)
+    args = ap.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        old = Path(tmp) / "baseline"
+        subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", "-q", str(old), args.baseline], check=True)
+        try:
+            for name in ("scaffolds", "content_packs"):  # the same scaffolds for both trees
+                subprocess.run(["rm", "-rf", str(old / name)], check=True)
+                subprocess.run(["cp", "-r", str(ROOT / name), str(old / name)], check=True)
+            before, after = run(old, THROUGHPUT, str(old)), run(ROOT, THROUGHPUT, str(ROOT))
+            print(f"1. explore throughput, seeds 0..5 per scaffold (baseline {args.baseline} vs today)")
+            print(f"{'scaffold':<16} {'states':>9} {'before st/s':>12} {'after st/s':>12} {'ratio':>6}")
+            tb = ta = n = 0.0
+            for name in sorted(set(before) & set(after)):
+                (sb, secs_b), (sa, secs_a) = before[name], after[name]
+                print(f"{name:<16} {sa:>9} {sb / secs_b:>12,.0f} {sa / secs_a:>12,.0f} {secs_b / secs_a * sa / sb:>6.2f}")
+                tb, ta, n = tb + secs_b, ta + secs_a, n + sa
+            print(f"{'all':<16} {int(n):>9} {n / tb:>12,.0f} {n / ta:>12,.0f} {tb / ta:>6.2f}")
+            sweep = ROOT / "bench" / "scaffolds" / "sweep.wg"
+            old_sweep = old / "sweep.wg"  # without `check within`, which the baseline's language lacks
+            old_sweep.write_text("".join(line for line in sweep.read_text("utf-8").splitlines(keepends=True)
+                                         if not line.strip().startswith("check within")), "utf-8")
+            print("\n2. memory on sweep.wg (peak RSS of a fresh interpreter; bytes/state over the start-up RSS)")
+            for label, tree, path, bound in (("baseline", old, old_sweep, args.baseline_states), ("today", ROOT, sweep, args.states)):
+                m = run(tree, MEMORY, str(path), str(bound))
+                per = (m["peak"] - m["base"]) / m["states"]
+                print(f"{label:<9} {m['states']:>11,} states  peak {m['peak'] / 2**30:6.2f} GiB  {per:6.0f} B/state  "
+                      f"{m['states'] / m['seconds']:>9,.0f} states/s")
+        finally:
+            subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(old)], check=False)
+
+
+if __name__ == "__main__":
+    main()
