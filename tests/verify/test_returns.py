@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 import numpy as np
+import pytest
 
+import worldgen
+from worldgen.errors import InstantiationError
 from worldgen.verify import verify_world
+from worldgen.verify.returns import TooManyPaidSets
 
 
 def test_max_return_counts_repeatable_rewards(counter):
@@ -55,3 +59,29 @@ def test_random_return_matches_sampled_episodes_on_vault(example_world):
     exact = verify_world(world).returns.random
     sampled = _sampled_random_return(world, 1500, 2)
     assert abs(exact - sampled) < 0.05, (exact, sampled)
+
+
+def _many_rewards(lines: int, top: int) -> str:
+    rewards = "\n".join(f"  reward 1 when n == {i % (top + 1)} and {i} >= 0" for i in range(lines))
+    return f"""
+world many {{
+  state {{ n: int in 0..{top} = 0 }}
+  action inc "inc" {{ when n < {top}  do n += 1 }}
+  action dec "dec" {{ when n > 0  do n -= 1 }}
+{rewards}
+  done when n == {top}
+}}
+"""
+
+
+def test_more_pay_once_conditions_than_a_mask_holds_is_a_reason_not_a_traceback():
+    scaffold = worldgen.loads(_many_rewards(70, 5), "many.wg")
+    with pytest.raises(InstantiationError, match="this world pays 70 once-only rewards .* at most 62 are supported"):
+        scaffold.instantiate({}, seed=0)
+
+
+def test_conditions_collectable_in_too_many_combinations_are_a_reason_not_an_out_of_memory():
+    # 24 exclusive conditions over a walk back and forth: every subset of them can be collected.
+    world = worldgen.loads(_many_rewards(24, 23), "many.wg").instantiate({}, seed=0)
+    with pytest.raises(TooManyPaidSets, match="can be collected in more than .* combinations"):
+        verify_world(world)

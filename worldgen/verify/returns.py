@@ -18,14 +18,24 @@ from typing import Literal
 import numpy as np
 
 from worldgen.codegen.program import Rules
+from worldgen.errors import InstantiationError
 from worldgen.verify.arrays import GraphArrays, edge_bonus
 from worldgen.verify.statespace import StateGraph
 
 Mode = Literal["best", "expected", "random"]
 
 
+MAX_VALUE_CELLS = 20_000_000  # (paid set, state) values one induction may hold: 160 MB of floats
+
+
+class TooManyPaidSets(InstantiationError):
+    """Pay-once rewards that can be collected in too many combinations for exact returns."""
+
+
 def _paid_masks(start: int, when: np.ndarray) -> list[int]:
-    """Every paid-mask an episode can carry: the start's mask closed under OR with state masks."""
+    """Every paid-mask an episode can carry: the start's mask closed under OR with state masks.
+    Raises TooManyPaidSets when (masks x states) would not fit in MAX_VALUE_CELLS."""
+    limit = max(1, MAX_VALUE_CELLS // max(1, len(when)))
     seen = {start}
     frontier = [start]
     values = {int(w) for w in np.unique(when)}
@@ -35,6 +45,11 @@ def _paid_masks(start: int, when: np.ndarray) -> list[int]:
             if m | w not in seen:
                 seen.add(m | w)
                 frontier.append(m | w)
+                if len(seen) > limit:
+                    raise TooManyPaidSets(
+                        f"the `reward when` conditions can be collected in more than {limit} combinations over "
+                        f"{len(when)} states, too many to compute returns exactly; merge conditions, or pay with "
+                        f"`reward R for each x in S when C` over fewer elements")
     return sorted(seen)
 
 
