@@ -8,7 +8,7 @@ from worldgen.verify.context import Context
 from worldgen.verify.report import Check
 from worldgen.verify.traces import trace_to
 
-BASELINE_MARGIN = 0.1  # by default a baseline must score at least this share of |optimal return| below it
+BASELINE_MARGIN = 0.1  # `expect beats ...` without `by`: the baseline must score this share of |optimal return| below it
 RETURN_TOLERANCE = 1e-9
 
 
@@ -100,28 +100,30 @@ def check_no_dead_ends(ctx: Context) -> Check:
         f"the nearest is {ctx.graph.depth[first]} steps away"))
 
 
-def baseline_expectations(ctx: Context) -> list[Expect]:
-    """The `expect beats ...` lines of the world; without any, both baselines at the default margin
-    where the world pays rewards (a world whose only signal is `done` has nothing to beat)."""
+def baseline_expectations(ctx: Context) -> list[tuple[Expect, float]]:
+    """The world's baseline checks with their margins: the `expect beats ...` lines (0.1 unless
+    `by M` says), or, where a world pays rewards and declares none, both baselines with no margin
+    (optimal play must simply do better: a world whose only signal is `done` has nothing to beat)."""
     declared = [e for e in ctx.world.scaffold.expects if e.kind in ("beats_random", "beats_doing_nothing")]
-    if declared or not ctx.rules_pay_rewards:
-        return declared
-    return [Expect(kind="beats_random"), Expect(kind="beats_doing_nothing")]
+    if declared:
+        return [(e, BASELINE_MARGIN if e.margin is None else e.margin) for e in declared]
+    if not ctx.rules_pay_rewards:
+        return []
+    return [(Expect(kind="beats_random"), 0.0), (Expect(kind="beats_doing_nothing"), 0.0)]
 
 
-def check_beats(ctx: Context, expect: Expect) -> Check:
-    """The best expected return (optimal play, chance weighted) must clearly beat the baseline's:
-    else the reward tells an agent nothing the world's shape does not."""
+def check_beats(ctx: Context, expect: Expect, share: float) -> Check:
+    """The best expected return (optimal play, chance weighted) must beat the baseline's by
+    ``share`` of its magnitude: else the reward tells an agent nothing the world's shape does not."""
     who, score = (("uniform-random play", ctx.random_return) if expect.kind == "beats_random"
                   else ("doing nothing", ctx.do_nothing_return))
     name = "beats random" if expect.kind == "beats_random" else "beats doing nothing"
-    share = BASELINE_MARGIN if expect.margin is None else expect.margin
     if expect.margin is not None:
-        name += f" by {share:g}"
+        name += f" by {expect.margin:g}"
     if ctx.oracle is None:
         return Check(name=name, status="skipped", detail="no goal state is reachable, so there is no optimal policy to compare")
     best = ctx.expected_return
-    needed = best - share * max(abs(best), RETURN_TOLERANCE) if share else best - RETURN_TOLERANCE
+    needed = best - max(share * abs(best), RETURN_TOLERANCE)
     if score > needed:
         return Check(name=name, status="fail", detail=(
             f"{who} scores {score:.4g} (expected), not clearly below optimal play's {best:.4g} "

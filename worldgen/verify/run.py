@@ -70,6 +70,6 @@ def _checks(ctx: Context) -> list[Check]:
                 out.append(checks.check_unsolved_at_start(ctx))
             case "no_dead_ends":
                 out.append(checks.check_no_dead_ends(ctx))
-    out += [checks.check_beats(ctx, expect) for expect in checks.baseline_expectations(ctx)]
+    out += [checks.check_beats(ctx, expect, share) for expect, share in checks.baseline_expectations(ctx)]
     out += [checks.check_oracle_replay(ctx), checks.check_determinism(ctx)]
     return out
