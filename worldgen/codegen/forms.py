@@ -7,12 +7,17 @@ in a world's rules (or inline lambdas where a world is being built, where there 
 
 from __future__ import annotations
 
+import re
+
 from typing import TYPE_CHECKING
 
 from worldgen.ir.models import Expr, Type
 
 if TYPE_CHECKING:
     from worldgen.codegen.exprs import ExprCompiler
+
+
+_SIMPLE = re.compile(r"[A-Za-z_][A-Za-z_0-9]*|\d+")  # a name or a literal: evaluating it twice costs nothing
 
 
 class FormsCode:
@@ -71,7 +76,10 @@ class FormsCode:
         return "0"  # sets (empty), entities and enum values (the first)
 
     def _at(self: ExprCompiler, e: Expr) -> str:
-        return f"_at({self.expr(e.args[0])}, {self.expr(e.args[1])})"
+        xs, i = self.expr(e.args[0]), self.expr(e.args[1])
+        if _SIMPLE.fullmatch(xs) and _SIMPLE.fullmatch(i):  # cheap to repeat: index inline, check the rest in _at
+            return f"({xs}[{i}] if 0 <= {i} < len({xs}) else _at({xs}, {i}))"
+        return f"_at({xs}, {i})"
 
     def _lslice(self: ExprCompiler, e: Expr) -> str:
         return f"{self.expr(e.args[0])}[{self.expr(e.args[1])}:{self.expr(e.args[2])}]"

@@ -149,6 +149,9 @@ class _Unpacked(Sequence[tuple[Any, ...]]):
         return map(self.unpack, self.keys)
 
 
+_SURE, _SAYS, _CHANCE = "sure", "says", "chance"  # what a binding's step can do (compared by identity)
+
+
 class _Explorer:
     def __init__(self, rules: Rules, bounds: Bounds):
         self.rules = rules
@@ -158,6 +161,8 @@ class _Explorer:
         self.state: Callable[[Any], tuple[Any, ...]] = (lambda k: k) if codec is None else codec.unpack
         self.g = StateGraph(None if codec is None else codec.unpack)
         self.index: dict[Any, int] = {}
+        kinds = [_CHANCE if rules.stochastic[b.action] else _SAYS if rules.says_only[b.action] else _SURE for b in rules.bindings]
+        self.plans = [(k, rules.effect[b.action], b.args) for k, b in zip(kinds, rules.bindings)]
 
     def fault(self, state: int, binding: int | None, decisions: tuple[bool, ...], message: str) -> None:
         g = self.g
@@ -199,29 +204,28 @@ class _Explorer:
     def expand(self, i: int) -> bool:
         """Add state i's edges; False when the state bound stopped exploration.
 
-        The sure case is the hot loop of the whole checker, hence inlined, with the arrays'
-        append methods bound once."""
-        g, rules = self.g, self.rules
+        The sure case is the hot loop of the whole checker, hence inlined, with each binding's
+        plan and the arrays' append methods looked up once."""
+        g = self.g
         s, d = self.state(g.keys[i]), g.depth[i] + 1
-        index, key, bindings, effect, chance, says_only = self.index, self.key, rules.bindings, rules.effect, rules.stochastic, rules.says_only
+        index, key, plans = self.index, self.key, self.plans
         trans_dst = g.trans_dst
         add_dst, add_binding = trans_dst.append, g.edge_binding.append
-        for b in rules.admissible_ids(s):
-            binding = bindings[b]
-            ai = binding.action
-            if chance[ai]:
+        for b in self.rules.admissible_ids(s):
+            kind, effect, args = plans[b]
+            if kind is _CHANCE:
                 if not self.stochastic_edge(i, s, b, d):
                     if g.hit == "max_states":
                         return False
                     continue
                 add_binding(b)
                 continue
-            if says_only[ai]:  # a status command: the state stays as it is
+            if kind is _SAYS:  # a status command: the state stays as it is
                 j = i
             else:
                 new = list(s)
                 try:
-                    effect[ai](new, *binding.args, _never)
+                    effect(new, *args, _never)
                 except RULE_ERRORS as err:
                     self.fault(i, b, (), str(err) or type(err).__name__)
                     continue
