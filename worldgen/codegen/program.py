@@ -18,6 +18,7 @@ from worldgen.codegen.exprs import RULE_ERRORS, ExprCompiler, Namespace, Request
 from worldgen.codegen.guards import GuardPlan, Item, live, plan
 from worldgen.codegen.helpers import LANGUAGE2_HELPERS
 from worldgen.codegen.packing import Codec
+from worldgen.codegen.successors import emit_successors
 from worldgen.codegen.numbers import amount, resolve as resolve_numbers
 from worldgen.errors import InstantiationError
 from worldgen.ir.models import Action, Expr, Scaffold, Stmt, Type
@@ -46,6 +47,7 @@ class Rules:
     effect: tuple[Callable[..., None], ...]  # (s, *args, pick): the same effects, no text
     admissible: Callable[[list], list[str]]
     admissible_ids: Callable[[list], list[int]]
+    successors: Callable[[Any], list[tuple[int, Any]]]  # admissible bindings with where they lead (codegen/successors.py)
     observe: Callable[[list], str]
     instruction: Callable[[list], str]
     invalid: Callable[[list], str]
@@ -137,8 +139,9 @@ class _Emitter:
             self.stmts(st.otherwise, depth + 1, quiet)
 
     def _bounded(self, t: Type, src: str, what: str) -> str:
-        if t.kind == "int" and t.lo is not None and t.hi is not None:
-            return f"_chk({src}, {self.x.expr(t.lo)}, {self.x.expr(t.hi)}, {self.ns.const(('lit', what))})"
+        if t.kind == "int" and t.lo is not None and t.hi is not None:  # in range: no call (the hot path)
+            lo, hi, name = self.x.expr(t.lo), self.x.expr(t.hi), self.ns.const(("lit", what))
+            return f"(_v if {lo} <= (_v := {src}) <= {hi} else _chk(_v, {lo}, {hi}, {name}))"
         if t.kind == "list" and t.size is not None:
             return f"_chkl({src}, {self.x.expr(t.size)}, {self.ns.const(('lit', what))})"
         return src
@@ -313,6 +316,9 @@ def generate(rules: Scaffold, tables: WorldTables) -> tuple[Generated, dict[str,
         em.static_guards(ai, action, plans[ai])
     em.admissible("admissible", "c", plans)
     em.admissible("admissible_ids", "i", plans)
+    stochastic = tuple(_has_chance(a.body + rules.every) for a in rules.actions)
+    says_only = tuple(all(st.kind == "say" for st in a.body + rules.every) for a in rules.actions)
+    emit_successors(em, plans, stochastic, says_only)
 
     em.emit(0, f"def observe(s): return {em.x.template(rules.observe)}")
     em.emit(0, f"def instruction(s): return {em.x.template(rules.instruction)}")
@@ -328,8 +334,6 @@ def generate(rules: Scaffold, tables: WorldTables) -> tuple[Generated, dict[str,
 
     source = "\n".join(em.lines) + "\n"
     code = compile(source, "<worldgen rules>", "exec")
-    stochastic = tuple(_has_chance(a.body + rules.every) for a in rules.actions)
-    says_only = tuple(all(st.kind == "say" for st in a.body + rules.every) for a in rules.actions)
     return Generated(source, code, dict(ns.requests), dynamic, stochastic, says_only), ns.values
 
 
@@ -390,7 +394,7 @@ def build_rules(rules: Scaffold, tables: WorldTables, constants: dict[str, Any],
         message=tuple(env[f"message_{i}"] for i in range(n)),
         apply=tuple(env[f"apply_{i}"] for i in range(n)),
         effect=tuple(env[f"effect_{i}"] for i in range(n)),
-        admissible=env["admissible"], admissible_ids=env["admissible_ids"], observe=env["observe"],
+        admissible=env["admissible"], admissible_ids=env["admissible_ids"], successors=env["successors"], observe=env["observe"],
         instruction=env["instruction"], invalid=env["invalid"], signals=env["signals"],
         invariant=env["invariant"], when_amounts=numbers.when_amounts, on_amounts=numbers.on_amounts,
         bonus=tuple(env.get(f"bonus_{i}") for i in range(n)), per_step=numbers.per_step, horizon=numbers.horizon,
@@ -441,7 +445,7 @@ def _bits(mask: int) -> tuple[int, ...]:
 
 
 HELPERS = {"_chk": _chk, "_div": _div, "_join": _join, "_B": _bits, "_mask": to_mask, "RuleError": RuleError,
-           **LANGUAGE2_HELPERS}
+           "_RULE_ERRORS": RULE_ERRORS, **LANGUAGE2_HELPERS}
 
 
 # ------------------------------------------------------------------------ typed arguments

@@ -16,8 +16,10 @@ from typing import Any
 
 import numpy as np
 
+from worldgen.codegen.exprs import RULE_ERRORS
 from worldgen.codegen.program import Rules
-from worldgen.verify.outcomes import RULE_ERRORS, never as _never, stochastic
+from worldgen.codegen.successors import CHANCE
+from worldgen.verify.outcomes import stochastic
 from worldgen.verify.report import Bounds
 
 FAULTS_KEPT = 20
@@ -149,9 +151,6 @@ class _Unpacked(Sequence[tuple[Any, ...]]):
         return map(self.unpack, self.keys)
 
 
-_SURE, _SAYS, _CHANCE = "sure", "says", "chance"  # what a binding's step can do (compared by identity)
-
-
 class _Explorer:
     def __init__(self, rules: Rules, bounds: Bounds):
         self.rules = rules
@@ -161,8 +160,6 @@ class _Explorer:
         self.state: Callable[[Any], tuple[Any, ...]] = (lambda k: k) if codec is None else codec.unpack
         self.g = StateGraph(None if codec is None else codec.unpack)
         self.index: dict[Any, int] = {}
-        kinds = [_CHANCE if rules.stochastic[b.action] else _SAYS if rules.says_only[b.action] else _SURE for b in rules.bindings]
-        self.plans = [(k, rules.effect[b.action], b.args) for k, b in zip(kinds, rules.bindings)]
 
     def fault(self, state: int, binding: int | None, decisions: tuple[bool, ...], message: str) -> None:
         g = self.g
@@ -204,31 +201,16 @@ class _Explorer:
     def expand(self, i: int) -> bool:
         """Add state i's edges; False when the state bound stopped exploration.
 
-        The sure case is the hot loop of the whole checker, hence inlined, with each binding's
-        plan and the arrays' append methods looked up once."""
+        The hot loop of the whole checker: the world's generated ``successors`` runs the guards
+        and sure effects of every admissible binding in one call (codegen/successors.py)."""
         g = self.g
         s, d = self.state(g.keys[i]), g.depth[i] + 1
-        index, key, plans = self.index, self.key, self.plans
+        index, key = self.index, self.key
         trans_dst = g.trans_dst
         add_dst, add_binding = trans_dst.append, g.edge_binding.append
-        for b in self.rules.admissible_ids(s):
-            kind, effect, args = plans[b]
-            if kind is _CHANCE:
-                if not self.stochastic_edge(i, s, b, d):
-                    if g.hit == "max_states":
-                        return False
-                    continue
-                add_binding(b)
-                continue
-            if kind is _SAYS:  # a status command: the state stays as it is
-                j = i
-            else:
-                new = list(s)
-                try:
-                    effect(new, *args, _never)
-                except RULE_ERRORS as err:
-                    self.fault(i, b, (), str(err) or type(err).__name__)
-                    continue
+        for b, new in self.rules.successors(s):
+            kind = type(new)
+            if kind is list:
                 k = key(new)
                 j = index.get(k)
                 if j is None:
@@ -237,6 +219,18 @@ class _Explorer:
                         if g.hit == "max_states":
                             return False
                         continue
+            elif kind is str:  # the effect raised a rule error
+                self.fault(i, b, (), new)
+                continue
+            elif new == CHANCE:
+                if not self.stochastic_edge(i, s, b, d):
+                    if g.hit == "max_states":
+                        return False
+                    continue
+                add_binding(b)
+                continue
+            else:  # SAME: a status command, the state stays as it is
+                j = i
             if g.chance is not None:
                 starts, edges, probs = g.chance
                 edges.append(len(g.edge_binding))
