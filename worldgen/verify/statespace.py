@@ -160,6 +160,8 @@ class _Explorer:
         self.state: Callable[[Any], tuple[Any, ...]] = (lambda k: k) if codec is None else codec.unpack
         self.g = StateGraph(None if codec is None else codec.unpack)
         self.index: dict[Any, int] = {}
+        self.max_states, self.max_depth = bounds.max_states, bounds.max_depth
+        self.signals, self.invariant = rules.signals, rules.invariant
 
     def fault(self, state: int, binding: int | None, decisions: tuple[bool, ...], message: str) -> None:
         g = self.g
@@ -171,23 +173,25 @@ class _Explorer:
         """Index of state ``s`` (whose index key is ``key``), discovering it if new; -1 if a bound
         forbids a new state."""
         i = self.index.get(key)
-        if i is not None:
-            return i
+        return i if i is not None else self.discover(key, s, depth, parent)
+
+    def discover(self, key: Any, s: Sequence[Any], depth: int, parent: int) -> int:
+        """Index a state not seen before (the caller looked ``key`` up); -1 if a bound forbids it."""
         g = self.g
-        if len(g.keys) >= self.bounds.max_states:
+        i = len(g.keys)
+        if i >= self.max_states:
             g.hit = "max_states"
             return -1
-        if self.bounds.max_depth is not None and depth > self.bounds.max_depth:
+        if self.max_depth is not None and depth > self.max_depth:
             g.hit = g.hit or "max_depth"
             return -1
-        i = len(g.keys)
         self.index[key] = i
         g.keys.append(key)
         g.depth.append(depth)
         g.parent.append(parent)
         try:
-            when, done, failed = self.rules.signals(s)
-            inv = self.rules.invariant(s)
+            when, done, failed = self.signals(s)
+            inv = self.invariant(s)
         except RULE_ERRORS as err:
             self.fault(i, None, (), f"evaluating the state's signals or invariants: {err}")
             when, done, failed, inv = 0, False, True, -1
@@ -214,7 +218,7 @@ class _Explorer:
                 k = key(new)
                 j = index.get(k)
                 if j is None:
-                    j = self.add(k, new, d, len(trans_dst))
+                    j = self.discover(k, new, d, len(trans_dst))
                     if j < 0:
                         if g.hit == "max_states":
                             return False
