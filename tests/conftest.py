@@ -27,6 +27,19 @@ def example(request: pytest.FixtureRequest) -> tuple[worldgen.Scaffold, dict]:
     return example_scaffold(request.param), example_record(request.param)
 
 
+@pytest.fixture
+def broken_counter_artifact(tmp_path: Path) -> Path:
+    """An artifact of the checker's counter world whose invariant fails after two `inc`s."""
+    from worldgen.compiler.artifact import build
+    from worldgen.verify import verify_world
+
+    source = (ROOT / "tests" / "verify" / "counter.wg").read_text().replace("n <= 4", "n <= 1")
+    world = worldgen.loads(source).instantiate({}, seed=0)
+    path = tmp_path / "bad.json"
+    path.write_text(build(world, verify_world(world), "none").to_json())
+    return path
+
+
 # Suites shared by the tests of rollouts, reports and exporters: built once per session.
 
 

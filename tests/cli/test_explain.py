@@ -10,10 +10,7 @@ import pytest
 
 import worldgen
 from tests.compiler.test_draws import DRIFT
-from tests.conftest import ROOT
 from worldgen.cli.main import main
-from worldgen.compiler.artifact import build
-from worldgen.verify import verify_world
 
 
 @pytest.fixture(scope="module")
@@ -71,11 +68,8 @@ def test_a_seed_without_failed_draws(suite, capsys):
     assert capsys.readouterr().out == f"{suite}: seed {seed} has no failed draws\n"
 
 
-def test_an_artifact_shows_its_checks_oracle_and_failing_traces(tmp_path, capsys):
-    source = (ROOT / "tests" / "verify" / "counter.wg").read_text().replace("n <= 4", "n <= 1")
-    world = worldgen.loads(source).instantiate({}, seed=0)
-    path = tmp_path / "bad.json"
-    path.write_text(build(world, verify_world(world), "none").to_json())
+def test_an_artifact_shows_its_checks_oracle_and_failing_traces(broken_counter_artifact, capsys):
+    path = broken_counter_artifact
     assert main(["explain", str(path)]) == 0
     out = capsys.readouterr().out
     assert out.startswith(f"{path}: world counter, seed 0, draw 0: 1 check FAILED\n  params none; axes none\nchecks:\n")

@@ -50,16 +50,8 @@ def test_verify_fails_on_an_edited_artifact_in_a_suite(suite, tmp_path, capsys):
     assert "invariant vault_sealed" in err
 
 
-def test_verify_prints_counterexample_commands(tmp_path, root, capsys):
-    import worldgen
-    from worldgen.compiler.artifact import build
-    from worldgen.verify import verify_world
-
-    source = (root / "tests" / "verify" / "counter.wg").read_text().replace("n <= 4", "n <= 1")
-    world = worldgen.loads(source).instantiate({}, seed=0)
-    path = tmp_path / "bad.json"
-    path.write_text(build(world, verify_world(world), "none").to_json())
-    assert main(["verify", str(path)]) == 1
+def test_verify_prints_counterexample_commands(broken_counter_artifact, capsys):
+    assert main(["verify", str(broken_counter_artifact)]) == 1
     err = capsys.readouterr().err
     assert "check 'invariant bounded' fails" in err
     assert "    > inc\n    > inc" in err

@@ -247,20 +247,26 @@ class _Emitter:
             else:
                 self.emit(depth, f"if not {self.x.expr(e)}: {refuse}")
 
+    def hoisted(self, ai: int, p: GuardPlan) -> int:
+        """Open action ``ai``'s scan: skip it without live bindings, then its state-only guards
+        (each an ``if``, once per state); returns the depth the binding loop goes at."""
+        self.emit(1, f"if L{ai}:")
+        depth = 2
+        for what, name, e in p.hoisted:
+            if what == "let":
+                self.emit(depth, f"l_{ident(str(name))} = {self.x.expr(e)}")
+            else:
+                self.emit(depth, f"if {self.x.expr(e)}:")
+                depth += 1
+        return depth
+
     def admissible(self, fn: str, collect: str, plans: list[GuardPlan]) -> None:
         """The admissible-command scan over each action's live bindings ``L{ai}`` (those its
         static guards admit; ``I{ai}``/``C{ai}``: their ids and commands), see codegen/guards.py."""
         self.emit(0, f"def {fn}(s):")
         self.emit(1, "out = []")
         for ai, (action, p) in enumerate(zip(self.rules.actions, plans)):
-            self.emit(1, f"if L{ai}:")
-            depth = 2
-            for what, name, e in p.hoisted:
-                if what == "let":
-                    self.emit(depth, f"l_{ident(str(name))} = {self.x.expr(e)}")
-                else:
-                    self.emit(depth, f"if {self.x.expr(e)}:")
-                    depth += 1
+            depth = self.hoisted(ai, p)
             conds = [e for what, _, e in p.scan if what == "when"]
             if not conds:
                 self.emit(depth, f"out += {'C' if collect == 'c' else 'I'}{ai}")

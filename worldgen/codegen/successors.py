@@ -30,14 +30,7 @@ def emit_successors(em: _Emitter, plans: list[GuardPlan], stochastic: tuple[bool
     em.emit(1, "out = []")
     em.emit(1, "s = s0")
     for ai, (action, p) in enumerate(zip(em.rules.actions, plans)):
-        em.emit(1, f"if L{ai}:")
-        depth = 2
-        for what, name, e in p.hoisted:
-            if what == "let":
-                em.emit(depth, f"l_{ident(str(name))} = {em.x.expr(e)}")
-            else:
-                em.emit(depth, f"if {em.x.expr(e)}:")
-                depth += 1
+        depth = em.hoisted(ai, p)
         lhs = "(" + "".join(f"a_{ident(q.name)}, " for q in action.params) + ")"
         em.emit(depth, f"for {lhs}, c, i in L{ai}:")
         em.guard_items(depth + 1, p.scan, "continue")
