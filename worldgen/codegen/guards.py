@@ -7,8 +7,10 @@ the same answer in every state, so it is decided once per binding when the world
 bindings it rules out never reach the scan (an argument ``int in 0..777`` then costs what its
 admissible values cost, not its range). A guard that reads only the state (``when tries < limit``)
 is decided once per state for the whole action, before its bindings are scanned. Only guards that
-mix both are evaluated per binding per state. Guards keep their written order within each group;
-a guard that raises a rule error while the world is built rules its binding out.
+mix both are evaluated per binding per state, except that a mixed guard ``arg == E`` (E a plain
+read of the state, a param or a const) picks the bindings to scan from a table by E's value
+(``Lookup``). Guards keep their written order within each group; a guard that raises a rule error
+while the world is built rules its binding out.
 """
 
 from __future__ import annotations
@@ -71,6 +73,18 @@ class GuardPlan:
     static: tuple[Item, ...]
     hoisted: tuple[Item, ...]
     scan: tuple[Item, ...]
+    lookup: Lookup | None = None
+
+
+@dataclass(frozen=True)
+class Lookup:
+    """The first scanned guard is ``arg == E`` with ``E`` reading no argument: the bindings worth
+    scanning are those whose argument equals E's value in this state, found in a table by value
+    instead of tried one by one (``amount == due[x]`` over ``amount: int in 0..999`` scans one
+    binding, not a thousand). The guard itself still runs, so nothing else changes."""
+
+    arg: int  # the argument's position in the action's parameters
+    key: Expr  # E
 
 
 def plan(action: Action, dynamic: frozenset[str], functions: dict[str, Function]) -> GuardPlan:
@@ -101,7 +115,33 @@ def plan(action: Action, dynamic: frozenset[str], functions: dict[str, Function]
             scan.append(it)
     before = _needed(hoisted)
     known = {name for what, name, _ in before if what == "let"}
-    return GuardPlan(static, before, _needed([it for it in scan if not (it[0] == "let" and it[1] in known)]))
+    scanned = _needed([it for it in scan if not (it[0] == "let" and it[1] in known)])
+    return GuardPlan(static, before, scanned, _lookup(action, scanned, dynamic, functions, lets))
+
+
+def _lookup(action: Action, scan: tuple[Item, ...], dynamic: frozenset[str], functions: dict[str, Function],
+            lets: dict[str, set[str]]) -> Lookup | None:
+    """A conjunct ``arg == E`` of the first scanned guard, where E is a plain read (a state
+    variable, param, const or literal): reading it before the scan can neither fail
+    nor cost anything, whatever the conjuncts before it would have decided."""
+    if not scan or scan[0][0] != "when":
+        return None
+    params = [q.name for q in action.params]
+    for cond in _conjuncts(scan[0][2]):
+        if cond.op != "cmp" or cond.name != "==":
+            continue
+        for arg, other in (cond.args, cond.args[::-1]):
+            if (arg.op == "arg" and arg.name in params and other.op in _PLAIN
+                    and "args" not in _depends(other, dynamic, functions, lets)):
+                return Lookup(params.index(str(arg.name)), other)
+    return None
+
+
+_PLAIN = {"state", "param", "const", "lit", "member"}
+
+
+def _conjuncts(e: Expr) -> list[Expr]:
+    return _conjuncts(e.args[0]) + _conjuncts(e.args[1]) if e.op == "and" else [e]
 
 
 def _needed(scan: list[Item]) -> tuple[Item, ...]:
@@ -126,3 +166,11 @@ def live(static: Callable[..., bool], bindings: tuple[tuple[tuple[Any, ...], str
         except errors:
             continue
     return tuple(out)
+
+
+def by_value(bindings: tuple[tuple[tuple[Any, ...], str, int], ...], arg: int) -> dict[Any, tuple[tuple[tuple[Any, ...], str, int], ...]]:
+    """The bindings grouped by the value of argument ``arg``, each group in binding order."""
+    out: dict[Any, list[tuple[tuple[Any, ...], str, int]]] = {}
+    for binding in bindings:
+        out.setdefault(binding[0][arg], []).append(binding)
+    return {value: tuple(group) for value, group in out.items()}

@@ -15,7 +15,7 @@ from types import CodeType
 from typing import Any
 
 from worldgen.codegen.exprs import RULE_ERRORS, ExprCompiler, Namespace, Request, RuleError, WorldTables, ident
-from worldgen.codegen.guards import GuardPlan, Item, live, plan
+from worldgen.codegen.guards import GuardPlan, Item, Lookup, by_value, live, plan
 from worldgen.codegen.helpers import LANGUAGE2_HELPERS
 from worldgen.codegen.packing import Codec
 from worldgen.codegen.successors import emit_successors
@@ -260,6 +260,11 @@ class _Emitter:
                 depth += 1
         return depth
 
+    def scanned(self, ai: int, p: GuardPlan) -> str:
+        """The bindings of action ``ai`` its scan tries: all live ones, or (a `Lookup`) those whose
+        argument has the value the guard asks for, from the table ``X{ai}``."""
+        return f"L{ai}" if p.lookup is None else f"X{ai}.get({self.x.expr(p.lookup.key)}, ())"
+
     def admissible(self, fn: str, collect: str, plans: list[GuardPlan]) -> None:
         """The admissible-command scan over each action's live bindings ``L{ai}`` (those its
         static guards admit; ``I{ai}``/``C{ai}``: their ids and commands), see codegen/guards.py."""
@@ -272,7 +277,7 @@ class _Emitter:
                 self.emit(depth, f"out += {'C' if collect == 'c' else 'I'}{ai}")
                 continue
             lhs = "(" + "".join(f"a_{ident(q.name)}, " for q in action.params) + ")"
-            self.emit(depth, f"for {lhs}, c, i in L{ai}:")
+            self.emit(depth, f"for {lhs}, c, i in {self.scanned(ai, p)}:")
             if len(conds) < len(p.scan):  # lets between the guards
                 self.guard_items(depth + 1, p.scan, "continue")
                 self.emit(depth + 1, f"out.append({collect})")
@@ -306,6 +311,7 @@ class Generated:
     dynamic: tuple[str, ...]
     stochastic: tuple[bool, ...]  # per action: can its effect meet a chance() branch?
     says_only: tuple[bool, ...]  # per action: does its body only say things (never change state)?
+    lookups: tuple[Lookup | None, ...]  # per action: its scan by argument value (codegen/guards.py)
 
 
 def generate(rules: Scaffold, tables: WorldTables) -> tuple[Generated, dict[str, Any]]:
@@ -340,7 +346,8 @@ def generate(rules: Scaffold, tables: WorldTables) -> tuple[Generated, dict[str,
 
     source = "\n".join(em.lines) + "\n"
     code = compile(source, "<worldgen rules>", "exec")
-    return Generated(source, code, dict(ns.requests), dynamic, stochastic, says_only), ns.values
+    lookups = tuple(p.lookup for p in plans)
+    return Generated(source, code, dict(ns.requests), dynamic, stochastic, says_only, lookups), ns.values
 
 
 def build_rules(rules: Scaffold, tables: WorldTables, constants: dict[str, Any],
@@ -394,6 +401,9 @@ def build_rules(rules: Scaffold, tables: WorldTables, constants: dict[str, Any],
     for ai in range(n):
         own = env[f"L{ai}"] = live(env[f"static_{ai}"], env[f"B{ai}"], RULE_ERRORS)
         env[f"I{ai}"], env[f"C{ai}"] = [i for _, _, i in own], [c for _, c, _ in own]
+        lookup = generated.lookups[ai]
+        if lookup is not None:
+            env[f"X{ai}"] = by_value(own, lookup.arg)
     built = Rules(
         dynamic=generated.dynamic, actions=rules.actions, bindings=tuple(bindings), table=table,
         guard=tuple(env[f"guard_{i}"] for i in range(n)),

@@ -32,7 +32,7 @@ def emit_successors(em: _Emitter, plans: list[GuardPlan], stochastic: tuple[bool
     for ai, (action, p) in enumerate(zip(em.rules.actions, plans)):
         depth = em.hoisted(ai, p)
         lhs = "(" + "".join(f"a_{ident(q.name)}, " for q in action.params) + ")"
-        em.emit(depth, f"for {lhs}, c, i in L{ai}:")
+        em.emit(depth, f"for {lhs}, c, i in {em.scanned(ai, p)}:")
         em.guard_items(depth + 1, p.scan, "continue")
         if stochastic[ai] or says_only[ai]:
             em.emit(depth + 1, f"out.append((i, {CHANCE if stochastic[ai] else SAME}))")

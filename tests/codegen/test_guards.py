@@ -1,0 +1,55 @@
+"""The admissible-command scan decides each guard where it is cheapest (codegen/guards.py), and
+the answers are the ones a plain per-binding scan gives."""
+
+from __future__ import annotations
+
+import worldgen
+from worldgen.runtime.loader import load_rules
+from worldgen.verify import Bounds
+from worldgen.verify.statespace import explore
+
+TILL = """
+world till {
+  param allowed: int in 2..4
+  state { due: int in 0..999 = 417  paid: int in 0..999 = 0  open: bool = true }
+  action pay(n: int in 0..999) "pay {n}" {
+    when GUARD else "That is not what is due."
+    when n % 100 < allowed * 20 else "The till refuses that amount."
+    do paid = n, open = false
+  }
+  action reopen "reopen" { when not open  do open = true, due = (due + 7) % 1000 }
+  done when paid == 999
+}
+"""
+
+
+def graph(guard: str):
+    world = worldgen.loads(TILL.replace("GUARD", guard), "till.wg").instantiate({}, seed=0)
+    rules, initial = load_rules(world)
+    g = explore(rules, initial, Bounds())
+    edges = sorted((g.states[g.edge_src[e]], rules.bindings[g.edge_binding[e]].command) for e in range(len(g.edge_binding)))
+    return rules, sorted(g.states), edges
+
+
+def test_an_argument_equal_to_a_state_value_is_looked_up_not_scanned():
+    rules, states, edges = graph("open and n == due")
+    assert "X0.get(" in rules.source  # the scan reads the bindings for n == due only
+    plain_rules, plain_states, plain_edges = graph("open and n + 0 == due")  # not an argument alone: scanned
+    assert "X0.get(" not in plain_rules.source
+    assert (states, edges) == (plain_states, plain_edges)
+    assert len(states) > 10
+
+
+def test_guards_reading_no_state_rule_bindings_out_before_any_state_is_explored():
+    # `n % 100 < allowed * 20` (at most 80 of each 100) reads only the argument and a param:
+    # decided once per binding as the world is built, the scan of each state only meets the
+    # bindings it admits.
+    world = worldgen.loads(TILL.replace("GUARD", "open"), "till.wg").instantiate({}, seed=0)
+    rules, initial = load_rules(world)
+    admitted = rules.admissible(initial)
+    limit = world.params["allowed"] * 20
+    assert len(admitted) == 10 * limit
+    assert all(int(c.split()[1]) % 100 < limit for c in admitted if c.startswith("pay"))
+    env = world.env()
+    env.reset()
+    assert env.step("pay 99")[0] == "The till refuses that amount."  # the runtime refuses it the same way
