@@ -218,6 +218,16 @@ CASES = [
         "w.wg:6:39: error: a set of thing cannot be indexed with [...]; only maps (m[key]), lists (xs[0], xs[-1]), entities and enums (room[0]) and content lists can [WG301]",
     ),
     (
+        "check_within_zero",
+        BASE.replace("  done when", "  check within 0 states\n  done when"),
+        "w.wg:8:16: error: 'check within' must be in 1..100_000_000 states, not 0 [WG410]",
+    ),
+    (
+        "beats_by_more_than_all",
+        BASE.replace("  done when count(seen) == n", "  done when count(seen) == n\n  expect beats random by 2"),
+        "w.wg:9:26: error: 'beats ... by' takes a share of the best return between 0 and 1, e.g. by 0.1 [WG410]",
+    ),
+    (
         "quantifier_over_int",
         BASE.replace("when t != at", "when all(x: n, true)"),
         "w.wg:6:46: error: 'all' ranges over an entity, a set, a list or lo..hi, not an int [WG301]",
@@ -260,3 +270,11 @@ def test_a_failed_operand_does_not_cascade() -> None:
     with pytest.raises(worldgen.DiagnosticError) as err:
         worldgen.loads(source, "w.wg")
     assert [d.message for d in err.value.diagnostics] == ["unknown name 'sen'; did you mean 'seen'?"] * 2
+
+
+def test_hiding_a_variable_whose_declaration_has_an_error_reports_only_that_error() -> None:
+    source = BASE.replace("at: thing = thing[0]", "at: thing = thing[0]  secret: int in 0..3 = rnd(3)").replace(
+        "  observe", "  hidden secret\n  observe")
+    with pytest.raises(worldgen.DiagnosticError) as err:
+        worldgen.loads(source, "w.wg")
+    assert [d.code for d in err.value.diagnostics] == ["WG206"]  # the unknown function, not "not a state variable"

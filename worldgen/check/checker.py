@@ -163,7 +163,8 @@ class _Checker:
         ]
         expects = self.signals.expects([d for d in decls if isinstance(d, ast.ExpectDecl)], done)
         verification = VerificationChecker(self.sink, self.exprs)
-        hidden = verification.hidden([d for d in decls if isinstance(d, ast.HiddenDecl)], state)
+        declared = [v.name for d in decls if isinstance(d, ast.StateDecl) for v in d.vars]  # checked or not
+        hidden = verification.hidden([d for d in decls if isinstance(d, ast.HiddenDecl)], declared)
         max_states = verification.max_states([d for d in decls if isinstance(d, ast.CheckDecl)])
         axis_decls = [d for d in decls if isinstance(d, ast.AxisDecl)]
         axes = self._axes(axis_decls, action_decls)

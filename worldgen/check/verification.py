@@ -7,7 +7,6 @@ from dataclasses import dataclass
 from worldgen.check.exprs import ExprChecker, did_you_mean
 from worldgen.check.scope import Ctx
 from worldgen.errors import DiagnosticSink
-from worldgen.ir.models import StateVar
 from worldgen.syntax import ast
 
 MAX_STATES_LIMIT = 100_000_000  # what `check within` may ask of one world
@@ -18,9 +17,9 @@ class VerificationChecker:
     sink: DiagnosticSink
     exprs: ExprChecker
 
-    def hidden(self, decls: list[ast.HiddenDecl], state: list[StateVar]) -> tuple[str, ...]:
-        """The hidden state variables, in declaration order (each once)."""
-        known = [v.name for v in state]
+    def hidden(self, decls: list[ast.HiddenDecl], known: list[str]) -> tuple[str, ...]:
+        """The hidden state variables, in declaration order (each once); ``known``: the declared
+        state variables (a variable whose own declaration has an error still counts)."""
         out: list[str] = []
         for d in decls:
             for name, span in d.names:
