@@ -148,3 +148,26 @@ def test_journal_lines_hash_what_the_agent_saw(local: LocalTask) -> None:
     shown = local.agent("world", *command.split()).stdout.rstrip("\n")
     record = json.loads(local.journal.read_text())
     assert record["command"] == command and record["observation_sha256"] == observation_sha256(shown)
+
+
+def test_a_line_torn_by_a_crash_does_not_spoil_the_episode_after_a_restart(local: LocalTask) -> None:
+    commands = walkthrough(local.task)
+    assert local.agent("world", *commands[0].split()).returncode == 0
+    local.stop()
+    with local.journal.open("a") as journal:  # the service died mid-write: the agent never got this reply
+        journal.write('{"command": "' + commands[1][:2])
+    local.start()
+    assert "Commands used: 1 of" in local.agent("world").stdout
+    for command in commands[1:]:
+        assert local.agent("world", *command.split()).returncode == 0
+    reward = local.verify()
+    assert reward["reward"] == 1.0 and reward["journal_error"] == 0 and reward["steps"] == len(commands)
+
+
+def test_a_command_the_journal_cannot_hold_is_refused_before_it_runs(local: LocalTask) -> None:
+    first = walkthrough(local.task)[0]
+    lone_surrogate = b'{"op": "step", "command": "' + first.encode() + b' \\ud800"}\n'
+    refused, look = ask(local.port, lone_surrogate, {"op": "look"})
+    assert "lone surrogate" in refused["error"] and look["steps"] == 0
+    assert local.journal.read_text() == ""
+    assert local.verify()["steps"] == 0

@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from worldgen.compiler.artifact import Artifact
-from worldgen.exporters import client, toml
+from worldgen.exporters import client, instruction, toml
 from worldgen.exporters.journal import EpisodeConfig
 from worldgen.exporters.walkthrough import ExportError, oracle_episode
 from worldgen.exporters.wheelhouse import Wheelhouse
@@ -81,14 +81,14 @@ def export_task(entry: Entry, out: Path, wheels: Wheelhouse, target: Target) -> 
     if final.exists():
         raise ExportError(f"{final}: error: already exists; remove it or export to another folder")
     session = oracle_episode(entry)
-    config = EpisodeConfig(world_id=entry.id, seed=session.seed, help=command_help(entry.world),
-                           oracle_gain=round(session.gained(), 6))
+    config = EpisodeConfig(world_id=entry.id, seed=session.seed, help=command_help(entry.world))
     artifact = _artifact_json(entry)
     out.mkdir(parents=True, exist_ok=True)
     stage = Path(tempfile.mkdtemp(prefix=f".{entry.id}.", dir=out))
     stage.chmod(0o755)  # mkdtemp makes it private; a task folder is read by docker and harbor
     try:
-        _write(stage / "instruction.md", _instruction(entry, session.instruction, config.help, session.horizon))
+        _write(stage / "instruction.md", instruction.render(entry.world.scaffold.title, session.instruction,
+                                                            config.help, session.horizon))
         _write(stage / "task.toml", toml.dumps(_task_config(entry, target, artifact, len(session.turns), session.horizon)))
         env = stage / "environment"
         _write(env / "Dockerfile", _main_dockerfile(target))
@@ -112,7 +112,11 @@ def export_task(entry: Entry, out: Path, wheels: Wheelhouse, target: Target) -> 
 
 def _write(path: Path, text: str, mode: int = 0o644) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(text, encoding="utf-8")
+    try:
+        path.write_text(text, encoding="utf-8")
+    except UnicodeEncodeError:
+        raise ExportError(f"{path.name}: error: the world's text holds a lone surrogate, which no file can hold; "
+                          "fix the content it came from") from None
     path.chmod(mode)
 
 
@@ -162,36 +166,6 @@ def _task_config(entry: Entry, target: Target, artifact: str, solution_length: i
         "agent": {"timeout_sec": float(max(MIN_AGENT_TIMEOUT, SECONDS_PER_STEP * horizon))},
         "environment": {"build_timeout_sec": BUILD_TIMEOUT, "cpus": 1, "memory_mb": 1024},
     }
-
-
-def _instruction(entry: Entry, instruction: str, help_text: str, horizon: int) -> str:
-    world = entry.world
-    return "\n".join([
-        f"# {world.scaffold.title}",
-        "",
-        instruction,
-        "",
-        "You play a text world through the `world` command in this terminal:",
-        "",
-        "- `world` shows where you are and the commands the world understands;",
-        "- `world COMMAND` sends one command, for example `world " + _example(entry) + "`.",
-        "",
-        f"Commands are case-insensitive. The episode allows at most {horizon} commands, and it ends when the "
-        "goal is reached (or lost). Your result is decided by the world itself from the commands it "
-        "received; the world runs outside this machine, so nothing here can change it.",
-        "",
-        "Commands ({arg} marks an argument):",
-        "",
-        "```",
-        help_text,
-        "```",
-        "",
-    ])
-
-
-def _example(entry: Entry) -> str:
-    oracle = entry.report.oracle
-    return oracle.steps[0].command if oracle is not None and oracle.steps else "look"
 
 
 def _main_dockerfile(target: Target) -> str:
