@@ -81,6 +81,16 @@ def test_the_agent_image_holds_only_the_client_and_scripts_hold_no_content(tasks
             assert (task / script).stat().st_mode & 0o777 == 0o755
 
 
+def test_the_agents_build_context_holds_nothing_of_the_world(tasks: list[Path]) -> None:
+    """What main's image can be built from: environment/ minus what its dockerignore drops."""
+    for task in tasks:
+        env = task / "environment"
+        ignored = (env / "Dockerfile.dockerignore").read_text().split()
+        context = sorted(str(f.relative_to(env)) for f in env.rglob("*")
+                         if f.is_file() and not any(str(f.relative_to(env)).startswith(i) for i in ignored))
+        assert context == ["Dockerfile", "Dockerfile.dockerignore", "bin/world", "docker-compose.yaml", "world.Dockerfile"]
+
+
 def test_world_ids_must_be_safe_folder_names(tmp_path: Path, vault_suite: Path, worldgen_wheel: Path) -> None:
     entry = open_entries(vault_suite)[0]
     entry.id = "../escape"

@@ -13,10 +13,12 @@ from __future__ import annotations
 import re
 
 _BACKTICKS = re.compile(r"`+")
+_CR = re.compile(r"\r\n?")  # markdown reads a lone CR as a line ending too
 
 
 def fence(text: str) -> str:
-    """``text`` as a fenced code block that no line of it can close."""
+    """``text`` as a fenced code block that no line of it can close (its line endings made LF)."""
+    text = _CR.sub("\n", text)
     longest = max((len(run) for run in _BACKTICKS.findall(text)), default=0)
     bar = "`" * max(3, longest + 1)
     return f"{bar}text\n{text}\n{bar}"

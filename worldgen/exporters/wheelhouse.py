@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import hashlib
 import importlib.metadata
-import os
 import re
 import shutil
 import subprocess
@@ -100,8 +99,7 @@ def download_dependencies(out: Path, python: str, platform: str, find_links: Pat
 
 
 def _pip(args: list[str], doing: str) -> None:
-    done = subprocess.run([sys.executable, "-m", "pip", *args], capture_output=True, text=True, env=dict(os.environ),
-                          check=False)
+    done = subprocess.run([sys.executable, "-m", "pip", *args], capture_output=True, text=True, check=False)
     if done.returncode:
         errors = [line for line in done.stderr.splitlines() if line.startswith("ERROR")] or done.stderr.splitlines()[-3:]
         raise WorldgenError(f"error: {doing} failed:\n  " + "\n  ".join(errors) +
