@@ -15,24 +15,26 @@ import pytest
 
 from worldgen.errors import WorldgenError
 from worldgen.exporters.harbor import Target, export_task
-from worldgen.exporters.wheelhouse import RUNTIME_DEPENDENCIES, Wheelhouse, build_worldgen_wheel, download_dependencies
+from worldgen.exporters.runtime_wheel import build_runtime_wheel
+from worldgen.exporters.wheelhouse import RUNTIME_DEPENDENCIES, Wheelhouse, download_dependencies
 from worldgen.rollouts.sources import open_entries
 
 CACHE = Path(os.environ.get("WORLDGEN_TEST_CACHE", Path.home() / ".cache" / "worldgen-tests"))
+SECRET = b"the tests' seed secret: public, so never use it for real tasks"
 
 
 @pytest.fixture(scope="session")
 def worldgen_wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return build_worldgen_wheel(tmp_path_factory.mktemp("wheel"))
+    return build_runtime_wheel(tmp_path_factory.mktemp("wheel"))
 
 
 @pytest.fixture(scope="session")
 def tasks(tmp_path_factory: pytest.TempPathFactory, vault_suite: Path, flaky_suite: Path, worldgen_wheel: Path) -> list[Path]:
-    """Every world of both suites as a task folder. Only worldgen's wheel is in them: these tasks are
-    played by local processes, never built into images."""
+    """Every world of both suites as a task folder, exported with the tests' secret. No dependency is
+    pinned: these tasks are played by local processes, never built into images."""
     out = tmp_path_factory.mktemp("tasks")
-    wheels = Wheelhouse((worldgen_wheel,))
-    return [export_task(e, out, wheels, Target()) for suite in (vault_suite, flaky_suite) for e in open_entries(suite)]
+    wheels = Wheelhouse(worldgen_wheel, ())
+    return [export_task(e, out, wheels, Target(), SECRET) for suite in (vault_suite, flaky_suite) for e in open_entries(suite)]
 
 
 @pytest.fixture(scope="session")

@@ -1,9 +1,12 @@
 """`worldgen export harbor|sft PATH -o OUT`: worlds for other tools.
 
   harbor  one Harbor task folder per world in OUT (docs/harbor.md): the world runs as a separate
-          service, the agent plays it with the `world` command, and a separate verifier grades the
-          service's journal. Images build offline from python:X.Y-slim-bookworm plus the wheels
-          the export copies into every task (about 20 MB per task, mostly numpy).
+          service, the agent plays it with the `world` command (its image holds nothing else), and
+          a separate verifier grades the service's journal. Task folders hold worldgen's runtime
+          wheel and hash-pinned requirements (under 1 MB each); the world and verifier images fetch
+          pydantic and numpy at build time, or, with --bundle-wheels, build offline from wheels
+          copied into every task (about 40 MB per task). Episode seeds come from a fresh secret
+          unless --secret-file names one (then the export is byte-reproducible).
   sft     OUT.jsonl with one {"messages": [...]} chat per world: the oracle's walkthrough, with the
           same system prompt the openai:MODEL rollout policy gets.
 
@@ -39,6 +42,11 @@ def register(sub: argparse._SubParsersAction) -> None:
     h.add_argument("--org", default="worldgen", help="organisation part of the task names ORG/WORLD_ID (default worldgen)")
     h.add_argument("--wheelhouse", metavar="DIR", type=Path,
                    help="take pydantic and numpy wheels from DIR instead of the package index (offline export)")
+    h.add_argument("--bundle-wheels", action="store_true",
+                   help="copy pydantic and numpy wheels into every task, so its images build offline (about 40 MB per task)")
+    h.add_argument("--secret-file", metavar="FILE", type=Path,
+                   help="draw episode seeds from the secret in FILE (16+ bytes; keep it private) instead of a fresh "
+                        "one, so the same export gives the same bytes")
     h.set_defaults(func=run_harbor)
     s = kinds.add_parser("sft", help="oracle walkthroughs as chat-format JSONL", description=__doc__,
                          formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -49,28 +57,30 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def run_harbor(args: argparse.Namespace) -> int:
     from worldgen.exporters.harbor import Target, export_task
+    from worldgen.exporters.seeds import fresh_secret, read_secret
     from worldgen.exporters.wheelhouse import build_wheelhouse
     from worldgen.rollouts.sources import open_entries
 
     target = Target(python=args.python, platform=args.platform, org=args.org, image=args.base_image)
+    secret = read_secret(args.secret_file) if args.secret_file is not None else fresh_secret()
     entries = open_entries(args.path)
     out = Path(args.out)
     failures = []
     written: list[Path] = []
     with tempfile.TemporaryDirectory(prefix="worldgen-wheels-") as work:
-        wheels = build_wheelhouse(Path(work), target.python, target.platform, args.wheelhouse)
-        wheel_bytes = wheels.size()
+        wheels = build_wheelhouse(Path(work), target.python, target.platform, args.wheelhouse, args.bundle_wheels)
         for entry in entries:
             try:
-                written.append(export_task(entry, out, wheels, target))
+                written.append(export_task(entry, out, wheels, target, secret))
             except WorldgenError as err:
                 failures.append(str(err))
     for failure in failures:
         print(failure, file=sys.stderr)
     if written:
-        size = sum(f.stat().st_size for f in written[0].rglob("*") if f.is_file())
-        print(f"wrote {plural(len(written), 'Harbor task')} to {out} ({size / 1e6:.1f} MB each, "
-              f"{wheel_bytes / 1e6:.1f} MB of it wheels for Python {target.python} on {target.platform})")
+        size = max(sum(f.stat().st_size for f in task.rglob("*") if f.is_file()) for task in written)
+        builds = "offline, from the bundled wheels" if args.bundle_wheels else "fetching hash-pinned pydantic and numpy"
+        print(f"wrote {plural(len(written), 'Harbor task')} to {out} (at most {size / 1e6:.2f} MB each; images for "
+              f"Python {target.python} on {target.platform} build {builds})")
     if failures:
         print(f"{plural(len(failures), 'world')} not exported (reasons above)", file=sys.stderr)
         return 1

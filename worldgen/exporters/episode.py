@@ -10,10 +10,11 @@ containers, where worldgen's parser, content providers and rollout code are not 
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from worldgen.ir.world import World
+from worldgen.runtime.env import Env
 
 
 @dataclass(frozen=True)
@@ -30,7 +31,6 @@ class Session:
     def __init__(self, world: World, seed: int):
         self.seed = seed
         self.env = world.env()
-        self.per_step = self.env.rules.per_step
         self.horizon = self.env.horizon
         self.start, info = self.env.reset(seed=seed)
         self.instruction: str = info.get("instruction") or ""
@@ -56,21 +56,23 @@ class Session:
             self.outcome = "solved" if self.success else "failed" if terminated else "out of steps"
         return turn
 
-    def gained(self) -> float:
-        """Reward earned beyond the per-step cost: what partial credit is measured in."""
-        return self.ret - self.per_step * len(self.turns)
 
-
-def play(world: World, seed: int, commands: Iterable[str]) -> tuple[Session, int]:
+def play(world: World, seed: int, commands: Iterable[str],
+         watch: Callable[[Env], None] | None = None) -> tuple[Session, int]:
     """The episode ``commands`` make under ``seed``, and how many commands came after its end
-    (a finished episode ignores them, exactly as the live service refuses them)."""
+    (a finished episode ignores them, exactly as the live service refuses them). ``watch`` sees
+    the episode's environment after the reset and after every step."""
     session = Session(world, seed)
     ignored = 0
+    if watch is not None:
+        watch(session.env)
     for command in commands:
         if session.over:
             ignored += 1
-        else:
-            session.step(command)
+            continue
+        session.step(command)
+        if watch is not None:
+            watch(session.env)
     return session, ignored
 
 

@@ -8,8 +8,9 @@ never believed (the hashes only flag a replay that disagrees with the live episo
 
     python -m worldgen.exporters.grade --world W.json --episode E.json --journal J.jsonl --out reward.json
 
-``reward`` is 1 for a solved episode and 0 otherwise; the other fields are partial credit and
-diagnostics, all finite numbers as harbor requires.
+``reward`` is 1 for a solved episode and 0 otherwise; ``progress`` is partial credit measured by
+the model checker's distances to the goal (``worldgen.exporters.progress``), never by reward
+earned; the other fields are diagnostics. All are finite numbers, as harbor requires.
 """
 
 from __future__ import annotations
@@ -19,10 +20,12 @@ import json
 import sys
 from pathlib import Path
 
-from worldgen.compiler.artifact import load_world
+from worldgen.compiler.artifact import Artifact, load
+from worldgen.compiler.bounds import scaffold_bounds
 from worldgen.errors import WorldgenError
 from worldgen.exporters.episode import observation_sha256, play
 from worldgen.exporters.journal import EpisodeConfig, read_journal
+from worldgen.exporters.progress import GoalDistance, ProgressMeter
 
 
 def grade(world_path: Path, config: EpisodeConfig, journal: Path) -> tuple[dict[str, float], str]:
@@ -37,14 +40,12 @@ def grade(world_path: Path, config: EpisodeConfig, journal: Path) -> tuple[dict[
     except (WorldgenError, OSError, UnicodeDecodeError) as err:
         result["journal_error"] = 1
         return result, f"unreadable journal: {err}"
-    session, ignored = play(load_world(world_path), config.seed, [r["command"] for r in records])
+    loaded = load(world_path)
+    world, bounds = (loaded.world, loaded.report.bounds) if isinstance(loaded, Artifact) else (loaded, scaffold_bounds(loaded.scaffold))
+    meter = ProgressMeter(GoalDistance(world, bounds))
+    session, ignored = play(world, config.seed, [r["command"] for r in records], meter.watch)
     consistent = all(r.get("observation_sha256") == observation_sha256(t.observation) for r, t in zip(records, session.turns))
-    if session.success:
-        progress = 1.0
-    elif config.oracle_gain:
-        progress = min(1.0, max(0.0, session.gained() / config.oracle_gain))
-    else:
-        progress = 0.0
+    progress = 1.0 if session.success else meter.progress()
     result.update(reward=float(session.success), success=float(session.success), progress=round(progress, 6),
                   steps=len(session.turns), valid_steps=sum(t.valid for t in session.turns),
                   ignored_commands=ignored, journal_consistent=int(consistent))

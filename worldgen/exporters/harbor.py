@@ -1,23 +1,23 @@
-"""Worlds as Harbor task folders whose reward the agent cannot tamper with (docs/harbor.md).
+"""Worlds as Harbor task folders that reveal nothing the agent could solve them from (docs/harbor.md).
 
 One folder per world::
 
-    instruction.md          the world's instruction, how to use `world`, the command help
+    instruction.md          fixed text around the world's title, introduction and help, fenced as quotes
     task.toml               provenance hashes in [metadata]; separate verifier; the journal as an artifact
     environment/
-      Dockerfile            main (the agent): the `world` client + worldgen's runtime, no world data
-      Dockerfile.dockerignore   keeps service/ out of main's build context altogether
-      world.Dockerfile      the world service: the artifact, the episode seed, the journal
+      Dockerfile            main (the agent): only the `world` client; no worldgen, no world data
+      Dockerfile.dockerignore   keeps service/ and wheels/ out of main's build context altogether
+      world.Dockerfile      the world service: worldgen's runtime, the artifact, the episode seed, the journal
       docker-compose.yaml   services main and world
       bin/world             the client (worldgen/exporters/client.py, standard library only)
       service/              world.json (artifact) + episode.json (seed, help), for world.Dockerfile only
-      wheels/               worldgen + pydantic + numpy wheels, pinned by hash
-    tests/                  test.sh + world.json + episode.json: the verifier replays the journal
+      wheels/               worldgen's runtime wheel + requirements.txt pinning every wheel by SHA-256
+    tests/                  the verifier's image: Dockerfile, wheels/, test.sh, world.json, episode.json
     solution/               solve.sh + walkthrough.json: the oracle, played through `world`
 
-Everything a task needs is in its folder; images build offline from ``python:X.Y-slim-bookworm``.
-Content reaches these files only as data: JSON, TOML strings, markdown text. Commands are never
-written into a shell script (the walkthrough is a JSON list that the client reads).
+The episode seed is drawn from a secret (``worldgen.exporters.seeds``), never from the world's seed.
+Content reaches these files only as data: JSON, TOML strings, fenced markdown text. Commands are
+never written into a shell script (the walkthrough is a JSON list that the client reads).
 """
 
 from __future__ import annotations
@@ -31,8 +31,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from worldgen.compiler.artifact import Artifact
-from worldgen.exporters import client, toml
+from worldgen.exporters import client, instruction, toml
 from worldgen.exporters.journal import EpisodeConfig
+from worldgen.exporters.seeds import episode_seeds
 from worldgen.exporters.walkthrough import ExportError, oracle_episode
 from worldgen.exporters.wheelhouse import Wheelhouse
 from worldgen.rollouts.prompt import command_help
@@ -72,34 +73,36 @@ class Target:
         return self.image or f"python:{self.python}-slim-bookworm"
 
 
-def export_task(entry: Entry, out: Path, wheels: Wheelhouse, target: Target) -> Path:
+def export_task(entry: Entry, out: Path, wheels: Wheelhouse, target: Target, secret: bytes) -> Path:
     """Write ``out/<world id>/``; built in a temporary folder beside it and renamed, so a failure
-    leaves nothing half-written."""
+    leaves nothing half-written. ``secret`` decides the episode seed (the same secret, the same bytes)."""
     if not _NAME.match(entry.id):
         raise ExportError(f"{entry.id!r}: error: a world id must be letters, digits, '.', '_' or '-' to name a task folder")
     final = out / entry.id
     if final.exists():
         raise ExportError(f"{final}: error: already exists; remove it or export to another folder")
-    session = oracle_episode(entry)
-    config = EpisodeConfig(world_id=entry.id, seed=session.seed, help=command_help(entry.world),
-                           oracle_gain=round(session.gained(), 6))
+    session = oracle_episode(entry, episode_seeds(secret, entry.world.to_json()))
+    config = EpisodeConfig(world_id=entry.id, seed=session.seed, help=command_help(entry.world))
     artifact = _artifact_json(entry)
     out.mkdir(parents=True, exist_ok=True)
     stage = Path(tempfile.mkdtemp(prefix=f".{entry.id}.", dir=out))
     stage.chmod(0o755)  # mkdtemp makes it private; a task folder is read by docker and harbor
     try:
-        _write(stage / "instruction.md", _instruction(entry, session.instruction, config.help, session.horizon))
+        _write(stage / "instruction.md", instruction.render(entry.world.scaffold.title, session.instruction,
+                                                            config.help, session.horizon))
         _write(stage / "task.toml", toml.dumps(_task_config(entry, target, artifact, len(session.turns), session.horizon)))
         env = stage / "environment"
         _write(env / "Dockerfile", _main_dockerfile(target))
-        _write(env / "Dockerfile.dockerignore", "service/\n")
-        _write(env / "world.Dockerfile", _world_dockerfile(target))
+        _write(env / "Dockerfile.dockerignore", "service/\nwheels/\n")
+        _write(env / "world.Dockerfile", _world_dockerfile(target, wheels))
         _write(env / "docker-compose.yaml", _compose(target))
         _write(env / "bin" / "world", Path(client.__file__).read_text("utf-8"), mode=0o755)
         for folder in (env / "service", stage / "tests"):
             _write(folder / "world.json", artifact)
             _write(folder / "episode.json", config.to_json())
-        wheels.install_into(env / "wheels")
+        for folder in (env, stage / "tests"):
+            wheels.install_into(folder / "wheels")
+        _write(stage / "tests" / "Dockerfile", _verifier_dockerfile(target, wheels))
         _write(stage / "tests" / "test.sh", TEST_SH, mode=0o755)
         _write(stage / "solution" / "solve.sh", SOLVE_SH, mode=0o755)
         _write(stage / "solution" / "walkthrough.json",
@@ -112,7 +115,11 @@ def export_task(entry: Entry, out: Path, wheels: Wheelhouse, target: Target) -> 
 
 def _write(path: Path, text: str, mode: int = 0o644) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(text, encoding="utf-8")
+    try:
+        path.write_text(text, encoding="utf-8")
+    except UnicodeEncodeError:
+        raise ExportError(f"{path.name}: error: the world's text holds a lone surrogate, which no file can hold; "
+                          "fix the content it came from") from None
     path.chmod(mode)
 
 
@@ -164,43 +171,11 @@ def _task_config(entry: Entry, target: Target, artifact: str, solution_length: i
     }
 
 
-def _instruction(entry: Entry, instruction: str, help_text: str, horizon: int) -> str:
-    world = entry.world
-    return "\n".join([
-        f"# {world.scaffold.title}",
-        "",
-        instruction,
-        "",
-        "You play a text world through the `world` command in this terminal:",
-        "",
-        "- `world` shows where you are and the commands the world understands;",
-        "- `world COMMAND` sends one command, for example `world " + _example(entry) + "`.",
-        "",
-        f"Commands are case-insensitive. The episode allows at most {horizon} commands, and it ends when the "
-        "goal is reached (or lost). Your result is decided by the world itself from the commands it "
-        "received; the world runs outside this machine, so nothing here can change it.",
-        "",
-        "Commands ({arg} marks an argument):",
-        "",
-        "```",
-        help_text,
-        "```",
-        "",
-    ])
-
-
-def _example(entry: Entry) -> str:
-    oracle = entry.report.oracle
-    return oracle.steps[0].command if oracle is not None and oracle.steps else "look"
-
-
 def _main_dockerfile(target: Target) -> str:
     return f"""\
-# The agent's container: the `world` client, which only talks to the world service. worldgen's
-# runtime is installed too because harbor's separate verifier runs in a fresh container built from
-# this same folder; it holds no world data (the artifact is in the world service and in tests/).
+# The agent's container: only the `world` client (Python's standard library), which talks to the
+# world service. No worldgen, no scaffolds, no content, no world data: nothing to rebuild a world from.
 FROM {target.base_image}
-{_INSTALL_WHEELS}
 COPY bin/world /usr/local/bin/world
 RUN chmod 0755 /usr/local/bin/world
 ENV WORLDGEN_WORLD=world:{PORT}
@@ -208,12 +183,12 @@ WORKDIR /root
 """
 
 
-def _world_dockerfile(target: Target) -> str:
+def _world_dockerfile(target: Target, wheels: Wheelhouse) -> str:
     return f"""\
 # The world service: runs the episode and journals every command. The agent reaches it only
 # through its two requests (look, step) on port {PORT}; its files are out of the agent's reach.
 FROM {target.base_image}
-{_INSTALL_WHEELS}
+{_install(wheels)}
 RUN useradd --system --no-create-home world && mkdir -p {Path(JOURNAL).parent} && chown world {Path(JOURNAL).parent}
 COPY service/ /srv/world/
 USER world
@@ -222,12 +197,21 @@ CMD ["python", "-m", "worldgen.exporters.service", "--world", "/srv/world/world.
 """
 
 
-# --no-deps: the wheelhouse is the runtime's complete dependency set; worldgen's authoring-side
-# dependencies (parser, content providers) are not needed to run or grade a world.
-_INSTALL_WHEELS = """\
+def _verifier_dockerfile(target: Target, wheels: Wheelhouse) -> str:
+    return f"""\
+# The verifier: harbor builds it from tests/ and runs /tests/test.sh in it once the agent is done.
+# It holds worldgen's runtime, the artifact and the episode settings, which the agent never sees.
+FROM {target.base_image}
+{_install(wheels)}
+COPY test.sh world.json episode.json /tests/
+"""
+
+
+def _install(wheels: Wheelhouse) -> str:
+    return f"""\
 COPY wheels/ /tmp/wheels/
-RUN python -m pip install --no-cache-dir --no-index --no-deps --find-links /tmp/wheels --require-hashes -r /tmp/wheels/requirements.txt \\
- && rm -rf /tmp/wheels /usr/local/bin/worldgen"""
+RUN {wheels.pip_install()} \\
+ && rm -rf /tmp/wheels"""
 
 
 def _compose(target: Target) -> str:

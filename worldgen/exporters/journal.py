@@ -9,6 +9,7 @@ the commands through the world and never takes a reward or a flag from the journ
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, ValidationError
@@ -16,7 +17,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 from worldgen.errors import WorldgenError
 from worldgen.exporters.episode import Turn, observation_sha256
 
-EPISODE_FORMAT = "worldgen.harbor-episode/1"
+EPISODE_FORMAT = "worldgen.harbor-episode/2"
 MAX_COMMAND_CHARS = 500  # longer than any command a world understands; longer requests are refused
 
 
@@ -33,7 +34,6 @@ class EpisodeConfig(BaseModel):
     seed: int
     help: str  # the command help the `world` client prints
     max_command_chars: int = MAX_COMMAND_CHARS
-    oracle_gain: float | None = None  # reward the walkthrough earns beyond per-step costs (partial credit's 100 %)
 
     @classmethod
     def load(cls, path: str | Path) -> EpisodeConfig:
@@ -48,6 +48,19 @@ class EpisodeConfig(BaseModel):
         return self.model_dump_json(indent=2) + "\n"
 
 
+def refusal(command: str, max_chars: int) -> str | None:
+    """Why the service must refuse ``command`` before running it, or None. A command the journal
+    cannot hold (too long, or not encodable as UTF-8, like a lone surrogate that JSON's \\u escapes
+    can carry) must never change the live episode, or the verifier would grade another one."""
+    if len(command) > max_chars:
+        return f"the command is {len(command)} characters long; the limit is {max_chars}"
+    try:
+        command.encode("utf-8")
+    except UnicodeEncodeError:
+        return "the command is not valid Unicode text (it holds a lone surrogate); it was not run"
+    return None
+
+
 def journal_line(step: int, turn: Turn, over: bool) -> str:
     record = {"step": step, "command": turn.command, "observation_sha256": observation_sha256(turn.observation),
               "reward": turn.reward, "over": over}
@@ -58,9 +71,22 @@ class JournalError(WorldgenError):
     """A journal that is not what the world service writes."""
 
 
+def cut_torn_tail(path: Path) -> None:
+    """Remove a last line without its newline, durably. It was cut by a crash mid-write, before
+    the agent got a reply, so that step never happened; the service calls this before appending
+    again, so the next line cannot be glued onto the torn one."""
+    data = path.read_bytes()
+    end = data.rfind(b"\n") + 1
+    if end < len(data):
+        with path.open("r+b") as f:
+            f.truncate(end)
+            f.flush()
+            os.fsync(f.fileno())
+
+
 def read_journal(path: Path) -> list[dict]:
-    """The journal's records. A last line without its newline was cut by a crash mid-write, before
-    the agent got a reply, so that step never happened and is dropped."""
+    """The journal's records. A last line without its newline is a torn write (``cut_torn_tail``)
+    and is dropped."""
     text = path.read_text("utf-8")
     lines = text.split("\n")
     records = []

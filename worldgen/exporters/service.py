@@ -7,8 +7,9 @@ It runs in its own compose service, so the agent reaches it only through two req
 
 anything else gets ``{"error": MESSAGE}``. There is no reset, no seed, no state dump and no reward
 in a reply: the agent cannot restart the episode, pick its luck or read hidden state. Every step
-is appended to the journal and flushed to disk before the reply goes out; on start the service
-replays an existing journal, so a restarted container resumes the same episode.
+is appended to the journal and flushed to disk before the reply goes out, and a command the journal
+cannot hold is refused before it runs; on start the service cuts a line torn by a crash and replays
+the journal, so a restarted container resumes the same episode.
 
     python -m worldgen.exporters.service --world W.json --episode E.json --journal J.jsonl [--host H] [--port P]
 
@@ -29,7 +30,7 @@ from typing import Any
 from worldgen.compiler.artifact import load_world
 from worldgen.errors import WorldgenError
 from worldgen.exporters.episode import Session
-from worldgen.exporters.journal import EpisodeConfig, journal_line, read_journal
+from worldgen.exporters.journal import EpisodeConfig, cut_torn_tail, journal_line, read_journal, refusal
 
 MAX_REQUEST = 4096  # bytes per request line: a command is at most max_command_chars characters
 IDLE_SECONDS = 300  # a connection that sends nothing for this long is closed
@@ -44,6 +45,7 @@ class WorldService:
         self.lock = threading.Lock()
         journal.parent.mkdir(parents=True, exist_ok=True)
         if journal.exists():
+            cut_torn_tail(journal)
             for record in read_journal(journal):
                 if not self.session.over:
                     self.session.step(record["command"])
@@ -57,8 +59,9 @@ class WorldService:
         command = request.get("command")
         if set(request) != {"op", "command"} or not isinstance(command, str):
             return {"error": 'a step request is {"op": "step", "command": "..."} and nothing else'}
-        if len(command) > self.config.max_command_chars:
-            return {"error": f"the command is {len(command)} characters long; the limit is {self.config.max_command_chars}"}
+        refused = refusal(command, self.config.max_command_chars)
+        if refused is not None:
+            return {"error": refused}
         if self.session.over:
             return {"error": f"the episode is over ({self.session.outcome}); no more commands are taken"}
         turn = self.session.step(command)
@@ -77,7 +80,7 @@ class WorldService:
             self.journal.write(line)
             self.journal.flush()
             os.fsync(self.journal.fileno())
-        except OSError as err:
+        except (OSError, ValueError) as err:  # ValueError: text the file cannot encode (refused earlier)
             print(f"world service: cannot write the journal ({err}); stopping", file=sys.stderr, flush=True)
             os._exit(1)
 

@@ -1,51 +1,53 @@
-"""The Python wheels a harbor task installs at image build time, with no network.
+"""The Python wheels the world service and the verifier install at image build time.
 
-Exported tasks build from a stock ``python:X.Y-slim`` image plus files in the task folder, so each
-task carries worldgen's own wheel and the wheels of the runtime's two third-party dependencies,
-pydantic and numpy (with theirs), for the image's Python and platform. They are installed with
-``--no-index --require-hashes`` from a requirements file that pins every wheel by SHA-256.
+The agent's image installs nothing (it holds only the standard-library `world` client). The world
+service and the verifier need worldgen's runtime and its two third-party dependencies, pydantic and
+numpy (with theirs). A task folder carries worldgen's own wheel and a requirements file that pins
+every wheel by name, version and SHA-256 for the image's Python and platform; the images install it
+with ``pip install --require-hashes``:
 
-The wheelhouse is assembled once per export:
+* by default the dependencies' wheels are fetched from the package index at image build time, so a
+  task folder stays small (well under 1 MB);
+* with ``bundle=True`` (``worldgen export harbor --bundle-wheels``) they are copied into every task
+  too and the images build with ``--no-index``, offline (about 20 MB per copy).
 
-* worldgen's wheel is built from the source tree this worldgen runs from (a copy of it, so the
-  checkout's ``build/`` never leaks stale files in), with a fixed ``SOURCE_DATE_EPOCH`` so the same
-  source gives the same bytes;
-* the dependencies are fetched by ``pip download`` for the target Python and platform, pinned to
-  the versions installed here (the versions this export was tested with); ``--wheelhouse DIR``
-  fetches them from a folder of wheels instead, without any index (offline exports).
+worldgen's wheel is packed from the installed package itself (``runtime_wheel``), so exporting works
+from a plain ``pip install`` as well as from a source checkout. The dependencies' wheels are fetched
+once per export by ``pip download`` for the target Python and platform, pinned to the versions
+installed here (the versions this export was tested with); ``find_links`` fetches them from a
+folder of wheels instead, without any index.
 """
 
 from __future__ import annotations
 
 import hashlib
 import importlib.metadata
-import os
 import re
 import shutil
 import subprocess
 import sys
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
-import worldgen
 from worldgen.errors import WorldgenError
+from worldgen.exporters.runtime_wheel import build_runtime_wheel
 
 RUNTIME_DEPENDENCIES = ("pydantic", "numpy")  # what `worldgen.runtime` imports beyond the standard library
 PLATFORMS = {"linux/amd64": "x86_64", "linux/arm64": "aarch64"}
 GLIBC_MINOR = 36  # Debian bookworm, the base of the python:X.Y-slim-bookworm images
 _WHEEL_NAME = re.compile(r"(?P<name>[^-]+)-(?P<version>[^-]+)(-\d[^-]*)?-[^-]+-[^-]+-[^-]+\.whl\Z")
-_REPRODUCIBLE_EPOCH = "315532800"  # 1980-01-01, the earliest time a zip file can hold
 
 
 @dataclass(frozen=True)
 class Wheelhouse:
-    wheels: tuple[Path, ...]
+    own: Path  # worldgen's runtime wheel, always in the task
+    deps: tuple[Path, ...]  # the dependencies' wheels: pinned always, in the task only when bundled
+    bundle: bool = False
 
     def requirements(self) -> str:
         """``name==version --hash=sha256:...`` per wheel, for ``pip install --require-hashes``."""
         lines = []
-        for wheel in sorted(self.wheels, key=lambda w: w.name.lower()):
+        for wheel in sorted((self.own, *self.deps), key=lambda w: w.name.lower()):
             m = _WHEEL_NAME.match(wheel.name)
             if m is None:
                 raise WorldgenError(f"{wheel}: error: not a wheel file name (NAME-VERSION-...-TAGS.whl)")
@@ -53,56 +55,33 @@ class Wheelhouse:
             lines.append(f"{m['name']}=={m['version']} --hash=sha256:{digest}\n")
         return "".join(lines)
 
-    def size(self) -> int:
-        return sum(w.stat().st_size for w in self.wheels)
+    def copied(self) -> tuple[Path, ...]:
+        return (self.own, *self.deps) if self.bundle else (self.own,)
 
     def install_into(self, folder: Path) -> None:
-        """The wheels and their requirements file, copied into ``folder``."""
+        """The task's wheels and the requirements file, copied into ``folder``."""
         folder.mkdir(parents=True, exist_ok=True)
-        for wheel in self.wheels:
+        for wheel in self.copied():
             shutil.copyfile(wheel, folder / wheel.name)
         (folder / "requirements.txt").write_text(self.requirements(), encoding="utf-8")
 
+    def pip_install(self) -> str:
+        """The Dockerfile's install command for ``wheels/`` copied to /tmp/wheels. ``--no-deps``: the
+        requirements are the runtime's complete dependency set; worldgen's authoring-side
+        dependencies (parser, content providers) are not needed to run or grade a world."""
+        index = " --no-index" if self.bundle else ""
+        return (f"python -m pip install --no-cache-dir{index} --no-deps --find-links /tmp/wheels --require-hashes "
+                "-r /tmp/wheels/requirements.txt")
 
-def build_wheelhouse(work: Path, python: str, platform: str, find_links: Path | None = None) -> Wheelhouse:
-    """worldgen's wheel plus its runtime dependencies for ``python`` (e.g. "3.11") on ``platform``."""
+
+def build_wheelhouse(work: Path, python: str, platform: str, find_links: Path | None = None,
+                     bundle: bool = False) -> Wheelhouse:
+    """worldgen's runtime wheel plus its dependencies for ``python`` (e.g. "3.11") on ``platform``."""
     if platform not in PLATFORMS:
         raise WorldgenError(f"error: unknown platform {platform!r}; choose one of {', '.join(PLATFORMS)}")
-    own = build_worldgen_wheel(work / "worldgen")
+    own = build_runtime_wheel(work / "worldgen")
     deps = download_dependencies(work / "deps", python, platform, find_links)
-    return Wheelhouse((own, *deps))
-
-
-def source_tree() -> Path:
-    """The checkout worldgen runs from; an installed copy has no pyproject.toml to build from."""
-    root = Path(worldgen.__file__).resolve().parent.parent
-    pyproject = root / "pyproject.toml"
-    if not pyproject.is_file() or tomllib.loads(pyproject.read_text("utf-8")).get("project", {}).get("name") != "worldgen":
-        raise WorldgenError("error: worldgen is not running from its source tree, so its wheel cannot be built here; "
-                            "run the export from a checkout (pip install -e .)")
-    return root
-
-
-def build_worldgen_wheel(out: Path) -> Path:
-    """Build worldgen's wheel from a clean copy of the package sources listed in pyproject.toml."""
-    root = source_tree()
-    config = tomllib.loads((root / "pyproject.toml").read_text("utf-8"))
-    folders = {"worldgen", *config["tool"]["setuptools"].get("package-dir", {}).values()}
-    stage = out / "src"
-    shutil.rmtree(stage, ignore_errors=True)
-    stage.mkdir(parents=True)
-    ignore = shutil.ignore_patterns("__pycache__", "*.pyc")
-    for name in ("pyproject.toml", config["project"].get("readme", "README.md")):
-        shutil.copyfile(root / name, stage / name)
-    for folder in sorted(folders):
-        shutil.copytree(root / folder, stage / folder, ignore=ignore)
-    dist = out / "dist"
-    _pip(["wheel", "--no-deps", "--no-build-isolation", "--quiet", "--wheel-dir", str(dist), str(stage)],
-         "building worldgen's wheel", env={"SOURCE_DATE_EPOCH": _REPRODUCIBLE_EPOCH})
-    wheels = sorted(dist.glob("worldgen-*.whl"))
-    if len(wheels) != 1:
-        raise WorldgenError(f"error: building worldgen's wheel left {len(wheels)} wheels in {dist}, expected one")
-    return wheels[0]
+    return Wheelhouse(own, tuple(deps), bundle)
 
 
 def download_dependencies(out: Path, python: str, platform: str, find_links: Path | None) -> list[Path]:
@@ -119,9 +98,8 @@ def download_dependencies(out: Path, python: str, platform: str, find_links: Pat
     return sorted(out.glob("*.whl"))
 
 
-def _pip(args: list[str], doing: str, env: dict[str, str] | None = None) -> None:
-    done = subprocess.run([sys.executable, "-m", "pip", *args], capture_output=True, text=True,
-                          env={**os.environ, **(env or {})}, check=False)
+def _pip(args: list[str], doing: str) -> None:
+    done = subprocess.run([sys.executable, "-m", "pip", *args], capture_output=True, text=True, check=False)
     if done.returncode:
         errors = [line for line in done.stderr.splitlines() if line.startswith("ERROR")] or done.stderr.splitlines()[-3:]
         raise WorldgenError(f"error: {doing} failed:\n  " + "\n  ".join(errors) +
