@@ -85,9 +85,8 @@ def main() -> None:
             http_server(write_suite(Path(tmp), worlds), "--request-timeout", str(args.request_timeout)) as (server, port):
         memory = PeakMemory(server.pid)
         print(f"server pid {server.pid}: {memory.now():.0f} MiB resident at start")
-        opened = time.perf_counter()
         slow = SlowClients(port, args.slow, interval=0.5)
-        print(f"{args.slow} slow connections open ({time.perf_counter() - opened:.1f} s), server {memory.now():.0f} MiB")
+        print(f"{args.slow} slow connections open ({time.monotonic() - slow.opened:.1f} s), server {memory.now():.0f} MiB")
         big: dict[str, float] = {}
         poster = threading.Thread(target=big_post, args=(port, args.big_post_mib, big))
         if args.big_post_mib:
@@ -104,8 +103,9 @@ def main() -> None:
         deadline = time.monotonic() + args.request_timeout + 10
         while slow.open and time.monotonic() < deadline:
             time.sleep(0.5)
-        print(f"slow connections closed by the server: {slow.closed} of {args.slow} "
-              f"({time.perf_counter() - opened:.0f} s after opening; request deadline {args.request_timeout:g} s)")
+        after = sorted(slow.closed_after) or [0.0]
+        print(f"slow connections closed by the server: {slow.closed} of {args.slow}, {after[0]:.1f} to {after[-1]:.1f} s "
+              f"after opening (request deadline {args.request_timeout:g} s)")
         slow.close()
         memory.stop()
         print(f"server memory: peak {memory.peak:.0f} MiB resident, {memory.now():.0f} MiB at the end")

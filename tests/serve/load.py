@@ -110,25 +110,27 @@ def run_clients(port: int, worlds: list[str], clients: int, requests: int) -> tu
 
 class SlowClients:
     """Connections that never finish a request: half send nothing, half send a request head one
-    byte at a time (a byte every ``interval`` seconds, from one thread). ``closed`` counts the ones
-    the server has hung up on."""
+    byte at a time (a byte every ``interval`` seconds, from one thread). ``closed_after`` has, for
+    each one the server has hung up on, the seconds from opening to noticing it closed."""
 
     HEAD = b"POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/x-ndjson\r\nContent-Length: 20\r\n\r\n"
 
     def __init__(self, port: int, count: int, interval: float = 0.5):
         self.interval = interval
+        self.opened = time.monotonic()
         self.sockets = [socket.create_connection(("127.0.0.1", port), timeout=10) for _ in range(count)]
         for sock in self.sockets:
             sock.setblocking(False)
         self.sent = [0] * count
         self.open = set(range(count))
+        self.closed_after: list[float] = []
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._dribble, daemon=True)
         self._thread.start()
 
     @property
     def closed(self) -> int:
-        return len(self.sockets) - len(self.open)
+        return len(self.closed_after)
 
     def _dribble(self) -> None:
         while not self._stop.wait(self.interval):
@@ -136,19 +138,23 @@ class SlowClients:
                 sock = self.sockets[n]
                 try:
                     if sock.recv(4096) == b"":  # the server closed it (a refusal body may come first)
-                        self.open.discard(n)
+                        self._lost(n)
                         continue
                 except BlockingIOError:
                     pass
                 except OSError:
-                    self.open.discard(n)
+                    self._lost(n)
                     continue
                 if n % 2 and self.sent[n] < len(self.HEAD) - 1:  # never the last byte: the head stays incomplete
                     try:
                         sock.send(self.HEAD[self.sent[n]:self.sent[n] + 1])
                         self.sent[n] += 1
                     except OSError:
-                        self.open.discard(n)
+                        self._lost(n)
+
+    def _lost(self, n: int) -> None:
+        self.open.discard(n)
+        self.closed_after.append(time.monotonic() - self.opened)
 
     def close(self) -> None:
         self._stop.set()
