@@ -68,7 +68,8 @@ class Tally:
 
 def play(port: int, world: str, requests: int, seed: int, tally: Tally, timeout: float = 60.0) -> None:
     """One client: one keep-alive connection, ``requests`` POSTs of one request line each
-    (a reset, then steps with the first admissible command, resetting when an episode ends)."""
+    (a reset, then steps with the first admissible command, resetting when an episode ends),
+    then a close of its session."""
     conn = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
     session = None
     reply: dict = {}
@@ -92,6 +93,12 @@ def play(port: int, world: str, requests: int, seed: int, tally: Tally, timeout:
             continue
         tally.answered(time.perf_counter() - start)
         session = reply.get("session", session)
+    if session is not None:  # not counted: the server should not keep what clients are done with
+        try:
+            conn.request("POST", "/", body=(json.dumps({"op": "close", "session": session}) + "\n").encode())
+            conn.getresponse().read()
+        except (OSError, http.client.HTTPException):
+            pass
     conn.close()
 
 
