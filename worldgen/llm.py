@@ -1,5 +1,5 @@
 """What every OpenAI-compatible caller needs alike (content providers, LLM policies): the API
-key and a short description of a failed request."""
+key, a short description of a failed request, and a cap on how much of a reply is kept."""
 
 from __future__ import annotations
 
@@ -43,3 +43,12 @@ def describe_error(err: Exception) -> str:
     if len(message) > 200:
         message = message[:197] + "..."
     return f"{kind} ({status}): {message}" if status else f"{kind}: {message}"
+
+
+def clip(text: str, limit: int) -> str:
+    """``text`` cut to ``limit`` characters, with a marker saying how much was cut: a model (or a
+    server ignoring ``max_tokens``) that answers megabytes per turn must not make a rollout file,
+    or the next turn's prompt, megabytes too."""
+    if len(text) <= limit:
+        return text
+    return f"{text[:limit]}... [truncated: {len(text) - limit:,} more characters]"

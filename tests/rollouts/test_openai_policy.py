@@ -94,3 +94,18 @@ def test_the_cli_runs_the_openai_policy(ledger_suite: Path, tmp_path: Path, caps
         code = main(["rollout", str(world), "--policy", "openai:m", "--base-url", server.base_url, "-o", str(out)])
     assert code == 0 and "1 succeeded" in capsys.readouterr().out
     assert json.loads(out.read_text())["policy"] == "openai:m"
+
+
+def test_replies_are_capped_in_tokens_asked_for_and_in_characters_kept(ledger_suite: Path, tmp_path: Path) -> None:
+    """A model that rambles megabytes per turn still plays its command, and the rollout file and the
+    next prompt keep only the first ``max_reply_chars`` of each reply, marked as cut."""
+    world = first_world(ledger_suite)
+    oracle = walkthrough_script(world)
+    rambling = lambda body, n: Reply(content=oracle(body, n).content + "\n" + "blah " * 200_000)  # noqa: E731
+    episodes, server = play(world, tmp_path / "llm.jsonl", rambling)
+    limit = OpenAISettings(model="m").max_tokens
+    assert episodes[0]["success"] and all(body["max_tokens"] == limit for body in server.requests)
+    reply = episodes[0]["trace"][0]["reply"]
+    assert len(reply) < 8300 and reply.endswith("more characters]") and "[truncated: " in reply
+    last = max(server.requests, key=lambda body: len(body["messages"]))
+    assert all(len(m["content"]) < 8300 for m in last["messages"] if m["role"] == "assistant")

@@ -3,9 +3,6 @@
 from __future__ import annotations
 
 import json
-import re
-import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -13,6 +10,7 @@ from typing import Any
 import jsonschema
 import pytest
 
+from tests.serve.load import http_server, serve_command  # noqa: F401 - the tests import serve_command from here
 from tests.worldfiles import example_worlds, write_suite
 from worldgen.serve.schemagen import FOLDER
 
@@ -22,24 +20,11 @@ def suite(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return write_suite(tmp_path_factory.mktemp("serve-suite"), example_worlds())
 
 
-def serve_command(path: Path, *transport: str) -> list[str]:
-    return [sys.executable, "-m", "worldgen.cli.main", "serve", str(path), *transport]
-
-
 @pytest.fixture(scope="module")
 def http_url(suite: Path) -> Iterator[str]:
     """``worldgen serve SUITE --http 0`` in a subprocess; the URL it printed."""
-    server = subprocess.Popen(serve_command(suite, "--http", "0"), stderr=subprocess.PIPE, text=True)
-    try:
-        banner = server.stderr.readline() if server.stderr else ""
-        match = re.search(r"http://127\.0\.0\.1:(\d+)/", banner)
-        if match is None:
-            server.kill()
-            pytest.fail(f"the server printed no address; its stderr:\n{banner}{server.communicate()[1]}")
-        yield f"http://127.0.0.1:{match.group(1)}/"
-    finally:
-        server.terminate()
-        server.wait(timeout=10)
+    with http_server(suite) as (_, port):
+        yield f"http://127.0.0.1:{port}/"
 
 
 def check_reply(request: dict[str, Any] | None, reply: dict[str, Any]) -> None:

@@ -15,6 +15,9 @@ from worldgen.cli.main import main
     ["serve", "x", "--http", "eighty"],
     ["serve", "x", "--http", "70000"],
     ["serve", "x", "--stdio", "--http", "0"],
+    ["serve", "x", "--http", "0", "--request-timeout", "0"],
+    ["serve", "x", "--http", "0", "--idle-timeout", "soon"],
+    ["serve", "x", "--http", "0", "--max-connections", "-1"],
 ])
 def test_usage_errors_exit_2(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as exit_:

@@ -1,4 +1,4 @@
-"""`worldgen serve --http`: keep-alive, pipelined bodies, concurrent clients, transport errors."""
+"""`worldgen serve --http`: keep-alive, pipelined bodies, streamed replies, concurrent clients, transport errors."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from urllib.parse import urlsplit
 
 from tests.serve.conftest import check_reply
 from tests.worldfiles import example_worlds
+from worldgen.serve.lines import BATCH_LINES
 from worldgen.serve.protocol import MAX_LINE
 
 
@@ -101,10 +102,33 @@ def test_transport_errors_are_json_and_close_the_connection(http_url: str) -> No
         (b"GET / HTTP/1.1\r\nHost: x\r\n\r\n", 405, "method_not_allowed"),
         (b"POST /other HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\n\r\n{}", 404, "not_found"),
         (b"POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n2\r\n{}\r\n0\r\n\r\n", 411, "length_required"),
+        (b"POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\nTransfer-Encoding: chunked\r\n\r\n2\r\n{}\r\n0\r\n\r\n",
+         411, "length_required"),
         (b"POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 99999999999\r\n\r\n", 413, "body_too_large"),
+        (b"POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\nContent-Length: 3\r\n\r\n{}", 400, "bad_http"),
+        (b"POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 2, 3\r\n\r\n{}", 400, "bad_http"),
+        (b"POST / HTTP/1.1\r\nHost: x\r\nContent-Length: -1\r\n\r\n", 400, "bad_http"),
+        (b"not http\r\n\r\n", 400, "bad_http"),
+        (b"POST / HTTP/1.1\r\nHost: x\r\nX-Padding: " + b"a" * 80_000, 431, "bad_http"),
     ]
     for request, status, code in cases:
         got, body, closed = raw_exchange(http_url, request)
         reply = json.loads(body)
         check_reply(None, reply)
-        assert (got, reply["error"]["code"], closed) == (status, code, True)
+        assert (got, reply["error"]["code"], closed) == (status, code, True), request[:60]
+
+
+def test_a_reply_too_big_for_one_batch_streams_in_chunks_in_order(http_url: str) -> None:
+    """Many replies are built and sent a batch at a time (chunked), never all at once in memory;
+    a reply that fits in one batch keeps its Content-Length."""
+    client = Client(http_url)
+    count = 3 * BATCH_LINES + 5
+    client.conn.request("POST", "/", body="".join(f'{{"id": {n}, "op": "list"}}\n' for n in range(count)).encode())
+    response = client.conn.getresponse()
+    replies = [json.loads(line) for line in response.read().splitlines()]
+    assert response.getheader("Transfer-Encoding") == "chunked"
+    assert [r["id"] for r in replies] == list(range(count)) and all(r["worlds"] for r in replies)
+    client.conn.request("POST", "/", body=b'{"id": 1, "op": "list"}\n')
+    response = client.conn.getresponse()
+    assert response.getheader("Content-Length") == str(len(response.read()))
+    assert client.conn.sock is client.sock

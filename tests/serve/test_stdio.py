@@ -8,7 +8,7 @@ from pathlib import Path
 
 from tests.serve.conftest import check_reply, serve_command
 from worldgen.serve.protocol import MAX_LINE
-from worldgen.serve.stdio import LineSplitter
+from worldgen.serve.lines import LineSplitter
 
 
 def converse(suite: Path, data: bytes) -> list[dict]:

@@ -4,15 +4,18 @@ PATH is a suite folder (with index.jsonl), a world artifact or a world file. Req
 are JSON objects, one per line; docs/protocol.md describes them, with a JSON Schema for each.
 With --stdio (the default) requests come on stdin and replies go to stdout. With --http the
 server listens on HOST:PORT (127.0.0.1 unless told otherwise; PORT 0 picks a free port) and
-answers POST / ; the address is printed on stderr.
+answers POST / ; the address is printed on stderr. Every HTTP limit (connections, request
+deadline, idle connections, body and head size) is listed in docs/protocol.md.
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Callable
 
 from worldgen.runtime.sources import open_worlds
+from worldgen.serve.limits import Limits
 from worldgen.serve.protocol import MAX_SESSIONS, Protocol
 
 
@@ -26,6 +29,13 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--host", default="127.0.0.1", help="address to listen on with --http (default 127.0.0.1)")
     p.add_argument("--max-sessions", type=int, default=MAX_SESSIONS, metavar="N",
                    help=f"open sessions allowed at once (default {MAX_SESSIONS})")
+    http = p.add_argument_group("HTTP limits (docs/protocol.md lists them all)")
+    http.add_argument("--max-connections", type=_positive(int), default=Limits.max_connections, metavar="N",
+                      help=f"connections open at once; more get 503 (default {Limits.max_connections})")
+    http.add_argument("--request-timeout", type=_positive(float), default=Limits.request_timeout, metavar="S",
+                      help=f"seconds for a request to arrive whole, from its first byte (default {Limits.request_timeout:g})")
+    http.add_argument("--idle-timeout", type=_positive(float), default=Limits.idle_timeout, metavar="S",
+                      help=f"seconds a keep-alive connection may wait between requests (default {Limits.idle_timeout:g})")
     p.set_defaults(func=run)
 
 
@@ -33,6 +43,19 @@ def _port(text: str) -> int:
     if not text.isdigit() or int(text) > 65535:
         raise argparse.ArgumentTypeError(f"PORT must be a number from 0 to 65535, not {text!r}")
     return int(text)
+
+
+def _positive(kind: type[int] | type[float]) -> Callable[[str], int | float]:
+    def parse(text: str) -> int | float:
+        try:
+            value = kind(text)
+        except ValueError:
+            value = 0
+        if not value > 0:  # also refuses nan
+            raise argparse.ArgumentTypeError(f"expected a positive {kind.__name__}, not {text!r}")
+        return value
+
+    return parse
 
 
 def run(args: argparse.Namespace) -> int:
@@ -44,18 +67,19 @@ def run(args: argparse.Namespace) -> int:
         print(f"worldgen serve: {len(worlds)} world(s), JSON lines on stdin/stdout", file=sys.stderr, flush=True)
         serve_stdio(protocol, sys.stdin.buffer, sys.stdout.buffer)
         return 0
-    from worldgen.serve.http import ProtocolServer
+    from worldgen.serve.http import listen, serve_http
 
+    limits = Limits(max_connections=args.max_connections, request_timeout=args.request_timeout,
+                    idle_timeout=args.idle_timeout)
     try:
-        server = ProtocolServer((args.host, args.http), protocol)
+        sock = listen(args.host, args.http, limits)
     except OSError as err:
         print(f"worldgen serve: error: cannot listen on {args.host}:{args.http}: {err.strerror}", file=sys.stderr)
         return 1
-    host, port = server.server_address[:2]
+    host, port = sock.getsockname()[:2]
     print(f"worldgen serve: {len(worlds)} world(s) on http://{host}:{port}/", file=sys.stderr, flush=True)
-    with server:
-        try:
-            server.serve_forever()
-        except KeyboardInterrupt:
-            pass
+    try:
+        serve_http(protocol, sock, limits)
+    except KeyboardInterrupt:
+        pass
     return 0

@@ -1,82 +1,121 @@
 """JSON lines over HTTP/1.1: ``POST /`` with one or more request lines, one reply line each.
 
-Keep-alive is on (HTTP/1.1, every response has a Content-Length), so a client reuses one
-connection for a whole episode. Each connection gets a thread; sessions are shared between
-connections, and requests run one at a time under a lock (the runtime is plain Python, so
-parallel threads would not step faster anyway). Transport problems are answered with an HTTP
-status, a protocol error body and the end of that connection: 404 for other paths, 405 for other
-methods, 411 without a Content-Length, 413 for a body over the limit, and http.server's own
-codes (400, 414, 431, 501, ...) for malformed HTTP.
+The server is uvicorn (h11, asyncio) with the limits in ``guard``; ``ProtocolApp`` is the ASGI
+application. Everything runs on one event loop thread, so sessions need no lock, and a big body
+cannot hold the others up: its replies are built and sent a bounded batch at a time
+(``lines.reply_batches``), and the loop turns to other connections between batches. A reply that
+fits in one batch goes out with a ``Content-Length``; a longer one streams in chunks
+(``Transfer-Encoding: chunked``), so it never sits in memory whole.
+
+Transport problems are answered with an HTTP status, a protocol error body and the end of that
+connection: 404 for other paths, 405 for other methods, 411 without a Content-Length, 413 for a
+body over the limit, 503 beyond the connection cap, and h11's own 400/431 for malformed HTTP.
 """
 
 from __future__ import annotations
 
-import threading
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+import asyncio
+import functools
+import socket
+from collections.abc import Awaitable, Callable, Iterator
+from typing import Any
 
-from worldgen.serve.messages import ErrorBody, ErrorReply, dump
-from worldgen.serve.protocol import MAX_LINE, Protocol
+import uvicorn
 
-MAX_BODY = 64 * MAX_LINE  # bytes per POST: many pipelined lines, each within MAX_LINE
+from worldgen.serve.guard import GuardedH11, error_body
+from worldgen.serve.limits import Limits
+from worldgen.serve.lines import body_lines, reply_batches
+from worldgen.serve.messages import ErrorCode
+from worldgen.serve.protocol import Protocol
+
+Receive = Callable[[], Awaitable[dict[str, Any]]]
+Send = Callable[[dict[str, Any]], Awaitable[None]]
+NDJSON = (b"content-type", b"application/x-ndjson")
 
 
-class ProtocolServer(ThreadingHTTPServer):
-    daemon_threads = True
+class ProtocolApp:
+    """The ASGI application: checks the request, reads its body, streams the replies."""
 
-    def __init__(self, address: tuple[str, int], protocol: Protocol):
-        super().__init__(address, _Handler)
+    def __init__(self, protocol: Protocol, max_body: int):
         self.protocol = protocol
-        self.lock = threading.Lock()
+        self.max_body = max_body
 
-    def answer(self, body: bytes) -> bytes:
-        """Replies to every request line of a body, in order."""
-        protocol = self.protocol
-        with self.lock:
-            replies = [protocol.too_long(len(line)) if len(line) > MAX_LINE else protocol.handle(line)
-                       for line in body.split(b"\n") if line.strip()]
-        return ("\n".join(replies) + "\n").encode("utf-8") if replies else b""
+    async def __call__(self, scope: dict[str, Any], receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            return
+        refusal = self._refusal(scope)
+        if refusal is not None:
+            return await _refuse(send, *refusal)
+        body = await _read_body(receive)
+        if body is not None:
+            await _stream(send, reply_batches(self.protocol, body_lines(body)))
+
+    def _refusal(self, scope: dict[str, Any]) -> tuple[int, ErrorCode, str] | None:
+        """Why this request cannot reach the protocol, if it cannot. (h11 has already refused
+        conflicting Content-Length values, so there is at most one here.)"""
+        if scope["path"] != "/":
+            return 404, "not_found", f"no endpoint {scope['path']!r}; POST request lines to /"
+        if scope["method"] != "POST":
+            return 405, "method_not_allowed", "POST request lines to /"
+        headers = dict(scope["headers"])
+        length = headers.get(b"content-length")
+        if length is None or b"transfer-encoding" in headers:  # both at once: a request smuggler's trick
+            return 411, "length_required", "send the request lines with a Content-Length header and no Transfer-Encoding"
+        if int(length) > self.max_body:
+            return 413, "body_too_large", f"body of {int(length)} bytes is over the limit of {self.max_body} bytes; send fewer lines per POST"
+        return None
 
 
-class _Handler(BaseHTTPRequestHandler):
-    protocol_version = "HTTP/1.1"
-    disable_nagle_algorithm = True  # replies are small; send each at once
-    server: ProtocolServer
+async def _read_body(receive: Receive) -> bytes | None:
+    """The whole body (at most ``max_body`` bytes, as checked), or None if the client left."""
+    parts = []
+    while True:
+        message = await receive()
+        if message["type"] == "http.disconnect":
+            return None
+        parts.append(message.get("body", b""))
+        if not message.get("more_body", False):
+            return b"".join(parts)
 
-    def do_POST(self) -> None:  # noqa: N802 - http.server's naming
-        if self.path != "/":
-            return self._refuse(404, "not_found", f"no endpoint {self.path!r}; POST request lines to /")
-        length = self.headers.get("Content-Length")
-        if length is None or not length.isdigit():
-            return self._refuse(411, "length_required", "send the request lines with a Content-Length header")
-        size = int(length)
-        if size > MAX_BODY:
-            return self._refuse(413, "body_too_large", f"body of {size} bytes is over the limit of {MAX_BODY} bytes")
-        self._send(200, self.server.answer(self.rfile.read(size)))
 
-    def do_GET(self) -> None:  # noqa: N802
-        self._refuse(405, "method_not_allowed", "POST request lines to /")
+async def _stream(send: Send, batches: Iterator[bytes]) -> None:
+    """One batch: a plain response. More: a chunked one, a batch per chunk, letting the other
+    connections run between batches (``send`` itself waits while the client is slow to read)."""
+    first = next(batches, b"")
+    second = next(batches, None)
+    if second is None:
+        await send({"type": "http.response.start", "status": 200,
+                    "headers": [NDJSON, (b"content-length", str(len(first)).encode())]})
+        return await send({"type": "http.response.body", "body": first})
+    await send({"type": "http.response.start", "status": 200, "headers": [NDJSON]})
+    await send({"type": "http.response.body", "body": first, "more_body": True})
+    await send({"type": "http.response.body", "body": second, "more_body": True})
+    for batch in batches:
+        await asyncio.sleep(0)
+        await send({"type": "http.response.body", "body": batch, "more_body": True})
+    await send({"type": "http.response.body", "body": b""})
 
-    do_PUT = do_DELETE = do_PATCH = do_GET  # noqa: N815
 
-    def _refuse(self, status: int, code: str, message: str) -> None:
-        """An error reply, then the connection closes: its unread body must not be taken for a request."""
-        reply = dump(ErrorReply(id=None, error=ErrorBody(code=code, message=message)))
-        self.close_connection = True
-        self._send(status, (reply + "\n").encode("utf-8"))
+async def _refuse(send: Send, status: int, code: ErrorCode, message: str) -> None:
+    """An error reply, then the connection closes: its unread body must not be taken for a request."""
+    body = error_body(code, message)
+    await send({"type": "http.response.start", "status": status,
+                "headers": [NDJSON, (b"content-length", str(len(body)).encode()), (b"connection", b"close")]})
+    await send({"type": "http.response.body", "body": body})
 
-    def _send(self, status: int, payload: bytes) -> None:
-        """Status line, headers and body in one write: two small writes would cost the client a
-        second wake-up (and, with Nagle's algorithm, a delayed ACK) on every request."""
-        head = [f"HTTP/1.1 {status} {self.responses[status][0]}", "Content-Type: application/x-ndjson",
-                f"Content-Length: {len(payload)}"]
-        if self.close_connection:
-            head.append("Connection: close")
-        self.wfile.write(("\r\n".join(head) + "\r\n\r\n").encode("latin-1") + payload)
 
-    def send_error(self, code: int, message: str | None = None, explain: str | None = None) -> None:
-        """http.server's own refusals (a malformed request line or header, an unknown method) as JSON too."""
-        self._refuse(code, "bad_http", message or self.responses.get(code, ("error",))[0])
+def listen(host: str, port: int, limits: Limits) -> socket.socket:
+    """The listening socket (bound now, so a busy port is reported before serving starts)."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    return socket.create_server((host, port), family=family, backlog=limits.backlog)
 
-    def log_message(self, format: str, *args: object) -> None:  # noqa: A002
-        """Quiet: refusals are answered to the client, which is the one that can fix them."""
 
+def serve_http(protocol: Protocol, sock: socket.socket, limits: Limits) -> None:
+    """Serve on ``sock`` until SIGINT (raised again as KeyboardInterrupt) or SIGTERM."""
+    config = uvicorn.Config(
+        ProtocolApp(protocol, limits.max_body), http=functools.partial(GuardedH11, limits=limits),  # type: ignore[arg-type]
+        interface="asgi3", lifespan="off", ws="none", loop="asyncio", proxy_headers=False, backlog=limits.backlog,
+        timeout_keep_alive=limits.idle_timeout,  # type: ignore[arg-type] - typed int, any delay works
+        h11_max_incomplete_event_size=limits.max_head,
+        server_header=False, date_header=False, access_log=False, log_level="error")
+    uvicorn.Server(config).run(sockets=[sock])

@@ -116,7 +116,7 @@ ErrorCode = Literal[
     "parse_error", "invalid_request", "unknown_op", "line_too_long", "unknown_world", "unknown_session",
     "too_many_sessions", "internal_error",
     # HTTP transport only, with the matching status
-    "not_found", "method_not_allowed", "length_required", "body_too_large", "bad_http",
+    "not_found", "method_not_allowed", "length_required", "body_too_large", "bad_http", "too_many_connections",
 ]
 
 

@@ -3,7 +3,9 @@
 A real multi-turn agent: the system message holds the rules of play, the world's instruction and
 its command syntax (``worldgen.rollouts.prompt``); each observation is a user turn; each assistant
 turn is parsed into exactly one command (``worldgen.rollouts.commands``). Token usage is summed per
-episode from the server's ``usage`` field.
+episode from the server's ``usage`` field. Each turn asks for at most ``max_tokens`` tokens, and a
+reply is kept (in the conversation and the rollout file) only up to ``max_reply_chars``, cut with a
+marker: one verbose turn must not cost gigabytes of disk or prompt.
 
 Transient failures (timeouts, dropped connections, 408/409/429/5xx) are retried by the official
 client itself, with exponential backoff honouring ``Retry-After``; if they outlast the retries the
@@ -20,7 +22,7 @@ from typing import Any
 import openai
 from openai import AsyncOpenAI
 
-from worldgen.llm import Endpoint, describe_error
+from worldgen.llm import Endpoint, clip, describe_error
 from worldgen.errors import WorldgenError
 from worldgen.rollouts.commands import parse_command
 from worldgen.rollouts.policies.base import Move, PolicyError, Usage
@@ -32,6 +34,8 @@ from worldgen.runtime.env import Env
 @dataclass(frozen=True)
 class OpenAISettings(Endpoint):
     temperature: float = 0.0  # a policy plays its best move; content wants variety
+    max_tokens: int = 2048  # per turn, sent to the API: a move is one short command, with room for a model that thinks first
+    max_reply_chars: int = 8192  # of each reply, kept in the conversation and the rollout file (the rest is cut, with a marker)
 
 
 class OpenAIPolicy:
@@ -52,7 +56,8 @@ class OpenAIPolicy:
         s = self.settings
         try:
             response = await self.client.chat.completions.create(
-                model=s.model, messages=messages, temperature=s.temperature, seed=seed)  # type: ignore[arg-type]
+                model=s.model, messages=messages, temperature=s.temperature, seed=seed,  # type: ignore[arg-type]
+                max_tokens=s.max_tokens)
         except (openai.AuthenticationError, openai.PermissionDeniedError) as err:
             raise WorldgenError(f"{describe_error(err)}; check the API key in ${s.api_key_env}") from err
         except (openai.NotFoundError, openai.BadRequestError, openai.UnprocessableEntityError) as err:
@@ -82,7 +87,8 @@ class ChatAgent:
         self.messages.append({"role": "user", "content": observation})
         assert self.usage is not None
         reply = await self.policy.complete(self.messages, self.seed, self.usage)
-        self.messages.append({"role": "assistant", "content": reply})
+        kept = clip(reply, self.policy.settings.max_reply_chars)
+        self.messages.append({"role": "assistant", "content": kept})
         command = parse_command(reply, self.known)
-        return Move(command, None if reply == command else reply)
+        return Move(command, None if reply == command else kept)
 
