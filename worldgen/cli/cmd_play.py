@@ -13,7 +13,7 @@ import sys
 from collections.abc import Iterator
 from typing import TextIO
 
-from worldgen.cli.common import assignments, default_content, plural, read_json, typed_params
+from worldgen.cli.common import assignments, default_content, plural, read_json, typed_params, whole_number
 from worldgen.errors import WorldgenError
 from worldgen.ir.world import World
 
@@ -30,8 +30,8 @@ def register(sub: argparse._SubParsersAction) -> None:
                        formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("path", metavar="PATH", help="a scaffold .wg or a world artifact .json")
     p.add_argument("--content", metavar="RECORD.json", help="content record for a scaffold")
-    p.add_argument("--seed", type=int, default=0, help="world seed (default 0)")
-    p.add_argument("--episode-seed", type=int, default=None, help="seed of run-time chance (default: the world seed)")
+    p.add_argument("--seed", type=whole_number(0), default=0, help="world seed (default 0)")
+    p.add_argument("--episode-seed", type=whole_number(0), default=None, help="seed of run-time chance (default: the world seed)")
     p.add_argument("--axis", action="append", metavar="NAME=VALUE", help="fix an axis alternative")
     p.add_argument("--param", action="append", metavar="NAME=VALUE", help="fix a param")
     p.set_defaults(func=run)

@@ -15,6 +15,7 @@ from itertools import islice
 from pathlib import Path
 from typing import Any
 
+from worldgen.cli.common import whole_number
 from worldgen.cli.progress import progress
 
 
@@ -22,7 +23,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("verify", help="re-run the checks on artifacts", description=__doc__,
                        formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("path", metavar="PATH", help="an artifact .json or a suite folder (with index.jsonl)")
-    p.add_argument("--jobs", "-j", type=int, default=1, metavar="J", help="worker processes (default 1)")
+    p.add_argument("--jobs", "-j", type=whole_number(1), default=1, metavar="J", help="worker processes (default 1)")
     p.add_argument("--json", action="store_true", help="print one JSON line per artifact")
     p.set_defaults(func=run)
 

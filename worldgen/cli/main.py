@@ -40,6 +40,9 @@ def main(argv: list[str] | None = None) -> int:
     except WorldgenError as err:
         print(str(err), file=sys.stderr)
         return 1
+    except UnicodeDecodeError as err:  # a file read outside worldgen.textfile: still one line, no traceback
+        print(f"error: a file is not UTF-8 text: {err}", file=sys.stderr)
+        return 1
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130

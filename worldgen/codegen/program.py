@@ -7,6 +7,7 @@ Python with no per-node interpretation. The runtime and the model checker both d
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -21,6 +22,7 @@ from worldgen.codegen.packing import Codec
 from worldgen.codegen.successors import emit_successors
 from worldgen.codegen.numbers import amount, resolve as resolve_numbers
 from worldgen.errors import InstantiationError
+from worldgen.ir.limits import MAX_BINDINGS
 from worldgen.ir.models import Action, Expr, Scaffold, Stmt, Type
 from worldgen.ir.patterns import normalize, parts, spell, tokens
 from worldgen.ir.values import bits, to_mask
@@ -354,7 +356,11 @@ def build_rules(rules: Scaffold, tables: WorldTables, constants: dict[str, Any],
     fallbacks: list[tuple[int, int, Fallback]] = []
     for ai, action in enumerate(rules.actions):
         own = []
-        for args in product(*(arg_domains(p.type) for p in action.params)):
+        domains = [arg_domains(p.type) for p in action.params]
+        if math.prod(map(len, domains)) > MAX_BINDINGS:
+            raise InstantiationError(f"action '{action.name}' (line {action.line}) has {math.prod(map(len, domains)):_} "
+                                     f"argument combinations in this world; at most {MAX_BINDINGS:_} are allowed")
+        for args in product(*domains):
             spelt = [_spellings(p.type, v, arg_text(p.type, v)) for p, v in zip(action.params, args)]
             phrasings = [_fill(pattern, {p.name: s[0] for p, s in zip(action.params, spelt)}) for pattern in action.patterns]
             index = len(bindings)

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from worldgen.errors import WorldgenError
+from worldgen.textfile import read_text
 
 Record = tuple[str, dict[str, Any]]  # (record id, content)
 
@@ -23,9 +24,9 @@ def read_pack(path: str | Path) -> list[Record]:
     if not path.is_file():
         raise WorldgenError(f"{path}: error: no such content pack (a folder with records.jsonl, a .jsonl or a .json record)")
     if path.suffix == ".json":
-        return [(path.stem, _record(_parse(path.read_text("utf-8"), path, None), path, None))]
+        return [(path.stem, _record(_parse(read_text(path), path, None), path, None))]
     lines = []
-    for number, line in enumerate(path.read_text("utf-8").splitlines(), 1):
+    for number, line in enumerate(read_text(path).splitlines(), 1):
         if not line.strip():
             continue
         item = _parse(line, path, number)

@@ -1,0 +1,58 @@
+"""Checker limits (WG418): params within ±10^9, int arguments with at most 100,000 values, actions
+with at most 100,000 argument combinations; and the same limits enforced when a world is built."""
+
+from __future__ import annotations
+
+import pytest
+
+import worldgen
+from worldgen.errors import InstantiationError
+
+WORLD = """world w {{
+  param n: int in {params}
+  entity slot[n]
+  state {{ x: int in 0..5 = 0 }}
+  action set(v: {arg}) "set {{v}}" {{ do x = 0 }}
+  {extra}
+}}
+"""
+
+
+def errors(params: str = "1..3", arg: str = "int in 0..9", extra: str = "") -> list[str]:
+    try:
+        worldgen.loads(WORLD.format(params=params, arg=arg, extra=extra), "w.wg")
+    except worldgen.DiagnosticError as err:
+        return [d.format().splitlines()[0] for d in err.diagnostics]
+    return []
+
+
+def test_a_param_beyond_a_billion_is_refused():
+    assert errors(params="1..99999999999999999999999") == [
+        "w.wg:2:9: error: param 'n' ranges over 1..99999999999999999999999; a param's range must stay within "
+        "-1_000_000_000..1_000_000_000 [WG418]"]
+
+
+def test_an_int_argument_with_ten_million_values_is_refused_at_its_type():
+    assert errors(arg="int in 0..10000000") == [
+        "w.wg:5:17: error: argument 'v' takes 10_000_001 values; an int argument may take at most 100_000 "
+        "(every command is listed when a world is built) [WG418]"]
+
+
+def test_an_argument_bounded_by_a_param_is_sized_at_the_params_largest_value():
+    assert errors(params="1..200000", arg="int in 1..n")[0].startswith("w.wg:5:17: error: argument 'v' takes 200_000 values")
+    assert errors(params="1..100000", arg="int in 1..n") == []
+
+
+def test_the_combinations_of_an_action_multiply():
+    extra = 'action pair(a: int in 0..999, b: slot) "pair {a} {b}" { do x = 0 }'
+    assert errors(params="1..100", extra=extra) == []
+    assert errors(params="1..101", extra=extra) == [
+        "w.wg:6:10: error: action 'pair' has up to 101_000 argument combinations (1_000 x 101); an action may have "
+        "at most 100_000 [WG418]"]
+
+
+def test_a_range_known_only_when_a_world_is_built_is_limited_then():
+    scaffold = worldgen.loads(WORLD.format(params="1..3", arg="int in 0..top", extra="const top = n * 1000000"))
+    world = scaffold.instantiate({}, seed=0)
+    with pytest.raises(InstantiationError, match=r"an int argument ranges over 0\.\.\d+ in this world; it may take at most 100_000"):
+        world.env()
