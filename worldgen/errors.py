@@ -40,7 +40,7 @@ class Diagnostic:
         head = f"{self.filename}:{self.span.line}:{self.span.col}: error: {self.message} [{self.code}]"
         lines = [head]
         if self.source_line:
-            lines.append(self.source_line.rstrip("\n"))
+            lines.append(self.source_line.rstrip("\r\n"))
             width = 1
             if self.span.end_line == self.span.line and self.span.end_col:
                 width = max(1, self.span.end_col - self.span.col)
@@ -63,7 +63,7 @@ class DiagnosticSink:
     diagnostics: list[Diagnostic] = field(default_factory=list)
 
     def error(self, code: str, message: str, span: Span, *notes: str) -> None:
-        lines = self.source.splitlines()
+        lines = self.source.split("\n")  # as the parser counts lines (not at "\v", "\f" or "\u2028")
         text = lines[span.line - 1] if 0 < span.line <= len(lines) else ""
         diag = Diagnostic(code, message, span, self.filename, text, tuple(notes))
         if diag not in self.diagnostics:

@@ -56,3 +56,16 @@ def test_a_range_known_only_when_a_world_is_built_is_limited_then():
     world = scaffold.instantiate({}, seed=0)
     with pytest.raises(InstantiationError, match=r"an int argument ranges over 0\.\.\d+ in this world; it may take at most 100_000"):
         world.env()
+
+
+def test_a_reward_amount_that_would_overflow_a_return_is_refused():
+    assert errors(extra="reward " + "9" * 400 + ".0 when x == 5")[0].startswith(
+        "w.wg:6:10: error: a reward of inf is beyond what returns can add up; an amount must be within "
+        "-1_000_000_000..1_000_000_000 [WG418]")
+
+
+def test_a_reward_computed_per_world_is_limited_when_the_world_is_built():
+    scaffold = worldgen.loads(WORLD.format(params="1..3", arg="int in 0..9", extra="reward (n * 1000000000.0) when x == 5"))
+    with pytest.raises(InstantiationError, match=r"the reward at line 6 is [0-9.e+]+ in this world; an amount must be a "
+                                                 r"finite number within -1_000_000_000\.\.1_000_000_000"):
+        scaffold.instantiate({}, seed=0, params={"n": 2})

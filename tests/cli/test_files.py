@@ -25,3 +25,4 @@ def test_a_content_record_or_pack_that_is_not_utf8(tmp_path, capsys):
     assert capsys.readouterr().err == f"{path}:1:8: {NOT_UTF8}\n"
     assert main(["compile", GUESS, "--pack", str(path), "--seeds", "0:1", "-o", str(tmp_path / "out")]) == 1
     assert capsys.readouterr().err == f"{path}:1:8: {NOT_UTF8}\n"
+

@@ -1,5 +1,5 @@
-"""Checker limits on the size of what a scaffold asks for: param ranges, int argument ranges and
-the argument combinations of each action (worldgen/ir/limits.py says why). Runs on a scaffold
+"""Checker limits on the size of what a scaffold asks for: reward amounts, param ranges, int
+argument ranges and the argument combinations of each action (worldgen/ir/limits.py says why). Runs on a scaffold
 that otherwise checks, so every size it reads is resolved; sizes drawn per world (an entity
 counted by an expression) are left to the build, which enforces the same limits.
 """
@@ -10,12 +10,16 @@ import math
 from collections.abc import Iterator
 
 from worldgen.errors import DiagnosticSink
-from worldgen.ir.limits import MAX_ARG_VALUES, MAX_BINDINGS, MAX_PARAM
+from worldgen.ir.limits import MAX_ARG_VALUES, MAX_BINDINGS, MAX_PARAM, MAX_REWARD
 from worldgen.ir.models import Action, Expr, Scaffold, Type
 from worldgen.syntax import ast
 
 
 def check_limits(world: ast.World, ir: Scaffold, sink: DiagnosticSink) -> None:
+    for d in _all_decls(world.decls):
+        if isinstance(d, ast.RewardDecl) and isinstance(d.amount, ast.Num) and not abs(d.amount.value) <= MAX_REWARD:
+            sink.error("WG418", f"a reward of {d.amount.value:g} is beyond what returns can add up; an amount must be "
+                       f"within -{MAX_REWARD:_}..{MAX_REWARD:_}", d.amount.span)
     for d in world.decls:
         if isinstance(d, ast.ParamDecl) and d.kind == "int" and not -MAX_PARAM <= d.lo <= d.hi <= MAX_PARAM:  # type: ignore[operator]
             sink.error("WG418", f"param '{d.name}' ranges over {d.lo}..{d.hi}; a param's range must stay within "
@@ -74,6 +78,15 @@ class _Sizes:
             return e.value
         param = self.params.get(str(e.name)) if e.op == "param" else None
         return getattr(param, end) if param is not None and param.kind == "int" else None
+
+
+def _all_decls(decls: list[ast.Decl]) -> Iterator[ast.Decl]:
+    """Declarations, those inside axis alternatives included."""
+    for d in decls:
+        yield d
+        if isinstance(d, ast.AxisDecl):
+            for alt in d.alternatives:
+                yield from _all_decls(alt.decls)
 
 
 def _actions(world: ast.World, ir: Scaffold) -> Iterator[tuple[Action, ast.ActionDecl]]:

@@ -66,7 +66,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     from worldgen import load
     from worldgen.compiler.executors import LocalExecutor, RayExecutor
-    from worldgen.compiler.packs import read_pack
+    from worldgen.compiler.packs import read_pack, validate_pack
     from worldgen.compiler.suite import REJECTED, Spec, compile_suite
 
     try:
@@ -81,7 +81,9 @@ def run(args: argparse.Namespace) -> int:
     pack = args.pack or default_content(args.file, scaffold.name)
     if pack is None:
         raise WorldgenError(f"{args.file}: error: no content; pass --pack PACK")
-    spec = Spec(scaffold.ir, tuple(read_pack(pack)), axes, bounds(args, scaffold.ir), args.attempts, args.redraw_params)
+    records = read_pack(pack)
+    validate_pack(scaffold.ir, records, pack)
+    spec = Spec(scaffold.ir, tuple(records), axes, bounds(args, scaffold.ir), args.attempts, args.redraw_params)
     executor = RayExecutor(args.ray_address) if args.executor == "ray" else LocalExecutor(args.jobs)
     out = Path(args.out)
     started = time.perf_counter()

@@ -11,6 +11,7 @@ import argparse
 import json
 import sys
 from collections.abc import Iterator
+from pathlib import Path
 from typing import TextIO
 
 from worldgen.cli.common import assignments, default_content, plural, read_json, typed_params, whole_number
@@ -53,6 +54,10 @@ def open_world(args: argparse.Namespace) -> World:
     if content_path is None and scaffold.ir.content:
         raise WorldgenError(f"{args.path}: error: no content record; pass --content RECORD.json")
     record = read_json(content_path, "content record") if content_path else {}
+    if content_path:
+        from worldgen.compiler.packs import validate_pack
+
+        validate_pack(scaffold.ir, [(Path(content_path).stem, record)], content_path)
     try:
         axes = assignments(getattr(args, "axis", None), "--axis")
         params = typed_params(assignments(getattr(args, "param", None), "--param"))

@@ -11,3 +11,5 @@ from __future__ import annotations
 MAX_ARG_VALUES = 100_000  # values of one int argument
 MAX_BINDINGS = 100_000  # argument combinations of one action
 MAX_PARAM = 1_000_000_000  # |bound| of an int param's range
+MAX_REWARD = 1_000_000_000  # |amount| of one reward: any return stays a finite float, NaN never appears
+MAX_STATES_LIMIT = 100_000_000  # what `check within` may ask of one world

@@ -72,7 +72,7 @@ def _syntax_error(err: UnexpectedInput, sink: DiagnosticSink, text: str, line_of
     if isinstance(err, UnexpectedToken):
         tok = err.token
         if tok.type == "$END":  # point just past the last thing written
-            lines = text.rstrip().splitlines() or [""]
+            lines = text.rstrip().split("\n")
             line, col = len(lines), len(lines[-1]) + 1
             what = "end of file" if line_offset is None else "end of '{...}'"
             missing = "; a closing '}' is missing" if "RBRACE" in err.expected and line_offset is None else ""
@@ -82,7 +82,7 @@ def _syntax_error(err: UnexpectedInput, sink: DiagnosticSink, text: str, line_of
         else:
             message = f"unexpected {_token_text(tok)}" + _expected_keywords(err)
     elif isinstance(err, UnexpectedCharacters):
-        char = text.splitlines()[line - 1][col - 1]
+        char = text.split("\n")[line - 1][col - 1]  # Lark counts lines by "\n" alone, not "\v" or "\u2028"
         message = f"unexpected character {char!r}"
         if char in "\"'":  # a quote the lexer could not close on its line
             message = ("this string is not closed on its line; a string cannot span lines: write \\n for a "
