@@ -40,14 +40,29 @@ class Diagnostic:
         head = f"{self.filename}:{self.span.line}:{self.span.col}: error: {self.message} [{self.code}]"
         lines = [head]
         if self.source_line:
-            lines.append(self.source_line.rstrip("\r\n"))
+            shown, col = _window(self.source_line.rstrip("\r\n"), self.span.col)
+            lines.append(shown)
             width = 1
             if self.span.end_line == self.span.line and self.span.end_col:
-                width = max(1, self.span.end_col - self.span.col)
-            prefix = "".join(c if c == "\t" else " " for c in self.source_line[: self.span.col - 1])
+                width = max(1, min(self.span.end_col - self.span.col, len(shown) - col + 1))
+            prefix = "".join(c if c == "\t" else " " for c in shown[: col - 1])
             lines.append(prefix + "^" + "~" * (width - 1))
         lines.extend(f"note: {n}" for n in self.notes)
         return "\n".join(lines)
+
+
+SHOWN = 200  # characters of a source line printed under a diagnostic (a huge line is cut around the caret)
+
+
+def _window(line: str, col: int) -> tuple[str, int]:
+    """``line`` cut to about SHOWN characters around column ``col`` (1-based), with ``...`` where
+    it was cut, and the caret's column in what is shown."""
+    if len(line) <= SHOWN:
+        return line, col
+    start = max(0, min(col - 1 - SHOWN // 2, len(line) - SHOWN))
+    head = "..." if start else ""
+    tail = "..." if start + SHOWN < len(line) else ""
+    return head + line[start:start + SHOWN] + tail, col - start + len(head)
 
 
 class WorldgenError(Exception):

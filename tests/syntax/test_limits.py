@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 import worldgen
+from worldgen.errors import SHOWN
 from worldgen.syntax.limits import MAX_NESTING, MAX_SOURCE_CHARS, MAX_STRING_CHARS
 
 WORLD = """world w {{
@@ -52,3 +53,12 @@ def test_a_file_over_the_limit_is_refused_before_it_is_parsed():
     head = first_error(source)
     assert head.endswith(f"error: the file has {len(source):_} characters; a scaffold may have at most "
                          f"{MAX_SOURCE_CHARS:_} [WG103]")
+
+
+def test_a_huge_line_is_shown_cut_around_the_caret():
+    source = WORLD.format(value="0", observe='"' + "x" * (2 * MAX_SOURCE_CHARS) + '"')
+    with pytest.raises(worldgen.DiagnosticError) as err:
+        worldgen.loads(source, "w.wg")
+    head, shown, caret = err.value.diagnostics[0].format().splitlines()
+    assert shown == "..." + "x" * SHOWN + "..."
+    assert caret == " " * (caret.index("^")) + "^" and len(caret) < len(shown)
