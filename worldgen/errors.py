@@ -14,6 +14,7 @@ so editors and people can jump to them; each carries a stable code (``WG1xx`` sy
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 
@@ -51,12 +52,16 @@ class Diagnostic:
         return "\n".join(lines)
 
 
+# control characters (all but tab, which the caret line copies) and bidi overrides, which would
+# make a terminal obey or reorder what a scaffold says instead of showing it
+_CONTROL = re.compile(r"[\x00-\x08\x0a-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]")
 SHOWN = 200  # characters of a source line printed under a diagnostic (a huge line is cut around the caret)
 
 
 def _window(line: str, col: int) -> tuple[str, int]:
     """``line`` cut to about SHOWN characters around column ``col`` (1-based), with ``...`` where
-    it was cut, and the caret's column in what is shown."""
+    it was cut and each _CONTROL character as ``?``, and the caret's column in what is shown."""
+    line = _CONTROL.sub("?", line)
     if len(line) <= SHOWN:
         return line, col
     start = max(0, min(col - 1 - SHOWN // 2, len(line) - SHOWN))

@@ -54,7 +54,8 @@ def test_the_combinations_of_an_action_multiply():
 def test_a_range_known_only_when_a_world_is_built_is_limited_then():
     scaffold = worldgen.loads(WORLD.format(params="1..3", arg="int in 0..top", extra="const top = n * 1000000"))
     world = scaffold.instantiate({}, seed=0)
-    with pytest.raises(InstantiationError, match=r"an int argument ranges over 0\.\.\d+ in this world; it may take at most 100_000"):
+    with pytest.raises(InstantiationError, match=r"^argument 'v' of action 'set' \(line 5\): it ranges over 0\.\.\d+ in this "
+                                                 r"world; an int argument may take at most 100_000 values$"):
         world.env()
 
 

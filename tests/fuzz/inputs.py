@@ -1,9 +1,14 @@
-"""Hypothesis strategies for hostile scaffold input: byte-level mutations of the shipped
-scaffolds, and token soup made of the language's own words and punctuation."""
+"""Hypothesis strategies for hostile input: byte-level mutations of the shipped scaffolds, token
+soup made of the language's own words and punctuation, and example content records with values
+replaced by random JSON."""
 
 from __future__ import annotations
 
+import copy
+import json
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 from hypothesis import strategies as st
 
@@ -53,3 +58,36 @@ def token_soup(draw: st.DrawFn) -> bytes:
 
 
 hostile_scaffold = st.one_of(mutated_scaffold(), token_soup())
+
+
+RECORDS = {path.parent.name: json.loads(path.read_text("utf-8")) for path in sorted((ROOT / "content_packs").glob("*/example.json"))}
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers(-10**30, 10**30) | st.floats(allow_nan=False) | st.text(max_size=12),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner, max_size=3),
+    max_leaves=6,
+)
+
+
+@st.composite
+def mutated_record(draw: st.DrawFn) -> tuple[str, dict[str, Any]]:
+    """(scaffold name, its example record with a few values replaced by random JSON or removed)."""
+    name = draw(st.sampled_from(sorted(n for n, r in RECORDS.items() if r)))
+    record = copy.deepcopy(RECORDS[name])
+    for _ in range(draw(st.integers(1, 3))):
+        places = list(_places(record))
+        if not places:
+            break
+        container, key = draw(st.sampled_from(places))
+        if draw(st.booleans()):
+            container[key] = draw(JSON_VALUES)
+        else:
+            del container[key]
+    return name, record
+
+
+def _places(value: Any) -> Iterator[tuple[Any, Any]]:
+    """(container, key or index) of every value nested in ``value``."""
+    keys = range(len(value)) if isinstance(value, list) else value.keys() if isinstance(value, dict) else ()
+    for key in keys:
+        yield value, key
+        yield from _places(value[key])

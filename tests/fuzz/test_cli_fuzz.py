@@ -1,5 +1,5 @@
 """`worldgen check` and `worldgen compile` on hostile input (mutated shipped scaffolds, token
-soup): whatever the bytes, the command exits 0, 1 (an error a person can act on, headed
+soup, mutated content records): whatever the bytes, the command exits 0, 1 (an error a person can act on, headed
 ``FILE[:LINE:COL]: error: ...``) or 2 (usage), and never shows a traceback.
 
 The default run tries a few hundred inputs; ``pytest -m long tests/fuzz`` tries 100,000.
@@ -10,13 +10,14 @@ from __future__ import annotations
 import contextlib
 import io
 import itertools
+import json
 import re
 from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 
-from tests.fuzz.inputs import hostile_scaffold, mutated_scaffold
+from tests.fuzz.inputs import ROOT, hostile_scaffold, mutated_record, mutated_scaffold
 from worldgen.cli.main import main
 
 HEADLINE = re.compile(r"^\S.*: error: \S")
@@ -70,6 +71,17 @@ def test_compile_reports_mutated_scaffolds_cleanly(source: bytes, workdir: Path)
     out = workdir / f"suite{next(_fresh)}"
     assert_reported_cleanly(*run(["compile", str(path), "--seeds", "0:1", "--attempts", "1", "--max-states", "2000",
                                   "-o", str(out)]))
+
+
+@settings(QUICK, max_examples=25)
+@given(case=mutated_record())
+def test_compile_reports_mutated_content_cleanly(case: tuple[str, dict], workdir: Path) -> None:
+    name, record = case
+    pack = workdir / "record.json"
+    pack.write_text(json.dumps(record))
+    out = workdir / f"suite{next(_fresh)}"
+    assert_reported_cleanly(*run(["compile", str(ROOT / "scaffolds" / f"{name}.wg"), "--pack", str(pack), "--seeds", "0:1",
+                                  "--attempts", "1", "--max-states", "2000", "-o", str(out)]))
 
 
 @pytest.mark.long

@@ -62,3 +62,13 @@ def test_a_huge_line_is_shown_cut_around_the_caret():
     head, shown, caret = err.value.diagnostics[0].format().splitlines()
     assert shown == "..." + "x" * SHOWN + "..."
     assert caret == " " * (caret.index("^")) + "^" and len(caret) < len(shown)
+
+
+def test_control_characters_in_a_shown_line_are_question_marks():
+    source = WORLD.format(value="0 \x1b[2J", observe='""')
+    with pytest.raises(worldgen.DiagnosticError) as err:
+        worldgen.loads(source, "w.wg")
+    head, shown, caret = err.value.diagnostics[0].format().splitlines()
+    assert head == "w.wg:3:31: error: unexpected character '\\x1b' [WG101]"
+    assert shown == '  action add "add" { do n = 0 ?[2J }'
+    assert caret.index("^") == shown.index("?")

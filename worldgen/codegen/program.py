@@ -23,7 +23,7 @@ from worldgen.codegen.successors import emit_successors
 from worldgen.codegen.numbers import amount, resolve as resolve_numbers
 from worldgen.errors import InstantiationError
 from worldgen.ir.limits import MAX_BINDINGS
-from worldgen.ir.models import Action, Expr, Scaffold, Stmt, Type
+from worldgen.ir.models import Action, ActionParam, Expr, Scaffold, Stmt, Type
 from worldgen.ir.patterns import normalize, parts, spell, tokens
 from worldgen.ir.values import bits, to_mask
 
@@ -356,7 +356,7 @@ def build_rules(rules: Scaffold, tables: WorldTables, constants: dict[str, Any],
     fallbacks: list[tuple[int, int, Fallback]] = []
     for ai, action in enumerate(rules.actions):
         own = []
-        domains = [arg_domains(p.type) for p in action.params]
+        domains = [_domain(action, p, arg_domains) for p in action.params]
         if math.prod(map(len, domains)) > MAX_BINDINGS:
             raise InstantiationError(f"action '{action.name}' (line {action.line}) has {math.prod(map(len, domains)):_} "
                                      f"argument combinations in this world; at most {MAX_BINDINGS:_} are allowed")
@@ -483,6 +483,14 @@ def _spellings(t: Type, v: Any, canonical: str) -> tuple[str, ...]:
     if t.kind == "int" and t.name is not None:
         return spell(t.name, v)
     return (canonical,)
+
+
+def _domain(action: Action, param: ActionParam, arg_domains: Callable[[Type], list[Any]]) -> list[Any]:
+    """The values of one argument in this world; a domain over the limit names its argument."""
+    try:
+        return arg_domains(param.type)
+    except InstantiationError as err:
+        raise InstantiationError(f"argument '{param.name}' of action '{action.name}' (line {action.line}): {err}") from None
 
 
 def _fallbacks(ai: int, action: Action, arg_domains: Callable[[Type], list[Any]],

@@ -55,7 +55,7 @@ def load_rules(world: World) -> tuple[Rules, list[Any]]:
                 return [""] if t.name == "text" else []
         lo, hi = (static_value(x, tables, constants, rules_ir) for x in (t.lo, t.hi))  # type: ignore[arg-type]
         if hi - lo + 1 > MAX_ARG_VALUES:
-            raise InstantiationError(f"an int argument ranges over {lo}..{hi} in this world; it may take at most "
+            raise InstantiationError(f"it ranges over {lo}..{hi} in this world; an int argument may take at most "
                                      f"{MAX_ARG_VALUES:_} values")
         return list(range(lo, hi + 1))
 
