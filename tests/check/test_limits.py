@@ -27,9 +27,9 @@ def errors(params: str = "1..3", arg: str = "int in 0..9", extra: str = "") -> l
 
 
 def test_a_param_beyond_a_billion_is_refused():
-    assert errors(params="1..99999999999999999999999") == [
+    assert errors(params="1..99999999999999999999999")[0] == (
         "w.wg:2:9: error: param 'n' ranges over 1..99999999999999999999999; a param's range must stay within "
-        "-1_000_000_000..1_000_000_000 [WG418]"]
+        "-1_000_000_000..1_000_000_000 [WG418]")
 
 
 def test_an_int_argument_with_ten_million_values_is_refused_at_its_type():
@@ -39,7 +39,7 @@ def test_an_int_argument_with_ten_million_values_is_refused_at_its_type():
 
 
 def test_an_argument_bounded_by_a_param_is_sized_at_the_params_largest_value():
-    assert errors(params="1..200000", arg="int in 1..n")[0].startswith("w.wg:5:17: error: argument 'v' takes 200_000 values")
+    assert errors(params="1..200000", arg="int in 1..n")[-1].startswith("w.wg:5:17: error: argument 'v' takes 200_000 values")
     assert errors(params="1..100000", arg="int in 1..n") == []
 
 
@@ -70,3 +70,15 @@ def test_a_reward_computed_per_world_is_limited_when_the_world_is_built():
     with pytest.raises(InstantiationError, match=r"the reward at line 6 is [0-9.e+]+ in this world; an amount must be a "
                                                  r"finite number within -1_000_000_000\.\.1_000_000_000"):
         scaffold.instantiate({}, seed=0, params={"n": 2})
+
+
+def test_an_entity_counted_beyond_the_limit_is_refused():
+    assert errors(params="1..200000") == [
+        "w.wg:3:10: error: entity 'slot' has up to 200_000 values; an entity may have at most 100_000 [WG418]"]
+
+
+def test_an_entity_counted_per_world_is_limited_when_the_world_is_built():
+    source = WORLD.format(params="1..3", arg="int in 0..9", extra="").replace("entity slot[n]", "entity slot[n * 100000]")
+    with pytest.raises(InstantiationError, match=r"^entity 'slot' has 200_000 values in this world; an entity may have "
+                                                 r"at most 100_000$"):
+        worldgen.loads(source).instantiate({}, seed=0, params={"n": 2})

@@ -1,7 +1,8 @@
-"""Checker limits on the size of what a scaffold asks for: reward amounts, param ranges, int
-argument ranges and the argument combinations of each action (worldgen/ir/limits.py says why). Runs on a scaffold
-that otherwise checks, so every size it reads is resolved; sizes drawn per world (an entity
-counted by an expression) are left to the build, which enforces the same limits.
+"""Checker limits on the size of what a scaffold asks for: reward amounts, param ranges, entity
+counts, int argument ranges and the argument combinations of each action (worldgen/ir/limits.py
+says why). Runs on a scaffold that otherwise checks, so every size it reads is resolved; a size
+known only per world (an entity counted by an expression) is left to the build, which enforces
+the same limits.
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ import math
 from collections.abc import Iterator
 
 from worldgen.errors import DiagnosticSink
-from worldgen.ir.limits import MAX_ARG_VALUES, MAX_BINDINGS, MAX_PARAM, MAX_REWARD
+from worldgen.ir.limits import MAX_ARG_VALUES, MAX_BINDINGS, MAX_ENTITIES, MAX_PARAM, MAX_REWARD
 from worldgen.ir.models import Action, Expr, Scaffold, Type
 from worldgen.syntax import ast
 
@@ -25,6 +26,11 @@ def check_limits(world: ast.World, ir: Scaffold, sink: DiagnosticSink) -> None:
             sink.error("WG418", f"param '{d.name}' ranges over {d.lo}..{d.hi}; a param's range must stay within "
                        f"{-MAX_PARAM:_}..{MAX_PARAM:_}", d.span)
     sizes = _Sizes(ir)
+    for entity, written in zip(ir.entities, (d for d in world.decls if isinstance(d, ast.EntityDecl))):
+        n = sizes.of(Type(kind="entity", name=entity.name))
+        if n is not None and n > MAX_ENTITIES:
+            sink.error("WG418", f"entity '{entity.name}' has up to {n:_} values; an entity may have at most "
+                       f"{MAX_ENTITIES:_}", written.span)
     for action, decl in _actions(world, ir):
         counts = []
         for param, written in zip(action.params, decl.params):

@@ -8,6 +8,7 @@ bindings took 4.7 GB. The shipped scaffolds stay below 500 bindings per action.
 
 from __future__ import annotations
 
+MAX_ENTITIES = 100_000  # values of one entity (each has a name, listed in every world)
 MAX_ARG_VALUES = 100_000  # values of one int argument
 MAX_BINDINGS = 100_000  # argument combinations of one action
 MAX_PARAM = 1_000_000_000  # |bound| of an int param's range
