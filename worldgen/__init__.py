@@ -32,7 +32,9 @@ def loads(source: str, filename: str = "<string>") -> Scaffold:
 
 def load(path: str | Path) -> Scaffold:
     """Parse and check a ``.wg`` file."""
-    return loads(Path(path).read_text("utf-8"), str(path))
+    from worldgen.textfile import read_text
+
+    return loads(read_text(path), str(path))
 
 
 def load_world(path: str | Path) -> World:

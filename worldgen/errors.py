@@ -14,6 +14,7 @@ so editors and people can jump to them; each carries a stable code (``WG1xx`` sy
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 
@@ -40,14 +41,33 @@ class Diagnostic:
         head = f"{self.filename}:{self.span.line}:{self.span.col}: error: {self.message} [{self.code}]"
         lines = [head]
         if self.source_line:
-            lines.append(self.source_line.rstrip("\n"))
+            shown, col = _window(self.source_line.rstrip("\r\n"), self.span.col)
+            lines.append(shown)
             width = 1
             if self.span.end_line == self.span.line and self.span.end_col:
-                width = max(1, self.span.end_col - self.span.col)
-            prefix = "".join(c if c == "\t" else " " for c in self.source_line[: self.span.col - 1])
+                width = max(1, min(self.span.end_col - self.span.col, len(shown) - col + 1))
+            prefix = "".join(c if c == "\t" else " " for c in shown[: col - 1])
             lines.append(prefix + "^" + "~" * (width - 1))
         lines.extend(f"note: {n}" for n in self.notes)
         return "\n".join(lines)
+
+
+# control characters (all but tab, which the caret line copies) and bidi overrides, which would
+# make a terminal obey or reorder what a scaffold says instead of showing it
+_CONTROL = re.compile(r"[\x00-\x08\x0a-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+SHOWN = 200  # characters of a source line printed under a diagnostic (a huge line is cut around the caret)
+
+
+def _window(line: str, col: int) -> tuple[str, int]:
+    """``line`` cut to about SHOWN characters around column ``col`` (1-based), with ``...`` where
+    it was cut and each _CONTROL character as ``?``, and the caret's column in what is shown."""
+    line = _CONTROL.sub("?", line)
+    if len(line) <= SHOWN:
+        return line, col
+    start = max(0, min(col - 1 - SHOWN // 2, len(line) - SHOWN))
+    head = "..." if start else ""
+    tail = "..." if start + SHOWN < len(line) else ""
+    return head + line[start:start + SHOWN] + tail, col - start + len(head)
 
 
 class WorldgenError(Exception):
@@ -63,7 +83,7 @@ class DiagnosticSink:
     diagnostics: list[Diagnostic] = field(default_factory=list)
 
     def error(self, code: str, message: str, span: Span, *notes: str) -> None:
-        lines = self.source.splitlines()
+        lines = self.source.split("\n")  # as the parser counts lines (not at "\v", "\f" or "\u2028")
         text = lines[span.line - 1] if 0 < span.line <= len(lines) else ""
         diag = Diagnostic(code, message, span, self.filename, text, tuple(notes))
         if diag not in self.diagnostics:

@@ -109,12 +109,6 @@ def test_compile_and_verify_use_the_scaffolds_check_within_bound(tmp_path, root,
     assert "max_states bound (3)" in capsys.readouterr().err
 
 
-def test_compile_refuses_a_bound_below_one(tmp_path, root, capsys):
-    assert main(["compile", str(root / "scaffolds" / "vault.wg"), "--seeds", "0:1", "-o", str(tmp_path / "s"),
-                 "--max-states", "0"]) == 1
-    assert "--max-states must be at least 1, not 0" in capsys.readouterr().err
-
-
 def _counter(tmp_path, root, replace: tuple[str, str] = ("", "")) -> list[str]:
     """compile arguments for the counter world (no content) in tmp_path."""
     scaffold = tmp_path / "counter.wg"

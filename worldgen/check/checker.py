@@ -14,6 +14,7 @@ from worldgen.check.freeargs import FREE_ARGUMENTS, check_free_arguments
 from worldgen.check.patterns import check_patterns, find_ambiguities
 from worldgen.check.scope import Scope, Symbol
 from worldgen.check.grids import COMPASS, DIRECTION
+from worldgen.check.limits import check_limits
 from worldgen.check.signals import SignalChecker
 from worldgen.check.verification import VerificationChecker
 from worldgen.check.statements import StatementChecker, assignable, fit_map_literal, kind_word
@@ -73,6 +74,8 @@ DEFAULT_LENGTHS = {"text": (1, 400), "word": (2, 24)}
 def check(world: ast.World, sink: DiagnosticSink) -> Scaffold | None:
     """Check a parsed world; returns the IR, or None after reporting diagnostics into ``sink``."""
     scaffold = _Checker(sink).run(world)
+    if not sink.diagnostics:
+        check_limits(world, scaffold, sink)
     return None if sink.diagnostics else scaffold
 
 

@@ -7,9 +7,8 @@ from dataclasses import dataclass
 from worldgen.check.exprs import ExprChecker, did_you_mean
 from worldgen.check.scope import Ctx
 from worldgen.errors import DiagnosticSink
+from worldgen.ir.limits import MAX_STATES_LIMIT
 from worldgen.syntax import ast
-
-MAX_STATES_LIMIT = 100_000_000  # what `check within` may ask of one world
 
 
 @dataclass

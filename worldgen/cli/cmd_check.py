@@ -13,7 +13,8 @@ import sys
 from typing import TYPE_CHECKING, Any
 
 from worldgen.cli.common import plural
-from worldgen.errors import DiagnosticError, InstantiationError
+from worldgen.errors import DiagnosticError, InstantiationError, WorldgenError
+from worldgen.textfile import read_text
 
 if TYPE_CHECKING:
     from worldgen.ir.models import Scaffold
@@ -33,11 +34,10 @@ def run(args: argparse.Namespace) -> int:
     failed = False
     for path in args.files:
         try:
-            with open(path, encoding="utf-8") as f:
-                source = f.read()
-        except OSError as err:
+            source = read_text(path)
+        except (OSError, WorldgenError) as err:  # missing, unreadable, or not UTF-8
             failed = True
-            message = f"{path}: error: cannot read: {err.strerror}"
+            message = f"{path}: error: cannot read: {err.strerror}" if isinstance(err, OSError) else str(err)
             report.append({"file": path, "ok": False, "diagnostics": [{"code": "WG001", "message": message}]})
             if not args.json:
                 print(message, file=sys.stderr)

@@ -19,7 +19,7 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from worldgen.cli.common import assignments, default_content
+from worldgen.cli.common import assignments, default_content, folder, seed_range, whole_number
 from worldgen.cli.progress import progress
 from worldgen.errors import WorldgenError
 from worldgen.verify import Bounds
@@ -28,23 +28,11 @@ if TYPE_CHECKING:
     from worldgen.ir.models import Scaffold
 
 
-def seed_range(text: str) -> range:
-    """``A:B`` (seeds A..B-1) or ``N`` (seed N alone)."""
-    start, sep, stop = text.partition(":")
-    try:
-        seeds = range(int(start), int(stop)) if sep else range(int(start), int(start) + 1)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"--seeds must look like A:B (e.g. 0:100), not {text!r}") from None
-    if seeds.start < 0 or not seeds:
-        raise argparse.ArgumentTypeError(f"--seeds {text}: need 0 <= A < B")
-    return seeds
-
-
 def bounds_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--max-states", type=int, metavar="N",
+    p.add_argument("--max-states", type=whole_number(1), metavar="N",
                    help="model-checking bound on reachable states (default: the scaffold's `check within N states`, "
                         f"else {Bounds().max_states}); hitting it fails the world")
-    p.add_argument("--max-depth", type=int, metavar="N",
+    p.add_argument("--max-depth", type=whole_number(1), metavar="N",
                    help="model-checking bound on path length (default: none); hitting it fails the world")
 
 
@@ -52,9 +40,6 @@ def bounds(args: argparse.Namespace, ir: Scaffold) -> Bounds:
     """The command line's bounds, else the scaffold's (see worldgen/compiler/bounds.py)."""
     from worldgen.compiler.bounds import scaffold_bounds
 
-    for flag, value in (("--max-states", args.max_states), ("--max-depth", args.max_depth)):
-        if value is not None and value < 1:
-            raise WorldgenError(f"{flag} must be at least 1, not {value}")
     return scaffold_bounds(ir, args.max_states, args.max_depth)
 
 
@@ -65,13 +50,13 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--pack", metavar="PACK", help="content pack folder, .jsonl, or one .json record "
                    "(default: the example record shipped beside the scaffold)")
     p.add_argument("--seeds", type=seed_range, required=True, metavar="A:B", help="world seeds A..B-1")
-    p.add_argument("-o", "--out", required=True, metavar="OUT", help="output folder (must not hold a suite yet)")
+    p.add_argument("-o", "--out", type=folder, required=True, metavar="OUT", help="output folder (must not hold a suite yet)")
     p.add_argument("--axis", action="append", metavar="NAME=VALUE", help="fix an axis alternative (repeatable)")
-    p.add_argument("--attempts", type=int, default=5, metavar="N", help="draws per seed before rejecting it (default 5)")
+    p.add_argument("--attempts", type=whole_number(1), default=5, metavar="N", help="draws per seed before rejecting it (default 5)")
     p.add_argument("--redraw-params", action="store_true",
                    help="a re-draw also draws new params (default: re-draws keep the seed's params, axes and content)")
     bounds_arguments(p)
-    p.add_argument("--jobs", "-j", type=int, default=1, metavar="J", help="worker processes (default 1)")
+    p.add_argument("--jobs", "-j", type=whole_number(1), default=1, metavar="J", help="worker processes (default 1)")
     p.add_argument("--executor", choices=("local", "ray"), default="local", help="where workers run (default local)")
     p.add_argument("--ray-address", metavar="ADDR", help="Ray cluster address (default: start a local Ray)")
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
@@ -81,11 +66,9 @@ def register(sub: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     from worldgen import load
     from worldgen.compiler.executors import LocalExecutor, RayExecutor
-    from worldgen.compiler.packs import read_pack
+    from worldgen.compiler.packs import read_pack, validate_pack
     from worldgen.compiler.suite import REJECTED, Spec, compile_suite
 
-    if args.attempts < 1:
-        raise WorldgenError(f"--attempts must be at least 1, not {args.attempts}")
     try:
         axes = assignments(args.axis, "--axis")
     except argparse.ArgumentTypeError as err:
@@ -98,7 +81,9 @@ def run(args: argparse.Namespace) -> int:
     pack = args.pack or default_content(args.file, scaffold.name)
     if pack is None:
         raise WorldgenError(f"{args.file}: error: no content; pass --pack PACK")
-    spec = Spec(scaffold.ir, tuple(read_pack(pack)), axes, bounds(args, scaffold.ir), args.attempts, args.redraw_params)
+    records = read_pack(pack)
+    validate_pack(scaffold.ir, records, pack)
+    spec = Spec(scaffold.ir, tuple(records), axes, bounds(args, scaffold.ir), args.attempts, args.redraw_params)
     executor = RayExecutor(args.ray_address) if args.executor == "ray" else LocalExecutor(args.jobs)
     out = Path(args.out)
     started = time.perf_counter()

@@ -12,6 +12,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from worldgen.cli.common import folder, whole_number
+
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     p = subparsers.add_parser(
@@ -21,18 +23,18 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "command resumes a killed run without regenerating or duplicating anything.",
     )
     p.add_argument("file", help="scaffold source (.wg) or scaffold IR (.json)")
-    p.add_argument("-n", type=int, required=True, metavar="N", help="number of records the pack must hold")
-    p.add_argument("-o", "--out", required=True, metavar="PACK", help="pack folder (created or resumed)")
+    p.add_argument("-n", type=whole_number(0), required=True, metavar="N", help="number of records the pack must hold")
+    p.add_argument("-o", "--out", type=folder, required=True, metavar="PACK", help="pack folder (created or resumed)")
     p.add_argument("--provider", choices=("procedural", "openai", "openai-batch"), default="procedural")
-    p.add_argument("--seed", type=int, default=0, help="seed of the records (and of prompt diversity hints)")
+    p.add_argument("--seed", type=whole_number(0), default=0, help="seed of the records (and of prompt diversity hints)")
     p.add_argument("--json", action="store_true", help="print the manifest (or import counts) as JSON")
     llm = p.add_argument_group("LLM providers (openai, openai-batch)")
     llm.add_argument("--model", help="model name, e.g. gpt-4.1-mini or the name a vLLM/Ollama server uses")
     llm.add_argument("--base-url", help="OpenAI-compatible endpoint, e.g. http://localhost:8000/v1 (default: OpenAI)")
     llm.add_argument("--api-key-env", default="OPENAI_API_KEY", metavar="VAR", help="environment variable holding the API key")
-    llm.add_argument("--concurrency", type=int, default=8, metavar="K", help="requests in flight (default 8)")
-    llm.add_argument("--repairs", type=int, default=2, metavar="R", help="times an invalid answer is sent back with its errors")
-    llm.add_argument("--retries", type=int, default=6, help="retries of one request on 429/5xx/timeouts")
+    llm.add_argument("--concurrency", type=whole_number(1), default=8, metavar="K", help="requests in flight (default 8)")
+    llm.add_argument("--repairs", type=whole_number(0), default=2, metavar="R", help="times an invalid answer is sent back with its errors")
+    llm.add_argument("--retries", type=whole_number(0), default=6, help="retries of one request on 429/5xx/timeouts")
     llm.add_argument("--timeout", type=float, default=120.0, metavar="SECONDS", help="per-request timeout")
     llm.add_argument("--temperature", type=float, default=1.0)
     llm.add_argument(
@@ -45,7 +47,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     llm.add_argument("--price-out", type=float, metavar="USD", help="price per million completion tokens")
     llm.add_argument("--cache", type=Path, metavar="FILE", help="answer cache (default $WORLDGEN_CACHE or ~/.cache/worldgen/content.sqlite)")
     llm.add_argument("--no-cache", action="store_true", help="do not read or write the answer cache")
-    llm.add_argument("--max-rejects", type=int, metavar="M", help="stop after M rejects in one run (default max(100, N))")
+    llm.add_argument("--max-rejects", type=whole_number(1), metavar="M", help="stop after M rejects in one run (default max(100, N))")
     llm.add_argument("--import-results", type=Path, metavar="FILE", help="openai-batch: import a Batch API results JSONL")
     p.set_defaults(func=run)
 

@@ -15,14 +15,14 @@ import json
 from pathlib import Path
 from typing import Any
 
-from worldgen.cli.common import plural
+from worldgen.cli.common import plural, whole_number
 
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("explain", help="show why draws or checks failed, with counterexamples",
                        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("path", metavar="SUITE_OR_ARTIFACT", help="a suite folder (compile -o) or an artifact .json")
-    p.add_argument("--seed", type=int, metavar="N", help="only the draws of seed N (suites)")
+    p.add_argument("--seed", type=whole_number(0), metavar="N", help="only the draws of seed N (suites)")
     p.add_argument("--json", action="store_true", help="print the explanation as JSON")
     p.set_defaults(func=run)
 

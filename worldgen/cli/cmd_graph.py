@@ -11,6 +11,8 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from worldgen.cli.common import whole_number
+
 from worldgen.errors import WorldgenError
 
 
@@ -20,7 +22,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("artifact", metavar="ARTIFACT", help="a world artifact .json")
     p.add_argument("-o", "--out", required=True, metavar="FILE.dot", help="where to write the DOT file")
     p.add_argument("--view", choices=("auto", "state", "map"), default="auto", help="what to draw (default auto)")
-    p.add_argument("--max-nodes", type=int, default=300, metavar="N", help="largest state graph to draw (default 300)")
+    p.add_argument("--max-nodes", type=whole_number(1), default=300, metavar="N", help="largest state graph to draw (default 300)")
     p.set_defaults(func=run)
 
 

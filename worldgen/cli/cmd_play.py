@@ -11,9 +11,10 @@ import argparse
 import json
 import sys
 from collections.abc import Iterator
+from pathlib import Path
 from typing import TextIO
 
-from worldgen.cli.common import assignments, default_content, plural, read_json, typed_params
+from worldgen.cli.common import assignments, default_content, plural, read_json, typed_params, whole_number
 from worldgen.errors import WorldgenError
 from worldgen.ir.world import World
 
@@ -30,8 +31,8 @@ def register(sub: argparse._SubParsersAction) -> None:
                        formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("path", metavar="PATH", help="a scaffold .wg or a world artifact .json")
     p.add_argument("--content", metavar="RECORD.json", help="content record for a scaffold")
-    p.add_argument("--seed", type=int, default=0, help="world seed (default 0)")
-    p.add_argument("--episode-seed", type=int, default=None, help="seed of run-time chance (default: the world seed)")
+    p.add_argument("--seed", type=whole_number(0), default=0, help="world seed (default 0)")
+    p.add_argument("--episode-seed", type=whole_number(0), default=None, help="seed of run-time chance (default: the world seed)")
     p.add_argument("--axis", action="append", metavar="NAME=VALUE", help="fix an axis alternative")
     p.add_argument("--param", action="append", metavar="NAME=VALUE", help="fix a param")
     p.set_defaults(func=run)
@@ -53,6 +54,10 @@ def open_world(args: argparse.Namespace) -> World:
     if content_path is None and scaffold.ir.content:
         raise WorldgenError(f"{args.path}: error: no content record; pass --content RECORD.json")
     record = read_json(content_path, "content record") if content_path else {}
+    if content_path:
+        from worldgen.compiler.packs import validate_pack
+
+        validate_pack(scaffold.ir, [(Path(content_path).stem, record)], content_path)
     try:
         axes = assignments(getattr(args, "axis", None), "--axis")
         params = typed_params(assignments(getattr(args, "param", None), "--param"))

@@ -15,7 +15,7 @@ import asyncio
 import sys
 from pathlib import Path
 
-from worldgen.cli.common import plural
+from worldgen.cli.common import plural, whole_number
 from worldgen.cli.progress import progress
 from worldgen.errors import WorldgenError
 
@@ -28,9 +28,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("path", metavar="PATH", help="a suite folder, a world artifact or a world file")
     p.add_argument("--policy", required=True, type=_policy, metavar="POLICY", help=f"who plays: {SPECS}")
     p.add_argument("-o", "--out", required=True, metavar="FILE.jsonl", help="episodes file (appended to and resumed)")
-    p.add_argument("--episodes", type=_positive, default=1, metavar="N", help="episodes per world (default 1)")
-    p.add_argument("--concurrency", type=_positive, default=4, metavar="K", help="episodes in flight at once (default 4)")
-    p.add_argument("--seed", type=int, default=0, metavar="S", help="episode k uses seed S+k (default 0)")
+    p.add_argument("--episodes", type=whole_number(1), default=1, metavar="N", help="episodes per world (default 1)")
+    p.add_argument("--concurrency", type=whole_number(1), default=4, metavar="K", help="episodes in flight at once (default 4)")
+    p.add_argument("--seed", type=whole_number(0), default=0, metavar="S", help="episode k uses seed S+k (default 0)")
     p.add_argument("--base-url", metavar="URL", help="OpenAI-compatible endpoint for openai:MODEL (default: OpenAI)")
     p.add_argument("--temperature", type=float, default=0.0, help="sampling temperature for openai:MODEL (default 0)")
     p.add_argument("--api-key-env", default="OPENAI_API_KEY", metavar="VAR",
@@ -45,12 +45,6 @@ def _policy(text: str) -> str:
         return check_spec(text)
     except ValueError as err:
         raise argparse.ArgumentTypeError(str(err)) from None
-
-
-def _positive(text: str) -> int:
-    if not text.isdigit() or int(text) < 1:
-        raise argparse.ArgumentTypeError(f"expected a whole number >= 1, not {text!r}")
-    return int(text)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -1,7 +1,9 @@
 """`worldgen verify PATH`: re-run every check on an artifact or a whole suite folder.
 
 Checks each artifact's hashes (an edited world, rules or file is caught), re-runs the model
-checker from the artifact's data and compares the result with the stored report. Exit 1 if
+checker from the artifact's data within verify's own bounds (--max-states, else the scaffold's
+`check within`, else the default; never the bounds the artifact stores) and compares the result
+with the stored report. Exit 1 if
 anything fails, with each problem and its counterexample trace.
 """
 
@@ -15,6 +17,7 @@ from itertools import islice
 from pathlib import Path
 from typing import Any
 
+from worldgen.cli.common import whole_number
 from worldgen.cli.progress import progress
 
 
@@ -22,19 +25,28 @@ def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("verify", help="re-run the checks on artifacts", description=__doc__,
                        formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("path", metavar="PATH", help="an artifact .json or a suite folder (with index.jsonl)")
-    p.add_argument("--jobs", "-j", type=int, default=1, metavar="J", help="worker processes (default 1)")
+    p.add_argument("--jobs", "-j", type=whole_number(1), default=1, metavar="J", help="worker processes (default 1)")
+    p.add_argument("--max-states", type=whole_number(1), metavar="N",
+                   help="model-checking bound on reachable states (default: the scaffold's `check within N states`, "
+                        "else the default; never the bound stored in the artifact)")
+    p.add_argument("--max-depth", type=whole_number(1), metavar="N", help="model-checking bound on path length (default: none)")
     p.add_argument("--json", action="store_true", help="print one JSON line per artifact")
     p.set_defaults(func=run)
 
 
-def _setup(state: None) -> None:
-    """Workers need no state: each task names its files."""
+_bounds: tuple[int | None, int | None] = (None, None)  # this process's --max-states, --max-depth
+
+
+def _setup(state: tuple[int | None, int | None]) -> None:
+    """Each worker learns the command line's bounds; each task names its files."""
+    global _bounds
+    _bounds = state
 
 
 def _recheck_chunk(entries: list[tuple[str, dict[str, Any] | None]]) -> list[Any]:
     from worldgen.compiler.recheck import recheck
 
-    return [recheck(path, expected=line) for path, line in entries]
+    return [recheck(path, expected=line, max_states=_bounds[0], max_depth=_bounds[1]) for path, line in entries]
 
 
 def _chunks(entries: Iterator[tuple[str, dict[str, Any] | None]], size: int = 8) -> Iterator[list[Any]]:
@@ -57,7 +69,7 @@ def run(args: argparse.Namespace) -> int:
             total = sum(1 for _ in lines)
     failed = checked = 0
     with progress("verify", total, "artifacts", "verified") as advance:
-        for findings in LocalExecutor(args.jobs).map(_setup, None, _recheck_chunk, _chunks(suite_entries(root))):
+        for findings in LocalExecutor(args.jobs).map(_setup, (args.max_states, args.max_depth), _recheck_chunk, _chunks(suite_entries(root))):
             for f in findings:
                 checked += 1
                 failed += not f.ok

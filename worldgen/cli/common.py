@@ -4,10 +4,52 @@ from __future__ import annotations
 
 import argparse
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from worldgen.errors import WorldgenError
+from worldgen.textfile import read_text
+
+
+INT64_MAX = 2**63 - 1  # seeds, bounds and counts go to numpy and to JSON readers as int64
+
+
+def whole_number(least: int, most: int = INT64_MAX) -> Callable[[str], int]:
+    """An argparse type: an int in least..most; anything else is a usage error (exit 2) saying why."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
+        if value < least:
+            raise argparse.ArgumentTypeError(f"must be at least {least}, not {value}")
+        if value > most:
+            raise argparse.ArgumentTypeError(f"must be at most {most:_}, not {value}")
+        return value
+
+    return parse
+
+
+def seed_range(text: str) -> range:
+    """An argparse type: ``A:B`` (seeds A..B-1) or ``N`` (seed N alone), 0 <= A < B <= 2^63 - 1."""
+    start, sep, stop = text.partition(":")
+    try:
+        seeds = range(int(start), int(stop)) if sep else range(int(start), int(start) + 1)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"must look like A:B (e.g. 0:100), not {text!r}") from None
+    if seeds.start < 0 or not seeds or seeds.stop > INT64_MAX:
+        raise argparse.ArgumentTypeError(f"{text}: need 0 <= A < B <= {INT64_MAX:_}")
+    return seeds
+
+
+def folder(text: str) -> Path:
+    """An argparse type: an output folder, which may not exist yet but must not be a file."""
+    path = Path(text)
+    if path.exists() and not path.is_dir():
+        raise argparse.ArgumentTypeError(f"{text} exists and is not a folder")
+    return path
 
 
 def assignments(values: list[str] | None, what: str) -> dict[str, str]:
@@ -40,7 +82,7 @@ def plural(n: int, word: str, words: str | None = None) -> str:
 
 def read_json(path: str | Path, what: str) -> Any:
     try:
-        return json.loads(Path(path).read_text("utf-8"))
+        return json.loads(read_text(path))
     except FileNotFoundError:
         raise WorldgenError(f"{path}: error: {what} not found") from None
     except json.JSONDecodeError as err:

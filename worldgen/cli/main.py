@@ -2,13 +2,16 @@
 
 Each subcommand lives in its own module ``worldgen/cli/cmd_<name>.py`` exposing
 ``register(subparsers)``; the module adds its parser and sets ``func(args) -> int``.
-Exit codes: 0 success, 1 a user-facing failure (bad input, failed check), 2 usage error.
+Exit codes: 0 success, 1 a user-facing failure (bad input, failed check), 2 usage error. No
+traceback reaches a user: an unexpected exception is a bug, printed as one ``internal error`` line
+(``WORLDGEN_DEBUG=1`` re-raises it).
 """
 
 from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 
 from worldgen.errors import WorldgenError
@@ -40,11 +43,21 @@ def main(argv: list[str] | None = None) -> int:
     except WorldgenError as err:
         print(str(err), file=sys.stderr)
         return 1
+    except UnicodeDecodeError as err:  # a file read outside worldgen.textfile: still one line, no traceback
+        print(f"error: a file is not UTF-8 text: {err}", file=sys.stderr)
+        return 1
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130
     except BrokenPipeError:
         return 0
+    except Exception as err:  # a bug in worldgen: one line for the person, the traceback on request
+        if os.environ.get("WORLDGEN_DEBUG"):
+            raise
+        detail = (str(err).splitlines() or [""])[0]
+        print(f"worldgen: internal error: {type(err).__name__}: {detail} (a bug in worldgen, please report it; "
+              "WORLDGEN_DEBUG=1 shows the traceback)", file=sys.stderr)
+        return 1
 
 
 if __name__ == "__main__":

@@ -7,12 +7,12 @@ so that a world whose numbers make no sense is rejected while it is built, with 
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from typing import Any
 
 from worldgen.codegen.exprs import ExprCompiler, Namespace, RuleError, WorldTables
 from worldgen.errors import InstantiationError
+from worldgen.ir.limits import MAX_REWARD
 from worldgen.ir.models import Expr, Reward, Scaffold, Stmt
 
 MAX_HORIZON = 1_000_000
@@ -41,11 +41,12 @@ class Numbers:
 
 
 def amount(r: Reward, tables: WorldTables, constants: dict[str, Any], rules: Scaffold) -> float:
-    if r.amount_expr is None:
-        return float(r.amount)
-    v = float(static_value(r.amount_expr, tables, constants, rules))
-    if not math.isfinite(v):
-        raise InstantiationError(f"the reward at line {r.line} is {v}, not a finite number")
+    """A reward's amount in this world: finite and within ±MAX_REWARD (literals too, as the IR may
+    come from an edited artifact), so no return is ever inf or NaN."""
+    v = float(r.amount if r.amount_expr is None else static_value(r.amount_expr, tables, constants, rules))
+    if not abs(v) <= MAX_REWARD:  # also false for NaN
+        raise InstantiationError(f"the reward at line {r.line} is {v:g} in this world; an amount must be a finite "
+                                 f"number within -{MAX_REWARD:_}..{MAX_REWARD:_}")
     return v
 
 

@@ -7,6 +7,7 @@ Python with no per-node interpretation. The runtime and the model checker both d
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -21,7 +22,8 @@ from worldgen.codegen.packing import Codec
 from worldgen.codegen.successors import emit_successors
 from worldgen.codegen.numbers import amount, resolve as resolve_numbers
 from worldgen.errors import InstantiationError
-from worldgen.ir.models import Action, Expr, Scaffold, Stmt, Type
+from worldgen.ir.limits import MAX_BINDINGS
+from worldgen.ir.models import Action, ActionParam, Expr, Scaffold, Stmt, Type
 from worldgen.ir.patterns import normalize, parts, spell, tokens
 from worldgen.ir.values import bits, to_mask
 
@@ -367,7 +369,11 @@ def build_rules(rules: Scaffold, tables: WorldTables, constants: dict[str, Any],
     fallbacks: list[tuple[int, int, Fallback]] = []
     for ai, action in enumerate(rules.actions):
         own = []
-        for args in product(*(arg_domains(p.type) for p in action.params)):
+        domains = [_domain(action, p, arg_domains) for p in action.params]
+        if math.prod(map(len, domains)) > MAX_BINDINGS:
+            raise InstantiationError(f"action '{action.name}' (line {action.line}) has {math.prod(map(len, domains)):_} "
+                                     f"argument combinations in this world; at most {MAX_BINDINGS:_} are allowed")
+        for args in product(*domains):
             spelt = [_spellings(p.type, v, arg_text(p.type, v)) for p, v in zip(action.params, args)]
             phrasings = [_fill(pattern, {p.name: s[0] for p, s in zip(action.params, spelt)}) for pattern in action.patterns]
             index = len(bindings)
@@ -493,6 +499,14 @@ def _spellings(t: Type, v: Any, canonical: str) -> tuple[str, ...]:
     if t.kind == "int" and t.name is not None:
         return spell(t.name, v)
     return (canonical,)
+
+
+def _domain(action: Action, param: ActionParam, arg_domains: Callable[[Type], list[Any]]) -> list[Any]:
+    """The values of one argument in this world; a domain over the limit names its argument."""
+    try:
+        return arg_domains(param.type)
+    except InstantiationError as err:
+        raise InstantiationError(f"argument '{param.name}' of action '{action.name}' (line {action.line}): {err}") from None
 
 
 def _fallbacks(ai: int, action: Action, arg_domains: Callable[[Type], list[Any]],

@@ -19,6 +19,7 @@ from worldgen.compiler.generators import generators
 from worldgen.seeding import rng
 from worldgen.errors import InstantiationError, RequirementError
 from worldgen.ir.axes import apply_axes
+from worldgen.ir.limits import MAX_ENTITIES
 from worldgen.ir.models import Entity, Expr, Scaffold, Type, canonical_json
 from worldgen.ir.patterns import normalize
 from worldgen.ir.values import encode, to_mask
@@ -111,6 +112,9 @@ def static_compiler(ir: Scaffold, tables: WorldTables) -> ExprCompiler:
 def entity_size(ent: Entity, compiler: ExprCompiler) -> tuple[int, tuple[int, int] | None]:
     """How many values an entity has in this world, and a grid's (width, height)."""
     n = evaluate(ent.count, compiler, {})
+    if n > MAX_ENTITIES:
+        raise InstantiationError(f"entity '{ent.name}' has {n:_} values in this world; an entity may have at most "
+                                 f"{MAX_ENTITIES:_}")
     if ent.width is None:
         return n, None
     width = evaluate(ent.width, compiler, {})

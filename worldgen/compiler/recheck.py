@@ -14,10 +14,10 @@ from pathlib import Path
 from typing import Any
 
 from worldgen.compiler import artifact
-from worldgen.compiler.bounds import scaffold_bounds
+from worldgen.compiler.bounds import recheck_bounds
 from worldgen.compiler.suite import INDEX
 from worldgen.errors import WorldgenError
-from worldgen.verify import Report, verify_world
+from worldgen.verify import Bounds, Report, verify_world
 
 
 @dataclass
@@ -56,6 +56,18 @@ def _integrity(art: artifact.Artifact) -> list[str]:
     return problems
 
 
+def _bounds_diff(stored: Bounds, used: Bounds) -> list[str]:
+    if stored == used:
+        return []
+    flags = f"--max-states {stored.max_states}" + (f" --max-depth {stored.max_depth}" if stored.max_depth else "")
+    return [f"the artifact says it was checked within {_shown(stored)}, verify checked within {_shown(used)}; "
+            f"to re-check it within the artifact's bounds pass {flags}"]
+
+
+def _shown(b: Bounds) -> str:
+    return f"{b.max_states} states" + (f" and {b.max_depth} steps" if b.max_depth is not None else "")
+
+
 def _report_diff(stored: Report, rerun: Report) -> list[str]:
     if stored == rerun:
         return []
@@ -64,8 +76,10 @@ def _report_diff(stored: Report, rerun: Report) -> list[str]:
     return [f"the stored report differs from the re-run checks in: {fields}"]
 
 
-def recheck(path: str | Path, data: bytes | None = None, expected: dict[str, Any] | None = None) -> Finding:
-    """Re-verify the artifact (or bare world) at ``path``; ``expected`` is its suite index line."""
+def recheck(path: str | Path, data: bytes | None = None, expected: dict[str, Any] | None = None,
+            max_states: int | None = None, max_depth: int | None = None) -> Finding:
+    """Re-verify the artifact (or bare world) at ``path``; ``expected`` is its suite index line;
+    ``max_states``/``max_depth``: verify's command-line bounds (see recheck_bounds)."""
     finding = Finding(str(path))
     try:
         data = Path(path).read_bytes() if data is None else data
@@ -82,14 +96,14 @@ def recheck(path: str | Path, data: bytes | None = None, expected: dict[str, Any
     if isinstance(loaded, artifact.Artifact):
         finding.problems += _integrity(loaded)
     try:
-        bounds = loaded.report.bounds if isinstance(loaded, artifact.Artifact) else scaffold_bounds(world.scaffold)
+        bounds = recheck_bounds(world.scaffold, max_states, max_depth)
         finding.report = verify_world(world, bounds)
     except WorldgenError as err:
         finding.problems.append(str(err))
         return finding
     finding.problems += _failures(finding.report)
     if isinstance(loaded, artifact.Artifact):
-        finding.problems += _report_diff(loaded.report, finding.report)
+        finding.problems += _bounds_diff(loaded.report.bounds, bounds) or _report_diff(loaded.report, finding.report)
         from worldgen import __version__
 
         if finding.problems and loaded.provenance.worldgen != __version__:

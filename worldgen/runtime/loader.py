@@ -14,7 +14,9 @@ from worldgen.codegen.exprs import WorldTables
 from worldgen.codegen.numbers import grid_sizes, static_value
 from worldgen.codegen.packing import codec, field_of
 from worldgen.codegen.program import Generated, Rules, build_rules
+from worldgen.errors import InstantiationError
 from worldgen.ir.axes import apply_axes
+from worldgen.ir.limits import MAX_ARG_VALUES
 from worldgen.ir.models import Scaffold, Type
 from worldgen.ir.patterns import QUOTED_PLACEHOLDER, spell
 from worldgen.ir.values import decode
@@ -52,6 +54,9 @@ def load_rules(world: World) -> tuple[Rules, list[Any]]:
             case "str":  # typed by the player: a `text` argument has one representative value, a `word` none
                 return [""] if t.name == "text" else []
         lo, hi = (static_value(x, tables, constants, rules_ir) for x in (t.lo, t.hi))  # type: ignore[arg-type]
+        if hi - lo + 1 > MAX_ARG_VALUES:
+            raise InstantiationError(f"it ranges over {lo}..{hi} in this world; an int argument may take at most "
+                                     f"{MAX_ARG_VALUES:_} values")
         return list(range(lo, hi + 1))
 
     def text(t: Type, v: Any) -> str:

@@ -11,6 +11,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 
 from worldgen.errors import DiagnosticSink, Span
 from worldgen.syntax import ast
+from worldgen.syntax.limits import check_source_size, check_tree
 from worldgen.syntax.transform import TRANSFORMER as _TRANSFORMER
 
 
@@ -71,7 +72,7 @@ def _syntax_error(err: UnexpectedInput, sink: DiagnosticSink, text: str, line_of
     if isinstance(err, UnexpectedToken):
         tok = err.token
         if tok.type == "$END":  # point just past the last thing written
-            lines = text.rstrip().splitlines() or [""]
+            lines = text.rstrip().split("\n")
             line, col = len(lines), len(lines[-1]) + 1
             what = "end of file" if line_offset is None else "end of '{...}'"
             missing = "; a closing '}' is missing" if "RBRACE" in err.expected and line_offset is None else ""
@@ -81,7 +82,7 @@ def _syntax_error(err: UnexpectedInput, sink: DiagnosticSink, text: str, line_of
         else:
             message = f"unexpected {_token_text(tok)}" + _expected_keywords(err)
     elif isinstance(err, UnexpectedCharacters):
-        char = text.splitlines()[line - 1][col - 1]
+        char = text.split("\n")[line - 1][col - 1]  # Lark counts lines by "\n" alone, not "\v" or "\u2028"
         message = f"unexpected character {char!r}"
         if char in "\"'":  # a quote the lexer could not close on its line
             message = ("this string is not closed on its line; a string cannot span lines: write \\n for a "
@@ -125,12 +126,16 @@ def _keyword_of(terminal: str) -> str | None:
 def parse(source: str, filename: str = "<string>") -> ast.World:
     """Parse a scaffold; raises DiagnosticError with a located WG1xx diagnostic on bad syntax."""
     sink = DiagnosticSink(filename, source)
+    check_source_size(source, sink)
+    sink.raise_if_any()
     try:
         tree = _lark().parse(source, start="start")
     except UnexpectedInput as err:
         _syntax_error(err, sink, source)
         sink.raise_if_any()
         raise  # unreachable: raise_if_any raised
+    check_tree(tree, sink)
+    sink.raise_if_any()
     return _TRANSFORMER.transform(tree)
 
 
@@ -141,6 +146,10 @@ def parse_expr(text: str, at: Span, sink: DiagnosticSink) -> ast.Expr | None:
         tree = _lark().parse(text, start="expr")
     except UnexpectedInput as err:
         _syntax_error(err, sink, text, at)
+        return None
+    before = len(sink.diagnostics)
+    check_tree(tree, sink, at)
+    if len(sink.diagnostics) > before:
         return None
     node = _TRANSFORMER.transform(tree)
     _shift_spans(node, at)

@@ -1,0 +1,93 @@
+"""Hypothesis strategies for hostile input: byte-level mutations of the shipped scaffolds, token
+soup made of the language's own words and punctuation, and example content records with values
+replaced by random JSON."""
+
+from __future__ import annotations
+
+import copy
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from hypothesis import strategies as st
+
+ROOT = Path(__file__).resolve().parents[2]
+SCAFFOLDS = sorted((ROOT / "scaffolds").glob("*.wg"))
+SOURCES = {path.stem: path.read_bytes() for path in SCAFFOLDS}
+
+KEYWORDS = (
+    "world action state param const def let content entity enum axis reward done fail horizon when do say "
+    "if else for in chance every step expect solvable within check states hidden require invariant observe "
+    "invalid title instruction int bool set map rel list of one named grid init rename also true false not and or"
+).split()
+PUNCTUATION = list("{}()[]<>:;,.=+-*/%^|\"'#\\") + ["..", "==", "!=", "<=", ">=", "+=", "-=", '"""', "{x}", "\n", "\t"]
+ODD = ["\x00", "\r", "\x0b", "\x0c", "\u2028", "\u202e", "\ufeff", "é", "𝔘", "0x", "0o", "1_000", "9" * 30, "1.5e3"]
+
+
+@st.composite
+def mutated_scaffold(draw: st.DrawFn) -> bytes:
+    """A shipped scaffold with a few byte-level edits: flips, deletions, insertions, duplications,
+    truncation (any of which may break UTF-8, the syntax, the types or the sizes)."""
+    data = bytearray(SOURCES[draw(st.sampled_from(sorted(SOURCES)))])
+    for _ in range(draw(st.integers(1, 4))):
+        at = draw(st.integers(0, len(data)))
+        match draw(st.sampled_from(("flip", "delete", "insert", "duplicate", "truncate", "token"))):
+            case "flip" if at < len(data):
+                data[at] ^= 1 << draw(st.integers(0, 7))
+            case "delete":
+                del data[at:at + draw(st.integers(1, 64))]
+            case "insert":
+                data[at:at] = draw(st.binary(min_size=1, max_size=16))
+            case "duplicate":
+                data[at:at] = data[at:at + draw(st.integers(1, 200))]
+            case "truncate":
+                del data[at:]
+            case _:
+                data[at:at] = draw(st.sampled_from(KEYWORDS + PUNCTUATION + ODD)).encode("utf-8")
+    return bytes(data)
+
+
+@st.composite
+def token_soup(draw: st.DrawFn) -> bytes:
+    """``world NAME {`` followed by a random sequence of keywords, names, numbers and punctuation."""
+    pieces = st.one_of(st.sampled_from(KEYWORDS), st.sampled_from(PUNCTUATION), st.sampled_from(ODD),
+                       st.from_regex(r"[a-z_][a-z0-9_]{0,8}", fullmatch=True), st.integers(-10**20, 10**20).map(str))
+    body = " ".join(draw(st.lists(pieces, max_size=80)))
+    return f"world w {{ {body} }}".encode("utf-8", "surrogatepass")
+
+
+hostile_scaffold = st.one_of(mutated_scaffold(), token_soup())
+
+
+RECORDS = {path.parent.name: json.loads(path.read_text("utf-8")) for path in sorted((ROOT / "content_packs").glob("*/example.json"))}
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers(-10**30, 10**30) | st.floats(allow_nan=False) | st.text(max_size=12),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner, max_size=3),
+    max_leaves=6,
+)
+
+
+@st.composite
+def mutated_record(draw: st.DrawFn) -> tuple[str, dict[str, Any]]:
+    """(scaffold name, its example record with a few values replaced by random JSON or removed)."""
+    name = draw(st.sampled_from(sorted(n for n, r in RECORDS.items() if r)))
+    record = copy.deepcopy(RECORDS[name])
+    for _ in range(draw(st.integers(1, 3))):
+        places = list(_places(record))
+        if not places:
+            break
+        container, key = draw(st.sampled_from(places))
+        if draw(st.booleans()):
+            container[key] = draw(JSON_VALUES)
+        else:
+            del container[key]
+    return name, record
+
+
+def _places(value: Any) -> Iterator[tuple[Any, Any]]:
+    """(container, key or index) of every value nested in ``value``."""
+    keys = range(len(value)) if isinstance(value, list) else value.keys() if isinstance(value, dict) else ()
+    for key in keys:
+        yield value, key
+        yield from _places(value[key])

@@ -1,0 +1,74 @@
+"""Source size limits: a huge file, a huge string or deep nesting is a located WG103, never a
+RecursionError or gigabytes of memory."""
+
+from __future__ import annotations
+
+import pytest
+
+import worldgen
+from worldgen.errors import SHOWN
+from worldgen.syntax.limits import MAX_NESTING, MAX_SOURCE_CHARS, MAX_STRING_CHARS
+
+WORLD = """world w {{
+  state {{ n: int in 0..9 = 0 }}
+  action add "add" {{ do n = {value} }}
+  observe {observe}
+}}
+"""
+
+
+def first_error(source: str) -> str:
+    with pytest.raises(worldgen.DiagnosticError) as err:
+        worldgen.loads(source, "w.wg")
+    return err.value.diagnostics[0].format().splitlines()[0]
+
+
+def test_a_chain_of_three_hundred_operators_is_a_diagnostic_not_a_recursion_error():
+    head = first_error(WORLD.format(value="1" + " + 1" * 300, observe='""'))
+    assert head.startswith("w.wg:3:")
+    assert head.endswith(f"this is nested more than {MAX_NESTING} levels deep; split the expression with 'let' or a 'def' [WG103]")
+
+
+def test_nesting_inside_a_template_hole_points_into_the_file():
+    head = first_error(WORLD.format(value="0", observe='"{' + "1 + " * 300 + '1}"'))
+    assert head.startswith("w.wg:4:") and head.endswith("[WG103]")
+
+
+def test_expressions_as_deep_as_the_limit_allows_still_check():
+    worldgen.loads(WORLD.format(value="(" + "0 + " * (MAX_NESTING - 20) + "1) % 10", observe='""'))
+
+
+def test_parentheses_alone_do_not_nest():
+    worldgen.loads(WORLD.format(value="(" * 500 + "1" + ")" * 500, observe='""'))
+
+
+def test_a_string_longer_than_the_limit_is_refused_where_it_starts():
+    head = first_error(WORLD.format(value="0", observe='"' + "x" * MAX_STRING_CHARS + '"'))
+    assert head == (f"w.wg:4:11: error: this string has {MAX_STRING_CHARS + 2:_} characters; a string may have at most "
+                    f"{MAX_STRING_CHARS:_} [WG103]")
+
+
+def test_a_file_over_the_limit_is_refused_before_it_is_parsed():
+    source = WORLD.format(value="0", observe='""') + "#" * MAX_SOURCE_CHARS
+    head = first_error(source)
+    assert head.endswith(f"error: the file has {len(source):_} characters; a scaffold may have at most "
+                         f"{MAX_SOURCE_CHARS:_} [WG103]")
+
+
+def test_a_huge_line_is_shown_cut_around_the_caret():
+    source = WORLD.format(value="0", observe='"' + "x" * (2 * MAX_SOURCE_CHARS) + '"')
+    with pytest.raises(worldgen.DiagnosticError) as err:
+        worldgen.loads(source, "w.wg")
+    head, shown, caret = err.value.diagnostics[0].format().splitlines()
+    assert shown == "..." + "x" * SHOWN + "..."
+    assert caret == " " * (caret.index("^")) + "^" and len(caret) < len(shown)
+
+
+def test_control_characters_in_a_shown_line_are_question_marks():
+    source = WORLD.format(value="0 \x1b[2J", observe='""')
+    with pytest.raises(worldgen.DiagnosticError) as err:
+        worldgen.loads(source, "w.wg")
+    head, shown, caret = err.value.diagnostics[0].format().splitlines()
+    assert head == "w.wg:3:31: error: unexpected character '\\x1b' [WG101]"
+    assert shown == '  action add "add" { do n = 0 ?[2J }'
+    assert caret.index("^") == shown.index("?")

@@ -1,0 +1,16 @@
+"""Sizes a world may not exceed, shared by the checker (which refuses a scaffold that would) and
+the runtime (which refuses a world, such as one from an edited artifact, that does).
+
+Every command of a world is listed up front (for `admissible`, Tab completion and the model
+checker's edges), so the argument domains of an action multiply into memory: ten million
+bindings took 4.7 GB. The shipped scaffolds stay below 500 bindings per action.
+"""
+
+from __future__ import annotations
+
+MAX_ENTITIES = 100_000  # values of one entity (each has a name, listed in every world)
+MAX_ARG_VALUES = 100_000  # values of one int argument
+MAX_BINDINGS = 100_000  # argument combinations of one action
+MAX_PARAM = 1_000_000_000  # |bound| of an int param's range
+MAX_REWARD = 1_000_000_000  # |amount| of one reward: any return stays a finite float, NaN never appears
+MAX_STATES_LIMIT = 100_000_000  # what `check within` may ask of one world
