@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import sys
 
+from worldgen.cli.common import trust_argument
 from worldgen.runtime.sources import open_worlds
 from worldgen.serve.protocol import MAX_SESSIONS, Protocol
 
@@ -26,6 +27,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--host", default="127.0.0.1", help="address to listen on with --http (default 127.0.0.1)")
     p.add_argument("--max-sessions", type=int, default=MAX_SESSIONS, metavar="N",
                    help=f"open sessions allowed at once (default {MAX_SESSIONS})")
+    trust_argument(p)
     p.set_defaults(func=run)
 
 
@@ -36,7 +38,7 @@ def _port(text: str) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
-    worlds = open_worlds(args.path)
+    worlds = open_worlds(args.path, args.trust_edited)
     protocol = Protocol(worlds, max_sessions=args.max_sessions)
     if args.http is None:
         from worldgen.serve.stdio import serve_stdio
