@@ -6,7 +6,7 @@ import os
 
 import pytest
 
-from worldgen.files import open_log, remove_temporaries, write_atomic
+from worldgen.files import open_append, open_log, remove_temporaries, write_atomic
 
 
 def test_write_atomic_replaces_a_planted_symlink_instead_of_following_it(tmp_path):
@@ -38,3 +38,15 @@ def test_leftover_temporaries_are_removed(tmp_path):
     (tmp_path / "keep.json").write_text("{}")
     remove_temporaries(tmp_path)
     assert os.listdir(tmp_path) == ["keep.json"]
+
+
+def test_open_append_refuses_a_symlink_and_appends(tmp_path):
+    (tmp_path / "log").symlink_to(tmp_path / "victim")
+    with pytest.raises(OSError):
+        open_append(tmp_path / "log")
+    assert not (tmp_path / "victim").exists()
+    (tmp_path / "log").unlink()
+    for line in ("a\n", "b\n"):
+        with open_append(tmp_path / "log") as f:
+            f.write(line)
+    assert (tmp_path / "log").read_text() == "a\nb\n"

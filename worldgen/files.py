@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 import tempfile
 from pathlib import Path
-from typing import BinaryIO
+from typing import BinaryIO, TextIO
 
 TEMP_PREFIX = ".tmp-"  # leftovers of a killed write start with this and are safe to delete
 
@@ -38,6 +38,12 @@ def open_log(path: str | Path, keep: int = 0) -> BinaryIO:
     f.truncate(keep)
     f.seek(keep)
     return f
+
+
+def open_append(path: str | Path) -> TextIO:
+    """``path`` for appending text lines (created if absent); a symlink is refused, not followed."""
+    fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC, 0o644)
+    return os.fdopen(fd, "w", encoding="utf-8")
 
 
 def remove_temporaries(folder: str | Path) -> None:

@@ -108,8 +108,10 @@ def test_resuming_skips_the_finished_seeds(tmp_path, spec):
             for chunk in chunks:
                 compiled.extend(chunk)
                 yield from super().map(setup, state, work, [chunk])
-    compile_suite(spec("vault"), SEEDS, out, Counting(1))
+    notices: list[str] = []
+    compile_suite(spec("vault"), SEEDS, out, Counting(1), notice=notices.append)
     assert compiled == list(range(9, 12))
+    assert notices == [f"resuming the interrupted compile in {out} at seed 9 (9 of 12 seeds already recorded)"]
 
 
 def test_an_interrupted_compile_of_other_inputs_is_not_resumed(tmp_path, spec):

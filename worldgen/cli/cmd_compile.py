@@ -106,7 +106,8 @@ def run(args: argparse.Namespace) -> int:
     out = Path(args.out)
     started = time.perf_counter()
     with progress("compile", len(args.seeds), "seeds", "accepted", "rejected") as advance:
-        summary = compile_suite(spec, args.seeds, out, executor, lambda r: advance(r.artifact is None))
+        summary = compile_suite(spec, args.seeds, out, executor, lambda r: advance(r.artifact is None),
+                                lambda text: print(f"compile: {text}", file=sys.stderr))
     elapsed = time.perf_counter() - started
     data = summary.as_dict()
     if args.json:

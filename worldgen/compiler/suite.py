@@ -223,9 +223,11 @@ def _recorded(out: Path) -> list[Result]:
 
 
 def compile_suite(spec: Spec, seeds: range, out: Path, executor: Executor,
-                  advance: Callable[[Result], None] = lambda r: None) -> Summary:
+                  advance: Callable[[Result], None] = lambda r: None,
+                  notice: Callable[[str], None] = lambda text: None) -> Summary:
     """Compile ``seeds`` into ``out``, streaming results to disk in seed order; an interrupted
-    compile of the same inputs into ``out`` is resumed where it stopped (journal.py)."""
+    compile of the same inputs into ``out`` is resumed where it stopped (journal.py), and
+    ``notice`` is told so."""
     choose_axes(spec.scaffold, spec.axes, 0)  # a bad --axis is the user's error, not every world's
     if not spec.records:
         raise WorldgenError("the content pack has no records")
@@ -238,6 +240,9 @@ def compile_suite(spec: Spec, seeds: range, out: Path, executor: Executor,
     tally = _Tally(spec, seeds, Summary(spec.scaffold.name, (seeds.start, seeds.stop)), advance)
     try:
         checkpoint = book.open()
+        if checkpoint.next_seed > seeds.start:
+            notice(f"resuming the interrupted compile in {out} at seed {checkpoint.next_seed} "
+                   f"({checkpoint.next_seed - seeds.start} of {len(seeds)} seeds already recorded)")
         logs = _open_logs(out, checkpoint.sizes)
         with ExitStack() as stack:
             for log in logs:

@@ -27,7 +27,7 @@ from worldgen.content.normalise import collect_text, fingerprint
 from worldgen.content.providers.base import Outcome, record_id
 from worldgen.content.validate import Validator
 from worldgen.errors import WorldgenError
-from worldgen.files import write_atomic
+from worldgen.files import open_append, write_atomic
 from worldgen.ir.models import canonical_json
 
 RECORDS, REJECTS, MANIFEST = "records.jsonl", "rejects.jsonl", "manifest.json"
@@ -122,8 +122,8 @@ class Pack:
             write_atomic(pack.path / RECORDS, "".join(canonical_json(line) + "\n" for line in kept))
         for line in _read_log(pack.path / REJECTS):
             pack._load_reject(line)
-        pack._records = open(pack.path / RECORDS, "a", encoding="utf-8")
-        pack._rejects = open(pack.path / REJECTS, "a", encoding="utf-8")
+        pack._records = open_append(pack.path / RECORDS)
+        pack._rejects = open_append(pack.path / REJECTS)
         for line in pack.dropped:  # after the old rejects, so a dropped record is judged once
             pack._append(pack._rejects, line)
             pack._load_reject(line)
@@ -286,9 +286,7 @@ class Pack:
         """Replace manifest.json atomically (a reader never sees half a manifest)."""
         self._manifest_at = time.monotonic()
         text = json.dumps(self.manifest(), indent=2, sort_keys=True, ensure_ascii=False) + "\n"
-        tmp = self.path / (MANIFEST + ".tmp")
-        tmp.write_text(text, encoding="utf-8")
-        os.replace(tmp, self.path / MANIFEST)
+        write_atomic(self.path / MANIFEST, text)
 
 
 def _read_log(path: Path) -> Iterator[dict[str, Any]]:
