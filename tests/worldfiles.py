@@ -1,7 +1,7 @@
 """Worlds and small suites on disk for the adapter and serve tests.
 
 A suite here is what ``worldgen compile`` writes, minus what these tests do not read: an
-``index.jsonl`` naming each world file by id and relative path. Worlds are stored as bare world
+``index.jsonl`` naming each world file by id and relative path, with its sha256. Worlds are stored as bare world
 JSON, except the first, which is a full artifact (world + check report + provenance), so every
 test that opens the suite also opens both file kinds.
 """
@@ -13,7 +13,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from tests.conftest import EXAMPLES, example_record, example_scaffold
-from worldgen.compiler.artifact import build
+from worldgen.compiler.artifact import build, sha256
 from worldgen.ir.world import World
 from worldgen.verify import verify_world
 
@@ -35,7 +35,8 @@ def write_suite(folder: Path, worlds: tuple[World, ...]) -> Path:
     (folder / "worlds").mkdir(exist_ok=True)
     lines = []
     for i, world in enumerate(worlds):
-        write_world(folder / "worlds" / f"{world.id}.json", world, as_artifact=i == 0)
-        lines.append(json.dumps({"id": world.id, "path": f"worlds/{world.id}.json"}))
+        path = write_world(folder / "worlds" / f"{world.id}.json", world, as_artifact=i == 0)
+        lines.append(json.dumps({"id": world.id, "path": f"worlds/{world.id}.json",
+                                 "hashes": {"artifact": sha256(path.read_bytes())}}))
     (folder / "index.jsonl").write_text("\n".join(lines) + "\n", "utf-8")
     return folder

@@ -104,3 +104,27 @@ def test_growing_a_pack_keeps_its_records(tmp_path: Path) -> None:
     assert (tmp_path / "p" / "records.jsonl").read_text().startswith(first)
     assert manifest["counts"]["records"] == 9 and manifest["target"] == 9
     assert os.path.getsize(tmp_path / "p" / "rejects.jsonl") == 0
+
+
+def test_resuming_drops_invalid_records_and_lists_them_with_their_reason(tmp_path: Path, capsys) -> None:
+    vault = example_ir("vault")
+    generate_pack(vault, tmp_path / "p", 4, ContentOptions(seed=3))
+    records = tmp_path / "p" / "records.jsonl"
+    lines = [json.loads(line) for line in records.read_text().splitlines()]
+    lines[1]["content"]["room"][0]["name"] = "Not A Word!"  # edited by hand
+    lines.append({**lines[2], "content": lines[0]["content"]})  # the same index kept twice
+    records.write_text("".join(json.dumps(line) + "\n" for line in lines))
+    capsys.readouterr()
+
+    manifest = generate_pack(vault, tmp_path / "p", 4, ContentOptions(seed=3))
+
+    err = capsys.readouterr().err
+    assert f"dropped 2 invalid record(s) on resume (moved to rejects.jsonl):\n  {lines[1]['id']}: typeable: " in err
+    assert f"  {lines[2]['id']}: index {lines[2]['index']} is kept twice\n" in err
+    kept = [json.loads(line) for line in records.read_text().splitlines()]
+    assert lines[1]["id"] not in {r["id"] for r in kept} and len(kept) == manifest["counts"]["records"] == 4
+    rejects = [json.loads(line) for line in (tmp_path / "p" / "rejects.jsonl").read_text().splitlines()]
+    assert [r["id"] for r in rejects] == [lines[1]["id"], lines[2]["id"]]
+    assert all(r["kind"] == "invalid" and r["reason"].startswith("dropped on resume: ") for r in rejects)
+    generate_pack(vault, tmp_path / "p", 4, ContentOptions(seed=3))
+    assert "dropped" not in capsys.readouterr().err  # a resumed pack is clean

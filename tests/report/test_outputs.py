@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from worldgen.cli.main import main
+from worldgen.errors import WorldgenError
 from worldgen.report import build_report
 from worldgen.runtime.env import Env
 
@@ -72,7 +73,10 @@ def test_crashes_and_replay_mismatches_are_counted_and_named(tally_suite: Path, 
     tampered["trace"][0]["observation"] += " (edited)"
     edited = tmp_path / "edited.jsonl"
     edited.write_text(json.dumps(tampered) + "\n" + "\n".join(lines[1:]) + "\n")
-    e = build_report(tally_suite, [str(crashed), str(edited)])["executability"]["rollouts"]
+    with pytest.raises(WorldgenError, match="edited.jsonl: error: episode random .* does not replay: step 1 .*: the "
+                       "observation differs; re-record it, or pass --trust-edited to count it anyway"):
+        build_report(tally_suite, [str(crashed), str(edited)])
+    e = build_report(tally_suite, [str(crashed), str(edited)], trust_edited=True)["executability"]["rollouts"]
     assert e["crash_free"]["count"] == e["crash_free"]["of"] - 2 and len(e["crash_free"]["failing"]) == 2
     assert e["deterministic_replay"]["of"] == 18 and e["deterministic_replay"]["count"] == 17
     assert e["deterministic_replay"]["failing"] == [f"random {tampered['world']} seed {tampered['seed']}"]

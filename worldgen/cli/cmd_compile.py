@@ -8,6 +8,9 @@ s mod len(PACK). A world failing a check is re-drawn (new build-time randomness;
 scaffold without build-time generators builds the same world again). When every draw of the first
 3 seeds fails a check no re-draw can pass (the state bound; a require on params that never holds),
 compile stops there and exits 1. Output bytes do not depend on --jobs or --executor.
+A crashed or killed compile is finished by re-running the same command: finished seeds are
+skipped and the suite ends byte-identical to an uninterrupted run. Until then OUT holds an
+`in-progress` marker and every command that loads suites refuses it.
 """
 
 from __future__ import annotations
@@ -50,7 +53,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--pack", metavar="PACK", help="content pack folder, .jsonl, or one .json record "
                    "(default: the example record shipped beside the scaffold)")
     p.add_argument("--seeds", type=seed_range, required=True, metavar="A:B", help="world seeds A..B-1")
-    p.add_argument("-o", "--out", type=folder, required=True, metavar="OUT", help="output folder (must not hold a suite yet)")
+    p.add_argument("-o", "--out", type=folder, required=True, metavar="OUT",
+                   help="output folder (must not hold a finished suite; an interrupted compile of the same inputs is resumed)")
     p.add_argument("--axis", action="append", metavar="NAME=VALUE", help="fix an axis alternative (repeatable)")
     p.add_argument("--attempts", type=whole_number(1), default=5, metavar="N", help="draws per seed before rejecting it (default 5)")
     p.add_argument("--redraw-params", action="store_true",
@@ -88,7 +92,8 @@ def run(args: argparse.Namespace) -> int:
     out = Path(args.out)
     started = time.perf_counter()
     with progress("compile", len(args.seeds), "seeds", "accepted", "rejected") as advance:
-        summary = compile_suite(spec, args.seeds, out, executor, lambda r: advance(r.artifact is None))
+        summary = compile_suite(spec, args.seeds, out, executor, lambda r: advance(r.artifact is None),
+                                lambda text: print(f"compile: {text}", file=sys.stderr))
     elapsed = time.perf_counter() - started
     data = summary.as_dict()
     if args.json:

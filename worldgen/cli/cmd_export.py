@@ -20,7 +20,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from worldgen.cli.common import plural
+from worldgen.cli.common import plural, trust_argument
 from worldgen.errors import WorldgenError
 
 
@@ -47,11 +47,13 @@ def register(sub: argparse._SubParsersAction) -> None:
     h.add_argument("--secret-file", metavar="FILE", type=Path,
                    help="draw episode seeds from the secret in FILE (16+ bytes; keep it private) instead of a fresh "
                         "one, so the same export gives the same bytes")
+    trust_argument(h)
     h.set_defaults(func=run_harbor)
     s = kinds.add_parser("sft", help="oracle walkthroughs as chat-format JSONL", description=__doc__,
                          formatter_class=argparse.RawDescriptionHelpFormatter)
     s.add_argument("path", metavar="PATH", help="a suite folder, a world artifact or a world file")
     s.add_argument("-o", "--out", required=True, metavar="FILE.jsonl", help="the file to write")
+    trust_argument(s)
     s.set_defaults(func=run_sft)
 
 
@@ -63,7 +65,7 @@ def run_harbor(args: argparse.Namespace) -> int:
 
     target = Target(python=args.python, platform=args.platform, org=args.org, image=args.base_image)
     secret = read_secret(args.secret_file) if args.secret_file is not None else fresh_secret()
-    entries = open_entries(args.path)
+    entries = open_entries(args.path, args.trust_edited)
     out = Path(args.out)
     failures = []
     written: list[Path] = []
@@ -91,6 +93,6 @@ def run_sft(args: argparse.Namespace) -> int:
     from worldgen.exporters.sft import write_sft
     from worldgen.rollouts.sources import open_entries
 
-    count = write_sft(open_entries(args.path), Path(args.out))
+    count = write_sft(open_entries(args.path, args.trust_edited), Path(args.out))
     print(f"wrote {plural(count, 'chat')} to {args.out}")
     return 0

@@ -11,7 +11,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from worldgen.cli.common import whole_number
+from worldgen.cli.common import trust_argument, whole_number
 
 from worldgen.errors import WorldgenError
 
@@ -23,6 +23,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("-o", "--out", required=True, metavar="FILE.dot", help="where to write the DOT file")
     p.add_argument("--view", choices=("auto", "state", "map"), default="auto", help="what to draw (default auto)")
     p.add_argument("--max-nodes", type=whole_number(1), default=300, metavar="N", help="largest state graph to draw (default 300)")
+    trust_argument(p)
     p.set_defaults(func=run)
 
 
@@ -31,7 +32,9 @@ def run(args: argparse.Namespace) -> int:
     from worldgen.compiler.bounds import scaffold_bounds
     from worldgen.verify import verify_world
 
-    loaded = artifact.load(args.artifact)
+    from worldgen.runtime.sources import load_checked
+
+    loaded = load_checked(Path(args.artifact), args.trust_edited)
     if isinstance(loaded, artifact.Artifact):
         world, report = loaded.world, loaded.report
     else:

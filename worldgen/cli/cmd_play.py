@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import TextIO
 
-from worldgen.cli.common import assignments, default_content, plural, read_json, typed_params, whole_number
+from worldgen.cli.common import assignments, default_content, plural, read_json, trust_argument, typed_params, whole_number
 from worldgen.errors import WorldgenError
 from worldgen.ir.world import World
 
@@ -35,15 +35,16 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--episode-seed", type=whole_number(0), default=None, help="seed of run-time chance (default: the world seed)")
     p.add_argument("--axis", action="append", metavar="NAME=VALUE", help="fix an axis alternative")
     p.add_argument("--param", action="append", metavar="NAME=VALUE", help="fix a param")
+    trust_argument(p)
     p.set_defaults(func=run)
 
 
 def open_world(args: argparse.Namespace) -> World:
     """A World from PATH: an artifact as is, or a scaffold instantiated with content and seed."""
     if args.path.endswith(".json"):
-        from worldgen.compiler.artifact import load_world
+        from worldgen.runtime.sources import open_worlds
 
-        return load_world(args.path)
+        return open_worlds(args.path, args.trust_edited)[0][1]
     from worldgen import load
 
     try:

@@ -14,6 +14,8 @@ import argparse
 import sys
 from pathlib import Path
 
+from worldgen.cli.common import trust_argument
+
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("report", help="the suite report: five criteria, and success per axis from rollouts",
@@ -24,13 +26,14 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="content pack folder(s) the suite was compiled from (for tokens and cost)")
     p.add_argument("--json", action="store_true", help="print the report as JSON")
     p.add_argument("--html", metavar="FILE", help="also write a self-contained HTML report with plots")
+    trust_argument(p)
     p.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
     from worldgen.report import build_report, render_html, render_text, to_json
 
-    report = build_report(args.path, args.rollouts, args.pack)
+    report = build_report(args.path, args.rollouts, args.pack, args.trust_edited)
     if args.json:
         sys.stdout.write(to_json(report))
     else:

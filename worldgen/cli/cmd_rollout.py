@@ -15,7 +15,7 @@ import asyncio
 import sys
 from pathlib import Path
 
-from worldgen.cli.common import plural, whole_number
+from worldgen.cli.common import plural, trust_argument, whole_number
 from worldgen.cli.progress import progress
 from worldgen.errors import WorldgenError
 
@@ -35,6 +35,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--temperature", type=float, default=0.0, help="sampling temperature for openai:MODEL (default 0)")
     p.add_argument("--api-key-env", default="OPENAI_API_KEY", metavar="VAR",
                    help="environment variable holding the API key (default OPENAI_API_KEY)")
+    trust_argument(p)
     p.set_defaults(func=run)
 
 
@@ -52,7 +53,7 @@ def run(args: argparse.Namespace) -> int:
     from worldgen.rollouts.policies import make_policy
     from worldgen.rollouts.sources import open_entries
 
-    entries = open_entries(args.path)
+    entries = open_entries(args.path, args.trust_edited)
     policy = make_policy(args.policy, base_url=args.base_url, temperature=args.temperature, api_key_env=args.api_key_env)
     out = Path(args.out)
     total = len(entries) * args.episodes

@@ -14,6 +14,7 @@ import argparse
 import sys
 from collections.abc import Callable
 
+from worldgen.cli.common import trust_argument
 from worldgen.runtime.sources import open_worlds
 from worldgen.serve.limits import Limits
 from worldgen.serve.protocol import MAX_SESSIONS, Protocol
@@ -36,6 +37,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                       help=f"seconds for a request to arrive whole, from its first byte (default {Limits.request_timeout:g})")
     http.add_argument("--idle-timeout", type=_positive(float), default=Limits.idle_timeout, metavar="S",
                       help=f"seconds a keep-alive connection may wait between requests (default {Limits.idle_timeout:g})")
+    trust_argument(p)
     p.set_defaults(func=run)
 
 
@@ -59,7 +61,7 @@ def _positive(kind: type[int] | type[float]) -> Callable[[str], int | float]:
 
 
 def run(args: argparse.Namespace) -> int:
-    worlds = open_worlds(args.path)
+    worlds = open_worlds(args.path, args.trust_edited)
     protocol = Protocol(worlds, max_sessions=args.max_sessions)
     if args.http is None:
         from worldgen.serve.stdio import serve_stdio

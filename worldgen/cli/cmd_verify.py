@@ -56,20 +56,17 @@ def _chunks(entries: Iterator[tuple[str, dict[str, Any] | None]], size: int = 8)
 
 def run(args: argparse.Namespace) -> int:
     from worldgen.compiler.executors import LocalExecutor
-    from worldgen.compiler.recheck import suite_entries, suite_index
+    from worldgen.compiler.recheck import suite_entries
 
     root = Path(args.path)
     if not root.exists():
         print(f"{root}: error: no such artifact or suite folder", file=sys.stderr)
         return 1
-    index = suite_index(root)
-    total = 1
-    if index is not None:
-        with index.open(encoding="utf-8") as lines:
-            total = sum(1 for _ in lines)
+    entries = suite_entries(root)
+    suite = root.is_dir()
     failed = checked = 0
-    with progress("verify", total, "artifacts", "verified") as advance:
-        for findings in LocalExecutor(args.jobs).map(_setup, (args.max_states, args.max_depth), _recheck_chunk, _chunks(suite_entries(root))):
+    with progress("verify", len(entries), "artifacts", "verified") as advance:
+        for findings in LocalExecutor(args.jobs).map(_setup, (args.max_states, args.max_depth), _recheck_chunk, _chunks(iter(entries))):
             for f in findings:
                 checked += 1
                 failed += not f.ok
@@ -80,13 +77,13 @@ def run(args: argparse.Namespace) -> int:
                     print(f"{f.path}: FAILED", file=sys.stderr)
                     for problem in f.problems:
                         print(f"  - {problem}", file=sys.stderr)
-                elif index is None:
+                elif not suite:
                     r = f.report
                     assert r is not None
                     length = r.measures.solution_length
                     print(f"{f.path}: ok: {sum(c.status == 'pass' for c in r.checks)} checks passed, "
                           f"{r.measures.reachable_states} states"
                           + (f", oracle {length} steps" if length is not None else ""))
-    if index is not None and not args.json:
+    if suite and not args.json:
         print(f"{root}: {checked - failed} of {checked} artifacts verified" + (f", {failed} FAILED" if failed else ""))
     return 1 if failed else 0

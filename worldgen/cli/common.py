@@ -63,6 +63,12 @@ def assignments(values: list[str] | None, what: str) -> dict[str, str]:
     return out
 
 
+def trust_argument(p: argparse.ArgumentParser) -> None:
+    """``--trust-edited``: the one way to load artifacts that no longer match their recorded hashes."""
+    p.add_argument("--trust-edited", action="store_true",
+                   help="load artifacts even if edited after compilation (hashes that no longer match are refused)")
+
+
 def typed_params(raw: dict[str, str]) -> dict[str, Any]:
     """Command-line param values: ints, true/false, or choice names."""
     out: dict[str, Any] = {}

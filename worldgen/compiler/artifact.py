@@ -81,6 +81,20 @@ def world_canonical_json(world: World) -> str:
     return canonical_json(data)
 
 
+def integrity_problems(art: Artifact) -> list[str]:
+    """What no longer hashes to the artifact's provenance: its world, its rules (empty: intact)."""
+    p, problems = art.provenance, []
+    actual = sha256(world_canonical_json(art.world))
+    if actual != p.world_sha256:
+        problems.append(f"world hash mismatch: the world was changed after compilation "
+                        f"(recorded {p.world_sha256[:12]}, now {actual[:12]})")
+    scaffold = sha256(art.world.scaffold.to_json())
+    if scaffold != p.scaffold_sha256:
+        problems.append(f"scaffold hash mismatch: the rules were changed after compilation "
+                        f"(recorded {p.scaffold_sha256[:12]}, now {scaffold[:12]})")
+    return problems
+
+
 def build(world: World, report: Report, record_id: str) -> Artifact:
     """The artifact of a verified world."""
     return build_json(world, report, record_id)[0]

@@ -10,10 +10,13 @@ from __future__ import annotations
 
 import hashlib
 import multiprocessing
+import os
 import pickle
+import threading
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
+from multiprocessing.connection import Connection
 from typing import Any, Protocol
 
 from worldgen.errors import WorldgenError
@@ -40,12 +43,36 @@ class LocalExecutor:
             setup(state)
             yield from map(work, chunks)
             return
-        with ProcessPoolExecutor(self.jobs, mp_context=_context(), initializer=setup, initargs=(state,)) as pool:
+        context = _context()
+        lifeline, held = context.Pipe(duplex=False)  # workers get the read end; only this process holds the other
+        with ProcessPoolExecutor(self.jobs, mp_context=context, initializer=_start_worker,
+                                 initargs=(lifeline, setup, state)) as pool:
             try:
                 yield from _ordered((pool.submit(work, c) for c in chunks), self.jobs * IN_FLIGHT_PER_WORKER,
                                     Future.result)
             finally:  # a caller that stops reading (compile stopping early) does not wait for queued chunks
                 pool.shutdown(cancel_futures=True)
+                held.close()
+                lifeline.close()
+
+
+def _start_worker(lifeline: Connection, setup: Callable[[Any], None], state: Any) -> None:
+    """Set a worker up, and make it exit as soon as the process that started the pool is gone.
+
+    A pool worker waits on a queue whose pipe it holds both ends of, so it never notices a parent
+    killed with SIGKILL and would wait forever. The lifeline's write end lives only in the parent:
+    the kernel closes it when the parent dies, however it dies, and the watching thread's read
+    returns EOF."""
+    threading.Thread(target=_exit_on_eof, args=(lifeline,), daemon=True, name="lifeline").start()
+    setup(state)
+
+
+def _exit_on_eof(lifeline: Connection) -> None:
+    try:
+        lifeline.recv_bytes()
+    except (EOFError, OSError):
+        pass
+    os._exit(1)
 
 
 def _context() -> multiprocessing.context.BaseContext:

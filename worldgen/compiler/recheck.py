@@ -7,16 +7,14 @@ to hide a failure is caught as surely as an edited world).
 
 from __future__ import annotations
 
-import json
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from worldgen.compiler import artifact
 from worldgen.compiler.bounds import recheck_bounds
-from worldgen.compiler.suite import INDEX
 from worldgen.errors import WorldgenError
+from worldgen.runtime.sources import recorded_sha256, suite_index
 from worldgen.verify import Bounds, Report, verify_world
 
 
@@ -41,19 +39,6 @@ def _failures(report: Report) -> list[str]:
             text += "\n" + "\n".join(f"    > {step}" for step in c.trace)
         out.append(text)
     return out
-
-
-def _integrity(art: artifact.Artifact) -> list[str]:
-    p, problems = art.provenance, []
-    actual = artifact.sha256(artifact.world_canonical_json(art.world))
-    if actual != p.world_sha256:
-        problems.append(f"world hash mismatch: the world was changed after compilation "
-                        f"(recorded {p.world_sha256[:12]}, now {actual[:12]})")
-    scaffold = artifact.sha256(art.world.scaffold.to_json())
-    if scaffold != p.scaffold_sha256:
-        problems.append(f"scaffold hash mismatch: the rules were changed after compilation "
-                        f"(recorded {p.scaffold_sha256[:12]}, now {scaffold[:12]})")
-    return problems
 
 
 def _bounds_diff(stored: Bounds, used: Bounds) -> list[str]:
@@ -90,11 +75,11 @@ def recheck(path: str | Path, data: bytes | None = None, expected: dict[str, Any
     except WorldgenError as err:
         finding.problems.append(str(err).removeprefix(f"{path}: error: "))
         return finding
-    if expected is not None and artifact.sha256(data) != expected["hashes"]["artifact"]:
+    if expected is not None and artifact.sha256(data) != recorded_sha256(expected):
         finding.problems.append("artifact hash mismatch: the file differs from the one the suite index lists")
     world = loaded.world if isinstance(loaded, artifact.Artifact) else loaded
     if isinstance(loaded, artifact.Artifact):
-        finding.problems += _integrity(loaded)
+        finding.problems += artifact.integrity_problems(loaded)
     try:
         bounds = recheck_bounds(world.scaffold, max_states, max_depth)
         finding.report = verify_world(world, bounds)
@@ -111,28 +96,10 @@ def recheck(path: str | Path, data: bytes | None = None, expected: dict[str, Any
     return finding
 
 
-def suite_index(root: Path) -> Path | None:
-    """The index of a suite folder; None when ``root`` is a single file."""
+def suite_entries(root: Path) -> list[tuple[str, dict[str, Any] | None]]:
+    """(artifact path, index line) for each world of a suite folder, or the one file. The index is
+    read as ``runtime.sources`` reads it: a partial suite, an empty or duplicated index and paths
+    leading outside the suite are refused, not verified."""
     if not root.is_dir():
-        return None
-    index = root / INDEX
-    if not index.is_file():
-        raise WorldgenError(f"{root}: error: not a suite folder (no {INDEX})")
-    return index
-
-
-def suite_entries(root: Path) -> Iterator[tuple[str, dict[str, Any] | None]]:
-    """(artifact path, index line) for each world of a suite folder (streamed), or the one file."""
-    index = suite_index(root)
-    if index is None:
-        yield str(root), None
-        return
-    with open(index, encoding="utf-8") as lines:
-        for number, line in enumerate(lines, 1):
-            try:
-                entry = json.loads(line)
-                path = str(root / entry["path"])
-            except (json.JSONDecodeError, KeyError, TypeError):
-                raise WorldgenError(f"{index}:{number}: error: not a suite index line") from None
-            yield path, entry
-
+        return [(str(root), None)]
+    return [(str(root / e.path.relative_to(root.resolve())), e.line) for e in suite_index(root)]

@@ -12,29 +12,33 @@ byte-identical for the same inputs whatever ``--jobs`` or executor)::
     OUT/rejected.jsonl     one line per rejected seed, in seed order
     OUT/draws.jsonl        one line per failed draw (of rejected and accepted seeds), with its
                            counterexamples (see draws.py), in seed and attempt order
-    OUT/summary.json       counts, acceptance rates, reasons
+    OUT/summary.json       counts, acceptance rates, reasons (written last)
+    OUT/in-progress        present only while compiling (or after a kill): the resume journal
 """
 
 from __future__ import annotations
 
+import json
 from collections import Counter
-from contextlib import closing
 from collections.abc import Callable, Iterator
+from contextlib import ExitStack, closing
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
-from worldgen.compiler import artifact, draws
+from worldgen.compiler import artifact, draws, journal
 from worldgen.compiler.executors import Executor
 from worldgen.compiler.instantiate import choose_axes, draw_params, instantiate
 from worldgen.compiler.redraw import PROBE, Redraws
 from worldgen.compiler.packs import Record
 from worldgen.errors import InstantiationError, WorldgenError
+from worldgen.files import open_log, remove_temporaries, write_atomic
 from worldgen.ir.models import Scaffold, canonical_json
 from worldgen.verify import Bounds, verify_world
 
 INDEX, REJECTED, DRAWS, SUMMARY, WORLDS = "index.jsonl", "rejected.jsonl", "draws.jsonl", "summary.json", "worlds"
+LOGS = (INDEX, REJECTED, DRAWS)  # streamed in seed order; a resumed compile cuts them to its checkpoint
 CHUNK = 8  # seeds per task: large enough to amortise a task, small enough to balance workers
 
 
@@ -177,39 +181,112 @@ def _chunks(seeds: range) -> Iterator[list[int]]:
         yield list(range(start, min(start + CHUNK, seeds.stop)))
 
 
+def inputs_fingerprint(spec: Spec, seeds: range) -> str:
+    """What decides the output bytes (not --jobs nor the executor): a resume must match it."""
+    return journal.fingerprint({
+        "scaffold": artifact.sha256(spec.scaffold.to_json()), "records": [list(r) for r in spec.records],
+        "axes": spec.axes, "bounds": spec.bounds.model_dump(mode="json"), "attempts": spec.attempts,
+        "redraw_params": spec.redraw_params, "seeds": [seeds.start, seeds.stop]})
+
+
+@dataclass
+class _Tally:
+    """The running summary and the early-stop probe, fed every result in seed order."""
+
+    spec: Spec
+    seeds: range
+    summary: Summary
+    advance: Callable[[Result], None]
+    probe: list[list[list[str]]] = field(default_factory=list)  # the failed checks of each draw of the first seeds
+    doomed: str | None = None
+
+    def add(self, result: Result) -> None:
+        self.summary.add(result)
+        self.advance(result)
+        if len(self.probe) < PROBE < len(self.seeds):  # stopping early saves the seeds after the probe
+            self.probe.append([] if result.artifact is not None else [d["failed"] for d in result.failed_draws])
+            self.doomed = self.spec.redraws.doomed(self.spec.scaffold, self.spec.bounds, self.probe)
+
+
+def _recorded(out: Path) -> list[Result]:
+    """The results already in the (cut) logs of an interrupted compile, in seed order. An accepted
+    seed's artifact text is not re-read: its file was written whole before its index line."""
+    def lines(name: str) -> list[dict[str, Any]]:
+        return [json.loads(raw) for raw in (out / name).read_bytes().splitlines()]
+
+    failed: dict[int, list[dict[str, Any]]] = {}
+    for draw in lines(DRAWS):
+        failed.setdefault(draw["seed"], []).append(draw)
+    results = [Result(line["seed"], line, "", tuple(failed.get(line["seed"], ()))) for line in lines(INDEX)]
+    results += [Result(line["seed"], line, None, tuple(failed.get(line["seed"], ()))) for line in lines(REJECTED)]
+    return sorted(results, key=lambda r: r.seed)
+
+
 def compile_suite(spec: Spec, seeds: range, out: Path, executor: Executor,
-                  advance: Callable[[Result], None] = lambda r: None) -> Summary:
-    """Compile ``seeds`` into ``out``, streaming results to disk in seed order."""
+                  advance: Callable[[Result], None] = lambda r: None,
+                  notice: Callable[[str], None] = lambda text: None) -> Summary:
+    """Compile ``seeds`` into ``out``, streaming results to disk in seed order; an interrupted
+    compile of the same inputs into ``out`` is resumed where it stopped (journal.py), and
+    ``notice`` is told so."""
     choose_axes(spec.scaffold, spec.axes, 0)  # a bad --axis is the user's error, not every world's
     if not spec.records:
         raise WorldgenError("the content pack has no records")
-    if (out / INDEX).exists():
+    if (out / INDEX).exists() and not (out / journal.MARKER).exists():
         raise WorldgenError(f"{out}: already holds a suite ({INDEX}); choose another -o or remove it")
     (out / WORLDS).mkdir(parents=True, exist_ok=True)
-    summary = Summary(spec.scaffold.name, (seeds.start, seeds.stop))
-    probe: list[list[list[str]]] = []  # the failed checks of each draw of the first seeds
-    doomed = None
-    with open(out / INDEX, "w", encoding="utf-8") as index, open(out / REJECTED, "w", encoding="utf-8") as rejected, \
-            open(out / DRAWS, "w", encoding="utf-8") as failed, \
-            closing(executor.map(setup, spec, compile_chunk, _chunks(seeds))) as chunks:
-        for results in chunks:
-            for result in results:
-                if result.artifact is not None:
-                    (out / result.line["path"]).write_text(result.artifact, encoding="utf-8")
-                    index.write(canonical_json(result.line) + "\n")
-                else:
-                    rejected.write(canonical_json(result.line) + "\n")
-                failed.writelines(canonical_json(d) + "\n" for d in result.failed_draws)
-                summary.add(result)
-                advance(result)
-                if len(probe) < PROBE < len(seeds):  # stopping early saves the seeds after the probe
-                    probe.append([] if result.artifact is not None else [d["failed"] for d in result.failed_draws])
-                    doomed = spec.redraws.doomed(spec.scaffold, spec.bounds, probe)
-            for f in (index, rejected, failed):
-                f.flush()
-            if doomed is not None:
-                break
-    (out / SUMMARY).write_text(canonical_json(summary.as_dict()) + "\n", encoding="utf-8")
-    if doomed is not None:
-        raise WorldgenError(f"compile: stopped early: {doomed}; `worldgen explain {out}` shows the draws")
-    return summary
+    remove_temporaries(out / WORLDS)
+    remove_temporaries(out)
+    book = journal.Journal(out, inputs_fingerprint(spec, seeds), seeds, len(LOGS))
+    tally = _Tally(spec, seeds, Summary(spec.scaffold.name, (seeds.start, seeds.stop)), advance)
+    try:
+        checkpoint = book.open()
+        if checkpoint.next_seed > seeds.start:
+            notice(f"resuming the interrupted compile in {out} at seed {checkpoint.next_seed} "
+                   f"({checkpoint.next_seed - seeds.start} of {len(seeds)} seeds already recorded)")
+        logs = _open_logs(out, checkpoint.sizes)
+        with ExitStack() as stack:
+            for log in logs:
+                stack.enter_context(log)
+            for result in _recorded(out):
+                tally.add(result)
+            remaining = range(checkpoint.next_seed, seeds.stop) if tally.doomed is None else range(0)
+            chunks = stack.enter_context(closing(executor.map(setup, spec, compile_chunk, _chunks(remaining))))
+            for results in chunks:
+                for result in results:
+                    _write(out, logs, result)
+                    book.record(result.seed + 1, tuple(log.tell() for log in logs))
+                    tally.add(result)
+                if tally.doomed is not None:
+                    break
+    except OSError as err:
+        raise WorldgenError(f"{out}: error: cannot write the suite: {err}") from None
+    finally:
+        book.close()
+    write_atomic(out / SUMMARY, canonical_json(tally.summary.as_dict()) + "\n")
+    book.finish()
+    if tally.doomed is not None:
+        raise WorldgenError(f"compile: stopped early: {tally.doomed}; `worldgen explain {out}` shows the draws")
+    return tally.summary
+
+
+def _open_logs(out: Path, sizes: tuple[int, ...]) -> list[BinaryIO]:
+    """The three logs, cut back to a checkpoint's sizes (a file shorter than that was changed by
+    hand since the interruption: nothing left to trust)."""
+    for name, size in zip(LOGS, sizes):
+        if size and (not (out / name).is_file() or (out / name).stat().st_size < size):
+            raise WorldgenError(f"{out / name}: error: shorter than the interrupted compile recorded; "
+                                f"the partial suite was changed since: remove {out} and compile again")
+    return [open_log(out / name, size) for name, size in zip(LOGS, sizes)]
+
+
+def _write(out: Path, logs: list[BinaryIO], result: Result) -> None:
+    """One seed's output: its artifact (whole, before the index line naming it), then its lines."""
+    index, rejected, failed = logs
+    if result.artifact is not None:
+        write_atomic(out / result.line["path"], result.artifact)
+        index.write((canonical_json(result.line) + "\n").encode("utf-8"))
+    else:
+        rejected.write((canonical_json(result.line) + "\n").encode("utf-8"))
+    failed.write("".join(canonical_json(d) + "\n" for d in result.failed_draws).encode("utf-8"))
+    for log in logs:
+        log.flush()

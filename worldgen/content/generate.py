@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -67,7 +68,7 @@ def generate_pack(
         provider = _live_provider(scaffold, validator, options, cache)
         identity = _identity(scaffold, validator, provider.name, provider.model, options.seed, provider.settings())
         concurrency = options.concurrency if options.provider == "openai" else 1
-        return asyncio.run(_fill(out, identity, _count(n), provider, concurrency, progress, options.max_rejects))
+        return asyncio.run(_fill(out, identity, validator, _count(n), provider, concurrency, progress, options.max_rejects))
     finally:
         cache.close()
 
@@ -92,10 +93,11 @@ def import_batch_results(scaffold: Scaffold, out: str | Path, n: int, options: C
 
 
 async def _fill(
-    out: str | Path, identity: PackIdentity, n: int, provider: Provider, concurrency: int, progress: bool | None, max_rejects: int | None
+    out: str | Path, identity: PackIdentity, validator: Validator, n: int, provider: Provider, concurrency: int,
+    progress: bool | None, max_rejects: int | None
 ) -> dict[str, Any]:
     try:
-        pack = Pack.open(out, identity, n)
+        pack = _open(out, identity, n, validator)
         try:
             with PackProgress(n, len(pack.kept), enabled=progress) as bar:
                 await fill_pack(pack, provider, concurrency=concurrency, progress=bar, max_rejects=max_rejects)
@@ -132,7 +134,17 @@ def _batch(scaffold: Scaffold, out: str | Path, n: int, options: ContentOptions)
     price = price_for(model, options.price_in, options.price_out, batch=True)
     batch = BatchFiles(scaffold, validator, options.seed, model, options.temperature, price)
     identity = _identity(scaffold, validator, batch.name, model, options.seed, batch.settings())
-    return batch, Pack.open(out, identity, _count(n))
+    return batch, _open(out, identity, _count(n), validator)
+
+
+def _open(out: str | Path, identity: PackIdentity, n: int, validator: Validator) -> Pack:
+    """Open the pack, telling the user (stderr) which kept records were invalid and dropped."""
+    pack = Pack.open(out, identity, n, validator)
+    if pack.dropped:
+        print(f"{out}: dropped {len(pack.dropped)} invalid record(s) on resume (moved to rejects.jsonl):", file=sys.stderr)
+        for line in pack.dropped:
+            print(f"  {line['id']}: {line['reason'].removeprefix('dropped on resume: ')}", file=sys.stderr)
+    return pack
 
 
 def _identity(scaffold: Scaffold, validator: Validator, provider: str, model: str, seed: int, settings: dict[str, Any]) -> PackIdentity:

@@ -3,7 +3,10 @@
 Every outcome is appended to its file and flushed before the next one is taken, so a run killed at
 any point (even ``kill -9``) leaves every kept record on disk; reopening the pack reads them back,
 cuts a torn last line, and hands out only record indices that were never kept or judged. Records
-whose text normalises to that of a kept record are rejected as near-duplicates. The manifest is
+whose text normalises to that of a kept record are rejected as near-duplicates. Reopening also
+re-validates every kept record against the scaffold's schema and rules (the file may have been
+edited, or written by a provider with a bug): an invalid one is dropped from ``records.jsonl`` and
+moved to ``rejects.jsonl`` with its reason, so the pack is topped up and never serves it. The manifest is
 derived from the two logs (rewritten atomically about once a second and at the end), so it can
 always be rebuilt and never disagrees with them.
 """
@@ -22,7 +25,9 @@ from typing import IO, Any
 from worldgen import __version__
 from worldgen.content.normalise import collect_text, fingerprint
 from worldgen.content.providers.base import Outcome, record_id
+from worldgen.content.validate import Validator
 from worldgen.errors import WorldgenError
+from worldgen.files import open_append, write_atomic
 from worldgen.ir.models import canonical_json
 
 RECORDS, REJECTS, MANIFEST = "records.jsonl", "rejects.jsonl", "manifest.json"
@@ -92,25 +97,51 @@ class Pack:
         self.duration_s = 0.0
         self._started = time.monotonic()
         self._manifest_at = 0.0
+        self.dropped: list[dict[str, Any]] = []  # reject lines of the records this open dropped
         self._records: IO[str] | None = None
         self._rejects: IO[str] | None = None
 
     # ------------------------------------------------------------------------------ opening
 
     @classmethod
-    def open(cls, path: str | Path, identity: PackIdentity, target: int) -> Pack:
-        """Open (creating or resuming) the pack at ``path`` for ``target`` records."""
+    def open(cls, path: str | Path, identity: PackIdentity, target: int, validator: Validator) -> Pack:
+        """Open (creating or resuming) the pack at ``path`` for ``target`` records; kept records
+        that ``validator`` finds invalid are dropped (``dropped`` lists them)."""
         pack = cls(Path(path), identity, target)
         pack.path.mkdir(parents=True, exist_ok=True)
         pack._check_identity()
+        kept = []
         for line in _read_log(pack.path / RECORDS):
-            pack._load_record(line)
+            reason = pack._invalid(line, validator)
+            if reason is None:
+                pack._load_record(line)
+                kept.append(line)
+            else:
+                pack.dropped.append(_dropped(line, reason))
+        if pack.dropped:
+            write_atomic(pack.path / RECORDS, "".join(canonical_json(line) + "\n" for line in kept))
         for line in _read_log(pack.path / REJECTS):
             pack._load_reject(line)
-        pack._records = open(pack.path / RECORDS, "a", encoding="utf-8")
-        pack._rejects = open(pack.path / REJECTS, "a", encoding="utf-8")
+        pack._records = open_append(pack.path / RECORDS)
+        pack._rejects = open_append(pack.path / REJECTS)
+        for line in pack.dropped:  # after the old rejects, so a dropped record is judged once
+            pack._append(pack._rejects, line)
+            pack._load_reject(line)
         pack.write_manifest()
         return pack
+
+    def _invalid(self, line: Any, validator: Validator) -> str | None:
+        """Why a kept record line cannot be served, or None when it is valid."""
+        if not isinstance(line, dict) or not isinstance(line.get("index"), int) or not isinstance(line.get("id"), str):
+            return "not a record line (needs an int \"index\", a string \"id\" and \"content\")"
+        if line["index"] in self.kept:
+            return f"index {line['index']} is kept twice"
+        _, violations = validator.check(line.get("content"), line["id"])
+        if violations:
+            first = violations[0]
+            more = f" (and {len(violations) - 1} more)" if len(violations) > 1 else ""
+            return f"{first.rule} at {first.pointer or '/'}{more}"
+        return None
 
     def _check_identity(self) -> None:
         manifest = self.path / MANIFEST
@@ -255,9 +286,7 @@ class Pack:
         """Replace manifest.json atomically (a reader never sees half a manifest)."""
         self._manifest_at = time.monotonic()
         text = json.dumps(self.manifest(), indent=2, sort_keys=True, ensure_ascii=False) + "\n"
-        tmp = self.path / (MANIFEST + ".tmp")
-        tmp.write_text(text, encoding="utf-8")
-        os.replace(tmp, self.path / MANIFEST)
+        write_atomic(self.path / MANIFEST, text)
 
 
 def _read_log(path: Path) -> Iterator[dict[str, Any]]:
@@ -274,6 +303,14 @@ def _read_log(path: Path) -> Iterator[dict[str, Any]]:
             yield json.loads(raw)
         except json.JSONDecodeError as err:
             raise WorldgenError(f"{path}:{number}: corrupt line ({err}); remove it to resume") from err
+
+
+def _dropped(line: Any, reason: str) -> dict[str, Any]:
+    """The rejects.jsonl line of a kept record dropped on resume."""
+    index = line.get("index") if isinstance(line, dict) else None
+    rid = line.get("id") if isinstance(line, dict) else None
+    return {"id": rid if isinstance(rid, str) else "?", "index": index if isinstance(index, int) else -1,
+            "kind": "invalid", "reason": f"dropped on resume: {reason}", "violations": []}
 
 
 def _reason_code(reject: dict[str, Any]) -> str:

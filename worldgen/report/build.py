@@ -14,10 +14,11 @@ from worldgen.report.suite import load_suite
 FORMAT = "worldgen.report/1"
 
 
-def build_report(path: str | Path, rollouts: list[str] = (), packs: list[str] = ()) -> dict[str, Any]:  # type: ignore[assignment]
+def build_report(path: str | Path, rollouts: list[str] = (), packs: list[str] = (),  # type: ignore[assignment]
+                 trust_edited: bool = False) -> dict[str, Any]:
     """The suite report of ``path``. Everything except ``measured`` depends only on the inputs."""
     started = time.perf_counter()
-    data = load_suite(path, list(rollouts), list(packs))
+    data = load_suite(path, list(rollouts), list(packs), trust_edited)
     report: dict[str, Any] = {
         "format": FORMAT,
         "worldgen": __version__,

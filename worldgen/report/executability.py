@@ -11,9 +11,9 @@ from typing import Any
 
 from worldgen.report.stats import rate
 from worldgen.report.suite import SuiteData
+from worldgen.rollouts.replay import mismatch
 from worldgen.rollouts.sources import Entry
 from worldgen.verify.replay import first_admissible, replay
-from worldgen.verify.report import ROUND
 
 EXAMPLES = 10  # failing worlds or episodes listed by id
 
@@ -35,7 +35,7 @@ def measure(data: SuiteData) -> dict[str, Any]:
     crashed = [e for e in episodes if _crashed(e)]
     by_id = data.by_id()
     replayable = [e for e in episodes if not (e["error"] and e["error"]["source"] == "world")]
-    differing = [e for e in replayable if not replays_identically(by_id[e["world"]], e)]
+    differing = [e for e in replayable if mismatch(by_id[e["world"]], e) is not None]
     out["rollouts"] = {
         "episodes": len(episodes),
         "crash_free": {**rate(len(episodes) - len(crashed), len(episodes)),
@@ -62,19 +62,6 @@ def _crashed(episode: dict[str, Any]) -> bool:
     """The world raised, or a rule raised an error the runtime caught (``info["error"]``)."""
     error = episode["error"]
     return bool(error and error["source"] == "world") or any("error" in s for s in episode["trace"])
-
-
-def replays_identically(entry: Entry, episode: dict[str, Any]) -> bool:
-    """The episode's commands, replayed in a fresh env with its seed, give the recorded trace."""
-    env = entry.world.env()
-    obs, info = env.reset(seed=episode["seed"])
-    if obs != episode["observation"]:
-        return False
-    for step in episode["trace"]:
-        obs, reward, terminated, truncated, info = env.step(step["command"])
-        if (obs, round(reward, ROUND), bool(info["valid"])) != (step["observation"], step["reward"], step["valid"]):
-            return False
-    return not episode["trace"] or (terminated, truncated) == (episode["terminated"], episode["truncated"])
 
 
 def _where(episode: dict[str, Any]) -> str:

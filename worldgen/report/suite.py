@@ -1,5 +1,10 @@
 """Everything a report reads, loaded once: the suite's worlds (with check reports), its compile
-summary and rejects, the rollout episodes, and the content packs named on the command line."""
+summary and rejects, the rollout episodes, and the content packs named on the command line.
+
+Rollout files are checked before anything is counted: episodes of worlds not in the suite are
+left out (with a warning), and every other episode must replay through its world's runtime to the
+recorded observations, rewards, return and success (rollouts/replay.py), else the report is
+refused, unless ``trust_edited``."""
 
 from __future__ import annotations
 
@@ -11,6 +16,7 @@ from typing import Any
 from worldgen.compiler.suite import REJECTED, SUMMARY
 from worldgen.errors import WorldgenError
 from worldgen.rollouts import records
+from worldgen.rollouts.replay import mismatch
 from worldgen.rollouts.sources import Entry, open_entries
 
 
@@ -29,23 +35,36 @@ class SuiteData:
         return {e.id: e for e in self.entries}
 
 
-def load_suite(path: str | Path, rollout_files: list[str], packs: list[str]) -> SuiteData:
+def load_suite(path: str | Path, rollout_files: list[str], packs: list[str], trust_edited: bool = False) -> SuiteData:
     folder = Path(path)
-    entries = open_entries(folder)
+    entries = open_entries(folder, trust_edited)
     summary, rejected = (_summary(folder), _rejected(folder)) if folder.is_dir() else (None, [])
     data = SuiteData(str(path), entries, summary, rejected, [], list(rollout_files), list(packs))
     if folder.is_dir() and summary is None:
         data.warnings.append(f"{folder / SUMMARY} is missing: acceptance rates are unknown")
-    ids = {e.id for e in entries}
+    by_id = data.by_id()
     for name in rollout_files:
         episodes, warnings = records.read(name)
         data.warnings += warnings
-        foreign = [e for e in episodes if e["world"] not in ids]
+        foreign = [e for e in episodes if e.get("world") not in by_id]
         if foreign:
             data.warnings.append(f"{name}: {len(foreign)} episode(s) of worlds not in this suite were left out "
-                                 f"(first: {foreign[0]['world']})")
-        data.episodes += [e for e in episodes if e["world"] in ids]
+                                 f"(first: {foreign[0].get('world')})")
+        ours = [e for e in episodes if e.get("world") in by_id]
+        if not trust_edited:
+            _check_replays(name, ours, by_id)
+        data.episodes += ours
     return data
+
+
+def _check_replays(name: str, episodes: list[dict[str, Any]], by_id: dict[str, Entry]) -> None:
+    """Refuse a rollout file with an episode that does not replay (rollouts/replay.py)."""
+    for episode in episodes:
+        problem = mismatch(by_id[episode["world"]], episode)
+        if problem is not None:
+            raise WorldgenError(f"{name}: error: episode {episode.get('policy')} {episode['world']} seed "
+                                f"{episode.get('seed')} does not replay: {problem}; re-record it, or pass "
+                                "--trust-edited to count it anyway")
 
 
 def _summary(folder: Path) -> dict[str, Any] | None:

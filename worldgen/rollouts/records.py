@@ -10,12 +10,12 @@ seed); when a key appears twice (a failed episode retried on resume), the later 
 from __future__ import annotations
 
 import json
-import os
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
 from worldgen.errors import WorldgenError
+from worldgen.files import write_atomic
 from worldgen.ir.models import canonical_json
 
 FORMAT = "worldgen.rollout/1"
@@ -67,6 +67,9 @@ def read(path: str | Path, cut_torn_tail: bool = False) -> tuple[list[dict[str, 
             raise WorldgenError(f"{path}:{number}: error: not JSON: {err}") from None
         if not isinstance(record, dict) or record.get("format") != FORMAT:
             raise WorldgenError(f"{path}:{number}: error: not a worldgen rollout line (expected format {FORMAT!r})")
+        if not (isinstance(record.get("policy"), str) and isinstance(record.get("world"), str)
+                and isinstance(record.get("seed"), int)):
+            raise WorldgenError(f"{path}:{number}: error: a rollout line needs a string \"policy\" and \"world\" and an int \"seed\"")
         records.pop(key(record), None)  # the later line wins, in its own position
         records[key(record)] = record
     return list(records.values()), warnings
@@ -74,7 +77,4 @@ def read(path: str | Path, cut_torn_tail: bool = False) -> tuple[list[dict[str, 
 
 def rewrite(path: Path, records: Iterable[dict[str, Any]]) -> None:
     """Replace the file atomically with ``records`` (already ordered)."""
-    tmp = path.with_name(path.name + ".tmp")
-    with open(tmp, "w", encoding="utf-8") as f:
-        f.writelines(line(r) for r in records)
-    os.replace(tmp, path)
+    write_atomic(path, "".join(line(r) for r in records))

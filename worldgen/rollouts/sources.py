@@ -37,10 +37,11 @@ class Entry:
         return self._computed
 
 
-def open_entries(path: str | Path) -> list[Entry]:
-    """The worlds of a world file, artifact or suite folder, in suite order."""
+def open_entries(path: str | Path, trust_edited: bool = False) -> list[Entry]:
+    """The worlds of a world file, artifact or suite folder, in suite order (edited files refused
+    unless ``trust_edited``, see ``runtime.sources``)."""
     out = []
-    for world_id, item in open_artifacts(path):
+    for world_id, item in open_artifacts(path, trust_edited):
         if isinstance(item, Artifact):
             out.append(Entry(world_id, item.world, item.report, item.provenance))
         else:

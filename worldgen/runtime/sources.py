@@ -1,16 +1,27 @@
 """Where trainers' worlds come from: a world file, an artifact file, or a suite folder.
 
-Every adapter (Gymnasium, `worldgen serve`) opens worlds through ``open_worlds`` so they all
-accept the same paths. Files are read as data only: artifacts go through the artifact loader,
-which validates them and refuses IR that is unsafe to generate code from. A suite's index is data
-too, so its paths must stay inside the suite folder.
+Every command that runs worlds (serve, rollout, report, export, play, graph, the Gymnasium
+adapter) opens them through here, so they all accept the same paths and trust the same things.
+Files are read as data only: artifacts go through the artifact loader, which validates them and
+refuses IR that is unsafe to generate code from.
+
+Nothing a suite says is taken on faith. Its index is data: every path must stay inside the suite
+folder (after resolving symlinks), ids and paths appear once, an empty index is no suite, and a
+folder still marked ``in-progress`` is a partial suite from an interrupted compile. Every file
+must hash to the sha256 its index line records, and an artifact's world and rules to the hashes
+in its provenance; an edited file is refused unless the caller passes ``trust_edited`` (the
+command line's ``--trust-edited``). ``worldgen verify`` reads the same index but reports edits
+as failures instead of refusing them.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
-from worldgen.compiler.artifact import Artifact, load
+from worldgen.compiler.artifact import Artifact, integrity_problems, parse, sha256
+from worldgen.compiler.journal import MARKER, partial_suite_error
 from worldgen.errors import WorldgenError
 from worldgen.ir.world import World
 from worldgen.jsondata import parse_object
@@ -18,54 +29,102 @@ from worldgen.jsondata import parse_object
 INDEX = "index.jsonl"
 
 
-def open_worlds(path: str | Path) -> list[tuple[str, World]]:
+@dataclass(frozen=True)
+class IndexEntry:
+    """One line of a suite index, its path checked to stay inside the suite."""
+
+    id: str
+    path: Path
+    line: dict[str, Any]
+    where: str  # "index.jsonl:N", for messages
+
+
+def open_worlds(path: str | Path, trust_edited: bool = False) -> list[tuple[str, World]]:
     """``(world_id, World)`` pairs, in suite order: one pair for a file, one per index line for a suite.
 
     A file's id is the world's content hash (``World.id``); a suite's ids are those of its index.
     """
-    return [(world_id, item.world if isinstance(item, Artifact) else item) for world_id, item in open_artifacts(path)]
+    return [(world_id, item.world if isinstance(item, Artifact) else item)
+            for world_id, item in open_artifacts(path, trust_edited)]
 
 
-def open_artifacts(path: str | Path) -> list[tuple[str, Artifact | World]]:
+def open_artifacts(path: str | Path, trust_edited: bool = False) -> list[tuple[str, Artifact | World]]:
     """Like ``open_worlds``, but an artifact file keeps its check report and provenance (the
     rollout oracle and the suite report read them); a bare world file stays a World."""
     path = Path(path)
     if path.is_dir():
-        return _open_suite(path)
+        return [(e.id, load_checked(e.path, trust_edited, e)) for e in suite_index(path)]
     if not path.exists():
         raise WorldgenError(f"{path}: error: no such world file or suite folder")
-    item = load(path)
+    item = load_checked(path, trust_edited)
     return [(item.id, item)]
 
 
-def _open_suite(folder: Path) -> list[tuple[str, Artifact | World]]:
+def load_checked(path: Path, trust_edited: bool = False, entry: IndexEntry | None = None) -> Artifact | World:
+    """The artifact or world at ``path``, refused if edited since compilation (``entry``: its
+    index line, whose recorded sha256 the file must match) unless ``trust_edited``."""
+    try:
+        data = path.read_bytes()
+    except OSError as err:
+        raise WorldgenError(f"{path}: error: cannot read: {err.strerror}") from None
+    loaded = parse(data, str(path))
+    if trust_edited:
+        return loaded
+    problems = integrity_problems(loaded) if isinstance(loaded, Artifact) else []
+    if entry is not None:
+        recorded = recorded_sha256(entry.line)
+        if recorded is None:
+            problems.insert(0, f"{entry.where} records no sha256 for it (\"hashes\": {{\"artifact\": ...}})")
+        elif sha256(data) != recorded:
+            problems.insert(0, f"its sha256 differs from the one {entry.where} records")
+    if problems:
+        raise WorldgenError(f"{path}: error: edited after compilation: {problems[0]}; "
+                            f"re-compile it, or pass --trust-edited to load it anyway")
+    return loaded
+
+
+def recorded_sha256(line: dict[str, Any]) -> str | None:
+    """The artifact sha256 an index line records (``hashes.artifact``), if any."""
+    hashes = line.get("hashes")
+    recorded = hashes.get("artifact") if isinstance(hashes, dict) else None
+    return recorded if isinstance(recorded, str) else None
+
+
+def suite_index(folder: Path) -> list[IndexEntry]:
+    """The entries of a complete suite's index, every path checked to stay inside the suite."""
     index = folder / INDEX
+    if (folder / MARKER).exists():
+        raise partial_suite_error(folder)
     if not index.is_file():
         raise WorldgenError(f"{folder}: error: not a suite: it has no {INDEX} (compile one with `worldgen compile ... -o DIR`)")
     root = folder.resolve()
-    worlds: list[tuple[str, Artifact | World]] = []
-    seen: set[str] = set()
+    entries: list[IndexEntry] = []
+    ids: set[str] = set()
+    paths: set[Path] = set()
     for lineno, line in enumerate(index.read_text("utf-8").splitlines(), 1):
         if not line.strip():
             continue
         where = f"{index}:{lineno}"
-        world_id, rel = _index_entry(line, where)
-        if world_id in seen:
+        entry = parse_object(line, where, "index line")
+        world_id, rel = _index_entry(entry, where)
+        if world_id in ids:
             raise WorldgenError(f"{where}: error: world id {world_id!r} appears twice in the index")
         target = (root / rel).resolve()
         if not target.is_relative_to(root):
             raise WorldgenError(f"{where}: error: path {rel!r} leads outside the suite folder")
+        if target in paths:
+            raise WorldgenError(f"{where}: error: path {rel!r} appears twice in the index")
         if not target.is_file():
             raise WorldgenError(f"{where}: error: world file {rel!r} is missing")
-        seen.add(world_id)
-        worlds.append((world_id, load(target)))
-    if not worlds:
+        ids.add(world_id)
+        paths.add(target)
+        entries.append(IndexEntry(world_id, target, entry, f"{INDEX}:{lineno}"))
+    if not entries:
         raise WorldgenError(f"{index}: error: the suite index lists no worlds")
-    return worlds
+    return entries
 
 
-def _index_entry(line: str, where: str) -> tuple[str, str]:
-    entry = parse_object(line, where, "index line")
+def _index_entry(entry: dict[str, Any], where: str) -> tuple[str, str]:
     world_id, rel = entry.get("id"), entry.get("path")
     if not isinstance(world_id, str) or not world_id:
         raise WorldgenError(f"{where}: error: index line needs a non-empty string \"id\"")

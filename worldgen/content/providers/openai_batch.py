@@ -19,6 +19,7 @@ from worldgen.content.prompt import PromptBuilder, json_schema_format, prompt_ha
 from worldgen.content.providers.base import Outcome, Usage, record_id
 from worldgen.content.validate import Validator
 from worldgen.errors import WorldgenError
+from worldgen.files import write_atomic
 from worldgen.ir.models import Scaffold, canonical_json
 from worldgen.jsondata import parse_object
 
@@ -58,12 +59,8 @@ class BatchFiles:
         """Write requests for the records the pack still lacks; returns (file, number of requests)."""
         missing = min(pack.target - len(pack.kept), MAX_REQUESTS)
         path = pack.path / REQUESTS
-        tmp = path.with_suffix(".tmp")
-        with open(tmp, "w", encoding="utf-8") as out:
-            indices = pack.pending()
-            for _ in range(max(0, missing)):
-                out.write(canonical_json(self.request(next(indices))) + "\n")
-        tmp.replace(path)
+        indices = pack.pending()
+        write_atomic(path, "".join(canonical_json(self.request(next(indices))) + "\n" for _ in range(max(0, missing))))
         return path, max(0, missing)
 
     def import_results(self, pack: Pack, results: Path) -> dict[str, int]:

@@ -1,0 +1,52 @@
+"""Writing output files safely: whole or not at all, and never through a planted symlink.
+
+A temporary file is created next to its target by ``tempfile.mkstemp`` (O_CREAT | O_EXCL, so a
+symlink or file already at that name is never opened) and moved into place by ``os.replace``,
+which swaps the name itself: a symlink at the target is replaced, not followed. Append-only logs
+are opened with O_NOFOLLOW for the same reason.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+from typing import BinaryIO, TextIO
+
+TEMP_PREFIX = ".tmp-"  # leftovers of a killed write start with this and are safe to delete
+
+
+def write_atomic(path: str | Path, data: str | bytes) -> None:
+    """Replace ``path`` with ``data`` (text is UTF-8): a reader sees the old file or the new one."""
+    path = Path(path)
+    fd, tmp = tempfile.mkstemp(prefix=TEMP_PREFIX, dir=path.parent)
+    try:
+        os.fchmod(fd, 0o644)  # mkstemp makes 0600; outputs are meant to be shared and copied
+        with os.fdopen(fd, "wb") as f:
+            f.write(data.encode("utf-8") if isinstance(data, str) else data)
+        os.replace(tmp, path)
+    except BaseException:
+        os.unlink(tmp)
+        raise
+
+
+def open_log(path: str | Path, keep: int = 0) -> BinaryIO:
+    """``path`` for appending, cut to its first ``keep`` bytes (created empty if absent); a symlink
+    at ``path`` is refused (OSError) rather than followed."""
+    fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC, 0o644)
+    f = os.fdopen(fd, "r+b")
+    f.truncate(keep)
+    f.seek(keep)
+    return f
+
+
+def open_append(path: str | Path) -> TextIO:
+    """``path`` for appending text lines (created if absent); a symlink is refused, not followed."""
+    fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC, 0o644)
+    return os.fdopen(fd, "w", encoding="utf-8")
+
+
+def remove_temporaries(folder: str | Path) -> None:
+    """Delete what killed ``write_atomic`` calls left in ``folder``."""
+    for leftover in Path(folder).glob(TEMP_PREFIX + "*"):
+        leftover.unlink(missing_ok=True)
