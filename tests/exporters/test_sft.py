@@ -47,3 +47,12 @@ def test_a_failed_export_writes_nothing(tmp_path: Path, vault_suite: Path, capsy
     out = tmp_path / "sft.jsonl"
     assert main(["export", "sft", str(bad), "-o", str(out)]) == 1
     assert "missing.json" in capsys.readouterr().err and not out.exists()
+
+
+def test_a_planted_temp_link_is_not_followed(tmp_path: Path, vault_suite: Path) -> None:
+    victim = tmp_path / "victim.txt"
+    victim.write_text("keep me")
+    out = tmp_path / "sft.jsonl"
+    (tmp_path / "sft.jsonl.tmp").symlink_to(victim)  # the name the old exporter wrote through
+    assert main(["export", "sft", str(vault_suite), "-o", str(out)]) == 0
+    assert victim.read_text() == "keep me" and out.read_text().count("\n") == 3

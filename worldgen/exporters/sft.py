@@ -14,6 +14,7 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from worldgen.exporters.walkthrough import oracle_episode
+from worldgen.files import write_atomic
 from worldgen.rollouts.prompt import system_prompt
 from worldgen.rollouts.sources import Entry
 
@@ -40,7 +41,5 @@ def sft_lines(entries: Iterable[Entry]) -> Iterator[str]:
 def write_sft(entries: Iterable[Entry], out: Path) -> int:
     """Write one line per world to ``out`` (all or nothing: a failing world leaves no partial file)."""
     lines = list(sft_lines(entries))
-    tmp = out.with_name(out.name + ".tmp")
-    tmp.write_text("".join(line + "\n" for line in lines), encoding="utf-8")
-    tmp.replace(out)
+    write_atomic(out, "".join(line + "\n" for line in lines))  # never through a planted `out.tmp` link
     return len(lines)
