@@ -25,27 +25,33 @@ PUNCTUATION = list("{}()[]<>:;,.=+-*/%^|\"'#\\") + ["..", "==", "!=", "<=", ">="
 ODD = ["\x00", "\r", "\x0b", "\x0c", "\u2028", "\u202e", "\ufeff", "é", "𝔘", "0x", "0o", "1_000", "9" * 30, "1.5e3"]
 
 
+def mutate(draw: st.DrawFn, data: bytes) -> bytes:
+    """A few byte-level edits of ``data``: flips, deletions, insertions, duplications, truncation,
+    or one of the language's words and odd characters (any of which may break UTF-8, JSON, the
+    syntax, the types or the sizes)."""
+    out = bytearray(data)
+    for _ in range(draw(st.integers(1, 4))):
+        at = draw(st.integers(0, len(out)))
+        match draw(st.sampled_from(("flip", "delete", "insert", "duplicate", "truncate", "token"))):
+            case "flip" if at < len(out):
+                out[at] ^= 1 << draw(st.integers(0, 7))
+            case "delete":
+                del out[at:at + draw(st.integers(1, 64))]
+            case "insert":
+                out[at:at] = draw(st.binary(min_size=1, max_size=16))
+            case "duplicate":
+                out[at:at] = out[at:at + draw(st.integers(1, 200))]
+            case "truncate":
+                del out[at:]
+            case _:
+                out[at:at] = draw(st.sampled_from(KEYWORDS + PUNCTUATION + ODD)).encode("utf-8")
+    return bytes(out)
+
+
 @st.composite
 def mutated_scaffold(draw: st.DrawFn) -> bytes:
-    """A shipped scaffold with a few byte-level edits: flips, deletions, insertions, duplications,
-    truncation (any of which may break UTF-8, the syntax, the types or the sizes)."""
-    data = bytearray(SOURCES[draw(st.sampled_from(sorted(SOURCES)))])
-    for _ in range(draw(st.integers(1, 4))):
-        at = draw(st.integers(0, len(data)))
-        match draw(st.sampled_from(("flip", "delete", "insert", "duplicate", "truncate", "token"))):
-            case "flip" if at < len(data):
-                data[at] ^= 1 << draw(st.integers(0, 7))
-            case "delete":
-                del data[at:at + draw(st.integers(1, 64))]
-            case "insert":
-                data[at:at] = draw(st.binary(min_size=1, max_size=16))
-            case "duplicate":
-                data[at:at] = data[at:at + draw(st.integers(1, 200))]
-            case "truncate":
-                del data[at:]
-            case _:
-                data[at:at] = draw(st.sampled_from(KEYWORDS + PUNCTUATION + ODD)).encode("utf-8")
-    return bytes(data)
+    """A shipped scaffold with a few byte-level edits."""
+    return mutate(draw, SOURCES[draw(st.sampled_from(sorted(SOURCES)))])
 
 
 @st.composite

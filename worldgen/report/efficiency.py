@@ -20,6 +20,7 @@ from typing import Any
 from worldgen.errors import WorldgenError
 from worldgen.report.stats import r
 from worldgen.report.suite import SuiteData
+from worldgen.textfile import read_text
 from worldgen.verify import verify_world
 
 VERIFY_SAMPLE = 8  # worlds re-verified to measure throughput
@@ -84,8 +85,8 @@ def _pack(folder: Path) -> tuple[dict[str, Any], set[str]]:
     if not manifest_path.is_file() or not records_path.is_file():
         raise WorldgenError(f"{folder}: error: not a content pack (needs manifest.json and records.jsonl)")
     try:
-        manifest = json.loads(manifest_path.read_text("utf-8"))
-        ids = {json.loads(line)["id"] for line in records_path.read_text("utf-8").splitlines() if line.strip()}
+        manifest = json.loads(read_text(manifest_path))
+        ids = {json.loads(line)["id"] for line in read_text(records_path).splitlines() if line.strip()}
     except (json.JSONDecodeError, KeyError, TypeError) as err:
         raise WorldgenError(f"{folder}: error: unreadable content pack: {err}") from None
     return manifest, ids

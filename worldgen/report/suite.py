@@ -18,6 +18,7 @@ from worldgen.errors import WorldgenError
 from worldgen.rollouts import records
 from worldgen.rollouts.replay import mismatch
 from worldgen.rollouts.sources import Entry, open_entries
+from worldgen.textfile import read_text
 
 
 @dataclass
@@ -72,7 +73,7 @@ def _summary(folder: Path) -> dict[str, Any] | None:
     if not path.is_file():
         return None
     try:
-        data = json.loads(path.read_text("utf-8"))
+        data = json.loads(read_text(path))
     except json.JSONDecodeError as err:
         raise WorldgenError(f"{path}:{err.lineno}:{err.colno}: error: not valid JSON: {err.msg}") from None
     if not isinstance(data, dict):
@@ -85,7 +86,7 @@ def _rejected(folder: Path) -> list[dict[str, Any]]:
     if not path.is_file():
         return []
     out = []
-    for number, line in enumerate(path.read_text("utf-8").splitlines(), 1):
+    for number, line in enumerate(read_text(path).splitlines(), 1):
         if line.strip():
             try:
                 out.append(json.loads(line))

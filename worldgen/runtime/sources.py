@@ -25,6 +25,7 @@ from worldgen.compiler.journal import MARKER, partial_suite_error
 from worldgen.errors import WorldgenError
 from worldgen.ir.world import World
 from worldgen.jsondata import parse_object
+from worldgen.textfile import read_text
 
 INDEX = "index.jsonl"
 
@@ -101,7 +102,7 @@ def suite_index(folder: Path) -> list[IndexEntry]:
     entries: list[IndexEntry] = []
     ids: set[str] = set()
     paths: set[Path] = set()
-    for lineno, line in enumerate(index.read_text("utf-8").splitlines(), 1):
+    for lineno, line in enumerate(read_text(index).splitlines(), 1):
         if not line.strip():
             continue
         where = f"{index}:{lineno}"
