@@ -8,7 +8,6 @@ Python with no per-node interpretation. The runtime and the model checker both d
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import product
@@ -16,6 +15,7 @@ from types import CodeType
 from typing import Any
 
 from worldgen.codegen.exprs import RULE_ERRORS, ExprCompiler, Namespace, Request, RuleError, WorldTables, ident
+from worldgen.codegen.fallbacks import Fallback, fallbacks_of, free_rank, spellings
 from worldgen.codegen.guards import GuardPlan, Item, Lookup, by_value, live, plan
 from worldgen.codegen.helpers import LANGUAGE2_HELPERS
 from worldgen.codegen.packing import Codec
@@ -24,7 +24,7 @@ from worldgen.codegen.numbers import amount, resolve as resolve_numbers
 from worldgen.errors import InstantiationError
 from worldgen.ir.limits import MAX_BINDINGS
 from worldgen.ir.models import Action, ActionParam, Expr, Scaffold, Stmt, Type
-from worldgen.ir.patterns import normalize, parts, spell, tokens
+from worldgen.ir.patterns import normalize, tokens
 from worldgen.ir.values import bits, to_mask
 
 
@@ -374,7 +374,7 @@ def build_rules(rules: Scaffold, tables: WorldTables, constants: dict[str, Any],
             raise InstantiationError(f"action '{action.name}' (line {action.line}) has {math.prod(map(len, domains)):_} "
                                      f"argument combinations in this world; at most {MAX_BINDINGS:_} are allowed")
         for args in product(*domains):
-            spelt = [_spellings(p.type, v, arg_text(p.type, v)) for p, v in zip(action.params, args)]
+            spelt = [spellings(p.type, v, arg_text(p.type, v)) for p, v in zip(action.params, args)]
             phrasings = [_fill(pattern, {p.name: s[0] for p, s in zip(action.params, spelt)}) for pattern in action.patterns]
             index = len(bindings)
             bindings.append(Binding(ai, tuple(args), phrasings[0]))
@@ -391,9 +391,9 @@ def build_rules(rules: Scaffold, tables: WorldTables, constants: dict[str, Any],
                         f"'{action.name}' in this world; the names its content gives must differ from command words")
                 table.setdefault(key, index)
         values[f"B{ai}"] = tuple(own)
-        rank = _free_rank(action)
+        rank = free_rank(action)
         if rank:
-            fallbacks.extend((rank, ai, f) for f in _fallbacks(ai, action, arg_domains, arg_text))
+            fallbacks.extend((rank, ai, f) for f in fallbacks_of(ai, action, arg_domains, arg_text))
 
     env = values
     env.update({k: v for k, v in constants.items() if not (k.startswith("S_") and k[2:] in generated.dynamic)})
@@ -470,92 +470,9 @@ HELPERS = {"_chk": _chk, "_div": _div, "_join": _join, "_B": _bits, "_mask": to_
            "_RULE_ERRORS": RULE_ERRORS, **LANGUAGE2_HELPERS}
 
 
-# ------------------------------------------------------------------------ typed arguments
-# An argument of type `word` (any single word) or `text` (a quoted string) has no finite domain:
-# its value is what the player typed. Such actions are matched by a regular expression after the
-# command table fails, and the value is passed to the generated functions as a str.
-
-
-@dataclass(frozen=True)
-class Fallback:
-    """One phrasing of an action with typed arguments, as a regular expression over the command
-    as typed (case kept). ``decode`` says, per argument, how its value is read from the match:
-    ("word", group), ("text", double-quoted group, single-quoted group) or ("finite", group,
-    normalised spelling -> value)."""
-
-    action: int
-    regex: re.Pattern[str]
-    decode: tuple[tuple[Any, ...], ...]
-
-
-def _free_rank(action: Action) -> int:
-    """0: every argument is finite (table only); 1: a `text` argument; 2: a `word` argument."""
-    names = {p.type.name for p in action.params if p.type.kind == "str"}
-    return 2 if "word" in names else 1 if "text" in names else 0
-
-
-def _spellings(t: Type, v: Any, canonical: str) -> tuple[str, ...]:
-    """Every text that stands for the argument value ``v`` in a command; the first is canonical."""
-    if t.kind == "int" and t.name is not None:
-        return spell(t.name, v)
-    return (canonical,)
-
-
 def _domain(action: Action, param: ActionParam, arg_domains: Callable[[Type], list[Any]]) -> list[Any]:
     """The values of one argument in this world; a domain over the limit names its argument."""
     try:
         return arg_domains(param.type)
     except InstantiationError as err:
         raise InstantiationError(f"argument '{param.name}' of action '{action.name}' (line {action.line}): {err}") from None
-
-
-def _fallbacks(ai: int, action: Action, arg_domains: Callable[[Type], list[Any]],
-               arg_text: Callable[[Type, Any], str]) -> list[Fallback]:
-    """One regular expression per phrasing of an action with `word`/`text` arguments."""
-    decode: list[tuple[Any, ...]] = []
-    pieces: dict[str, str] = {}
-    for i, p in enumerate(action.params):
-        if p.type.kind == "str" and p.type.name == "word":
-            decode.append(("word", f"a{i}"))
-            pieces[p.name] = rf"(?P<a{i}>\S+?)"
-        elif p.type.kind == "str":
-            decode.append(("text", f"a{i}d", f"a{i}s"))
-            pieces[p.name] = f"(?:\"(?P<a{i}d>[^\"]*)\"|'(?P<a{i}s>[^']*)')"
-        else:
-            values = {normalize(text): v for v in arg_domains(p.type) for text in _spellings(p.type, v, arg_text(p.type, v))}
-            decode.append(("finite", f"a{i}", values))
-            alts = "|".join(_loose(text) for text in sorted(values, key=lambda x: (-len(x), x)))
-            pieces[p.name] = f"(?P<a{i}>{alts or '(?!)'})"
-    out = []
-    for pattern in action.patterns:
-        words = ["".join(pieces[w] if k == "arg" else _loose(w) for k, w in parts(tok)) for tok in tokens(pattern)]
-        regex = re.compile(r"\s*" + r"\s+".join(words) + r"\s*", re.IGNORECASE | re.DOTALL)
-        out.append(Fallback(ai, regex, tuple(decode)))
-    return out
-
-
-def _loose(text: str) -> str:
-    """Literal text as a regex: any run of spaces matches any run of whitespace."""
-    return r"\s+".join(re.escape(w) for w in text.split(" "))
-
-
-def match_fallback(rules: Rules, command: str) -> tuple[int, tuple[Any, ...]] | None:
-    """(action index, argument values) of the first typed-argument phrasing ``command`` matches.
-
-    A `word` argument's value is the word in lowercase (commands are case-insensitive); a `text`
-    argument's value is the quoted text exactly as typed, without its quotes."""
-    for f in rules.fallbacks:
-        m = f.regex.fullmatch(command)
-        if m is None:
-            continue
-        args: list[Any] = []
-        for how in f.decode:
-            if how[0] == "word":
-                args.append(m.group(how[1]).lower())
-            elif how[0] == "text":
-                double = m.group(how[1])
-                args.append(double if double is not None else m.group(how[2]))
-            else:
-                args.append(how[2][normalize(m.group(how[1]))])
-        return f.action, tuple(args)
-    return None

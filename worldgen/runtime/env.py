@@ -12,7 +12,8 @@ from typing import Any
 import numpy as np
 
 from worldgen.codegen.exprs import RuleError
-from worldgen.codegen.program import Rules, match_fallback
+from worldgen.codegen.fallbacks import match_fallback
+from worldgen.codegen.program import Rules
 from worldgen.ir.values import encode
 from worldgen.ir.world import World
 from worldgen.runtime.loader import load_rules

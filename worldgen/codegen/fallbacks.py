@@ -1,0 +1,96 @@
+"""Commands with typed arguments (`word`, `text`): matched by regular expression, not the table.
+
+An argument of type `word` (any single word) or `text` (a quoted string) has no finite domain:
+its value is what the player typed. Such actions are matched by a regular expression after the
+command table fails, and the value is passed to the generated functions as a str.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from worldgen.ir.models import Action, Type
+from worldgen.ir.patterns import normalize, parts, spell, tokens
+
+if TYPE_CHECKING:
+    from worldgen.codegen.program import Rules
+
+
+@dataclass(frozen=True)
+class Fallback:
+    """One phrasing of an action with typed arguments, as a regular expression over the command
+    as typed (case kept). ``decode`` says, per argument, how its value is read from the match:
+    ("word", group), ("text", double-quoted group, single-quoted group) or ("finite", group,
+    normalised spelling -> value)."""
+
+    action: int
+    regex: re.Pattern[str]
+    decode: tuple[tuple[Any, ...], ...]
+
+
+def free_rank(action: Action) -> int:
+    """0: every argument is finite (table only); 1: a `text` argument; 2: a `word` argument."""
+    names = {p.type.name for p in action.params if p.type.kind == "str"}
+    return 2 if "word" in names else 1 if "text" in names else 0
+
+
+def spellings(t: Type, v: Any, canonical: str) -> tuple[str, ...]:
+    """Every text that stands for the argument value ``v`` in a command; the first is canonical."""
+    if t.kind == "int" and t.name is not None:
+        return spell(t.name, v)
+    return (canonical,)
+
+
+def fallbacks_of(ai: int, action: Action, arg_domains: Callable[[Type], list[Any]],
+               arg_text: Callable[[Type, Any], str]) -> list[Fallback]:
+    """One regular expression per phrasing of an action with `word`/`text` arguments."""
+    decode: list[tuple[Any, ...]] = []
+    pieces: dict[str, str] = {}
+    for i, p in enumerate(action.params):
+        if p.type.kind == "str" and p.type.name == "word":
+            decode.append(("word", f"a{i}"))
+            pieces[p.name] = rf"(?P<a{i}>\S+?)"
+        elif p.type.kind == "str":
+            decode.append(("text", f"a{i}d", f"a{i}s"))
+            pieces[p.name] = f"(?:\"(?P<a{i}d>[^\"]*)\"|'(?P<a{i}s>[^']*)')"
+        else:
+            values = {normalize(text): v for v in arg_domains(p.type) for text in spellings(p.type, v, arg_text(p.type, v))}
+            decode.append(("finite", f"a{i}", values))
+            alts = "|".join(_loose(text) for text in sorted(values, key=lambda x: (-len(x), x)))
+            pieces[p.name] = f"(?P<a{i}>{alts or '(?!)'})"
+    out = []
+    for pattern in action.patterns:
+        words = ["".join(pieces[w] if k == "arg" else _loose(w) for k, w in parts(tok)) for tok in tokens(pattern)]
+        regex = re.compile(r"\s*" + r"\s+".join(words) + r"\s*", re.IGNORECASE | re.DOTALL)
+        out.append(Fallback(ai, regex, tuple(decode)))
+    return out
+
+
+def _loose(text: str) -> str:
+    """Literal text as a regex: any run of spaces matches any run of whitespace."""
+    return r"\s+".join(re.escape(w) for w in text.split(" "))
+
+
+def match_fallback(rules: Rules, command: str) -> tuple[int, tuple[Any, ...]] | None:
+    """(action index, argument values) of the first typed-argument phrasing ``command`` matches.
+
+    A `word` argument's value is the word in lowercase (commands are case-insensitive); a `text`
+    argument's value is the quoted text exactly as typed, without its quotes."""
+    for f in rules.fallbacks:
+        m = f.regex.fullmatch(command)
+        if m is None:
+            continue
+        args: list[Any] = []
+        for how in f.decode:
+            if how[0] == "word":
+                args.append(m.group(how[1]).lower())
+            elif how[0] == "text":
+                double = m.group(how[1])
+                args.append(double if double is not None else m.group(how[2]))
+            else:
+                args.append(how[2][normalize(m.group(how[1]))])
+        return f.action, tuple(args)
+    return None
