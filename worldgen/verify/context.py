@@ -14,7 +14,7 @@ from worldgen.verify import returns
 from worldgen.verify.arrays import GraphArrays, can_reach_goal, graph_arrays
 from worldgen.verify.beliefs import Unknown
 from worldgen.verify.candidates import TooManyCandidates
-from worldgen.verify.fair import FairSearch, fair_search
+from worldgen.verify.fair import FairSearch, fair_search, observing_bound
 from worldgen.verify.optimal import SuccessValues
 from worldgen.verify.replay import Replay, first_admissible, replay
 from worldgen.verify.report import Bounds, Oracle, Step
@@ -57,10 +57,8 @@ class Context:
     @cached_property
     def fair(self) -> FairSearch | str:
         """The fair-policy search up to the largest `observing` bound (or why it has no answer)."""
-        expects = self.world.scaffold.expects
-        within = max((self.within(e) for e in expects if e.kind == "solvable" and e.observing), default=0)
         try:
-            return fair_search(self.world, within)
+            return fair_search(self.world, observing_bound(self.world, self.rules) or 0)
         except (Unknown, TooManyCandidates) as err:
             return str(err)
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
+from worldgen.codegen.program import Rules
 from worldgen.ir.world import World
 from worldgen.verify.arrays import FAR, goal_distances, graph_arrays
 from worldgen.verify.beliefs import DONE, FAILED, Belief, BeliefModel, Unknown, seen_key
@@ -133,6 +134,13 @@ class FairSearch:
             return None
         dist = goal_distances(graph_arrays(g, c.rules))
         return {s: (int(x) if x != FAR else math.inf) for s, x in zip(g.states, dist)}  # type: ignore[misc]
+
+
+def observing_bound(world: World, rules: Rules) -> int | None:
+    """The largest `expect solvable within N observing` bound of this world (None: it has none)."""
+    bounds = [w if w is not None else rules.horizon
+              for e, w in zip(world.scaffold.expects, rules.within) if e.kind == "solvable" and e.observing]
+    return max(bounds, default=None)
 
 
 def fair_search(world: World, within: int) -> FairSearch:

@@ -19,7 +19,7 @@ from worldgen.runtime.env import Env
 from worldgen.runtime.loader import load_rules
 from worldgen.verify.beliefs import Unknown
 from worldgen.verify.candidates import TooManyCandidates
-from worldgen.verify.fair import FairPolicy, FairSearch, fair_search
+from worldgen.verify.fair import FairPolicy, FairSearch, fair_search, observing_bound
 
 
 class FairAgent:
@@ -52,9 +52,8 @@ class FairOraclePolicy:
 def _search(entry: Entry) -> FairSearch:
     world = entry.world
     rules, _ = load_rules(world)
-    expects = world.scaffold.expects
-    bounds = [w if w is not None else rules.horizon for e, w in zip(expects, rules.within) if e.kind == "solvable" and e.observing]
+    bound = observing_bound(world, rules)
     try:
-        return fair_search(world, max(bounds, default=rules.horizon))
+        return fair_search(world, rules.horizon if bound is None else bound)
     except (Unknown, TooManyCandidates) as err:
         raise PolicyError(f"no fair oracle for this world: unknown (bound): {err}") from None
