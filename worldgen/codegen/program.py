@@ -48,7 +48,6 @@ class Rules:
     apply: tuple[Callable[..., None], ...]  # (s, *args, pick, out): effects, said text into out
     effect: tuple[Callable[..., None], ...]  # (s, *args, pick): the same effects, no text
     admissible: Callable[[list], list[str]]
-    admissible_ids: Callable[[list], list[int]]
     successors: Callable[[Any], list[tuple[int, Any]]]  # admissible bindings with where they lead (codegen/successors.py)
     observe: Callable[[list], str]
     instruction: Callable[[list], str]
@@ -329,7 +328,6 @@ def generate(rules: Scaffold, tables: WorldTables) -> tuple[Generated, dict[str,
         em.action(ai, action)
         em.static_guards(ai, action, plans[ai])
     em.admissible("admissible", "c", plans)
-    em.admissible("admissible_ids", "i", plans)
     stochastic = tuple(_has_chance(a.body + rules.every) for a in rules.actions)
     says_only = tuple(all(st.kind == "say" for st in a.body + rules.every) for a in rules.actions)
     emit_successors(em, plans, stochastic, says_only)
@@ -416,7 +414,7 @@ def build_rules(rules: Scaffold, tables: WorldTables, constants: dict[str, Any],
         message=tuple(env[f"message_{i}"] for i in range(n)),
         apply=tuple(env[f"apply_{i}"] for i in range(n)),
         effect=tuple(env[f"effect_{i}"] for i in range(n)),
-        admissible=env["admissible"], admissible_ids=env["admissible_ids"], successors=env["successors"], observe=env["observe"],
+        admissible=env["admissible"], successors=env["successors"], observe=env["observe"],
         instruction=env["instruction"], invalid=env["invalid"], signals=env["signals"],
         invariant=env["invariant"], when_amounts=numbers.when_amounts, on_amounts=numbers.on_amounts,
         bonus=tuple(env.get(f"bonus_{i}") for i in range(n)), per_step=numbers.per_step, horizon=numbers.horizon,

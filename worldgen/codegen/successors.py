@@ -4,7 +4,7 @@ The model checker's inner loop used to ask for the admissible binding ids, then 
 effect function on a copy of the state. Fusing both into one generated function per world runs the
 guard scan and the effects inline: no call per binding, no argument unpacking, no lookups of what
 kind of step a binding makes. It yields ``(binding id, outcome)`` pairs in the order
-``admissible_ids`` gives, where the outcome is the new state (a list), ``SAME`` (a command that only
+``admissible`` lists them, where the outcome is the new state (a list), ``SAME`` (a command that only
 says something), ``CHANCE`` (its effect meets a ``chance``: the checker enumerates those itself) or
 the text of the rule error the effect raised.
 
