@@ -6,17 +6,23 @@
     >>> env = world.env()
     >>> obs, info = env.reset(seed=0)
     >>> obs, reward, terminated, truncated, info = env.step(info["admissible"][0])
+    >>> for entry in worldgen.load_suite("out/vault"):   # a compiled suite
+    ...     entry.id, entry.params, entry.axes, entry.world.system_prompt()
 """
 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from worldgen.adapters import register_envs_when_gymnasium_loads
 from worldgen.errors import ContentError, Diagnostic, DiagnosticError, InstantiationError, WorldgenError
 from worldgen.ir.world import World
 from worldgen.runtime.env import Env
 from worldgen.scaffold import Scaffold
+
+if TYPE_CHECKING:
+    from worldgen.rollouts.sources import Entry as SuiteWorld
 
 __version__ = "0.1.0"
 
@@ -37,6 +43,16 @@ def load(path: str | Path) -> Scaffold:
     return loads(read_text(path), str(path))
 
 
+def load_suite(path: str | Path, trust_edited: bool = False) -> list[SuiteWorld]:
+    """The worlds of a suite folder (``worldgen compile -o``), an artifact or a world file, in
+    suite order. Each has ``id``, ``world``, ``params``, ``axes`` and ``report`` (the compiler's
+    check report; computed on demand for a bare world file). Files edited since compilation are
+    refused unless ``trust_edited``."""
+    from worldgen.rollouts.sources import open_entries
+
+    return open_entries(path, trust_edited)
+
+
 def load_world(path: str | Path) -> World:
     """Load a world artifact or bare world file (JSON data; nothing in it is executed)."""
     from worldgen.compiler.artifact import load_world as load_artifact_world
@@ -46,5 +62,5 @@ def load_world(path: str | Path) -> World:
 
 __all__ = [
     "ContentError", "Diagnostic", "DiagnosticError", "Env", "InstantiationError", "Scaffold", "World",
-    "WorldgenError", "load", "load_world", "loads", "__version__",
+    "WorldgenError", "load", "load_suite", "load_world", "loads", "__version__",
 ]

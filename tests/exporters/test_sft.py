@@ -10,7 +10,7 @@ import pytest
 from worldgen.cli.main import main
 from worldgen.exporters.episode import play
 from worldgen.exporters.walkthrough import oracle_episode
-from worldgen.rollouts.prompt import system_prompt
+from worldgen.agent.prompt import system_prompt
 from worldgen.rollouts.sources import open_entries
 
 

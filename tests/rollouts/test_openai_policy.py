@@ -17,7 +17,7 @@ from worldgen.errors import WorldgenError
 from worldgen.rollouts.runner import run
 from worldgen.rollouts.sources import open_entries
 from worldgen.rollouts.policies.openai_agent import OpenAIPolicy, OpenAISettings
-from worldgen.rollouts.prompt import command_help
+from worldgen.agent.prompt import command_help
 
 NOISE = ("{}", "> {}", "```\n{}\n```", "I will {}.", "Command: `{}`")  # ways models wrap a command
 

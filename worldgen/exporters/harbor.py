@@ -36,7 +36,7 @@ from worldgen.exporters.journal import EpisodeConfig
 from worldgen.exporters.seeds import episode_seeds
 from worldgen.exporters.walkthrough import ExportError, oracle_episode
 from worldgen.exporters.wheelhouse import Wheelhouse
-from worldgen.rollouts.prompt import command_help
+from worldgen.agent.prompt import command_help
 from worldgen.rollouts.sources import Entry
 
 PORT = 7777

@@ -1,7 +1,7 @@
 """Oracle walkthroughs as chat-format supervised fine-tuning data: one ``{"messages": [...]}`` per world.
 
 The conversation is exactly what the ``openai:MODEL`` rollout policy sees when it plays the same
-world (``worldgen.rollouts.prompt.system_prompt``; observations as user turns; one command per
+world (``worldgen.agent.prompt.system_prompt``; observations as user turns; one command per
 assistant turn), so a model fine-tuned on it is evaluated under the prompt it was trained on. The
 transcript ends with the assistant's last (solving) command: nothing after it is for the model to
 learn. Lines carry nothing but ``messages``, which every chat fine-tuning loader accepts.
@@ -15,7 +15,7 @@ from pathlib import Path
 
 from worldgen.exporters.walkthrough import oracle_episode
 from worldgen.files import write_atomic
-from worldgen.rollouts.prompt import system_prompt
+from worldgen.agent.prompt import system_prompt
 from worldgen.rollouts.sources import Entry
 
 

@@ -51,3 +51,13 @@ class World(BaseModel):
         from worldgen.runtime.env import Env
 
         return Env(self, **options)
+
+    def system_prompt(self, instruction: str | None = None) -> str:
+        """The system message an LLM agent gets for this world: the rules of play, the goal and the
+        command syntax of its interface (axes applied), as ``worldgen rollout --policy openai:``
+        sends it. The goal is the world's opening instruction unless ``instruction`` is given."""
+        from worldgen.agent.prompt import system_prompt
+
+        if instruction is None:
+            instruction = str(self.env().reset(seed=0)[1].get("instruction", ""))
+        return system_prompt(self, instruction)

@@ -28,6 +28,14 @@ class Entry:
     _computed: Report | None = field(default=None, repr=False)
 
     @property
+    def params(self) -> dict[str, int | bool | str]:
+        return self.world.params
+
+    @property
+    def axes(self) -> dict[str, str]:
+        return self.world.axes
+
+    @property
     def report(self) -> Report:
         """The artifact's check report, or (bare world files) one computed now and kept."""
         if self.stored_report is not None:

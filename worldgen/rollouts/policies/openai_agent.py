@@ -1,8 +1,8 @@
 """An LLM solver over any OpenAI-compatible Chat Completions endpoint (OpenAI, vLLM, Ollama, ...).
 
 A real multi-turn agent: the system message holds the rules of play, the world's instruction and
-its command syntax (``worldgen.rollouts.prompt``); each observation is a user turn; each assistant
-turn is parsed into exactly one command (``worldgen.rollouts.commands``). Token usage is summed per
+its command syntax (``worldgen.agent.prompt``); each observation is a user turn; each assistant
+turn is parsed into exactly one command (``worldgen.agent.commands``). Token usage is summed per
 episode from the server's ``usage`` field. Each turn asks for at most ``max_tokens`` tokens, and a
 reply is kept (in the conversation and the rollout file) only up to ``max_reply_chars``, cut with a
 marker: one verbose turn must not cost gigabytes of disk or prompt.
@@ -24,9 +24,9 @@ from openai import AsyncOpenAI
 
 from worldgen.llm import Endpoint, clip, describe_error
 from worldgen.errors import WorldgenError
-from worldgen.rollouts.commands import parse_command
+from worldgen.agent.commands import parse_command
 from worldgen.rollouts.policies.base import Move, PolicyError, Usage
-from worldgen.rollouts.prompt import system_prompt
+from worldgen.agent.prompt import system_prompt
 from worldgen.rollouts.sources import Entry
 from worldgen.runtime.env import Env
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from worldgen.rollouts.commands import parse_command
+from worldgen.agent.commands import parse_command
 
 KNOWN = {"go hall", "go north hall", "take brass key", "unlock vault"}
 
@@ -20,6 +20,8 @@ KNOWN = {"go hall", "go north hall", "take brass key", "unlock vault"}
     ("<think>maybe go hall?</think>unlock vault", "unlock vault"),
     ("I think the best move is to go north hall now.", "go north hall"),
     ("Let me look around first.\nunlock vault", "unlock vault"),
+    ("Let me try `take brass key`, then go hall.", "take brass key"),
+    ("Sure: (unlock vault)!", "unlock vault"),
     ("dance wildly", "dance wildly"),  # unknown: sent as is, the world says it does not understand
     ("", ""),
 ])

@@ -17,6 +17,9 @@ from worldgen.ir.patterns import normalize
 _THINK = re.compile(r"<think>.*?(</think>|\Z)", re.S | re.I)  # reasoning blocks some servers print
 _PREFIX = re.compile(r"^(?:[>$#]\s*|[-*•]\s+|\d+[.)]\s+|(?:command|action|answer)\s*:\s*)+", re.I)
 _QUOTES = "`'\"“”‘’*"
+# punctuation around a command inside a sentence ("Let me try `go hall`."); an apostrophe inside a
+# word ("king's key") stays
+_AROUND = re.compile(r"[`\"“”*,;:!?()\[\]]|(?<!\w)['‘’]|['‘’](?!\w)|\.(?=\s|$)")
 
 
 def clean(line: str) -> str:
@@ -39,7 +42,7 @@ def parse_command(reply: str, known: Collection[str]) -> str:
     for line in lines:
         if normalize(line) in known:
             return line
-    text = " " + " ".join(normalize(line) for line in lines) + " "
+    text = " " + normalize(_AROUND.sub(" ", " ".join(lines))) + " "
     found = [(text.find(f" {cmd} "), -len(cmd), cmd) for cmd in known if f" {cmd} " in text]
     if found:
         return min(found)[2]
