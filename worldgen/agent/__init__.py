@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from worldgen.agent.commands import clean
+from worldgen.agent.episode import Episode
 from worldgen.agent.commands import parse_command as _parse_known
 from worldgen.agent.prompt import RULES, command_help, system_prompt
 from worldgen.ir.patterns import normalize
@@ -29,4 +30,4 @@ def parse_command(reply: str, admissible: Iterable[str]) -> str:
     return _parse_known(reply, {normalize(c) for c in admissible})
 
 
-__all__ = ["RULES", "clean", "command_help", "parse_command", "system_prompt"]
+__all__ = ["Episode", "RULES", "clean", "command_help", "parse_command", "system_prompt"]

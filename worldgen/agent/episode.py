@@ -1,0 +1,66 @@
+"""One episode of a world as a trainer's loop drives it: a prompt, then one step per model reply.
+
+Every trainer integration (TRL, verifiers, SkyRL) wraps this, so they all prompt, parse replies
+and score exactly as ``worldgen rollout --policy openai:`` does: reward is the world's return,
+success is the world's goal reached, and a reply that names no command is still sent (the world
+answers with its invalid message and the step counts), which is the honest outcome.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from worldgen.agent.commands import parse_command
+from worldgen.agent.prompt import system_prompt
+from worldgen.ir.world import World
+from worldgen.runtime.env import OVER
+
+
+class Episode:
+    """``Episode(world, seed)`` resets the world; ``act(reply)`` plays one reply and returns what
+    the world answered. ``total_return``, ``success``, ``steps`` and ``done`` say how it went."""
+
+    def __init__(self, world: World, seed: int = 0):
+        self.world = world
+        self.env = world.env()
+        self.seed = seed
+        self.observation, info = self.env.reset(seed=seed)
+        self.instruction: str = info.get("instruction", "")
+        self.success = bool(info.get("success", False))
+        self.total_return = 0.0
+        self.steps = 0
+        self.invalid = 0  # replies the world refused (unparseable, unknown or not allowed now)
+        self.terminated = self.success
+        self.truncated = False
+        self.commands: list[str] = []
+        self._known = frozenset(self.env.rules.table)
+
+    @property
+    def done(self) -> bool:
+        return self.terminated or self.truncated
+
+    def system_prompt(self) -> str:
+        """The system message: rules of play, this episode's goal, the world's command syntax."""
+        return system_prompt(self.world, self.instruction)
+
+    def admissible(self) -> list[str]:
+        """The commands the world accepts now."""
+        return self.env.admissible
+
+    def act(self, reply: str) -> str:
+        """Send the command in ``reply`` (parsed as the LLM policy parses it); the world's answer."""
+        if self.done:
+            return OVER
+        command = parse_command(reply, self._known)
+        self.observation, reward, self.terminated, self.truncated, info = self.env.step(command)
+        self.commands.append(command)
+        self.total_return += float(reward)
+        self.steps += 1
+        self.invalid += not info.get("valid", True)
+        self.success = self.success or bool(info.get("success", False))
+        return self.observation
+
+    def metrics(self) -> dict[str, Any]:
+        """What a trainer logs per episode."""
+        return {"return": self.total_return, "success": float(self.success), "steps": self.steps,
+                "invalid": self.invalid, "truncated": float(self.truncated)}
