@@ -1,0 +1,31 @@
+"""Episodes from dataset rows: ``(suite, world_id, seed)`` -> a fresh ``Episode``.
+
+Trainers build one environment object per rollout, often thousands per run; the suite behind
+them is read and integrity-checked once per process, not once per episode.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+from worldgen.agent.episode import Episode
+from worldgen.errors import WorldgenError
+from worldgen.ir.world import World
+
+
+@lru_cache(maxsize=16)
+def suite_worlds(suite: str) -> dict[str, World]:
+    """The worlds of a suite folder (or artifact / world file) by id, loaded once per process."""
+    from worldgen.rollouts.sources import open_entries
+
+    return {entry.id: entry.world for entry in open_entries(Path(suite))}
+
+
+def episode_for(suite: str | Path, world_id: str, seed: int = 0) -> Episode:
+    """A new episode of world ``world_id`` of ``suite``, reset with episode seed ``seed``."""
+    worlds = suite_worlds(str(Path(suite).resolve()))
+    world = worlds.get(world_id)
+    if world is None:
+        raise WorldgenError(f"{suite}: error: no world {world_id!r} in this suite ({len(worlds)} worlds)")
+    return Episode(world, seed)
