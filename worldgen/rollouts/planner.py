@@ -26,6 +26,22 @@ from worldgen.verify.optimal import SuccessValues, best_edge
 from worldgen.verify.statespace import explore
 
 
+class Planners:
+    """One planner per world id, built on first use: exploring a world's graph is the expensive part."""
+
+    def __init__(self) -> None:
+        self._by_world: dict[str, Planner] = {}
+
+    def get(self, world_id: str, world: World, bounds: Bounds) -> Planner:
+        planner = self._by_world.get(world_id)
+        if planner is None:
+            planner = self._by_world[world_id] = Planner(world, bounds)
+        return planner
+
+    def clear(self) -> None:
+        self._by_world.clear()
+
+
 class Planner:
     def __init__(self, world: World, bounds: Bounds):
         self.rules, initial = load_rules(world)

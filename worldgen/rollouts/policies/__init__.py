@@ -1,4 +1,5 @@
-"""Solver policies for rollouts: ``random``, ``oracle``, ``fair-oracle`` and ``openai:MODEL``.
+"""Solver policies for rollouts: ``random``, ``oracle``, ``fair-oracle``, ``noisy-oracle:P`` and
+``openai:MODEL``.
 
 Each lives in its own module; ``make_policy`` imports only the one asked for (``openai`` is slow
 to import and only the LLM policy needs it).
@@ -13,7 +14,7 @@ from worldgen.errors import WorldgenError
 if TYPE_CHECKING:
     from worldgen.rollouts.policies.base import Policy
 
-SPECS = "random | oracle | fair-oracle | openai:MODEL"
+SPECS = "random | oracle | fair-oracle | noisy-oracle:P (random move with probability P) | openai:MODEL"
 
 
 def check_spec(spec: str) -> str:
@@ -21,13 +22,25 @@ def check_spec(spec: str) -> str:
     kind, _, model = spec.partition(":")
     if spec in ("random", "oracle", "fair-oracle") or (kind == "openai" and model):
         return spec
+    if kind == "noisy-oracle":
+        noise = _probability(model)
+        if noise is not None:
+            return f"noisy-oracle:{noise:g}"
     raise ValueError(f"unknown policy {spec!r}; expected {SPECS}")
+
+
+def _probability(text: str) -> float | None:
+    try:
+        value = float(text)
+    except ValueError:
+        return None
+    return value if 0.0 <= value <= 1.0 else None
 
 
 def make_policy(spec: str, base_url: str | None = None, temperature: float = 0.0, api_key_env: str = "OPENAI_API_KEY") -> Policy:
     """The policy a ``--policy`` value names (the openai options apply to ``openai:MODEL`` only)."""
     try:
-        check_spec(spec)
+        spec = check_spec(spec)
     except ValueError as err:
         raise WorldgenError(f"error: {err}") from None
     if spec == "random":
@@ -42,6 +55,10 @@ def make_policy(spec: str, base_url: str | None = None, temperature: float = 0.0
         from worldgen.rollouts.policies.fair_oracle import FairOraclePolicy
 
         return FairOraclePolicy()
+    if spec.startswith("noisy-oracle:"):
+        from worldgen.rollouts.policies.noisy_oracle import NoisyOraclePolicy
+
+        return NoisyOraclePolicy(float(spec.partition(":")[2]))
     from worldgen.rollouts.policies.openai_agent import OpenAIPolicy, OpenAISettings
 
     return OpenAIPolicy(OpenAISettings(model=spec.partition(":")[2], base_url=base_url, temperature=temperature,

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from worldgen.rollouts.planner import Planner
+from worldgen.rollouts.planner import Planner, Planners
 from worldgen.rollouts.policies.base import Move, PolicyError, Usage
 from worldgen.rollouts.sources import Entry
 from worldgen.runtime.env import Env
@@ -44,7 +44,7 @@ class OraclePolicy:
     name = "oracle"
 
     def __init__(self) -> None:
-        self.planners: dict[str, Planner] = {}  # per world id: the explored graph, built once
+        self.planners = Planners()
 
     def agent(self, entry: Entry, env: Env, seed: int) -> ReplayAgent | PlanningAgent:
         report = entry.report
@@ -52,10 +52,7 @@ class OraclePolicy:
             raise PolicyError("the world has no oracle walkthrough (no goal state was found by its checks)")
         if not report.measures.stochastic:
             return ReplayAgent([step.command for step in report.oracle.steps])
-        planner = self.planners.get(entry.id)
-        if planner is None:
-            planner = self.planners[entry.id] = Planner(entry.world, report.bounds)
-        return PlanningAgent(planner, env)
+        return PlanningAgent(self.planners.get(entry.id, entry.world, report.bounds), env)
 
     async def aclose(self) -> None:
         self.planners.clear()
