@@ -17,7 +17,7 @@ import sys
 from worldgen.errors import WorldgenError
 
 COMMANDS = ("check", "schema", "content", "compile", "verify", "explain", "graph", "play", "serve", "rollout", "report",
-            "export")
+            "export", "propose", "loop")
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -15,7 +15,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from worldgen.ir.models import Scaffold, canonical_json
-from worldgen.verify.report import Measures
+from worldgen.verify.report import Report
 
 BUILTIN_TYPE_NAMES = frozenset({"text", "word", "octal", "hex"})
 KEPT_KEYS = frozenset({"op", "kind"})  # operators and kinds are rules, not names or prose
@@ -60,16 +60,21 @@ def action_signature(ir: Scaffold) -> tuple[tuple[str, ...], ...]:
     return tuple(sorted(tuple(p.type.kind for p in a.params) for a in ir.actions))
 
 
-def complexity_profile(measures: Sequence[Measures]) -> tuple[float, ...]:
-    """A suite's shape from its worlds' check measures: median states, depth, branching, solution
-    length (rounded, so sampling noise does not make two identical families look different)."""
+def complexity_profile(reports: Sequence[Report]) -> tuple[float, ...]:
+    """A suite's shape from its worlds' check reports, medians over worlds: reachable states, depth,
+    branching, solution length, and what random play and optimal play can expect (a new step cost
+    or horizon changes no state count but changes these). Rounded, so that sampling noise does not
+    make two identical families look different."""
     def median(values: list[float]) -> float:
         ordered = sorted(values)
         return ordered[len(ordered) // 2] if ordered else 0.0
 
+    measures = [r.measures for r in reports]
     return (round(median([m.reachable_states for m in measures])), round(median([m.depth for m in measures])),
             round(median([m.mean_branching for m in measures]), 1),
-            round(median([m.solution_length or 0 for m in measures])))
+            round(median([m.solution_length or 0 for m in measures])),
+            round(median([r.returns.random for r in reports]), 2),
+            round(median([r.optimal_success if r.optimal_success is not None else 1.0 for r in reports]), 2))
 
 
 def _slot_names(slots: Iterable[Any]) -> Iterable[str]:

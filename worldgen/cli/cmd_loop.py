@@ -1,0 +1,71 @@
+"""`worldgen loop --library DIR --solver POLICY --rounds R -o RUN [--train CMD]`: the flywheel.
+
+Each round compiles every scaffold of the round's library for --seeds (content: NAME.json beside
+it, content_packs/NAME/example.json, else a procedural record), rolls the solver out (--episodes
+per world), reports each suite, proposes up to -n new scaffolds aimed at the band (`worldgen
+propose`), and adds the accepted ones to the next round's library. With --train, the command
+(split like a shell would, never run by one) runs after each round with WORLDGEN_ROUND,
+WORLDGEN_SUITES, WORLDGEN_LIBRARY and WORLDGEN_SOLVER set; if its last output line is
+`solver: SPEC`, SPEC plays the next round. RUN/round-NN/ holds each round; RUN/summary.json and
+RUN/summary.html chart them. A killed loop resumes where it stopped when run again.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shlex
+import sys
+from pathlib import Path
+
+from worldgen.cli.cmd_propose import band
+from worldgen.cli.common import folder, seed_range, whole_number
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    from worldgen.rollouts.policies import SPECS
+
+    p = sub.add_parser("loop", help="turn the flywheel: compile, roll out, report, propose, for R rounds",
+                       description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--library", required=True, metavar="DIR", help="folder of scaffolds (*.wg) to start from")
+    p.add_argument("--solver", required=True, type=_policy, metavar="POLICY", help=f"who plays: {SPECS}")
+    p.add_argument("--rounds", type=whole_number(1), default=2, metavar="R", help="rounds (default 2)")
+    p.add_argument("-o", "--out", type=folder, required=True, metavar="RUN", help="run folder (a killed loop resumes)")
+    p.add_argument("--band", type=band, default=(0.2, 0.8), metavar="LO:HI", help="target solver success (default 0.2:0.8)")
+    p.add_argument("-n", type=whole_number(1), default=4, metavar="K", help="proposals to accept per round (default 4)")
+    p.add_argument("--seeds", type=seed_range, default=range(20), metavar="A:B", help="world seeds per scaffold (default 0:20)")
+    p.add_argument("--episodes", type=whole_number(1), default=2, metavar="N", help="solver episodes per world (default 2)")
+    p.add_argument("--train", metavar="CMD", help="trainer command run after each round (see above)")
+    p.add_argument("--base-url", metavar="URL", help="OpenAI-compatible endpoint of an openai:MODEL solver")
+    p.add_argument("--jobs", "-j", type=whole_number(1), default=1, metavar="J", help="compile worker processes (default 1)")
+    p.add_argument("--json", action="store_true", help="print the summary as JSON")
+    p.set_defaults(func=run)
+
+
+def _policy(text: str) -> str:
+    from worldgen.rollouts.policies import check_spec
+
+    try:
+        return check_spec(text)
+    except ValueError as err:
+        raise argparse.ArgumentTypeError(str(err)) from None
+
+
+def run(args: argparse.Namespace) -> int:
+    from worldgen.flywheel.loop import LoopSettings, loop
+    from worldgen.flywheel.mutate import Band
+
+    train = tuple(shlex.split(args.train)) if args.train else ()
+    settings = LoopSettings(args.solver, args.rounds, Band(*args.band), args.n, args.seeds, args.episodes, args.jobs,
+                            train, args.base_url)
+    summary = loop(Path(args.library), Path(args.out), settings, lambda text: print(f"loop: {text}", file=sys.stderr))
+    if args.json:
+        print(json.dumps(summary, indent=2))
+        return 0
+    for r in summary["rounds"]:
+        success = "n/a" if r["success"] is None else f"{100 * r['success']:.0f}%"
+        in_band = "n/a" if r["in_band"] is None else f"{100 * r['in_band']:.0f}%"
+        print(f"round {r['round']}: library {r['library']} ({r['rule_sets']} rule-sets), solver {r['solver']} wins {success}, "
+              f"{in_band} of scaffolds in band; {r['proposals']['accepted']} of {r['proposals']['evaluated']} proposals accepted")
+    print(f"{args.out}/summary.json, {args.out}/summary.html")
+    return 0

@@ -1,0 +1,164 @@
+"""The gate every proposal passes before it enters a library, whoever wrote it.
+
+In order, each failure a recorded reason: it checks (diagnostics verbatim); its rules are new (no
+library scaffold has the same structural hash); it has content (its parent's example record if it
+still fits, else a procedural one); at least 90 % of a seed range compiles (every accepted world
+proven solvable with sound signals); the oracle solves every world it plays; the uniform-random
+policy wins less often than the band's top (a world random play solves teaches nothing); and it
+behaves unlike every library scaffold (not the same complexity profile and action signature).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from worldgen.compiler.bounds import scaffold_bounds
+from worldgen.compiler.executors import LocalExecutor
+from worldgen.compiler.journal import MARKER
+from worldgen.compiler.suite import Spec, compile_suite
+from worldgen.content.providers.procedural import ProceduralProvider
+from worldgen.content.validate import Validator
+from worldgen.errors import DiagnosticError, WorldgenError
+from worldgen.flywheel.identity import action_signature, complexity_profile, structural_hash
+from worldgen.flywheel.mutate import Band
+from worldgen.frontend import compile_source
+from worldgen.ir.models import Scaffold
+from worldgen.rollouts.policies import make_policy
+from worldgen.rollouts.records import read
+from worldgen.rollouts.runner import run
+from worldgen.rollouts.sources import Entry, open_entries
+
+MIN_COMPILED = 0.9
+RANDOM_EPISODES = 2
+
+
+@dataclass(frozen=True)
+class Member:
+    """A library scaffold as the gate compares proposals with it."""
+
+    name: str
+    structural: str
+    signature: tuple[tuple[str, ...], ...]
+    profile: tuple[float, ...] | None  # None: no compiled suite of it was at hand
+
+
+@dataclass
+class Verdict:
+    accepted: bool
+    reason: str = ""  # why it was rejected: the failed gate, then the details
+    passed: list[str] = field(default_factory=list)
+    measured: dict[str, Any] = field(default_factory=dict)
+    record: dict[str, Any] | None = None  # the content record its worlds were compiled with
+
+
+def member(ir: Scaffold, entries: list[Entry] | None) -> Member:
+    profile = complexity_profile([e.report for e in entries]) if entries else None
+    return Member(ir.name, structural_hash(ir), action_signature(ir), profile)
+
+
+class Gate:
+    def __init__(self, library: list[Member], band: Band, seeds: range, jobs: int = 1):
+        self.library = library
+        self.band = band
+        self.seeds = seeds
+        self.jobs = jobs
+
+    def evaluate(self, source: str, filename: str, suite: Path, parent_record: dict[str, Any] | None) -> Verdict:
+        """Run every gate on ``source``; its worlds are compiled into ``suite`` (resumed if there)."""
+        verdict = Verdict(False)
+        try:
+            ir = compile_source(source, filename)
+        except DiagnosticError as err:
+            verdict.reason = f"check: {err}"
+            return verdict
+        verdict.passed.append("check")
+        key = structural_hash(ir)
+        verdict.measured["structural_hash"] = key
+        twin = next((m.name for m in self.library if m.structural == key), None)
+        if twin is not None:
+            verdict.reason = f"new rules: the same rules as library scaffold '{twin}' (names and prose aside)"
+            return verdict
+        verdict.passed.append("new rules")
+        record, origin = content_record(ir, parent_record)
+        if record is None:
+            verdict.reason = f"content: {origin}"
+            return verdict
+        verdict.measured["content"] = origin
+        verdict.record = record
+        verdict.passed.append("content")
+        try:
+            entries = compiled(ir, record, self.seeds, suite, self.jobs)
+        except WorldgenError as err:
+            verdict.reason = f"compile: {err}"
+            return verdict
+        share = len(entries) / len(self.seeds)
+        verdict.measured["compiled"] = {"accepted": len(entries), "seeds": len(self.seeds)}
+        if share < MIN_COMPILED:
+            verdict.reason = (f"compile: {len(entries)} of {len(self.seeds)} seeds passed their checks "
+                              f"(at least {MIN_COMPILED:.0%} needed); `worldgen explain {suite}` shows why")
+            return verdict
+        verdict.passed.append("compile")
+        oracle = _success(entries, "oracle", suite / "oracle.jsonl", 1)
+        random = _success(entries, "random", suite / "random.jsonl", RANDOM_EPISODES)
+        verdict.measured.update(oracle_success=oracle, random_success=random)
+        unsolved = [e.id for e in entries if not e.report.measures.stochastic and e.id in _failed(suite / "oracle.jsonl")]
+        if unsolved:
+            verdict.reason = f"oracle: it failed {len(unsolved)} deterministic world(s), e.g. {unsolved[0]}"
+            return verdict
+        verdict.passed.append("oracle")
+        if random >= self.band.hi:
+            verdict.reason = f"random baseline: random play wins {random:.0%} of episodes, not below the band's top {self.band.hi:.0%}"
+            return verdict
+        verdict.passed.append("random baseline")
+        mine = member(ir, entries)
+        verdict.measured["profile"] = list(mine.profile or ())
+        same = next((m.name for m in self.library if m.profile == mine.profile and m.signature == mine.signature), None)
+        if same is not None:
+            verdict.reason = f"new behaviour: the same complexity profile and action signature as '{same}'"
+            return verdict
+        verdict.passed.append("new behaviour")
+        verdict.accepted = True
+        self.library.append(mine)  # the next proposal must differ from this one too
+        return verdict
+
+    def remember(self, source: str, filename: str, verdict: Verdict) -> None:
+        """Count a proposal accepted by an earlier (killed) run as a member, as ``evaluate`` would."""
+        if verdict.accepted:
+            ir = compile_source(source, filename)
+            self.library.append(Member(ir.name, verdict.measured["structural_hash"], action_signature(ir),
+                                       tuple(verdict.measured["profile"])))
+
+
+def content_record(ir: Scaffold, record: dict[str, Any] | None) -> tuple[dict[str, Any] | None, str]:
+    """The record to compile ``ir`` with: ``record`` (the parent's example) while it still fits the
+    slots, else a procedural one; and where it came from (or why there is none)."""
+    validator = Validator(ir)
+    if record is not None and not validator.check(record, "parent")[1]:
+        return record, "the parent's example record"
+    outcome = ProceduralProvider(ir, validator, 0).make(0)
+    if outcome.record is None:
+        return None, outcome.reason
+    return outcome.record, "a procedural record (seed 0)"
+
+
+def compiled(ir: Scaffold, record: dict[str, Any], seeds: range, suite: Path, jobs: int) -> list[Entry]:
+    """The worlds of ``ir`` for ``seeds`` in ``suite``: compiled (or an interrupted compile
+    finished) unless already there."""
+    if not (suite / "index.jsonl").exists() or (suite / MARKER).exists():
+        spec = Spec(ir, (("record", record),), {}, scaffold_bounds(ir), 5)
+        if not compile_suite(spec, seeds, suite, LocalExecutor(jobs)).accepted:
+            return []
+    return open_entries(suite)
+
+
+def _success(entries: list[Entry], policy: str, out: Path, episodes: int) -> float:
+    asyncio.run(run(entries, make_policy(policy), out, episodes, 1, 0))
+    done = read(out)[0]
+    return round(sum(bool(e["success"]) for e in done) / len(done), 6) if done else 0.0
+
+
+def _failed(out: Path) -> set[str]:
+    return {e["world"] for e in read(out)[0] if not e["success"]}

@@ -1,0 +1,69 @@
+"""A library: a folder of scaffolds, each with the content record its worlds are compiled with.
+
+A scaffold's record is ``NAME.json`` beside it (how proposals and the loop's libraries store
+them), else the shipped layout's ``content_packs/NAME/example.json`` next to the folder; a
+scaffold without slots needs none.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from worldgen.errors import WorldgenError
+from worldgen.frontend import compile_source
+from worldgen.ir.models import Scaffold
+from worldgen.textfile import read_text
+
+
+@dataclass(frozen=True)
+class LibraryScaffold:
+    name: str
+    path: Path
+    source: str
+    ir: Scaffold
+    record: dict[str, Any] | None
+
+
+def read_library(folder: Path) -> list[LibraryScaffold]:
+    """Every ``*.wg`` of ``folder`` in name order; each must check (a library holds no drafts)."""
+    if not folder.is_dir():
+        raise WorldgenError(f"{folder}: error: no such library folder")
+    out = []
+    for path in sorted(folder.glob("*.wg")):
+        source = read_text(path)
+        ir = compile_source(source, str(path))
+        out.append(LibraryScaffold(ir.name, path, source, ir, _record(path, ir.name)))
+    if not out:
+        raise WorldgenError(f"{folder}: error: the library holds no scaffolds (*.wg)")
+    names = [s.name for s in out]
+    twice = sorted({n for n in names if names.count(n) > 1})
+    if twice:
+        raise WorldgenError(f"{folder}: error: two scaffolds declare world {twice[0]!r}; names must be unique in a library")
+    return out
+
+
+def write_member(folder: Path, name: str, source: str, record: dict[str, Any] | None) -> Path:
+    """Store a scaffold (and its record) in ``folder`` the way ``read_library`` finds them."""
+    from worldgen.files import write_atomic
+
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"{name}.wg"
+    write_atomic(path, source)
+    if record is not None:
+        write_atomic(folder / f"{name}.json", json.dumps(record, indent=2, sort_keys=True, ensure_ascii=False) + "\n")
+    return path
+
+
+def _record(path: Path, name: str) -> dict[str, Any] | None:
+    for candidate in (path.with_suffix(".json"), path.parent.parent / "content_packs" / name / "example.json",
+                      path.parent / "content_packs" / name / "example.json"):
+        if candidate.is_file():
+            try:
+                data = json.loads(read_text(candidate))
+            except json.JSONDecodeError as err:
+                raise WorldgenError(f"{candidate}: error: not JSON: {err}") from None
+            return data if isinstance(data, dict) else None
+    return None

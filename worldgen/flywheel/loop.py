@@ -1,0 +1,194 @@
+"""``worldgen loop``: the flywheel turned R times.
+
+Each round, in its own folder RUN/round-NN/: the round's library (round 0: a copy of --library;
+then the previous round's library plus the proposals it accepted) is compiled (suites/), the
+solver plays every suite (rollouts/), each suite is reported (reports/), proposals are made and
+gated (proposals/), and with --train the user's trainer command runs on the round's suites and may
+name the solver of the next round. ``round.json`` is written last: a round that has one is done,
+and a killed loop resumes in the first round without it, each step of which resumes too (compile
+journals, rollout files, decided proposals). RUN/summary.json and RUN/summary.html chart every
+round; wall-clock seconds go to RUN/timings.json, so the rest is the same bytes for the same inputs.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from worldgen.errors import WorldgenError
+from worldgen.files import write_atomic
+from worldgen.flywheel.accept import compiled, content_record
+from worldgen.flywheel.identity import structural_hash
+from worldgen.flywheel.library import LibraryScaffold, read_library, write_member
+from worldgen.flywheel.mutate import Band
+from worldgen.flywheel.propose import Settings, propose
+from worldgen.flywheel.solver import read_reports
+from worldgen.report import build_report, to_json
+from worldgen.rollouts.policies import make_policy
+from worldgen.rollouts.runner import run
+
+ROUND_FILE = "round.json"
+
+
+@dataclass(frozen=True)
+class LoopSettings:
+    solver: str
+    rounds: int = 2
+    band: Band = Band()
+    proposals: int = 4  # accepted proposals asked for per round
+    seeds: range = range(20)
+    episodes: int = 2
+    jobs: int = 1
+    train: tuple[str, ...] = ()  # the trainer command (argv), run after each round's proposals
+    base_url: str | None = None  # for an openai:MODEL solver
+
+
+def loop(library: Path, out: Path, settings: LoopSettings, say: Any = lambda text: None) -> dict[str, Any]:
+    """Run (or resume) every round; returns the summary written to ``out/summary.json``."""
+    solver = settings.solver
+    rounds: list[dict[str, Any]] = []
+    timings: dict[str, float] = _read_json(out / "timings.json") or {}
+    for r in range(settings.rounds):
+        folder = out / f"round-{r:02d}"
+        done = _read_json(folder / ROUND_FILE)
+        if done is None:
+            started = time.perf_counter()
+            _library(folder / "library", library if r == 0 else out / f"round-{r - 1:02d}", r)
+            done = _round(folder, solver, r, settings, say)
+            write_atomic(folder / ROUND_FILE, json.dumps(done, indent=2) + "\n")
+            timings[f"round-{r:02d}"] = round(time.perf_counter() - started, 3)
+            write_atomic(out / "timings.json", json.dumps(timings, indent=2) + "\n")
+        else:
+            say(f"round {r}: done before, read back")
+        rounds.append(done)
+        solver = done["next_solver"]
+    summary = {"format": "worldgen.loop/1", "band": [settings.band.lo, settings.band.hi], "rounds": rounds}
+    write_atomic(out / "summary.json", json.dumps(summary, indent=2) + "\n")
+    from worldgen.flywheel.page import render
+
+    write_atomic(out / "summary.html", render(summary))
+    return summary
+
+
+def _library(target: Path, source: Path, r: int) -> None:
+    """Round 0 copies the user's library; round r takes round r-1's library and its accepted proposals."""
+    if target.is_dir():
+        return
+    staging = target.with_name("library.partial")
+    shutil.rmtree(staging, ignore_errors=True)
+    members = read_library(source if r == 0 else source / "library")
+    for s in members:
+        write_member(staging, s.name, s.source, s.record)
+    if r > 0:
+        accepted = (_read_json(source / "proposals" / "summary.json") or {}).get("accepted", [])
+        for name in accepted:
+            folder = source / "proposals" / name
+            record = _read_json(folder / f"{name}.json")
+            write_member(staging, name, (folder / f"{name}.wg").read_text("utf-8"), record)
+    staging.rename(target)
+
+
+def _round(folder: Path, solver: str, r: int, settings: LoopSettings, say: Any) -> dict[str, Any]:
+    library = read_library(folder / "library")
+    results: dict[str, dict[str, Any]] = {}
+    reports = []
+    for s in library:
+        say(f"round {r}: {s.name}: compile, roll out {solver}, report")
+        report = _measure(folder, s, solver, settings)
+        if report is None:
+            results[s.name] = {"compiled": 0}
+            continue
+        reports.append(folder / "reports" / f"{s.name}.json")
+        group = report["rollouts"]["policies"][_policy_name(solver)]
+        complexity = [w["measures"]["reachable_states"] for w in _worlds(folder / "suites" / s.name)]
+        results[s.name] = {"compiled": report["suite"]["worlds"], "success": group["success"]["rate"],
+                           "episodes": group["episodes"], "median_states": statistics.median(complexity)}
+    say(f"round {r}: propose")
+    view = read_reports(reports, _policy_name(solver))
+    proposals = propose(folder / "library", view, folder / "proposals",
+                        Settings(settings.band, settings.proposals, settings.seeds, settings.jobs))
+    next_solver = _train(folder, r, solver, settings) if settings.train else solver
+    return _round_summary(r, solver, next_solver, library, results, proposals, settings.band)
+
+
+def _measure(folder: Path, s: LibraryScaffold, solver: str, settings: LoopSettings) -> dict[str, Any] | None:
+    suite = folder / "suites" / s.name
+    record, _ = content_record(s.ir, s.record)
+    if record is None:
+        return None
+    try:
+        entries = compiled(s.ir, record, settings.seeds, suite, settings.jobs)
+    except WorldgenError:
+        return None
+    if not entries:
+        return None
+    rollouts = folder / "rollouts" / f"{s.name}.jsonl"
+    asyncio.run(run(entries, make_policy(solver, settings.base_url), rollouts, settings.episodes, 1, 0))
+    report = build_report(suite.resolve(), [str(rollouts.resolve())])
+    report.pop("measured", None)
+    (folder / "reports").mkdir(parents=True, exist_ok=True)
+    write_atomic(folder / "reports" / f"{s.name}.json", to_json(report))
+    return report
+
+
+def _train(folder: Path, r: int, solver: str, settings: LoopSettings) -> str:
+    """Run the user's trainer on this round's suites; its last stdout line ``solver: SPEC`` (if
+    any) names the next round's solver."""
+    env = {**os.environ, "WORLDGEN_ROUND": str(r), "WORLDGEN_SUITES": str((folder / "suites").resolve()),
+           "WORLDGEN_LIBRARY": str((folder / "library").resolve()), "WORLDGEN_SOLVER": solver}
+    try:
+        done = subprocess.run(list(settings.train), env=env, capture_output=True, text=True, check=False)
+    except OSError as err:
+        raise WorldgenError(f"--train: error: cannot run {settings.train[0]!r}: {err.strerror}") from None
+    write_atomic(folder / "train.log", done.stdout + done.stderr)
+    if done.returncode != 0:
+        raise WorldgenError(f"--train: error: the trainer exited with {done.returncode}; see {folder / 'train.log'}")
+    lines = [line.strip() for line in done.stdout.splitlines() if line.strip()]
+    if lines and lines[-1].startswith("solver:"):
+        return lines[-1].partition(":")[2].strip()
+    return solver
+
+
+def _round_summary(r: int, solver: str, next_solver: str, library: list[LibraryScaffold], results: dict[str, dict[str, Any]],
+                   proposals: dict[str, Any], band: Band) -> dict[str, Any]:
+    measured = {n: v for n, v in results.items() if v.get("success") is not None}
+    episodes = sum(v["episodes"] for v in measured.values())
+    wins = sum(v["success"] * v["episodes"] for v in measured.values())
+    in_band = [n for n, v in measured.items() if band.lo <= v["success"] <= band.hi]
+    states = sorted(v["median_states"] for v in measured.values())
+    accepted = len(proposals["accepted"])
+    return {
+        "round": r, "solver": solver, "next_solver": next_solver,
+        "library": len(library), "rule_sets": len({structural_hash(s.ir) for s in library}),
+        "success": round(wins / episodes, 6) if episodes else None,
+        "in_band": round(len(in_band) / len(measured), 6) if measured else None,
+        "scaffolds": results,
+        "proposals": {"evaluated": proposals["evaluated"], "accepted": accepted, "yield": proposals["yield"],
+                      "names": proposals["accepted"], "tokens_per_accepted": 0 if accepted else None,
+                      "cost_per_accepted_usd": 0.0 if accepted else None},
+        "complexity": {"min": states[0], "median": statistics.median(states), "max": states[-1]} if states else None,
+    }
+
+
+def _worlds(suite: Path) -> list[dict[str, Any]]:
+    from worldgen.rollouts.sources import open_entries
+
+    return [{"measures": e.report.measures.model_dump()} for e in open_entries(suite)]
+
+
+def _policy_name(spec: str) -> str:
+    from worldgen.rollouts.policies import check_spec
+
+    return check_spec(spec)
+
+
+def _read_json(path: Path) -> Any:
+    return json.loads(path.read_text("utf-8")) if path.is_file() else None

@@ -1,0 +1,166 @@
+"""The offline proposer: structural edits of a library scaffold toward the solver's band.
+
+Where the solver wins more often than the band's top, a proposal makes the family harder; where it
+wins less often than the band's bottom, easier; inside the band, it varies the family's rules.
+Edits, most effective first:
+
+* shift an int param's range past its current end (the direction the solver's results say is
+  harder: success falling, or episodes lengthening, as the param grows), or back below its start;
+* tighten the horizon to where the solver's own wins would have made about the band's middle (a
+  quantile of the steps they took; first, as it aims best), else by 30 %; or loosen it by 50 %;
+* add an axis from a catalogue of rule transformations: a terse interface (each command shortened
+  to its action's shortest unique prefix), a step cost, a tighter horizon.
+
+Each candidate is a whole scaffold, renamed ``PARENT_TAG``, with one change and the reason for it;
+whether it enters the library is decided by ``flywheel.accept``. Same inputs, same candidates.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from worldgen.flywheel.edits import Edit, apply, before_closing_brace, int_range_edit, span_edit
+from worldgen.flywheel.solver import ParamTrend, ScaffoldResult
+from worldgen.frontend import compile_source
+from worldgen.ir.models import Scaffold
+from worldgen.syntax import ast
+from worldgen.syntax.parser import parse
+
+HARDER_HORIZON, EASIER_HORIZON = 0.7, 1.5
+STEP_COST = -0.05
+
+
+@dataclass(frozen=True)
+class Band:
+    lo: float = 0.2
+    hi: float = 0.8
+
+    def aim(self, success: float | None) -> str:
+        """``harder``, ``easier`` or ``vary`` for a scaffold the solver wins at rate ``success``."""
+        if success is None:
+            return "vary"
+        return "harder" if success > self.hi else "easier" if success < self.lo else "vary"
+
+
+@dataclass(frozen=True)
+class Candidate:
+    parent: str
+    tag: str  # what kind of change, also the name suffix: rooms_up, horizon_down, terse, ...
+    source: str
+    change: str
+    why: str
+
+
+def candidates(source: str, filename: str, result: ScaffoldResult | None, band: Band) -> list[Candidate]:
+    """Every proposal the catalogue makes for one scaffold, most promising first."""
+    tree = parse(source, filename)
+    ir = compile_source(source, filename)
+    aim = band.aim(result.success if result else None)
+    why = (f"solver success {result.success:.2f} over {result.episodes} episodes; band {band.lo:g}..{band.hi:g}: {aim}"
+           if result else "no solver results for this scaffold: vary it")
+    found: list[tuple[str, list[Edit], str]] = []
+    if aim in ("harder", "easier"):
+        horizon = _horizon(source, tree, aim == "harder", result, band)
+        shifts = _param_shifts(source, tree, ir, result, aim == "harder")
+        aimed = bool(horizon) and "the solver won" in horizon[0][2]
+        found += horizon + shifts if aimed else shifts + horizon  # a horizon read off the solver's wins aims best
+    found += _axes(source, ir)
+    return [Candidate(ir.name, tag, apply(source, edits), change, why) for tag, edits, change in found]
+
+
+def renamed(source: str, filename: str, name: str) -> str:
+    """``source`` with its world renamed (a proposal is a new family member, not its parent)."""
+    tree = parse(source, filename)
+    return apply(source, [span_edit(source, tree.span, name)])
+
+
+def _param_shifts(source: str, tree: ast.World, ir: Scaffold, result: ScaffoldResult | None,
+                  harder: bool) -> list[tuple[str, list[Edit], str]]:
+    trends = result.params if result else {}
+    decls = {d.name: d for d in tree.decls if isinstance(d, ast.ParamDecl) and d.kind == "int"}
+    ranked = sorted(decls, key=lambda n: (-(trends[n].effect() if n in trends else 0.0), list(decls).index(n)))
+    out = []
+    for name in ranked:
+        decl = decls[name]
+        assert decl.lo is not None and decl.hi is not None
+        trend = trends.get(name, ParamTrend((), (), ()))
+        up = trend.larger_is_harder() == harder
+        width = max(1, decl.hi - decl.lo)
+        lo, hi = (decl.hi, decl.hi + width) if up else (decl.lo - width, decl.lo)
+        if decl.lo >= 0 and lo < 0:
+            lo = 0
+        if hi < lo or (lo, hi) == (decl.lo, decl.hi):
+            continue
+        tag = f"{name}_{'up' if up else 'down'}"
+        out.append((tag, [int_range_edit(source, decl.span, lo, hi)],
+                    f"param {name}: {decl.lo}..{decl.hi} -> {lo}..{hi} ({'harder' if harder else 'easier'}: "
+                    f"{'larger' if trend.larger_is_harder() else 'smaller'} values are harder for the solver)"))
+    return out
+
+
+def _horizon(source: str, tree: ast.World, harder: bool, result: ScaffoldResult | None,
+             band: Band) -> list[tuple[str, list[Edit], str]]:
+    """Harder: the horizon at which the solver's own wins would have been about the band's middle
+    (a quantile of the steps they took), else 30 % less; easier: 50 % more."""
+    decl = next((d for d in tree.decls if isinstance(d, ast.HorizonDecl)), None)
+    if decl is None or not isinstance(decl.steps, ast.Num) or not isinstance(decl.steps.value, int):
+        return []  # a horizon written as an expression of params is left to the author
+    old = decl.steps.value
+    aimed = result.horizon_for((band.lo + band.hi) / 2) if harder and result else None
+    if aimed is not None and aimed < old:
+        new, how = aimed, f"the solver won {(band.lo + band.hi) / 2:.0%} of its episodes within {aimed} steps"
+    else:
+        new = max(1, round(old * (HARDER_HORIZON if harder else EASIER_HORIZON)))
+        how = f"{'30 % fewer' if harder else '50 % more'} steps"
+    if new == old:
+        return []
+    tag = "horizon_down" if harder else "horizon_up"
+    return [(tag, [span_edit(source, decl.steps.span, str(new))], f"horizon {old} -> {new} ({how})")]
+
+
+def _axes(source: str, ir: Scaffold) -> list[tuple[str, list[Edit], str]]:
+    taken = {a.name for a in ir.axes}
+    out = []
+    terse = _terse_patterns(ir)
+    renames_taken = any(alt.renames for a in ir.axes for alt in a.alternatives)
+    if terse and not renames_taken:
+        axis = _free("interface" if "interface" not in taken else "wording", taken, "interface")
+        renames = "  ".join(f'rename {action} "{pattern}"' for action, pattern in terse)
+        out.append(("terse", [before_closing_brace(source, f"\n  # proposed: a terse interface\n  axis {axis} {{\n"
+                                                            f"    as_written {{}}\n    terse {{ {renames} }}\n  }}\n")],
+                    f"axis {axis.split(':')[0]}: a terse interface (" + ", ".join(p for _, p in terse) + ")"))
+    axis = _free("cost", taken, "feedback")
+    out.append(("cost", [before_closing_brace(source, f"\n  # proposed: a cost per step\n  axis {axis} {{\n"
+                                                     f"    free {{}}\n    costly {{ reward {STEP_COST} per step }}\n  }}\n")],
+                f"axis {axis.split(':')[0]}: a step cost of {STEP_COST}"))
+    horizon_set = any(alt.horizon is not None or alt.horizon_expr is not None for a in ir.axes for alt in a.alternatives)
+    if ir.horizon_expr is None and not horizon_set:
+        tight = max(1, round(ir.horizon * HARDER_HORIZON))
+        axis = _free("pace", taken, "feedback")
+        out.append(("tight", [before_closing_brace(source, f"\n  # proposed: a tighter horizon\n  axis {axis} {{\n"
+                                                          f"    relaxed {{}}\n    tight {{ horizon {tight} }}\n  }}\n")],
+                    f"axis {axis.split(':')[0]}: horizon {ir.horizon} or {tight}"))
+    return out
+
+
+def _free(name: str, taken: set[str], component: str) -> str:
+    """An axis header ``NAME: COMPONENT`` with a name no axis of the scaffold uses."""
+    n, candidate = 1, name
+    while candidate in taken:
+        n += 1
+        candidate = f"{name}{n}"
+    return candidate if candidate == component else f"{candidate}: {component}"
+
+
+def _terse_patterns(ir: Scaffold) -> list[tuple[str, str]]:
+    """Per action: its shortest unique name prefix followed by its arguments."""
+    names = [a.name for a in ir.actions]
+    out = []
+    for action in ir.actions:
+        prefix = next(action.name[:n] for n in range(1, len(action.name) + 1)
+                      if not any(other != action.name and other.startswith(action.name[:n]) for other in names))
+        holes = [part.split("}", 1)[0] for part in action.patterns[0].split("{")[1:]]
+        pattern = " ".join([prefix, *("{" + h + "}" for h in holes)])
+        if pattern != action.patterns[0]:
+            out.append((action.name, pattern))
+    return out

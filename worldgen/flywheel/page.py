@@ -1,0 +1,49 @@
+"""RUN/summary.html: the loop's rounds at a glance (self-contained, no scripts)."""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+from worldgen.report.html import STYLE
+from worldgen.report.svg import bars
+
+
+def render(summary: dict[str, Any]) -> str:
+    rounds = summary["rounds"]
+    lo, hi = summary["band"]
+    rates = [(f"round {r['round']}", [(r["success"], _pct(r["success"])), (r["in_band"], _pct(r["in_band"])),
+                                      (r["proposals"]["yield"], _pct(r["proposals"]["yield"]))]) for r in rounds]
+    head = ("round", "solver", "library", "rule-sets", "success", f"in band {lo:g}..{hi:g}", "proposals",
+            "accepted", "yield", "tokens / accepted", "median states (min..max)")
+    rows = [(r["round"], r["solver"], r["library"], r["rule_sets"], _pct(r["success"]), _pct(r["in_band"]),
+             r["proposals"]["evaluated"], r["proposals"]["accepted"], _pct(r["proposals"]["yield"]),
+             r["proposals"]["tokens_per_accepted"], _spread(r["complexity"])) for r in rounds]
+    body = ["<h1>worldgen loop</h1>",
+            f"<p class=sub>{len(rounds)} round(s); band {lo:g}..{hi:g}. Success: the solver's episodes won, "
+            "over every scaffold of the round's library; in band: the share of scaffolds whose success lies "
+            "in the band; yield: accepted proposals / proposals evaluated.</p>",
+            bars(rates, ["solver success", "scaffolds in band", "proposal yield"], "Per round"),
+            _table(head, rows), "<h2>Per scaffold</h2>", _scaffolds(rounds)]
+    return ("<!DOCTYPE html><html lang=en><head><meta charset=utf-8><title>worldgen loop</title>"
+            f"<style>{STYLE}</style></head><body>{''.join(body)}</body></html>\n")
+
+
+def _scaffolds(rounds: list[dict[str, Any]]) -> str:
+    names = sorted({n for r in rounds for n in r["scaffolds"]})
+    head = ("scaffold", *(f"round {r['round']}" for r in rounds))
+    rows = [(n, *(_pct(r["scaffolds"].get(n, {}).get("success")) if n in r["scaffolds"] else "" for r in rounds)) for n in names]
+    return _table(head, rows)
+
+
+def _table(head: tuple[str, ...], rows: list[tuple[Any, ...]]) -> str:
+    h = "<tr>" + "".join(f"<th>{escape(str(c))}</th>" for c in head) + "</tr>"
+    return "<table>" + h + "".join("<tr>" + "".join(f"<td>{escape(str(c))}</td>" for c in row) + "</tr>" for row in rows) + "</table>"
+
+
+def _pct(x: float | None) -> str:
+    return "n/a" if x is None else f"{100 * x:.0f}%"
+
+
+def _spread(c: dict[str, Any] | None) -> str:
+    return "n/a" if not c else f"{c['median']:g} ({c['min']:g}..{c['max']:g})"

@@ -1,0 +1,124 @@
+"""What the solver's rollouts say about each scaffold: its success rate, and how success and
+episode length move with each param (the direction a proposal must push to make it harder).
+
+Read from ``worldgen report --json`` files (one per suite, or one over several), which count
+success per scaffold and per param value for every policy that played.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from worldgen.errors import WorldgenError
+
+BASELINES = ("random", "oracle", "fair-oracle")
+
+
+@dataclass(frozen=True)
+class ParamTrend:
+    """Success and mean episode length per value of one int param (values ascending)."""
+
+    values: tuple[int, ...]
+    success: tuple[float, ...]
+    steps: tuple[float, ...]
+
+    def larger_is_harder(self) -> bool:
+        """True unless the solver clearly does better (more success, or fewer steps at equal
+        success) at the param's larger values: bigger worlds are usually harder."""
+        if len(self.values) < 2:
+            return True
+        d_success = self.success[-1] - self.success[0]
+        if abs(d_success) > 1e-9:
+            return d_success < 0
+        return self.steps[-1] >= self.steps[0]
+
+    def effect(self) -> float:
+        """How much the param moves difficulty (success spread first, then relative steps)."""
+        spread = max(self.success) - min(self.success) if self.success else 0.0
+        top = max(self.steps) if self.steps else 0.0
+        return spread + (0.0 if top <= 0 else (top - min(self.steps)) / top / 10)
+
+
+@dataclass
+class ScaffoldResult:
+    name: str
+    episodes: int
+    success: float
+    params: dict[str, ParamTrend] = field(default_factory=dict)
+    suite: str | None = None  # the compiled suite the report read
+    win_steps: tuple[int, ...] = ()  # steps of each episode the solver won (from the report's rollout files), sorted
+
+    def horizon_for(self, success: float) -> int | None:
+        """The horizon at which the solver would have won about ``success`` of its episodes:
+        the matching quantile of the steps its wins took (None without episode data)."""
+        if not self.win_steps or self.success <= 0:
+            return None
+        share = min(1.0, success / self.success)  # of the wins, the share that must still fit
+        return self.win_steps[max(0, math.ceil(share * len(self.win_steps)) - 1)]
+
+
+@dataclass
+class SolverView:
+    policy: str
+    scaffolds: dict[str, ScaffoldResult]
+
+
+def read_reports(paths: list[Path], policy: str | None = None) -> SolverView:
+    """The solver's results over every report (a scaffold in several reports: the last wins)."""
+    results: dict[str, ScaffoldResult] = {}
+    chosen = policy
+    for path in paths:
+        try:
+            data = json.loads(path.read_text("utf-8"))
+        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as err:
+            raise WorldgenError(f"{path}: error: not a report (worldgen report --json): {err}") from None
+        policies = ((data.get("rollouts") or {}).get("policies")) or {}
+        if not policies:
+            raise WorldgenError(f"{path}: error: the report has no rollouts; run `worldgen report SUITE --rollouts FILE --json`")
+        chosen = chosen or _solver(policies, path)
+        if chosen not in policies:
+            raise WorldgenError(f"{path}: error: no rollouts of policy {chosen!r} (it has {', '.join(sorted(policies))})")
+        stats = policies[chosen]
+        suite = (data.get("suite") or {}).get("path")
+        wins = _win_steps(data["rollouts"].get("files", []), chosen)
+        for name, group in stats["by_scaffold"].items():
+            results[name] = ScaffoldResult(name, group["episodes"], group["success"]["rate"] or 0.0,
+                                           _trends(stats["by_param"].get(name, {})), suite, tuple(sorted(wins.get(name, []))))
+    assert chosen is not None
+    return SolverView(chosen, results)
+
+
+def _win_steps(files: list[str], policy: str) -> dict[str, list[int]]:
+    """Per scaffold, the steps of every episode ``policy`` won, from the rollout files that exist."""
+    from worldgen.rollouts.records import read
+
+    out: dict[str, list[int]] = {}
+    for name in files:
+        if Path(name).is_file():
+            for episode in read(Path(name))[0]:
+                if episode.get("policy") == policy and episode.get("success"):
+                    out.setdefault(episode["scaffold"], []).append(int(episode["steps"]))
+    return out
+
+
+def _solver(policies: dict[str, Any], path: Path) -> str:
+    candidates = [p for p in sorted(policies) if p not in BASELINES]
+    if len(candidates) != 1:
+        raise WorldgenError(f"{path}: error: cannot tell which policy is the solver ({', '.join(sorted(policies))}); "
+                            "pass --solver POLICY")
+    return candidates[0]
+
+
+def _trends(by_param: dict[str, dict[str, Any]]) -> dict[str, ParamTrend]:
+    trends = {}
+    for name, values in by_param.items():
+        try:
+            points = sorted((int(v), g["success"]["rate"] or 0.0, g["mean_steps"] or 0.0) for v, g in values.items())
+        except ValueError:
+            continue  # bool and choice params have no direction
+        trends[name] = ParamTrend(tuple(p[0] for p in points), tuple(p[1] for p in points), tuple(p[2] for p in points))
+    return trends
