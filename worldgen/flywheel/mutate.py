@@ -157,8 +157,9 @@ def _terse_patterns(ir: Scaffold) -> list[tuple[str, str]]:
     names = [a.name for a in ir.actions]
     out = []
     for action in ir.actions:
-        prefix = next(action.name[:n] for n in range(1, len(action.name) + 1)
-                      if not any(other != action.name and other.startswith(action.name[:n]) for other in names))
+        unique = (action.name[:n] for n in range(1, len(action.name) + 1)
+                  if not any(other != action.name and other.startswith(action.name[:n]) for other in names))
+        prefix = next(unique, action.name)  # a name that begins another action's name stays whole
         holes = [part.split("}", 1)[0] for part in action.patterns[0].split("{")[1:]]
         pattern = " ".join([prefix, *("{" + h + "}" for h in holes)])
         if pattern != action.patterns[0]:

@@ -1,0 +1,50 @@
+"""worldgen loop: the curriculum moves a fixed-skill solver's success into the band; resumable; --train closes it."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import sys
+from pathlib import Path
+
+from tests.flywheel.conftest import SEEDS, SOLVER, make_library
+from worldgen.flywheel.loop import LoopSettings, loop
+
+
+def test_rounds_move_the_solvers_success_into_the_band(library: Path, first_round: Path, tmp_path: Path) -> None:
+    run = tmp_path / "run"
+    shutil.copytree(first_round, run)  # round 0 is shared with the other tests
+    summary = loop(library, run, LoopSettings(SOLVER, rounds=3, proposals=2, seeds=SEEDS))
+    first, *_, last = summary["rounds"]
+    assert first["success"] == 1.0 and first["in_band"] == 0.0  # the solver wins everything: too easy
+    assert last["in_band"] > first["in_band"] and last["success"] < first["success"]
+    assert last["library"] == first["library"] + sum(r["proposals"]["accepted"] for r in summary["rounds"][:-1])
+    assert last["rule_sets"] == last["library"]
+    for r in summary["rounds"][1:]:  # what entered the library in band came from a parent above it
+        for name in summary["rounds"][r["round"] - 1]["proposals"]["names"]:
+            assert r["scaffolds"][name]["success"] is not None
+    page = (run / "summary.html").read_text()
+    assert "<svg" in page and "in band" in page and "ledger_horizon_down" in page
+
+
+def test_a_killed_loop_resumes_without_redoing_finished_rounds(library: Path, first_round: Path, tmp_path: Path) -> None:
+    run = tmp_path / "run"
+    shutil.copytree(first_round, run)
+    whole = loop(library, run, LoopSettings(SOLVER, rounds=2, proposals=2, seeds=SEEDS))
+    (run / "round-01" / "round.json").unlink()  # killed at the end of round 1
+    (run / "round-01" / "proposals" / "summary.json").unlink()
+    stamp = (run / "round-00" / "round.json").stat().st_mtime_ns
+    assert loop(library, run, LoopSettings(SOLVER, rounds=2, proposals=2, seeds=SEEDS)) == whole
+    assert (run / "round-00" / "round.json").stat().st_mtime_ns == stamp
+
+
+def test_the_trainer_command_names_the_next_solver(tmp_path: Path) -> None:
+    library = make_library(tmp_path / "library", ("vault",))
+    trainer = tmp_path / "train.py"
+    trainer.write_text("import os\nprint('trained on', os.environ['WORLDGEN_SUITES'])\n"
+                       "print('solver: noisy-oracle:0.1')\n")
+    summary = loop(library, tmp_path / "run", LoopSettings(SOLVER, rounds=2, proposals=1, seeds=range(6),
+                                                           train=(sys.executable, str(trainer))))
+    assert [r["solver"] for r in summary["rounds"]] == [SOLVER, "noisy-oracle:0.1"]
+    assert "trained on" in (tmp_path / "run" / "round-00" / "train.log").read_text()
+    assert json.loads((tmp_path / "run" / "summary.json").read_text()) == summary

@@ -1,0 +1,73 @@
+"""The mutate proposer: one readable edit per candidate, in the direction the solver's results ask."""
+
+from __future__ import annotations
+
+import difflib
+
+import pytest
+
+import worldgen
+from tests.conftest import ROOT
+from worldgen.flywheel.mutate import Band, candidates, renamed
+from worldgen.flywheel.solver import ParamTrend, ScaffoldResult
+
+VAULT = (ROOT / "scaffolds/vault.wg").read_text()
+
+
+def changed_lines(old: str, new: str) -> list[str]:
+    return [line for line in difflib.unified_diff(old.splitlines(), new.splitlines(), lineterm="", n=0)
+            if line[:1] in "+-" and not line.startswith(("+++", "---"))]
+
+
+def too_easy() -> ScaffoldResult:
+    rooms = ParamTrend((4, 5, 6, 7), (1.0, 1.0, 1.0, 1.0), (7.0, 9.0, 10.0, 12.0))
+    return ScaffoldResult("vault", 40, 1.0, {"rooms": rooms}, None, tuple(sorted([6, 7, 7, 8, 9, 9, 10, 12, 14, 20])))
+
+
+def test_too_easy_aims_the_horizon_at_the_band_from_the_solvers_own_wins() -> None:
+    first = candidates(VAULT, "vault.wg", too_easy(), Band(0.2, 0.8))[0]
+    assert first.tag == "horizon_down"
+    assert [line.split("#")[0].rstrip() for line in changed_lines(VAULT, first.source)] == [
+        "-  horizon 30", "+  horizon 9"]  # half of the 10 wins took <= 9 steps; the comment stays
+    assert "solver won 50%" in first.change and "harder" in first.why
+
+
+def test_too_easy_shifts_ranges_up_where_larger_values_are_harder() -> None:
+    found = {c.tag: c for c in candidates(VAULT, "vault.wg", too_easy(), Band())}
+    assert changed_lines(VAULT, found["rooms_up"].source) == [
+        "-  param rooms: int in 4..7          # each world draws its size from these ranges",
+        "+  param rooms: int in 7..10          # each world draws its size from these ranges"]
+
+
+def test_too_hard_makes_it_easier() -> None:
+    hard = ScaffoldResult("vault", 40, 0.05, {}, None, ())
+    found = {c.tag: c for c in candidates(VAULT, "vault.wg", hard, Band())}
+    assert {"rooms_down", "keys_down", "horizon_up"} <= set(found)
+    assert changed_lines(VAULT, found["horizon_up"].source)[1].startswith("+  horizon 45 ")
+
+
+def test_in_band_only_varies_the_rules_with_catalogue_axes() -> None:
+    fine = ScaffoldResult("vault", 40, 0.5, {}, None, ())
+    tags = [c.tag for c in candidates(VAULT, "vault.wg", fine, Band())]
+    assert tags == ["cost", "tight"]  # vault's interface axis already renames: no terse axis
+
+
+@pytest.mark.parametrize("path", sorted((ROOT / "scaffolds").glob("*.wg")), ids=lambda p: p.stem)
+def test_every_candidate_of_every_shipped_scaffold_keeps_comments_and_mostly_checks(path) -> None:
+    source = path.read_text()
+    made = candidates(source, path.name, ScaffoldResult(path.stem, 10, 1.0), Band())
+    assert made
+    comments = [line for line in source.splitlines() if line.strip().startswith("#")]
+    checked = 0
+    for candidate in made:
+        assert all(c in candidate.source.splitlines() for c in comments)
+        try:
+            worldgen.loads(renamed(candidate.source, "x.wg", "proposal"), "x.wg")
+            checked += 1
+        except worldgen.DiagnosticError:
+            pass  # the gate records why; most must check
+    assert checked >= len(made) / 2
+
+
+def test_same_inputs_same_candidates() -> None:
+    assert candidates(VAULT, "vault.wg", too_easy(), Band()) == candidates(VAULT, "vault.wg", too_easy(), Band())

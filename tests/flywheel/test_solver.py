@@ -1,0 +1,49 @@
+"""Reading the solver's results out of reports: which policy, success, param trends, win lengths."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tests.flywheel.conftest import SOLVER
+from worldgen.errors import WorldgenError
+from worldgen.flywheel.solver import ParamTrend, read_reports
+
+
+def test_the_solver_is_the_one_policy_that_is_not_a_baseline(first_round: Path) -> None:
+    view = read_reports(sorted((first_round / "round-00" / "reports").glob("*.json")))
+    assert view.policy == SOLVER and set(view.scaffolds) == {"ledger", "vault"}
+    vault = view.scaffolds["vault"]
+    assert vault.episodes == 20 and 0 <= vault.success <= 1
+    assert vault.win_steps == tuple(sorted(vault.win_steps)) and len(vault.win_steps) == round(vault.success * 20)
+    assert set(vault.params) == {"rooms", "keys"}
+
+
+def test_a_horizon_for_a_success_rate_is_a_quantile_of_the_wins() -> None:
+    from worldgen.flywheel.solver import ScaffoldResult
+
+    result = ScaffoldResult("x", 10, 1.0, win_steps=tuple(range(1, 11)))
+    assert result.horizon_for(0.5) == 5 and result.horizon_for(1.0) == 10 and result.horizon_for(0.05) == 1
+    assert ScaffoldResult("x", 10, 0.0).horizon_for(0.5) is None
+
+
+def test_a_param_trend_says_which_way_is_harder() -> None:
+    assert ParamTrend((1, 2, 3), (1.0, 0.8, 0.5), (5, 6, 7)).larger_is_harder()
+    assert not ParamTrend((1, 2, 3), (0.5, 0.8, 1.0), (5, 6, 7)).larger_is_harder()
+    assert not ParamTrend((1, 2, 3), (1.0, 1.0, 1.0), (9, 7, 5)).larger_is_harder()  # equal success: fewer steps
+
+
+def test_reports_without_the_solvers_rollouts_are_errors(first_round: Path, tmp_path: Path) -> None:
+    report = sorted((first_round / "round-00" / "reports").glob("*.json"))[0]
+    with pytest.raises(WorldgenError, match="no rollouts of policy 'openai:x'"):
+        read_reports([report], "openai:x")
+    bare = json.loads(report.read_text())
+    bare["rollouts"] = None
+    (tmp_path / "bare.json").write_text(json.dumps(bare))
+    with pytest.raises(WorldgenError, match="has no rollouts"):
+        read_reports([tmp_path / "bare.json"])
+    (tmp_path / "junk.json").write_text("{")
+    with pytest.raises(WorldgenError, match="not a report"):
+        read_reports([tmp_path / "junk.json"])
