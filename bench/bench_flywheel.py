@@ -1,0 +1,66 @@
+"""The flywheel's cost: one `worldgen loop` round on the shipped library, and the mutate proposer's
+accepted scaffolds per minute and yield.
+
+Runs one round of the loop over every scaffold in scaffolds/ (20 seeds each, 2 episodes per world
+of the fixed-skill solver noisy-oracle:0.3) and prints its wall time split into measuring
+(compile + rollouts + report per scaffold) and proposing; then re-runs `propose` alone from that
+round's reports into a fresh folder and prints accepted proposals per minute, the yield and the
+rejection reasons. Target: a round under 2 minutes on this machine, offline.
+Run by hand: `python bench/bench_flywheel.py [--seeds 0:20] [-n 4] [--jobs 2]`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import tempfile
+import time
+from collections import Counter
+from pathlib import Path
+
+from worldgen.flywheel.loop import LoopSettings, loop
+from worldgen.flywheel.mutate import Band
+from worldgen.flywheel.propose import Settings, propose
+from worldgen.flywheel.solver import read_reports
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--seeds", default="0:20")
+    ap.add_argument("-n", type=int, default=4)
+    ap.add_argument("--jobs", type=int, default=1)
+    ap.add_argument("--solver", default="noisy-oracle:0.3")
+    args = ap.parse_args()
+    a, b = (int(x) for x in args.seeds.split(":"))
+    seeds = range(a, b)
+    with tempfile.TemporaryDirectory() as tmp:
+        run = Path(tmp) / "run"
+        marks: list[tuple[str, float]] = []
+        started = time.perf_counter()
+        summary = loop(ROOT / "scaffolds", run, LoopSettings(args.solver, rounds=1, proposals=args.n, seeds=seeds,
+                                                           jobs=args.jobs),
+                       lambda text: marks.append((text, time.perf_counter())))
+        total = time.perf_counter() - started
+        proposing = next(t for text, t in marks if text.endswith("propose"))
+        r = summary["rounds"][0]
+        print(f"loop round: {r['library']} scaffolds x {len(seeds)} seeds, solver {args.solver}: {total:.1f} s "
+              f"(measure {proposing - started:.1f} s, propose {started + total - proposing:.1f} s); "
+              f"target < 120 s")
+        print(f"  solver success {r['success']:.3f}, in band {r['in_band']:.3f}, "
+              f"{r['proposals']['accepted']} of {r['proposals']['evaluated']} proposals accepted")
+        view = read_reports(sorted((run / "round-00" / "reports").glob("*.json")))
+        t0 = time.perf_counter()
+        out = propose(run / "round-00" / "library", view, Path(tmp) / "again",
+                      Settings(Band(), args.n, seeds, args.jobs))
+        seconds = time.perf_counter() - t0
+        accepted = len(out["accepted"])
+        print(f"mutate proposer: {accepted} accepted of {out['evaluated']} evaluated (yield {out['yield']:.2f}, "
+              f"{out['repeats_skipped']} repeats skipped) in {seconds:.1f} s = {60 * accepted / seconds:.1f} accepted/min")
+        reasons = Counter(item["reason"].split(":")[0] for item in out["rejected"])
+        print("  rejected by gate:", json.dumps(dict(reasons)) if reasons else "none")
+
+
+if __name__ == "__main__":
+    main()
