@@ -13,6 +13,8 @@ from tests.suites import compiled
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ("vault", "services", "ledger")
 
+from tests.flywheel.fixtures import first_round, library  # noqa: E402,F401 - session fixtures of tests/flywheel and tests/exporters
+
 
 def example_record(name: str) -> dict:
     return json.loads((ROOT / "content_packs" / name / "example.json").read_text())

@@ -7,7 +7,7 @@ import shutil
 import sys
 from pathlib import Path
 
-from tests.flywheel.conftest import SEEDS, SOLVER, make_library
+from tests.flywheel.fixtures import SEEDS, SOLVER, make_library
 from worldgen.flywheel.loop import LoopSettings, loop
 
 

@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 import worldgen
-from tests.flywheel.conftest import SEEDS, SOLVER
+from tests.flywheel.fixtures import SEEDS, SOLVER
 from worldgen.compiler.executors import LocalExecutor
 from worldgen.compiler.suite import Spec, compile_suite
 from worldgen.flywheel.mutate import Band

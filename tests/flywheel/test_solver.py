@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.flywheel.conftest import SOLVER
+from tests.flywheel.fixtures import SOLVER
 from worldgen.errors import WorldgenError
 from worldgen.flywheel.solver import ParamTrend, read_reports
 

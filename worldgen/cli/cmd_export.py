@@ -20,8 +20,19 @@ import sys
 import tempfile
 from pathlib import Path
 
-from worldgen.cli.common import plural, trust_argument
+from worldgen.cli.common import plural, policy_spec, seed_range, success_band, trust_argument
 from worldgen.errors import WorldgenError
+
+PROPOSER_DOC = """`worldgen export harbor-proposer --library DIR -o TASK`: the proposer as a Harbor task.
+
+The agent writes one scaffold to /root/proposal.wg meeting the brief: a family unlike the library's
+whose worlds the solver wins within the band. A separate verifier grades it with the gate of
+`worldgen propose` (check, new rules, content, 90 % compiled, oracle, random baseline, new
+behaviour) and the band test (docs/flywheel.md). The agent's image holds worldgen, the library and
+the language reference; nothing in it is secret.
+"""
+DEFAULT_BRIEF = ("Design a family of text worlds unlike any in the library, where the solver wins some worlds "
+                 "but not all: its success must fall inside the band.")
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -49,6 +60,23 @@ def register(sub: argparse._SubParsersAction) -> None:
                         "one, so the same export gives the same bytes")
     trust_argument(h)
     h.set_defaults(func=run_harbor)
+    hp = kinds.add_parser("harbor-proposer", help="the proposer as a Harbor task: write a scaffold meeting a brief",
+                          description=PROPOSER_DOC, formatter_class=argparse.RawDescriptionHelpFormatter)
+    hp.add_argument("--library", required=True, metavar="DIR", type=Path, help="the scaffolds a proposal must differ from")
+    hp.add_argument("-o", "--out", required=True, metavar="TASK", type=Path, help="the task folder to write (must not exist)")
+    hp.add_argument("--brief", default=DEFAULT_BRIEF, metavar="TEXT", help="what to write, in words (default: a family "
+                    "unlike the library's that the solver wins within the band)")
+    hp.add_argument("--band", type=success_band, default=(0.2, 0.8), metavar="LO:HI", help="the solver's success band (default 0.2:0.8)")
+    hp.add_argument("--solver", default="noisy-oracle:0.3", type=policy_spec, metavar="POLICY",
+                    help="the policy the band test rolls out (default noisy-oracle:0.3)")
+    hp.add_argument("--seeds", type=seed_range, default=range(20), metavar="A:B", help="seeds compiled for grading (default 0:20)")
+    hp.add_argument("--solution", type=Path, metavar="FILE.wg", help="a reference solution (checked to pass the grader now)")
+    hp.add_argument("--language-doc", type=Path, metavar="FILE.md", help="the language reference given to the agent "
+                    "(default: docs/language.md of worldgen's source tree)")
+    hp.add_argument("--python", default="3.11", metavar="X.Y", help="Python of the task images (default 3.11)")
+    hp.add_argument("--base-image", metavar="IMAGE", help="base image of the task images (default python:X.Y-slim-bookworm)")
+    hp.add_argument("--org", default="worldgen", help="organisation part of the task name (default worldgen)")
+    hp.set_defaults(func=run_harbor_proposer)
     s = kinds.add_parser("sft", help="oracle walkthroughs as chat-format JSONL", description=__doc__,
                          formatter_class=argparse.RawDescriptionHelpFormatter)
     s.add_argument("path", metavar="PATH", help="a suite folder, a world artifact or a world file")
@@ -86,6 +114,23 @@ def run_harbor(args: argparse.Namespace) -> int:
     if failures:
         print(f"{plural(len(failures), 'world')} not exported (reasons above)", file=sys.stderr)
         return 1
+    return 0
+
+
+def run_harbor_proposer(args: argparse.Namespace) -> int:
+    from worldgen.exporters.harbor import Target
+    from worldgen.exporters.proposer_task import export_proposer_task
+    from worldgen.flywheel.grade import Brief
+    from worldgen.flywheel.mutate import Band
+
+    doc = args.language_doc or Path(__file__).resolve().parents[2] / "docs" / "language.md"
+    if not doc.is_file():
+        raise WorldgenError(f"{doc}: error: no language reference here; pass --language-doc FILE.md")
+    brief = Brief(args.brief, Band(*args.band), args.solver, args.seeds)
+    target = Target(python=args.python, org=args.org, image=args.base_image)
+    out = export_proposer_task(args.library, args.out, brief, target, doc, args.solution)
+    solution = "with a reference solution" if args.solution else "without a reference solution (pass --solution FILE.wg)"
+    print(f"wrote the proposer task {out} ({solution})")
     return 0
 
 

@@ -18,8 +18,7 @@ import shlex
 import sys
 from pathlib import Path
 
-from worldgen.cli.cmd_propose import band
-from worldgen.cli.common import folder, seed_range, whole_number
+from worldgen.cli.common import folder, policy_spec, seed_range, success_band, whole_number
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -28,10 +27,10 @@ def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("loop", help="turn the flywheel: compile, roll out, report, propose, for R rounds",
                        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--library", required=True, metavar="DIR", help="folder of scaffolds (*.wg) to start from")
-    p.add_argument("--solver", required=True, type=_policy, metavar="POLICY", help=f"who plays: {SPECS}")
+    p.add_argument("--solver", required=True, type=policy_spec, metavar="POLICY", help=f"who plays: {SPECS}")
     p.add_argument("--rounds", type=whole_number(1), default=2, metavar="R", help="rounds (default 2)")
     p.add_argument("-o", "--out", type=folder, required=True, metavar="RUN", help="run folder (a killed loop resumes)")
-    p.add_argument("--band", type=band, default=(0.2, 0.8), metavar="LO:HI", help="target solver success (default 0.2:0.8)")
+    p.add_argument("--band", type=success_band, default=(0.2, 0.8), metavar="LO:HI", help="target solver success (default 0.2:0.8)")
     p.add_argument("-n", type=whole_number(1), default=4, metavar="K", help="proposals to accept per round (default 4)")
     p.add_argument("--seeds", type=seed_range, default=range(20), metavar="A:B", help="world seeds per scaffold (default 0:20)")
     p.add_argument("--episodes", type=whole_number(1), default=2, metavar="N", help="solver episodes per world (default 2)")
@@ -40,15 +39,6 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--jobs", "-j", type=whole_number(1), default=1, metavar="J", help="compile worker processes (default 1)")
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
     p.set_defaults(func=run)
-
-
-def _policy(text: str) -> str:
-    from worldgen.rollouts.policies import check_spec
-
-    try:
-        return check_spec(text)
-    except ValueError as err:
-        raise argparse.ArgumentTypeError(str(err)) from None
 
 
 def run(args: argparse.Namespace) -> int:

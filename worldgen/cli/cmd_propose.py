@@ -17,18 +17,7 @@ import argparse
 import json
 from pathlib import Path
 
-from worldgen.cli.common import folder, seed_range, whole_number
-
-
-def band(text: str) -> tuple[float, float]:
-    lo, sep, hi = text.partition(":")
-    try:
-        values = (float(lo), float(hi)) if sep else (float("nan"), float("nan"))
-    except ValueError:
-        values = (float("nan"), float("nan"))
-    if not 0.0 <= values[0] < values[1] <= 1.0:
-        raise argparse.ArgumentTypeError(f"expected LO:HI with 0 <= LO < HI <= 1, got {text!r}")
-    return values
+from worldgen.cli.common import folder, seed_range, success_band, whole_number
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -37,7 +26,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--library", required=True, metavar="DIR", help="folder of scaffolds (*.wg)")
     p.add_argument("--report", required=True, nargs="+", metavar="REPORT.json",
                    help="the solver's `worldgen report --json` file(s)")
-    p.add_argument("--band", type=band, default=(0.2, 0.8), metavar="LO:HI", help="target solver success (default 0.2:0.8)")
+    p.add_argument("--band", type=success_band, default=(0.2, 0.8), metavar="LO:HI", help="target solver success (default 0.2:0.8)")
     p.add_argument("--proposer", choices=("mutate",), default="mutate", help="who proposes (default mutate, offline)")
     p.add_argument("--solver", metavar="POLICY", help="which policy of the reports is the solver (default: the only one "
                    "that is not random, oracle or fair-oracle)")

@@ -15,7 +15,7 @@ import asyncio
 import sys
 from pathlib import Path
 
-from worldgen.cli.common import plural, trust_argument, whole_number
+from worldgen.cli.common import plural, policy_spec, trust_argument, whole_number
 from worldgen.cli.progress import progress
 from worldgen.errors import WorldgenError
 
@@ -26,7 +26,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("rollout", help="record episodes of a policy over a suite", description=__doc__,
                        formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("path", metavar="PATH", help="a suite folder, a world artifact or a world file")
-    p.add_argument("--policy", required=True, type=_policy, metavar="POLICY", help=f"who plays: {SPECS}")
+    p.add_argument("--policy", required=True, type=policy_spec, metavar="POLICY", help=f"who plays: {SPECS}")
     p.add_argument("-o", "--out", required=True, metavar="FILE.jsonl", help="episodes file (appended to and resumed)")
     p.add_argument("--episodes", type=whole_number(1), default=1, metavar="N", help="episodes per world (default 1)")
     p.add_argument("--concurrency", type=whole_number(1), default=4, metavar="K", help="episodes in flight at once (default 4)")
@@ -37,15 +37,6 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="environment variable holding the API key (default OPENAI_API_KEY)")
     trust_argument(p)
     p.set_defaults(func=run)
-
-
-def _policy(text: str) -> str:
-    from worldgen.rollouts.policies import check_spec
-
-    try:
-        return check_spec(text)
-    except ValueError as err:
-        raise argparse.ArgumentTypeError(str(err)) from None
 
 
 def run(args: argparse.Namespace) -> int:

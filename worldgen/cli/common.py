@@ -44,6 +44,28 @@ def seed_range(text: str) -> range:
     return seeds
 
 
+def policy_spec(text: str) -> str:
+    """A ``--policy`` / ``--solver`` value (random, oracle, noisy-oracle:P, openai:MODEL, ...)."""
+    from worldgen.rollouts.policies import check_spec
+
+    try:
+        return check_spec(text)
+    except ValueError as err:
+        raise argparse.ArgumentTypeError(str(err)) from None
+
+
+def success_band(text: str) -> tuple[float, float]:
+    """A ``--band LO:HI`` of success rates, 0 <= LO < HI <= 1."""
+    lo, sep, hi = text.partition(":")
+    try:
+        values = (float(lo), float(hi)) if sep else (float("nan"), float("nan"))
+    except ValueError:
+        values = (float("nan"), float("nan"))
+    if not 0.0 <= values[0] < values[1] <= 1.0:
+        raise argparse.ArgumentTypeError(f"expected LO:HI with 0 <= LO < HI <= 1, got {text!r}")
+    return values
+
+
 def folder(text: str) -> Path:
     """An argparse type: an output folder, which may not exist yet but must not be a file."""
     path = Path(text)

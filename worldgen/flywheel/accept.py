@@ -74,6 +74,9 @@ class Gate:
         except DiagnosticError as err:
             verdict.reason = f"check: {err}"
             return verdict
+        if any(m.name == ir.name for m in self.library):
+            verdict.reason = f"check: world {ir.name!r} is already a library scaffold's name; choose a new one"
+            return verdict
         verdict.passed.append("check")
         key = structural_hash(ir)
         verdict.measured["structural_hash"] = key
@@ -101,8 +104,8 @@ class Gate:
                               f"(at least {MIN_COMPILED:.0%} needed); `worldgen explain {suite}` shows why")
             return verdict
         verdict.passed.append("compile")
-        oracle = _success(entries, "oracle", suite / "oracle.jsonl", 1)
-        random = _success(entries, "random", suite / "random.jsonl", RANDOM_EPISODES)
+        oracle = rollout_success(suite, "oracle", 1, entries)
+        random = rollout_success(suite, "random", RANDOM_EPISODES, entries)
         verdict.measured.update(oracle_success=oracle, random_success=random)
         unsolved = [e.id for e in entries if not e.report.measures.stochastic and e.id in _failed(suite / "oracle.jsonl")]
         if unsolved:
@@ -154,8 +157,10 @@ def compiled(ir: Scaffold, record: dict[str, Any], seeds: range, suite: Path, jo
     return open_entries(suite)
 
 
-def _success(entries: list[Entry], policy: str, out: Path, episodes: int) -> float:
-    asyncio.run(run(entries, make_policy(policy), out, episodes, 1, 0))
+def rollout_success(suite: Path, policy: str, episodes: int, entries: list[Entry] | None = None) -> float:
+    """The share of episodes ``policy`` wins on ``suite`` (rolled out to SUITE/POLICY.jsonl, resumed if there)."""
+    out = suite / f"{policy.replace(':', '-')}.jsonl"
+    asyncio.run(run(entries if entries is not None else open_entries(suite), make_policy(policy), out, episodes, 1, 0))
     done = read(out)[0]
     return round(sum(bool(e["success"]) for e in done) / len(done), 6) if done else 0.0
 

@@ -1,5 +1,6 @@
 """A two-scaffold library and one round of the loop over it (the solver's reports), shared by the
-flywheel tests: compiling and rolling out is the slow part, so it runs once per session."""
+flywheel and proposer-task tests (registered in tests/conftest.py): compiling and rolling out is
+the slow part, so it runs once per session."""
 
 from __future__ import annotations
 
