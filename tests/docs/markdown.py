@@ -22,6 +22,7 @@ ROOT = Path(__file__).resolve().parents[2]
 FENCE = re.compile(r"^```(\S*)(.*)$")
 NOT_RUN = re.compile(r"^<!-- not-run: (.+?) -->$")
 REQUIRES = re.compile(r"^# requires: (.+)$")
+UNTRACKED = ("out", "worldgen.egg-info")  # made by the demo and by installs: not part of the repository
 TMP_OUTPUT = re.compile(r"/tmp/worldgen-[\w-]+")  # where a page's commands put outputs; a fresh folder in tests
 
 
@@ -90,7 +91,7 @@ def mirror(root: Path, into: Path) -> Path:
     top-level entry is linked in) and whatever an example writes lands outside the repository."""
     into.mkdir(parents=True, exist_ok=True)
     for entry in root.iterdir():
-        if not entry.name.startswith(".") and entry.name not in ("out", "worldgen.egg-info"):
+        if not entry.name.startswith(".") and entry.name not in UNTRACKED:
             (into / entry.name).symlink_to(entry)
     return into
 
