@@ -96,9 +96,20 @@ def mirror(root: Path, into: Path) -> Path:
     return into
 
 
+def localise(code: str, workdir: Path) -> str:
+    """``code`` with the page's ``/tmp/worldgen-NAME`` output folders moved to ``workdir/worldgen-NAME``."""
+    return TMP_OUTPUT.sub(lambda m: str(workdir / m.group(0).rsplit("/", 1)[1]), code)
+
+
+def tool_path() -> str:
+    """``$PATH`` with this environment's scripts (``worldgen``) first, as after activating it."""
+    return f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}"
+
+
 def run_shell(line: str, workdir: Path, timeout: float = 120) -> subprocess.CompletedProcess[str]:
     """One shell line of a page, run by bash in ``workdir`` with this environment's ``worldgen``
-    first on the PATH and ``/tmp/worldgen-*`` outputs redirected into ``workdir``."""
-    line = TMP_OUTPUT.sub(lambda m: str(workdir / m.group(0).rsplit("/", 1)[1]), line)
-    env = {**os.environ, "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}"}
-    return subprocess.run(["bash", "-c", line], cwd=workdir, env=env, stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=timeout)
+    first on the PATH and its outputs in ``workdir``."""
+    line = localise(line, workdir)
+    env = {**os.environ, "PATH": tool_path()}
+    return subprocess.run(["bash", "-c", line], cwd=workdir, env=env, stdin=subprocess.DEVNULL,
+                          capture_output=True, text=True, timeout=timeout)

@@ -12,8 +12,6 @@ that reason.
 from __future__ import annotations
 
 import json
-import os
-import sys
 from collections.abc import Callable
 from pathlib import Path
 
@@ -22,7 +20,7 @@ import pytest
 
 import worldgen
 from tests.docs.conftest import Session
-from tests.docs.markdown import ROOT, Block, page_blocks, shell_lines
+from tests.docs.markdown import ROOT, Block, localise, page_blocks, shell_lines, tool_path
 from worldgen.compiler.suite import Spec, compile_seed
 from worldgen.content import ContentOptions, generate_pack
 from worldgen.serve.schemagen import FOLDER as SCHEMAS
@@ -67,8 +65,9 @@ def test_python_example_runs(block: Block, page_session: Callable[[str], Session
         pytest.importorskip(package, reason=f"{block.where} requires {package} (an optional extra)")
     session = page_session(block.doc)
     monkeypatch.chdir(session.workdir)
-    monkeypatch.setenv("PATH", f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}")
-    exec(compile(block.text, block.where, "exec"), {"__name__": "__doc_example__"})  # noqa: S102 - our own documentation
+    monkeypatch.setenv("PATH", tool_path())
+    code = localise(block.text, session.workdir)
+    exec(compile(code, block.where, "exec"), {"__name__": "__doc_example__"})  # noqa: S102 - our own documentation
 
 
 def _record(scaffold: worldgen.Scaffold, workdir: Path) -> dict:

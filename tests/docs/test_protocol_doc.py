@@ -8,7 +8,6 @@ import os
 import re
 import shutil
 import subprocess
-import sys
 import urllib.request
 from collections.abc import Callable
 from pathlib import Path
@@ -17,7 +16,7 @@ import pytest
 
 import worldgen
 from tests.docs.conftest import Session
-from tests.docs.markdown import ROOT, page_blocks
+from tests.docs.markdown import ROOT, page_blocks, tool_path
 from tests.serve.load import http_server, serve_command
 from tests.suites import compiled
 
@@ -80,7 +79,7 @@ def test_the_node_client_plays_the_runtimes_episode(scaffold: str, tmp_path: Pat
     suite = compiled(tmp_path / "suite", scaffold, range(0, 2))
     script = tmp_path / "client.mjs"
     script.write_text(node_client(), "utf-8")
-    env = {**os.environ, "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}"}
+    env = {**os.environ, "PATH": tool_path()}
     done = subprocess.run([NODE, str(script), str(suite)], capture_output=True, text=True, timeout=60, env=env)  # type: ignore[list-item]
     assert done.returncode == 0, done.stderr
     assert done.stdout == "\n".join(first_admissible_episode(suite)) + "\n"
