@@ -31,6 +31,7 @@ from pathlib import Path
 import pytest
 
 import worldgen
+from tests.docs.markdown import parse_blocks as markdown_blocks
 from worldgen.check.exprs import BUILTINS, GENERATORS, QUANTIFIERS
 from worldgen.check.grids import GRID_BUILTINS
 from worldgen.check.sequences import SEQUENCE_BUILTINS
@@ -42,7 +43,6 @@ ROOT = Path(__file__).resolve().parents[2]
 DOC = ROOT / "docs" / "language.md"
 GRAMMAR = ROOT / "grammars" / "worldgen.lark"
 KINDS = ("wg", "wg-error", "text", "json", "console", "wg-shape", "python")
-FENCE = re.compile(r"^```(\S*)(.*)$")
 
 
 @dataclass
@@ -60,27 +60,13 @@ class Block:
 
 def parse_blocks(markdown: str) -> list[Block]:
     blocks: list[Block] = []
-    lines = markdown.splitlines()
-    i = 0
-    while i < len(lines):
-        m = FENCE.match(lines[i])
-        if not m:
-            i += 1
-            continue
-        kind, rest = m.group(1), m.group(2)
-        start, body = i + 1, []
-        i += 1
-        while i < len(lines) and lines[i] != "```":
-            body.append(lines[i])
-            i += 1
-        assert i < len(lines), f"docs/language.md:{start}: unclosed code block"
-        i += 1
+    for fenced in markdown_blocks(markdown, "docs/language.md"):
         file = None
-        for opt in rest.split():
+        for opt in fenced.info.split():
             key, _, value = opt.partition("=")
-            assert key == "file" and value, f"docs/language.md:{start}: unknown block option {opt!r}"
+            assert key == "file" and value, f"docs/language.md:{fenced.line}: unknown block option {opt!r}"
             file = value
-        blocks.append(Block(kind, "\n".join(body) + "\n", start, file))
+        blocks.append(Block(fenced.kind, fenced.text, fenced.line, file))
     return blocks
 
 
