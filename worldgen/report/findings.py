@@ -77,8 +77,10 @@ def _unsolved_values(report: dict[str, Any], _: float | None) -> Iterator[tuple[
         for (scaffold, name, value), episodes in values.items():
             if (scaffold, name, value) not in solved and sum(episodes.values()):
                 played = ", ".join(f"{p} {n}" for p, n in episodes.items())
+                why = ("even the oracle fails there, so look at those worlds" if "oracle" in episodes else
+                       "roll the oracle out on it to tell a hard value from a broken one")
                 yield (f"No policy solves {scaffold} {kind} {name} = {value}: 0 of {sum(episodes.values())} episodes "
-                       f"({played}); if even the oracle fails there, the worlds are at fault, not the agents",
+                       f"({played}); {why}",
                        {"scaffold": scaffold, kind: name, "value": value, "episodes": episodes})
 
 
@@ -117,7 +119,7 @@ def _unused_values(report: dict[str, Any], _: float | None) -> Iterator[tuple[st
         for axis, a in axes.items():
             if a["unused"]:
                 yield (f"No world of {scaffold} drew {axis} = {', '.join(a['unused'])}: the suite has a gap along that "
-                       "axis (compile more seeds, or --axis to fix the value)",
+                       "axis (compile more seeds, or that value alone with --axis)",
                        {"scaffold": scaffold, "axis": axis, "unused": a["unused"], "worlds": a["worlds"]})
 
 

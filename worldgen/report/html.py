@@ -136,7 +136,8 @@ def _coverage(report: dict[str, Any]) -> str:
                  for value, n in vs.items()]
         if rows:
             top = max(v[0][0] or 0.0 for _, v in rows) or 1.0
-            plots.append(svg.bars(rows, [scaffold], f"{scaffold}: worlds per axis and param value", "worlds", limit=top,
+            plots.append(svg.bars(rows, [scaffold], f"{scaffold}: worlds per axis and param value", "worlds", "axis or param = value",
+                                  limit=top,
                                   percent=False))
     balance = [(f"{s} {axis} ({a['kind']})", num(a["balance"]), ", ".join(a["unused"]) or "-")
                for s, axes in c["axes"].items() for axis, a in axes.items()]
@@ -207,9 +208,9 @@ def _rollouts(report: dict[str, Any]) -> str:
     overall += [(s, [(policies[p]["by_scaffold"][s]["success"]["rate"], pct(policies[p]["by_scaffold"][s]["success"]))
                      if s in policies[p]["by_scaffold"] else (None, "n/a") for p in names]) for s in scaffolds]
     solved = "success rate (episodes solved)"
-    plots = [svg.bars(overall, names, "success overall and per scaffold", solved),
-             svg.bars(rows("by_axis"), names, "success per axis value", solved),
-             svg.bars(rows("by_param"), names, "success per param value", solved)]
+    plots = [svg.bars(overall, names, "success overall and per scaffold", solved, "scaffold"),
+             svg.bars(rows("by_axis"), names, "success per axis value", solved, "scaffold axis = value"),
+             svg.bars(rows("by_param"), names, "success per param value", solved, "scaffold param = value")]
     worlds = sorted({w for p in names for w in policies[p]["by_world"]},
                     key=lambda w: min(policies[p]["by_world"].get(w, {}).get("success", {}).get("rate") or 0 for p in names))
     wrows = [(w, *(pct(policies[p]["by_world"][w]["success"]) if w in policies[p]["by_world"] else "n/a" for p in names))

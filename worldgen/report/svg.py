@@ -99,26 +99,31 @@ def histogram(dist: dict[str, Any], title: str, x_title: str, y_title: str = "wo
                  f'<line x1="{pad_l}" y1="{pad_t}" x2="{pad_l}" y2="{base}" class="axis"/>')
     parts += [_label(pad_l - 4, pad_t + 4, num(top), W, "l end"), _label(pad_l - 4, base, "0", W, "l end")]
     parts += [_label(tx, base + LABEL_PX + 3, text, W) for tx, text in ticks]
-    parts.append(_label(pad_l + pw / 2, H - EDGE - 1, _fit(x_title, W - 2 * EDGE, LABEL_PX), W, "l mid muted"))
-    parts.append(_y_title(y_title, (pad_t + base) / 2))
+    parts.append(_label(pad_l + pw / 2, H - EDGE - 1, _fit(x_title, W - 2 * EDGE, LABEL_PX), W, "l mid muted xtitle"))
+    parts.append(_y_title(y_title, (pad_t + base) / 2, H))
     parts.append("</svg>")
     return "".join(parts)
 
 
-def _y_title(text: str, middle: float) -> str:
-    """An axis title turned a quarter to the left, along the left border."""
+def _y_title(text: str, middle: float, height: float) -> str:
+    """An axis title turned a quarter to the left, along the left border of a plot ``height`` tall,
+    centred on ``middle`` as far as it fits."""
+    text = _fit(text, height - 2 * EDGE, LABEL_PX)
+    half = text_width(text) / 2
+    middle = min(max(middle, EDGE + half), height - EDGE - half)
     return (f'<text transform="translate({EDGE + LABEL_PX - 1} {middle:.1f}) rotate(-90)" x="0" y="0" '
-            f'class="l mid muted">{escape(text)}</text>')
+            f'class="l mid muted ytitle">{escape(text)}</text>')
 
 
 def bars(rows: list[tuple[str, list[tuple[float | None, str]]]], series: list[str], title: str, x_title: str,
-         limit: float = 1.0, percent: bool = True) -> str:
-    """Grouped horizontal bars: one group per row label, one bar per series (value, printed note);
-    values run from 0 to ``limit`` (1.0 and ``percent`` for rates, a count otherwise)."""
+         y_title: str, limit: float = 1.0, percent: bool = True) -> str:
+    """Grouped horizontal bars: one group per row label (what the rows are: ``y_title``), one bar per
+    series (value, printed note); values run from 0 to ``limit`` (1.0 and ``percent`` for rates, a
+    count otherwise)."""
     bar_h, gap, width = 11, 8, BARS_W
     n = max(len(series), 1)
     shorts = [label if len(label) <= LABEL_CHARS else label[:LABEL_CHARS - 1] + "…" for label, _ in rows]
-    label_w = EDGE + max((text_width(s) for s in shorts), default=0) + 8
+    label_w = EDGE + LABEL_PX + 6 + max((text_width(s) for s in shorts), default=0) + 8
     right = max((text_width(note) for _, values in rows for _, note in values), default=0) + 4 + EDGE
     pw = width - label_w - right
     pad_t = 26
@@ -136,6 +141,7 @@ def bars(rows: list[tuple[str, list[tuple[float | None, str]]]], series: list[st
                              f'<text x="{label_w + w + 4:.1f}" y="{y + bar_h - 2}" class="l">{escape(note)}</text>')
             y += bar_h
         y += gap
+    bottom = y
     parts.append(f'<line x1="{label_w:.1f}" y1="{pad_t - 4}" x2="{label_w:.1f}" y2="{y}" class="axis"/>'
                  f'<line x1="{label_w:.1f}" y1="{y}" x2="{label_w + pw:.1f}" y2="{y}" class="axis"/>')
     shares = (0.0, 0.5, 1.0) if percent or float(limit / 2).is_integer() else (0.0, 1.0)  # no half a world
@@ -143,7 +149,7 @@ def bars(rows: list[tuple[str, list[tuple[float | None, str]]]], series: list[st
         tick = f"{share:.0%}" if percent else num(share * limit)
         parts.append(_label(label_w + share * pw, y + LABEL_PX + 3, tick, width))
     y += 2 * LABEL_PX + 6
-    parts.append(_label(label_w + pw / 2, y, x_title, width, "l mid muted"))
+    parts.append(_label(label_w + pw / 2, y, x_title, width, "l mid muted xtitle"))
     y += 8
     lx = label_w
     for i, name in enumerate(series):  # the legend, wrapped onto as many lines as it needs
@@ -154,4 +160,5 @@ def bars(rows: list[tuple[str, list[tuple[float | None, str]]]], series: list[st
                      + _label(lx + 14, y + 9, _fit(name, width - lx - 14 - EDGE, LABEL_PX), width, "l"))
         lx += item
     height = y + 10 + EDGE + 2
+    parts.append(_y_title(y_title, (pad_t + bottom) / 2, height))
     return _open(width, height, title, wide=True) + "".join(parts) + "</svg>"
