@@ -92,3 +92,10 @@ def test_every_plot_titles_its_axes() -> None:
 def test_text_from_files_is_escaped() -> None:
     plot = svg.bars([("<b>&", [(1.0, "<i>")])], ["<s>"], "<t>", "x", "y")
     assert "<b>" not in plot and "<i>" not in plot and "&lt;s&gt;" in plot
+
+
+def test_integer_bins_each_get_a_tick_when_their_labels_fit() -> None:
+    ticks = [t for t, *_ in boxes(svg.histogram(distribution([4, 5, 6, 6, 10]), "solution length", "steps"))]
+    assert ticks[ticks.index("4"):ticks.index("10") + 1] == ["4", "5", "6", "7", "8", "9", "10"]
+    wide = [t for t, *_ in boxes(svg.histogram(distribution([100_000, 100_018]), "states", "states"))]
+    assert "100000" in wide and "100018" in wide and "100009" not in wide  # 19 six-digit labels would overlap

@@ -89,7 +89,7 @@ def _near_horizon(report: dict[str, Any], threshold: float | None) -> Iterator[t
     near, use = report["signals"]["near_horizon"], report["signals"]["horizon_use"]
     if near["count"]:
         yield (f"The oracle's walkthrough takes {num((threshold or 0) * 100)}% of the horizon or more in {near['count']} of "
-               f"{near['of']} worlds (median {num(use['median'])}, max {num(use['max'])}; first: {', '.join(near['worlds'][:3])}): "
+               f"{near['of']} worlds (horizon use: median {num(use['median'])}, max {num(use['max'])}; first: {', '.join(near['worlds'][:3])}): "
                "an agent there has little slack for a wasted step", {"near_horizon": near, "horizon_use": use})
 
 

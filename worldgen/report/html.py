@@ -131,8 +131,8 @@ def _coverage(report: dict[str, Any]) -> str:
     c = report["coverage"]
     plots = []
     for scaffold, axes in c["axes"].items():
-        rows = [(f"{axis} = {value}", [(float(n), f"{n} worlds")]) for axis, a in axes.items() for value, n in a["worlds"].items()]
-        rows += [(f"{param} = {value}", [(float(n), f"{n} worlds")]) for param, vs in c["params"].get(scaffold, {}).items()
+        rows = [(f"{axis} = {value}", [(float(n), _worlds(n))]) for axis, a in axes.items() for value, n in a["worlds"].items()]
+        rows += [(f"{param} = {value}", [(float(n), _worlds(n))]) for param, vs in c["params"].get(scaffold, {}).items()
                  for value, n in vs.items()]
         if rows:
             top = max(v[0][0] or 0.0 for _, v in rows) or 1.0
@@ -148,6 +148,10 @@ def _coverage(report: dict[str, Any]) -> str:
     crow += [(f"{k.replace('_', '-')} over {content['texts']} texts", num(v["ratio"])) for k, v in content["ngrams"].items()]
     return ("<h2>3. Coverage</h2><div class=grid>" + "".join(plots) + "</div>"
             + _table(balance, ("axis", "balance (1 = even)", "values no world drew")) + _table(crow, ("content diversity", "")))
+
+
+def _worlds(n: int) -> str:
+    return "1 world" if n == 1 else f"{n} worlds"
 
 
 def _complexity(report: dict[str, Any]) -> str:

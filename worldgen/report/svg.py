@@ -94,7 +94,11 @@ def histogram(dist: dict[str, Any], title: str, x_title: str, y_title: str = "wo
                          f'fill="{PALETTE[0]}"><title>{num(edges[i])} to {num(edges[i + 1])}: {c}</title></rect>')
         m = x(dist["median"])
         parts.append(f'<line x1="{m:.1f}" y1="{pad_t}" x2="{m:.1f}" y2="{base}" class="median"><title>median {num(dist["median"])}</title></line>')
-        ticks = [(x(dist["min"]), num(dist["min"])), (x(dist["max"]), num(dist["max"]))]
+        values = [dist["min"], dist["max"]]
+        centres = [(a + b) / 2 for a, b in zip(edges, edges[1:])]
+        if all(float(c).is_integer() for c in centres) and max(text_width(num(c)) for c in centres) + 4 < pw / len(centres):
+            values = centres  # unit-wide bins of integers, and room to name each one
+        ticks = [(x(v), num(v)) for v in values]
     parts.append(f'<line x1="{pad_l}" y1="{base}" x2="{pad_l + pw}" y2="{base}" class="axis"/>'
                  f'<line x1="{pad_l}" y1="{pad_t}" x2="{pad_l}" y2="{base}" class="axis"/>')
     parts += [_label(pad_l - 4, pad_t + 4, num(top), W, "l end"), _label(pad_l - 4, base, "0", W, "l end")]
