@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from worldgen.report.complexity import MEASURES
 from worldgen.report.display import num, pct
 from worldgen.report.signals import NEAR_HORIZON
 
@@ -95,7 +96,7 @@ def _near_horizon(report: dict[str, Any], threshold: float | None) -> Iterator[t
 
 def _identical_complexity(report: dict[str, Any], _: float | None) -> Iterator[tuple[str, dict[str, Any]]]:
     c = report["complexity"]
-    measures = {name: d for name, d in c.items() if isinstance(d, dict) and d.get("n")}
+    measures = {name: c[name] for name in MEASURES if c[name]["n"]}
     if report["suite"]["worlds"] < 2 or not measures or any(d["min"] != d["max"] for d in measures.values()):
         return
     values = {name: d["min"] for name, d in measures.items()}

@@ -52,12 +52,17 @@ def render_text(report: dict[str, Any], console: Console | None = None) -> None:
         console.print(f"[yellow]warning:[/yellow] {w}")
 
 
-def _findings(report: dict[str, Any]) -> list[str]:
+def _findings(report: dict[str, Any]) -> list[Any]:
     """The findings first: what to notice, before the tables that hold the numbers."""
     found = report["findings"]
     if not found:
         return ["[bold]Findings:[/bold] none of the report's rules flags anything (docs/report.md, Findings)"]
-    return ["[bold]Findings[/bold]", *(f"  [yellow]![/yellow] {escape(f['message'])}" for f in found)]
+    grid = Table.grid(padding=(0, 1))
+    grid.add_column(style="yellow", no_wrap=True)
+    grid.add_column()
+    for f in found:
+        grid.add_row(f"  {f['rule']}", escape(f["message"]))
+    return ["[bold]Findings[/bold]", grid]
 
 
 def _executability(report: dict[str, Any]) -> list[Any]:
@@ -105,13 +110,14 @@ def _signals_by_value(g: dict[str, Any]) -> Table:
     t = _table("   signals per axis and param value (medians over the worlds)", "scaffold / axis = value", "worlds",
                "oracle coverage", "beats baselines", "optimal success", "oracle return", "random return", "oracle - random",
                "horizon use")
+    t.columns[0].no_wrap = True
     for group, label in (("by_axis", ""), ("by_param", "param ")):
         for scaffold, names in g[group].items():
             for name, values in names.items():
                 for value, x in values.items():
                     m = x["median"]
-                    t.add_row(escape(f"{scaffold} {label}{name} = {value}"), str(x["worlds"]), pct(x["oracle_coverage"]),
-                              pct(x["beats_baselines_check"]), *(num(m[k]) for k in ("optimal_success", "oracle_return",
+                    t.add_row(escape(f"{scaffold} {label}{name} = {value}"), str(x["worlds"]), *(
+                              f"{x[k]['count']}/{x[k]['of']}" for k in ("oracle_coverage", "beats_baselines_check")), *(num(m[k]) for k in ("optimal_success", "oracle_return",
                                                                                      "random_return", "oracle_minus_random",
                                                                                      "horizon_use")))
     return t
