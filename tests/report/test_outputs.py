@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.report.svgtext import assert_labels_fit
 from worldgen.cli.main import main
 from worldgen.errors import WorldgenError
 from worldgen.report import build_report
@@ -34,6 +35,11 @@ def test_html_is_one_self_contained_file_with_the_plots(tally_suite: Path, tally
     assert "tally: signals per axis and param value" in signals
     assert "<td>interface = terse</td><td>2</td>" in signals and "<td>param target = 3</td><td>4</td>" in signals
     assert "horizon used by the walkthrough" in titles
+    plots = re.findall(r"<svg .*?</svg>", page)
+    assert len(plots) == len(titles) and "e+" not in page
+    for plot in plots:  # every plot keeps its labels inside and names what its axes count (or says it has no data)
+        assert_labels_fit(plot)
+        assert ("xtitle" in plot and "ytitle" in plot) or ">no data<" in plot
 
 
 def test_the_terminal_report_names_the_five_criteria(tally_suite: Path, tally_rollouts: list[Path],
