@@ -119,11 +119,11 @@ def _y_title(text: str, middle: float, height: float) -> str:
             f'class="l mid muted ytitle">{escape(text)}</text>')
 
 
-def bars(rows: list[tuple[str, list[tuple[float | None, str]]]], series: list[str], title: str, x_title: str,
-         y_title: str, limit: float = 1.0, percent: bool = True) -> str:
-    """Grouped horizontal bars: one group per row label (what the rows are: ``y_title``), one bar per
-    series (value, printed note); values run from 0 to ``limit`` (1.0 and ``percent`` for rates, a
-    count otherwise)."""
+def bars(rows: list[tuple[str, list[tuple[float | None, str]]]], series: list[str], title: str, x_title: str = "share",
+         y_title: str = "", limit: float = 1.0, percent: bool = True) -> str:
+    """Grouped horizontal bars: one group per row label (what the rows are: ``y_title``, drawn unless
+    empty), one bar per series (value, printed note); values run from 0 to ``limit`` (1.0 and
+    ``percent`` for rates, a count otherwise). The report names both axes of every plot it draws."""
     bar_h, gap, width = 11, 8, BARS_W
     n = max(len(series), 1)
     shorts = [label if len(label) <= LABEL_CHARS else label[:LABEL_CHARS - 1] + "…" for label, _ in rows]
@@ -164,5 +164,6 @@ def bars(rows: list[tuple[str, list[tuple[float | None, str]]]], series: list[st
                      + _label(lx + 14, y + 9, _fit(name, width - lx - 14 - EDGE, LABEL_PX), width, "l"))
         lx += item
     height = y + 10 + EDGE + 2
-    parts.append(_y_title(y_title, (pad_t + bottom) / 2, height))
+    if y_title:
+        parts.append(_y_title(y_title, (pad_t + bottom) / 2, height))
     return _open(width, height, title, wide=True) + "".join(parts) + "</svg>"
