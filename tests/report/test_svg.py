@@ -11,6 +11,7 @@ from tests.report.svgtext import assert_labels_fit, boxes
 from worldgen.report import svg
 from worldgen.report.stats import distribution
 
+
 def test_a_constant_series_is_one_labelled_value_not_a_box() -> None:
     plot = svg.histogram(distribution([3, 3, 3, 3]), "solution length", "steps")
     assert "<rect" not in plot and plot.count("<circle") == 1

@@ -76,11 +76,12 @@ def _unsolved_values(report: dict[str, Any], _: float | None) -> Iterator[tuple[
                         if g["success"]["count"]:
                             solved.add(key)
         for (scaffold, name, value), episodes in values.items():
-            if (scaffold, name, value) not in solved and sum(episodes.values()):
+            total = sum(episodes.values(), 0)
+            if (scaffold, name, value) not in solved and total:
                 played = ", ".join(f"{p} {n}" for p, n in episodes.items())
                 why = ("even the oracle fails there, so look at those worlds" if "oracle" in episodes else
                        "roll the oracle out on it to tell a hard value from a broken one")
-                yield (f"No policy solves {scaffold} {kind} {name} = {value}: 0 of {sum(episodes.values())} episodes "
+                yield (f"No policy solves {scaffold} {kind} {name} = {value}: 0 of {total} episodes "
                        f"({played}); {why}",
                        {"scaffold": scaffold, kind: name, "value": value, "episodes": episodes})
 

@@ -7,6 +7,7 @@ in tables beside them, the per-world table folded away.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from html import escape
 from typing import Any
 
@@ -42,7 +43,7 @@ def render_html(report: dict[str, Any]) -> str:
             f"<style>{STYLE}</style></head><body>{''.join(body)}</body></html>\n")
 
 
-def _table(rows: list[tuple[str, str]], head: tuple[str, ...] = ()) -> str:
+def _table(rows: Sequence[Sequence[Any]], head: tuple[str, ...] = ()) -> str:
     h = "<tr>" + "".join(f"<th>{escape(c)}</th>" for c in head) + "</tr>" if head else ""
     return "<table>" + h + "".join("<tr>" + "".join(f"<td>{escape(str(c))}</td>" for c in row) + "</tr>" for row in rows) + "</table>"
 

@@ -10,6 +10,7 @@ bin stretched over the whole plot reads as a solid box. Hovering a bar shows its
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from html import escape
 from typing import Any
 
@@ -95,7 +96,7 @@ def histogram(dist: dict[str, Any], title: str, x_title: str, y_title: str = "wo
         m = x(dist["median"])
         parts.append(f'<line x1="{m:.1f}" y1="{pad_t}" x2="{m:.1f}" y2="{base}" class="median"><title>median {num(dist["median"])}</title></line>')
         values = [dist["min"], dist["max"]]
-        centres = [(a + b) / 2 for a, b in zip(edges, edges[1:])]
+        centres = [(a + b) / 2 for a, b in zip(edges[:-1], edges[1:], strict=True)]
         if all(float(c).is_integer() for c in centres) and max(text_width(num(c)) for c in centres) + 4 < pw / len(centres):
             values = centres  # unit-wide bins of integers, and room to name each one
         ticks = [(x(v), num(v)) for v in values]
@@ -119,7 +120,7 @@ def _y_title(text: str, middle: float, height: float) -> str:
             f'class="l mid muted ytitle">{escape(text)}</text>')
 
 
-def bars(rows: list[tuple[str, list[tuple[float | None, str]]]], series: list[str], title: str, x_title: str = "share",
+def bars(rows: Sequence[tuple[str, Sequence[tuple[float | None, str]]]], series: list[str], title: str, x_title: str = "share",
          y_title: str = "", limit: float = 1.0, percent: bool = True) -> str:
     """Grouped horizontal bars: one group per row label (what the rows are: ``y_title``, drawn unless
     empty), one bar per series (value, printed note); values run from 0 to ``limit`` (1.0 and
