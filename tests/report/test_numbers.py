@@ -60,6 +60,23 @@ def test_signals_compare_oracle_random_and_doing_nothing(report: dict) -> None:
     assert observed["random"]["success"]["of"] == 18
 
 
+def test_signals_are_split_per_axis_value_and_param_value(report: dict) -> None:
+    g = report["signals"]
+    assert g["horizon_use"]["min"] == 0.25 and g["horizon_use"]["max"] == 0.375  # 2 or 3 steps of a horizon of 8
+    assert g["near_horizon"] == {"count": 0, "of": 6, "rate": 0.0, "at_least": 0.8, "worlds": []}
+    interface = g["by_axis"]["tally"]["interface"]
+    assert list(interface) == ["terse", "verbs"] and (interface["terse"]["worlds"], interface["verbs"]["worlds"]) == (2, 4)
+    assert interface["verbs"]["oracle_coverage"] == {"count": 4, "of": 4, "rate": 1.0}
+    assert interface["terse"]["median"]["oracle_return"] == 0.75  # seeds 0 and 1: targets 2 and 3
+    target = g["by_param"]["tally"]["target"]
+    assert [target[v]["worlds"] for v in ("2", "3")] == [2, 4]
+    assert (target["2"]["median"]["oracle_return"], target["3"]["median"]["oracle_return"]) == (0.8, 0.7)
+    assert (target["2"]["median"]["horizon_use"], target["3"]["median"]["horizon_use"]) == (0.25, 0.375)
+    assert target["2"]["median"]["do_nothing_return"] == -0.8 and target["2"]["beats_baselines_check"]["rate"] == 1.0
+    # each value's median random return is the checker's exact one, and the gap is oracle minus random
+    assert target["2"]["median"]["oracle_minus_random"] == round(0.8 - target["2"]["median"]["random_return"], 6)
+
+
 def test_executability_replays_artifacts_and_episodes(report: dict) -> None:
     e = report["executability"]
     assert e["determinism_check"]["rate"] == e["replay_matches_artifact"]["rate"] == 1.0
@@ -81,6 +98,7 @@ def test_rollouts_give_success_per_world_scaffold_axis_and_param(report: dict, t
         mine = [e for e in episodes if e["world"] == world]
         assert group["success"]["count"] == sum(e["success"] for e in mine) and group["episodes"] == 3
     assert sum(g["episodes"] for g in random["by_axis"]["tally"]["interface"].values()) == 18
+    assert oracle["valid_steps"] == {"count": 48, "of": 48, "rate": 1.0}  # 3 episodes of 2+3+3+3+3+2 steps
 
 
 def test_efficiency_reads_the_summary_and_a_matching_pack(tally_suite: Path, tmp_path: Path) -> None:

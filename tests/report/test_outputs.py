@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.report.svgtext import assert_labels_fit
 from worldgen.cli.main import main
 from worldgen.errors import WorldgenError
 from worldgen.report import build_report
@@ -30,6 +31,15 @@ def test_html_is_one_self_contained_file_with_the_plots(tally_suite: Path, tally
     histogram = page[page.index('aria-label="solution length"'):]
     assert histogram.index("<rect") < histogram.index("</svg>")  # with bars in it
     assert "interface=terse" in page and "target=3" in page
+    signals = page[page.index("<h2>2. Signals</h2>"):page.index("<h2>3. Coverage</h2>")]
+    assert "tally: signals per axis and param value" in signals
+    assert "<td>interface = terse</td><td>2</td>" in signals and "<td>param target = 3</td><td>4</td>" in signals
+    assert "horizon used by the walkthrough" in titles
+    plots = re.findall(r"<svg .*?</svg>", page)
+    assert len(plots) == len(titles) and "e+" not in page
+    for plot in plots:  # every plot keeps its labels inside and names what its axes count (or says it has no data)
+        assert_labels_fit(plot)
+        assert ("xtitle" in plot and "ytitle" in plot) or ">no data<" in plot
 
 
 def test_the_terminal_report_names_the_five_criteria(tally_suite: Path, tally_rollouts: list[Path],
@@ -40,6 +50,8 @@ def test_the_terminal_report_names_the_five_criteria(tally_suite: Path, tally_ro
                     "Success per scaffold, axis value and param value"):
         assert heading in text
     assert "tally interface = terse" in text and "pass --pack PACK" in text
+    assert "signals per axis and param value" in text and "tally param target = 3" in text
+    assert "Findings: none of the report's rules flags anything" in text
 
 
 def test_json_output_parses_and_keeps_measured_apart(tally_suite: Path, capsys: pytest.CaptureFixture[str]) -> None:

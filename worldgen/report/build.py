@@ -8,7 +8,7 @@ from typing import Any
 
 from worldgen import __version__
 from worldgen.ir.models import canonical_json
-from worldgen.report import complexity, coverage, efficiency, executability, flywheel, signals
+from worldgen.report import complexity, coverage, efficiency, executability, findings, flywheel, signals
 from worldgen.report.suite import load_suite
 
 FORMAT = "worldgen.report/1"
@@ -32,6 +32,7 @@ def build_report(path: str | Path, rollouts: list[str] = (), packs: list[str] = 
         "efficiency": efficiency.measure(data),
         "rollouts": flywheel.measure(data),
     }
+    report["findings"] = findings.find(report)
     measured = efficiency.throughput(data)
     report["warnings"] = data.warnings
     report["measured"] = {**measured, "report_seconds": round(time.perf_counter() - started, 3)}

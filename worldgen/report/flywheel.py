@@ -3,7 +3,9 @@ each policy found in the rollout files.
 
 Episodes that ended in a policy error (an endpoint that kept failing) say nothing about the world;
 they are counted apart and left out of the rates. The frontier (worlds a policy solves sometimes
-but not always) and the unsolved worlds are listed for a proposer to aim at.
+but not always) and the unsolved worlds are listed for a proposer to aim at; the share of steps
+whose command the world understood (``valid_steps``) tells a policy that plays from one that only
+wastes its steps.
 """
 
 from __future__ import annotations
@@ -45,6 +47,7 @@ def _policy(episodes: list[dict[str, Any]], order: dict[str, int]) -> dict[str, 
     out: dict[str, Any] = {
         **_group(counted),
         "policy_errors": len(episodes) - len(counted),
+        "valid_steps": rate(sum(bool(s["valid"]) for e in counted for s in e["trace"]), sum(len(e["trace"]) for e in counted)),
         "by_scaffold": {s: _group(eps) for s, eps in sorted(scaffolds.items())},
         "by_axis": _nested(axes),
         "by_param": _nested(params),

@@ -1,17 +1,19 @@
 """The report as one self-contained HTML file: no scripts, no external files, inline SVG plots.
 
-Plots first (a histogram per complexity measure and per return, success per axis value for every
-policy, worlds per axis value), numbers in tables beside them, the per-world table folded away.
+The findings first (what to notice, with its numbers), then plots (a histogram per complexity
+measure and per return, success per axis value for every policy, worlds per axis value), numbers
+in tables beside them, the per-world table folded away.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from html import escape
 from typing import Any
 
 from worldgen.report import svg
 from worldgen.report.complexity import MEASURES
-from worldgen.report.text import num, pct, share
+from worldgen.report.display import num, pct, share
 
 STYLE = """
 body{font:14px/1.45 system-ui,sans-serif;margin:2em auto;max-width:1180px;color:#222;padding:0 1em}
@@ -19,21 +21,20 @@ h1{font-size:1.5em;margin-bottom:.2em} h2{margin-top:1.6em;border-bottom:2px sol
 .sub{color:#666} .cards{display:flex;flex-wrap:wrap;gap:.8em;margin:1em 0}
 .card{border:1px solid #ddd;border-radius:6px;padding:.5em .9em;min-width:150px}
 .card b{display:block;font-size:1.4em} .grid{display:flex;flex-wrap:wrap;gap:.6em}
-.plot{width:360px;height:auto;border:1px solid #eee;border-radius:4px;background:#fff}
-.plot.wide{width:640px} .plot .t{font-size:12px;font-weight:600;text-anchor:middle}
-.plot .l{font-size:10px} .plot .end{text-anchor:end} .plot .mid{text-anchor:middle} .plot .muted{fill:#777}
-.plot .axis{stroke:#999} .plot .median{stroke:#c33;stroke-dasharray:3 2}
+.findings{border:2px solid #e0a800;background:#fffbea;border-radius:6px;padding:.1em 1em;margin:1em 0}
+.findings.none{border-color:#9c9;background:#f4fbf4} .findings h2{border:0;margin:.4em 0 .2em}
+.findings li{margin:.3em 0} .findings .rule{font-weight:600}
 table{border-collapse:collapse;margin:.6em 0} td,th{border-bottom:1px solid #eee;padding:.2em .7em;text-align:right}
 td:first-child,th:first-child{text-align:left} .warn{color:#a15c00} .bad{color:#b00}
 p.note{color:#555;max-width:60em}
-"""
+""" + svg.STYLE
 
 
 def render_html(report: dict[str, Any]) -> str:
     s = report["suite"]
     body = [f"<h1>Suite report: {escape(s['path'])}</h1>",
             f"<p class=sub>{s['worlds']} world(s) of {escape(', '.join(s['scaffolds']))}; {s['episodes']} rollout episode(s); "
-            f"worldgen {escape(report['worldgen'])}. What each number means: docs/report.md.</p>", _cards(report)]
+            f"worldgen {escape(report['worldgen'])}. What each number means: docs/report.md.</p>", _findings(report), _cards(report)]
     for section in (_executability, _signals, _coverage, _complexity, _efficiency, _rollouts):
         body.append(section(report))
     if report["warnings"]:
@@ -42,9 +43,19 @@ def render_html(report: dict[str, Any]) -> str:
             f"<style>{STYLE}</style></head><body>{''.join(body)}</body></html>\n")
 
 
-def _table(rows: list[tuple[str, str]], head: tuple[str, ...] = ()) -> str:
+def _table(rows: Sequence[Sequence[Any]], head: tuple[str, ...] = ()) -> str:
     h = "<tr>" + "".join(f"<th>{escape(c)}</th>" for c in head) + "</tr>" if head else ""
     return "<table>" + h + "".join("<tr>" + "".join(f"<td>{escape(str(c))}</td>" for c in row) + "</tr>" for row in rows) + "</table>"
+
+
+def _findings(report: dict[str, Any]) -> str:
+    """The box a reader sees first: each finding that holds, with the numbers behind it."""
+    found = report["findings"]
+    if not found:
+        return ("<section class='findings none'><h2>Findings</h2><p>Nothing flagged: none of the report's rules holds "
+                "(docs/report.md, Findings).</p></section>")
+    items = "".join(f"<li><span class=rule>{escape(f['rule'].replace('_', ' '))}</span>: {escape(f['message'])}</li>" for f in found)
+    return f"<section class=findings><h2>Findings</h2><ul>{items}</ul></section>"
 
 
 def _cards(report: dict[str, Any]) -> str:
@@ -82,10 +93,13 @@ def _signals(report: dict[str, Any]) -> str:
                  ("fair oracle worst-case steps (median)", num(g["fair_oracle_steps"].get("median")))]
     rows += [("optimal success probability (median)", num(g["optimal_success"].get("median"))),
              ("optimal play clearly beats baselines", pct(g["beats_baselines_check"])), ("stochastic worlds", pct(g["stochastic_worlds"]))]
-    plots = [svg.histogram(g["expected_return"][k], f"expected return: {k.replace('_', ' ')}") for k in ("oracle", "random", "do_nothing")]
-    plots.append(svg.histogram(g["oracle_minus_random"], "oracle minus random (expected)"))
+    plots = [svg.histogram(g["expected_return"][k], f"expected return: {k.replace('_', ' ')}", "expected return of the world")
+             for k in ("oracle", "random", "do_nothing")]
+    plots.append(svg.histogram(g["oracle_minus_random"], "oracle minus random (expected)", "oracle return - random return"))
+    plots.append(svg.histogram(g["horizon_use"], "horizon used by the walkthrough", "walkthrough steps / horizon"))
     if g["stochastic_worlds"]["count"]:
-        plots.append(svg.histogram(g["walkthrough_probability"], "walkthrough probability (open-loop)"))
+        plots.append(svg.histogram(g["walkthrough_probability"], "walkthrough probability (open-loop)",
+                                   "chance the walkthrough works open-loop"))
     observed = ""
     if g["observed"]:
         orows = []
@@ -93,21 +107,39 @@ def _signals(report: dict[str, Any]) -> str:
             n = x["reward_noise"]
             orows.append((policy, pct(x["success"]), num(x["return"].get("mean")),
                           num(n["mean_std"]) if n["worlds_measured"] else "needs --episodes >= 2"))
-            plots.append(svg.histogram(x["return"], f"observed return: {policy}"))
+            plots.append(svg.histogram(x["return"], f"observed return: {policy}", "return of the episode", "episodes"))
         observed = _table(orows, ("policy", "success", "mean return", "reward noise (mean std per world)"))
-    return "<h2>2. Signals</h2>" + _table(rows) + observed + "<div class=grid>" + "".join(plots) + "</div>"
+    return ("<h2>2. Signals</h2>" + _table(rows) + observed + "<div class=grid>" + "".join(plots) + "</div>"
+            + _signals_by_value(g))
+
+
+def _signals_by_value(g: dict[str, Any]) -> str:
+    """The per-world signals of each axis value and param value, medians over its worlds."""
+    head = ("value", "worlds", "oracle coverage", "beats baselines", "optimal success", "oracle return", "random return",
+            "oracle - random", "horizon use")
+    out = []
+    for scaffold in sorted({*g["by_axis"], *g["by_param"]}):
+        rows = [(f"{label}{name} = {value}", str(x["worlds"]), pct(x["oracle_coverage"]), pct(x["beats_baselines_check"]),
+                 *(num(x["median"][k]) for k in ("optimal_success", "oracle_return", "random_return", "oracle_minus_random",
+                                                 "horizon_use")))
+                for group, label in (("by_axis", ""), ("by_param", "param "))
+                for name, values in g[group].get(scaffold, {}).items() for value, x in values.items()]
+        out.append(f"<h3>{escape(scaffold)}: signals per axis and param value (medians over the worlds)</h3>" + _table(rows, head))
+    return "".join(out)
 
 
 def _coverage(report: dict[str, Any]) -> str:
     c = report["coverage"]
     plots = []
     for scaffold, axes in c["axes"].items():
-        rows = [(f"{axis} = {value}", [(float(n), f"{n} worlds")]) for axis, a in axes.items() for value, n in a["worlds"].items()]
-        rows += [(f"{param} = {value}", [(float(n), f"{n} worlds")]) for param, vs in c["params"].get(scaffold, {}).items()
+        rows = [(f"{axis} = {value}", [(float(n), _worlds(n))]) for axis, a in axes.items() for value, n in a["worlds"].items()]
+        rows += [(f"{param} = {value}", [(float(n), _worlds(n))]) for param, vs in c["params"].get(scaffold, {}).items()
                  for value, n in vs.items()]
         if rows:
             top = max(v[0][0] or 0.0 for _, v in rows) or 1.0
-            plots.append(svg.bars(rows, [scaffold], f"{scaffold}: worlds per axis and param value", limit=top))
+            plots.append(svg.bars(rows, [scaffold], f"{scaffold}: worlds per axis and param value", "worlds", "axis or param = value",
+                                  limit=top,
+                                  percent=False))
     balance = [(f"{s} {axis} ({a['kind']})", num(a["balance"]), ", ".join(a["unused"]) or "-")
                for s, axes in c["axes"].items() for axis, a in axes.items()]
     content = c["content"]
@@ -119,9 +151,13 @@ def _coverage(report: dict[str, Any]) -> str:
             + _table(balance, ("axis", "balance (1 = even)", "values no world drew")) + _table(crow, ("content diversity", "")))
 
 
+def _worlds(n: int) -> str:
+    return "1 world" if n == 1 else f"{n} worlds"
+
+
 def _complexity(report: dict[str, Any]) -> str:
     c = report["complexity"]
-    plots = [svg.histogram(c[name], name.replace("_", " ")) for name in MEASURES]
+    plots = [svg.histogram(c[name], name.replace("_", " "), unit) for name, (_, unit, _) in MEASURES.items()]
     rows = [(name, *(num(c[name].get(k)) for k in ("min", "p10", "median", "p90", "max", "mean"))) for name in MEASURES]
     return ("<h2>4. Complexity</h2><div class=grid>" + "".join(plots) + "</div>"
             + _table(rows, ("measure", "min", "p10", "median", "p90", "max", "mean")))
@@ -176,9 +212,10 @@ def _rollouts(report: dict[str, Any]) -> str:
     scaffolds = sorted({s for p in names for s in policies[p]["by_scaffold"]})
     overall += [(s, [(policies[p]["by_scaffold"][s]["success"]["rate"], pct(policies[p]["by_scaffold"][s]["success"]))
                      if s in policies[p]["by_scaffold"] else (None, "n/a") for p in names]) for s in scaffolds]
-    plots = [svg.bars(overall, names, "success overall and per scaffold"),
-             svg.bars(rows("by_axis"), names, "success per axis value"),
-             svg.bars(rows("by_param"), names, "success per param value")]
+    solved = "success rate (episodes solved)"
+    plots = [svg.bars(overall, names, "success overall and per scaffold", solved, "scaffold"),
+             svg.bars(rows("by_axis"), names, "success per axis value", solved, "scaffold axis = value"),
+             svg.bars(rows("by_param"), names, "success per param value", solved, "scaffold param = value")]
     worlds = sorted({w for p in names for w in policies[p]["by_world"]},
                     key=lambda w: min(policies[p]["by_world"].get(w, {}).get("success", {}).get("rate") or 0 for p in names))
     wrows = [(w, *(pct(policies[p]["by_world"][w]["success"]) if w in policies[p]["by_world"] else "n/a" for p in names))

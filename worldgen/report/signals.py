@@ -3,7 +3,9 @@
 From the artifacts (computed exactly by the checker): which worlds have an (omniscient) oracle and
 a fair one (playing from observations only), the optimal success probability, how the oracle's
 return compares with uniform-random play and doing nothing, and how likely the walkthrough is to
-work open-loop in stochastic worlds. From rollouts (observed): how often each policy succeeds, the
+work open-loop in stochastic worlds, and how much of its horizon the walkthrough uses (the slack an
+agent has for mistakes). The same per-world numbers are grouped per axis value and per param value,
+so a value whose worlds pay no more than random play stands out. From rollouts (observed): how often each policy succeeds, the
 spread of a policy's return on one world across episode seeds (reward noise), and how far the
 random policy's observed mean lies from the checker's exact expectation.
 """
@@ -11,17 +13,25 @@ random policy's observed mean lies from the checker's exact expectation.
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
 
-from worldgen.report.stats import distribution, mean, r, rate
+from worldgen.report.stats import distribution, mean, r, rate, value_order, value_text
 from worldgen.report.suite import SuiteData
+from worldgen.rollouts.sources import Entry
+from worldgen.runtime.loader import load_rules
+
+NEAR_HORIZON = 0.8  # a walkthrough using this share of the horizon or more leaves an agent little slack
+EXAMPLES = 10  # world ids listed
 
 
 def measure(data: SuiteData) -> dict[str, Any]:
     reports = [e.report for e in data.entries]
     n = len(reports)
+    use = {e.id: _horizon_use(e) for e in data.entries}
+    near = [w for w, u in use.items() if u is not None and u >= NEAR_HORIZON]
     with_oracle = [rep for rep in reports if rep.oracle is not None]
     out: dict[str, Any] = {
         "oracle_coverage": rate(len(with_oracle), n),
@@ -38,9 +48,53 @@ def measure(data: SuiteData) -> dict[str, Any]:
             "max": distribution(rep.returns.max for rep in reports),
         },
         "oracle_minus_random": distribution(rep.returns.oracle - rep.returns.random for rep in with_oracle),
+        "horizon_use": distribution(use.values()),
+        "near_horizon": {**rate(len(near), len(with_oracle)), "at_least": NEAR_HORIZON, "worlds": near[:EXAMPLES]},
+        "by_axis": _grouped(data.entries, use, lambda e: e.axes),
+        "by_param": _grouped(data.entries, use, lambda e: {p: value_text(v) for p, v in e.params.items()}),
         "observed": _observed(data) if data.episodes else None,
     }
     return out
+
+
+def _horizon_use(entry: Entry) -> float | None:
+    """The walkthrough's steps over the world's horizon (axes and params applied): 1 means the
+    oracle needs every step, so one wasted command fails the episode."""
+    if entry.report.oracle is None:
+        return None
+    return r(len(entry.report.oracle.steps) / load_rules(entry.world)[0].horizon)
+
+
+# per-world signals summarised per group by their median: name -> how to read it from a world
+PER_WORLD: dict[str, Callable[[Entry, float | None], float | None]] = {
+    "optimal_success": lambda e, use: e.report.optimal_success,
+    "oracle_return": lambda e, use: e.report.returns.oracle,
+    "random_return": lambda e, use: e.report.returns.random,
+    "do_nothing_return": lambda e, use: e.report.returns.do_nothing,
+    "oracle_minus_random": lambda e, use: None if e.report.returns.oracle is None else e.report.returns.oracle - e.report.returns.random,
+    "horizon_use": lambda e, use: use,
+}
+
+
+def _grouped(entries: list[Entry], use: dict[str, float | None], values: Callable[[Entry], dict[str, str]]) -> dict[str, Any]:
+    """scaffold -> name -> value -> the signals of the worlds with that value (``values(entry)``
+    gives a world's {name: value})."""
+    groups: dict[str, dict[str, dict[str, list[Entry]]]] = defaultdict(lambda: defaultdict(lambda: defaultdict(list)))
+    for e in entries:
+        for name, value in values(e).items():
+            groups[e.world.scaffold.name][name][value].append(e)
+    return {s: {name: {v: _signals(es, use) for v, es in sorted(vs.items(), key=lambda kv: value_order(kv[0]))}
+                for name, vs in sorted(by.items())}
+            for s, by in sorted(groups.items())}
+
+
+def _signals(entries: list[Entry], use: dict[str, float | None]) -> dict[str, Any]:
+    reports = [e.report for e in entries]
+    return {"worlds": len(entries),
+            "oracle_coverage": rate(sum(rep.oracle is not None for rep in reports), len(reports)),
+            "beats_baselines_check": _baselines(reports),
+            "stochastic_worlds": rate(sum(rep.measures.stochastic for rep in reports), len(reports)),
+            "median": {name: distribution(get(e, use[e.id]) for e in entries).get("median") for name, get in PER_WORLD.items()}}
 
 
 BASELINE_CHECKS = ("beats baselines", "beats random", "beats doing nothing")  # the first: artifacts built before the split

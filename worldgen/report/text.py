@@ -7,32 +7,15 @@ import sys
 from typing import Any
 
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from worldgen.report.complexity import MEASURES
+from worldgen.report.display import num, pct, share
 
 SPARK = "▁▂▃▄▅▆▇█"
 LISTED = 10  # world ids listed per frontier/unsolved line
 PIPE_WIDTH = 130
-
-
-def pct(x: dict[str, Any] | None) -> str:
-    """``{"count", "of", "rate"}`` as "87.5% (7/8)"."""
-    if not x or x.get("rate") is None:
-        return "n/a"
-    return share(x["rate"], x["count"], x["of"])
-
-
-def share(rate: float | None, count: int, of: int) -> str:
-    return "n/a" if rate is None else f"{100 * rate:.1f}% ({count}/{of})"
-
-
-def num(x: Any) -> str:
-    if x is None:
-        return "n/a"
-    if isinstance(x, float):
-        return f"{x:.4g}"
-    return str(x)
 
 
 def spark(dist: dict[str, Any]) -> str:
@@ -62,11 +45,24 @@ def render_text(report: dict[str, Any], console: Console | None = None) -> None:
     s = report["suite"]
     console.print(f"[bold]Suite report[/bold] {s['path']}: {s['worlds']} world(s) of {', '.join(s['scaffolds'])}; "
                   f"{s['episodes']} rollout episode(s)")
-    for section in (_executability, _signals, _coverage, _complexity, _efficiency, _rollouts):
+    for section in (_findings, _executability, _signals, _coverage, _complexity, _efficiency, _rollouts):
         for item in section(report):
             console.print(item)
     for w in report["warnings"]:
         console.print(f"[yellow]warning:[/yellow] {w}")
+
+
+def _findings(report: dict[str, Any]) -> list[Any]:
+    """The findings first: what to notice, before the tables that hold the numbers."""
+    found = report["findings"]
+    if not found:
+        return ["[bold]Findings:[/bold] none of the report's rules flags anything (docs/report.md, Findings)"]
+    grid = Table.grid(padding=(0, 1))
+    grid.add_column(style="yellow", no_wrap=True)
+    grid.add_column()
+    for f in found:
+        grid.add_row(f"  {f['rule']}", escape(f["message"]))
+    return ["[bold]Findings[/bold]", grid]
 
 
 def _executability(report: dict[str, Any]) -> list[Any]:
@@ -105,7 +101,26 @@ def _signals(report: dict[str, Any]) -> list[Any]:
                       num(noise["mean_std"]) if noise["worlds_measured"] else "needs --episodes >= 2",
                       f"{noise['worlds_with_spread']}/{noise['worlds_measured']}")
         out.append(o)
+    out.append(_signals_by_value(g))
     return out
+
+
+def _signals_by_value(g: dict[str, Any]) -> Table:
+    """The per-world signals grouped per axis value and per param value (medians over the worlds)."""
+    t = _table("   signals per axis and param value (medians over the worlds)", "scaffold / axis = value", "worlds",
+               "oracle coverage", "beats baselines", "optimal success", "oracle return", "random return", "oracle - random",
+               "horizon use")
+    t.columns[0].no_wrap = True
+    for group, label in (("by_axis", ""), ("by_param", "param ")):
+        for scaffold, names in g[group].items():
+            for name, values in names.items():
+                for value, x in values.items():
+                    m = x["median"]
+                    t.add_row(escape(f"{scaffold} {label}{name} = {value}"), str(x["worlds"]), *(
+                              f"{x[k]['count']}/{x[k]['of']}" for k in ("oracle_coverage", "beats_baselines_check")), *(num(m[k]) for k in ("optimal_success", "oracle_return",
+                                                                                     "random_return", "oracle_minus_random",
+                                                                                     "horizon_use")))
+    return t
 
 
 def _coverage(report: dict[str, Any]) -> list[Any]:

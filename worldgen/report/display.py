@@ -1,0 +1,37 @@
+"""How the report writes numbers, shared by the terminal, HTML and SVG outputs.
+
+Integers are written as integers (``250000``, never ``2.5e+05``: a reader compares state counts
+digit by digit); other numbers keep four significant digits, in plain decimal notation.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+PLAIN_FROM = 1000  # non-integers this large lose their decimals rather than switch to scientific notation
+DECIMALS = 6  # the report's own rounding (worldgen.verify.report.ROUND): nothing smaller is ever stored
+
+
+def num(x: Any) -> str:
+    """A number for a person: "3", "0.7", "12346", "0.000012"; None as "n/a"."""
+    if x is None:
+        return "n/a"
+    if isinstance(x, bool) or not isinstance(x, int | float):
+        return str(x)
+    if isinstance(x, int) or x.is_integer():
+        return str(int(x))
+    if abs(x) >= PLAIN_FROM:
+        return f"{x:.0f}"
+    text = f"{x:.4g}"
+    return f"{x:.{DECIMALS}f}".rstrip("0") if "e" in text else text
+
+
+def pct(x: dict[str, Any] | None) -> str:
+    """``{"count", "of", "rate"}`` as "87.5% (7/8)"."""
+    if not x or x.get("rate") is None:
+        return "n/a"
+    return share(x["rate"], x["count"], x["of"])
+
+
+def share(rate: float | None, count: int, of: int) -> str:
+    return "n/a" if rate is None else f"{100 * rate:.1f}% ({count}/{of})"
