@@ -25,6 +25,8 @@ NOT_REPO_PATHS: dict[tuple[str, str], str] = {
        for doc in ("README.md", "docs/protocol.md") for gym_id in ("worldgen/World-v0", "worldgen/Suite-v0")},
     **{("docs/harbor.md", path): "a path inside an exported Harbor task folder"
        for path in ("tests/", "tests/world.json", "tests/wheels/", "environment/", "solution/", "service/", "wheels/")},
+    **{("docs/flywheel.md", path): "a folder inside a loop round (RUN/round-NN/) or a proposer task"
+       for path in ("library/", "proposals/", "solution/")},
 }
 
 

@@ -23,7 +23,8 @@ def render(summary: dict[str, Any]) -> str:
             f"<p class=sub>{len(rounds)} round(s); band {lo:g}..{hi:g}. Success: the solver's episodes won, "
             "over every scaffold of the round's library; in band: the share of scaffolds whose success lies "
             "in the band; yield: accepted proposals / proposals evaluated.</p>",
-            bars(rates, ["solver success", "scaffolds in band", "proposal yield"], "Per round"),
+            bars(rates, ["solver success", "scaffolds in band", "proposal yield"], "Per round", x_title="share",
+                 y_title="round"),
             _table(head, rows), "<h2>Per scaffold</h2>", _scaffolds(rounds)]
     return ("<!DOCTYPE html><html lang=en><head><meta charset=utf-8><title>worldgen loop</title>"
             f"<style>{STYLE}</style></head><body>{''.join(body)}</body></html>\n")
