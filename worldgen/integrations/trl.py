@@ -72,11 +72,11 @@ class WorldgenEnv:
         Returns:
             The world's answer: what the command did and what can be seen now.
         """
-        episode = self._episode or self.episode  # the property only to raise its error
-        if episode.terminated or episode.truncated:
+        episode = self.episode
+        if episode.done:
             return OVER
         answer = episode.act(command)
-        return f"{answer}\n\n{ENDED}" if episode.terminated or episode.truncated else answer
+        return f"{answer}\n\n{ENDED}" if episode.done else answer
 
     def get_reward(self) -> float:
         """The world's return for this episode (TRL calls this once per finished rollout)."""
