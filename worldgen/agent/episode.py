@@ -49,7 +49,7 @@ class Episode:
 
     def act(self, reply: str) -> str:
         """Send the command in ``reply`` (parsed as the LLM policy parses it); the world's answer."""
-        if self.done:
+        if self.terminated or self.truncated:
             return OVER
         command = parse_command(reply, self._known)
         self.observation, reward, self.terminated, self.truncated, info = self.env.step(command)

@@ -45,6 +45,7 @@ TOOL_RULES = (
 )
 ENDED = "The episode is over."
 OVER = "The episode is over: stop calling act."
+NOT_RESET = "WorldgenEnv: error: act() before reset(): TRL resets each environment with a dataset row"
 
 
 class WorldgenEnv:
@@ -72,11 +73,13 @@ class WorldgenEnv:
         Returns:
             The world's answer: what the command did and what can be seen now.
         """
-        episode = self.episode
-        if episode.done:
+        episode = self._episode  # attributes, not properties: this runs once per step of training
+        if episode is None:
+            raise WorldgenError(NOT_RESET)
+        if episode.terminated or episode.truncated:
             return OVER
         answer = episode.act(command)
-        return f"{answer}\n\n{ENDED}" if episode.done else answer
+        return f"{answer}\n\n{ENDED}" if episode.terminated or episode.truncated else answer
 
     def get_reward(self) -> float:
         """The world's return for this episode (TRL calls this once per finished rollout)."""
@@ -86,7 +89,7 @@ class WorldgenEnv:
     def episode(self) -> Episode:
         """The episode being played (``success``, ``steps``, ``metrics()`` ...)."""
         if self._episode is None:
-            raise WorldgenError("WorldgenEnv: error: act() before reset(): TRL resets each environment with a dataset row")
+            raise WorldgenError(NOT_RESET)
         return self._episode
 
 
