@@ -11,7 +11,7 @@ fi
 if [ ! -x "$root/.venv/bin/python" ]; then
   "$python" -m venv "$root/.venv"
 fi
-extras="${WORLDGEN_EXTRAS:-dev}"  # CI adds ray: WORLDGEN_EXTRAS=dev,ray
+extras="${WORLDGEN_EXTRAS:-dev}"  # CI adds the optional extras: WORLDGEN_EXTRAS=dev,ray,trl,datasets
 stamp="$root/.venv/.worldgen-installed-${extras//,/-}"
 if [ ! -f "$stamp" ] || [ "$root/pyproject.toml" -nt "$stamp" ]; then
   "$root/.venv/bin/python" -m pip install --quiet --disable-pip-version-check --upgrade pip

@@ -11,6 +11,7 @@ KNOWN = {"go hall", "go north hall", "take brass key", "unlock vault"}
 
 @pytest.mark.parametrize(("reply", "command"), [
     ("go hall", "go hall"),
+    ("Take  Brass Key ", "Take  Brass Key"),  # a bare command (a tool call's argument) is sent as written
     ("  Go   Hall \n", "Go   Hall"),
     ("```\ntake brass key\n```", "take brass key"),
     ("> unlock vault", "unlock vault"),

@@ -228,3 +228,22 @@ def test_step_after_the_end_is_not_an_exception() -> None:
         env.step(c)
     obs, reward, terminated, truncated, info = env.step("systemctl status x")
     assert terminated and reward == 0.0 and "reset()" in obs
+
+
+def test_fresh_envs_and_unseeded_resets_play_as_their_seeds_say() -> None:
+    """A fresh Env shares its origin's compiled rules and memoised views, never its episode; a
+    reset without a seed draws chance from the world's own seed, as reset(seed=world.seed) does."""
+    from worldgen.verify import verify_world
+
+    world = example_scaffold("services").instantiate(example_record("services"), seed=1, axes={"flakiness": "flaky"})
+    commands = [step.command for step in verify_world(world).oracle.steps] * 3  # flaky starts: chance decides
+
+    def transcript(env: worldgen.Env, seed: int | None) -> list[tuple]:
+        out = [env.reset(seed=seed)[0]]
+        return out + [env.step(c)[:4] for c in commands]
+
+    original = world.env()
+    unseeded = transcript(world.env(), None)
+    assert unseeded == transcript(original, world.seed)
+    fresh = original.fresh()
+    assert transcript(fresh, 7) == transcript(world.env(), 7) == transcript(original, 7)

@@ -13,27 +13,27 @@ from typing import Any
 from worldgen.agent.commands import parse_command
 from worldgen.agent.prompt import system_prompt
 from worldgen.ir.world import World
-from worldgen.runtime.env import OVER
+from worldgen.runtime.env import OVER, Env
 
 
 class Episode:
     """``Episode(world, seed)`` resets the world; ``act(reply)`` plays one reply and returns what
     the world answered. ``total_return``, ``success``, ``steps`` and ``done`` say how it went."""
 
-    def __init__(self, world: World, seed: int = 0):
+    def __init__(self, world: World, seed: int = 0, env: Env | None = None):
         self.world = world
-        self.env = world.env()
+        self.env = env if env is not None else world.env()  # `env`: one of this world, e.g. ``Env.fresh()``
         self.seed = seed
         self.observation, info = self.env.reset(seed=seed)
-        self.instruction: str = info.get("instruction", "")
-        self.success = bool(info.get("success", False))
+        self.instruction: str = info["instruction"]
+        self.success: bool = info["success"]
         self.total_return = 0.0
         self.steps = 0
         self.invalid = 0  # replies the world refused (unparseable, unknown or not allowed now)
         self.terminated = self.success
         self.truncated = False
         self.commands: list[str] = []
-        self._known = frozenset(self.env.rules.table)
+        self._known = self.env.rules.table  # normalised command -> binding: membership is all parsing needs
 
     @property
     def done(self) -> bool:
@@ -49,15 +49,15 @@ class Episode:
 
     def act(self, reply: str) -> str:
         """Send the command in ``reply`` (parsed as the LLM policy parses it); the world's answer."""
-        if self.done:
+        if self.terminated or self.truncated:
             return OVER
         command = parse_command(reply, self._known)
         self.observation, reward, self.terminated, self.truncated, info = self.env.step(command)
         self.commands.append(command)
         self.total_return += float(reward)
         self.steps += 1
-        self.invalid += not info.get("valid", True)
-        self.success = self.success or bool(info.get("success", False))
+        self.invalid += not info["valid"]
+        self.success = self.success or info["success"]
         return self.observation
 
     def metrics(self) -> dict[str, Any]:

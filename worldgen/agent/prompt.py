@@ -30,9 +30,11 @@ def command_help(world: World) -> str:
     return "\n".join(lines)
 
 
-def system_prompt(world: World, instruction: str) -> str:
-    """The system message of an episode: rules of the game, the world's instruction, its commands."""
-    parts = [RULES, f"Goal: {instruction}" if instruction else "", "Commands ({arg} marks an argument):\n" + command_help(world)]
+def system_prompt(world: World, instruction: str, rules: str = RULES) -> str:
+    """The system message of an episode: rules of the game, the world's instruction, its commands.
+    ``rules`` says how commands reach the world (a trainer whose model plays through a tool call
+    needs other rules than a plain reply)."""
+    parts = [rules, f"Goal: {instruction}" if instruction else "", "Commands ({arg} marks an argument):\n" + command_help(world)]
     return "\n\n".join(p for p in parts if p)
 
 

@@ -1,4 +1,4 @@
-"""`worldgen export harbor|sft PATH -o OUT`: worlds for other tools.
+"""`worldgen export harbor|sft|dataset PATH -o OUT`: worlds for other tools.
 
   harbor  one Harbor task folder per world in OUT (docs/harbor.md): the world runs as a separate
           service, the agent plays it with the `world` command (its image holds nothing else), and
@@ -9,6 +9,11 @@
           unless --secret-file names one (then the export is byte-reproducible).
   sft     OUT.jsonl with one {"messages": [...]} chat per world: the oracle's walkthrough, with the
           same system prompt the openai:MODEL rollout policy gets.
+  dataset one row per (world, episode seed) for RL trainers (TRL, verifiers, SkyRL): the suite,
+          world id and seed that rebuild the episode, scaffold, params, axes, the system prompt, the
+          first observation and a chat `prompt` of both, plus the keys SkyRL and verifiers read.
+          --format jsonl (default), parquet, or hf (a `datasets.save_to_disk` folder); parquet
+          and hf need `pip install 'worldgen[datasets]'` and hold params and axes as JSON text.
 
 PATH is a suite folder, a world artifact or a world file.
 """
@@ -21,6 +26,7 @@ import tempfile
 from pathlib import Path
 
 from worldgen.cli.common import plural, policy_spec, seed_range, success_band, trust_argument
+from worldgen.exporters.dataset_files import FORMATS, missing_dependency
 from worldgen.errors import WorldgenError
 
 PROPOSER_DOC = """`worldgen export harbor-proposer --library DIR -o TASK`: the proposer as a Harbor task.
@@ -36,7 +42,7 @@ DEFAULT_BRIEF = ("Design a family of text worlds unlike any in the library, wher
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("export", help="export worlds as Harbor tasks or SFT chat data", description=__doc__,
+    p = sub.add_parser("export", help="export worlds as Harbor tasks, SFT chat data or RL training datasets", description=__doc__,
                        formatter_class=argparse.RawDescriptionHelpFormatter)
     kinds = p.add_subparsers(dest="kind", metavar="KIND")
     kinds.required = True
@@ -83,6 +89,16 @@ def register(sub: argparse._SubParsersAction) -> None:
     s.add_argument("-o", "--out", required=True, metavar="FILE.jsonl", help="the file to write")
     trust_argument(s)
     s.set_defaults(func=run_sft)
+    d = kinds.add_parser("dataset", help="one row per (world, seed) for RL trainers: JSONL, Parquet or HF",
+                         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    d.add_argument("path", metavar="SUITE", help="a suite folder, a world artifact or a world file")
+    d.add_argument("--format", default="jsonl", choices=FORMATS, help="file layout (default jsonl)")
+    d.add_argument("-o", "--out", required=True, metavar="OUT", type=Path,
+                   help="the file to write (a folder for --format hf)")
+    d.add_argument("--seeds", type=seed_range, default=range(0, 1), metavar="A:B",
+                   help="episode seeds A..B-1 of every world, one row each (default 0:1)")
+    trust_argument(d)
+    d.set_defaults(func=run_dataset)
 
 
 def run_harbor(args: argparse.Namespace) -> int:
@@ -140,4 +156,17 @@ def run_sft(args: argparse.Namespace) -> int:
 
     count = write_sft(open_entries(args.path, args.trust_edited), Path(args.out))
     print(f"wrote {plural(count, 'chat')} to {args.out}")
+    return 0
+
+
+def run_dataset(args: argparse.Namespace) -> int:
+    from worldgen.exporters.dataset import dataset_rows
+    from worldgen.exporters.dataset_files import write_dataset
+
+    missing = missing_dependency(args.format)
+    if missing is not None:
+        print(f"worldgen export dataset: error: {missing}", file=sys.stderr)
+        return 2
+    count = write_dataset(dataset_rows(args.path, args.seeds, args.trust_edited), args.out, args.format)
+    print(f"wrote {plural(count, 'row')} ({args.format}) to {args.out}")
     return 0

@@ -1,17 +1,20 @@
 """Episodes from dataset rows: ``(suite, world_id, seed)`` -> a fresh ``Episode``.
 
 Trainers build one environment object per rollout, often thousands per run; the suite behind
-them is read and integrity-checked once per process, not once per episode.
+them is read and integrity-checked once per process, and each world's rules compiled once, not
+once per episode.
 """
 
 from __future__ import annotations
 
+import os
 from functools import lru_cache
 from pathlib import Path
 
 from worldgen.agent.episode import Episode
 from worldgen.errors import WorldgenError
 from worldgen.ir.world import World
+from worldgen.runtime.env import Env
 
 
 @lru_cache(maxsize=16)
@@ -24,8 +27,16 @@ def suite_worlds(suite: str) -> dict[str, World]:
 
 def episode_for(suite: str | Path, world_id: str, seed: int = 0) -> Episode:
     """A new episode of world ``world_id`` of ``suite``, reset with episode seed ``seed``."""
-    worlds = suite_worlds(str(Path(suite).resolve()))
+    key = suite if isinstance(suite, str) and os.path.isabs(suite) else os.path.abspath(suite)  # rows hold absolute paths
+    worlds = suite_worlds(key)
     world = worlds.get(world_id)
     if world is None:
         raise WorldgenError(f"{suite}: error: no world {world_id!r} in this suite ({len(worlds)} worlds)")
-    return Episode(world, seed)
+    return Episode(world, seed, compiled_env(key, world_id).fresh())
+
+
+@lru_cache(maxsize=1024)
+def compiled_env(suite: str, world_id: str) -> Env:
+    """An Env of the world whose compiled rules its episodes share (``Env.fresh``): compiling
+    them takes far longer than an episode of a few steps, and a trainer starts thousands."""
+    return suite_worlds(suite)[world_id].env()

@@ -1,0 +1,59 @@
+"""TRL benchmark: steps/s through ``WorldgenEnv`` (TRL's environment_factory class) beside the raw runtime.
+
+Run by hand (needs the trl extra):  .venv/bin/python bench/bench_trl.py [--seconds S]
+
+The TRL side does per episode what GRPOTrainer does with the class: ``reset(**row)`` with a whole
+``trl_dataset`` row (a new episode of the row's world), then one ``act`` tool call per command,
+each reply parsed as the openai: rollout policy parses replies. One instance plays every
+episode in turn, as TRL reuses its pooled instances. The raw side resets and steps one ``Env``
+per world. Both play the oracle's walkthroughs of the same worlds and seeds. Target (issue 11):
+>= 80 % of raw. Short episodes weigh the per-episode cost (finding the world, a fresh Env) most,
+so a suite of short walkthroughs (vault) and one of long ones (hanoi) are both shown.
+"""
+
+from __future__ import annotations
+
+import argparse
+import tempfile
+from collections.abc import Callable
+from itertools import cycle
+from pathlib import Path
+
+from integrations import Walkthrough, bench_suite, raw_episodes, steps_per_second, walkthroughs
+
+from worldgen.integrations.trl import WorldgenEnv, trl_rows
+
+
+def trl_episodes(walks: list[Walkthrough]) -> Callable[[], int]:
+    rows = {(r["world_id"], r["seed"]): r for r in trl_rows(walks[0].suite, range(0, max(w.seed for w in walks) + 1))}
+    env = WorldgenEnv()
+    episodes = cycle(walks)
+
+    def play() -> int:
+        walk = next(episodes)
+        env.reset(**rows[walk.world_id, walk.seed])
+        for command in walk.commands:
+            env.act(command)
+        return len(walk.commands)
+
+    return play
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=3.0, help="measuring time per contender (default 3)")
+    args = parser.parse_args()
+    print("TRL WorldgenEnv (reset(**row) + act tool calls) vs raw Env.step, oracle walkthroughs, CPU time")
+    with tempfile.TemporaryDirectory() as tmp:
+        for scaffold in ("vault", "hanoi"):
+            walks = walkthroughs(bench_suite(Path(tmp), scaffold))
+            steps = sum(len(w.commands) for w in walks) / len(walks)
+            best = steps_per_second({"raw": raw_episodes(walks), "trl": trl_episodes(walks)}, args.seconds)
+            ratio = best["trl"] / best["raw"]
+            print(f"  {scaffold:<6} {len(walks)} episodes of {steps:4.1f} steps on average: "
+                  f"trl {best['trl']:>9,.0f} steps/s   raw {best['raw']:>9,.0f} steps/s   "
+                  f"{100 * ratio:5.1f} % of raw   target >= 80 %: {'ok' if ratio >= 0.8 else 'MISSED'}")
+
+
+if __name__ == "__main__":
+    main()
