@@ -8,6 +8,8 @@ new rules, content, >= 90 % of --seeds compiled, the oracle solves them, random 
 often than the band's top, new behaviour. OUT/NAME/ holds each accepted proposal (NAME.wg,
 NAME.json, provenance.json), OUT/rejected/NAME/ each rejected one with its reason, OUT/suites/
 the worlds compiled for them, OUT/summary.json the run. Re-running resumes a killed run.
+With --proposer openai:MODEL an LLM writes new families instead, each draft repaired from
+worldgen's own check, compile and rollout reports (OUT/transcripts/ keeps every conversation).
 Exit 0 when at least one proposal was accepted, 1 when none was.
 """
 
@@ -27,7 +29,13 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--report", required=True, nargs="+", metavar="REPORT.json",
                    help="the solver's `worldgen report --json` file(s)")
     p.add_argument("--band", type=success_band, default=(0.2, 0.8), metavar="LO:HI", help="target solver success (default 0.2:0.8)")
-    p.add_argument("--proposer", choices=("mutate",), default="mutate", help="who proposes (default mutate, offline)")
+    p.add_argument("--proposer", type=proposer_spec, default="mutate", metavar="mutate|openai:MODEL",
+                   help="who proposes: the offline `mutate` (default) or an LLM on any OpenAI-compatible endpoint")
+    p.add_argument("--base-url", metavar="URL", help="OpenAI-compatible endpoint of an openai:MODEL proposer (default: OpenAI)")
+    p.add_argument("--api-key-env", default="OPENAI_API_KEY", metavar="VAR",
+                   help="environment variable holding the API key (default OPENAI_API_KEY)")
+    p.add_argument("--max-rounds", type=whole_number(1), default=4, metavar="R",
+                   help="answers per LLM draft: the first and up to R-1 repairs from worldgen's tools (default 4)")
     p.add_argument("--solver", metavar="POLICY", help="which policy of the reports is the solver (default: the only one "
                    "that is not random, oracle or fair-oracle)")
     p.add_argument("-n", type=whole_number(1), default=4, metavar="K", help="proposals to accept (default 4)")
@@ -38,6 +46,13 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(func=run)
 
 
+def proposer_spec(text: str) -> str:
+    kind, _, model = text.partition(":")
+    if text == "mutate" or (kind == "openai" and model):
+        return text
+    raise argparse.ArgumentTypeError(f"unknown proposer {text!r}; expected mutate or openai:MODEL")
+
+
 def run(args: argparse.Namespace) -> int:
     from worldgen.flywheel.mutate import Band
     from worldgen.flywheel.propose import Settings, propose
@@ -45,12 +60,23 @@ def run(args: argparse.Namespace) -> int:
 
     view = read_reports([Path(r) for r in args.report], args.solver)
     settings = Settings(Band(*args.band), args.n, args.seeds, args.jobs)
-    summary = propose(Path(args.library), view, Path(args.out), settings)
+    proposer = None
+    if args.proposer.startswith("openai:"):
+        from worldgen.flywheel.llm_proposer import LLMProposer, LLMSettings
+
+        proposer = LLMProposer(LLMSettings(model=args.proposer.partition(":")[2], base_url=args.base_url,
+                                           api_key_env=args.api_key_env, max_rounds=args.max_rounds,
+                                           max_drafts=max(2 * args.n, args.n + 2)))
+    summary = propose(Path(args.library), view, Path(args.out), settings, proposer)
     if args.json:
         print(json.dumps(summary, indent=2))
     else:
         print(f"{args.out}: {len(summary['accepted'])} of {summary['evaluated']} proposals accepted "
-              f"(solver {summary['solver']}, band {args.band[0]:g}..{args.band[1]:g})")
+              f"(proposer {summary['proposer']}, solver {summary['solver']}, band {args.band[0]:g}..{args.band[1]:g})")
+        if "tokens" in summary:
+            cost = "unknown cost" if summary["cost_usd"] is None else f"${summary['cost_usd']:.4f}"
+            print(f"  {summary['tokens']['prompt'] + summary['tokens']['completion']:,} tokens in "
+                  f"{summary['tokens']['requests']} requests, {cost}")
         for name in summary["accepted"]:
             print(f"  accepted  {name}")
         for item in summary["rejected"]:
