@@ -5,7 +5,10 @@ Runs one round of the loop over every scaffold in scaffolds/ (20 seeds each, 2 e
 of the fixed-skill solver noisy-oracle:0.3) and prints its wall time split into measuring
 (compile + rollouts + report per scaffold) and proposing; then re-runs `propose` alone from that
 round's reports into a fresh folder and prints accepted proposals per minute, the yield and the
-rejection reasons. Target: a round under 2 minutes on this machine, offline.
+rejection reasons. Target: a round under 2 minutes on this machine, offline. Last, the LLM
+proposer against the scripted loopback server of the tests (broken DSL, then a scaffold that checks
+but is unsolvable, then a valid one): rounds per acceptance, and per proposal the time spent in
+the client (requests) beside the time worldgen's tools took.
 Run by hand: `python bench/bench_flywheel.py [--seeds 0:20] [-n 4] [--jobs 2]`.
 """
 
@@ -13,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 import tempfile
 import time
 from collections import Counter
@@ -60,6 +64,36 @@ def main() -> None:
               f"{out['repeats_skipped']} repeats skipped) in {seconds:.1f} s = {60 * accepted / seconds:.1f} accepted/min")
         reasons = Counter(item["reason"].split(":")[0] for item in out["rejected"])
         print("  rejected by gate:", json.dumps(dict(reasons)) if reasons else "none")
+        llm(run, view, seeds)
+
+
+def llm(run: Path, view: object, seeds: range) -> None:
+    """The LLM proposer's own overhead, its model answering instantly from a script."""
+    sys.path.insert(0, str(ROOT))
+    from tests.content.chat_server import ChatServer
+    from tests.flywheel.test_llm_proposer import scripted
+    from worldgen.flywheel.llm_proposer import LLMProposer, LLMSettings
+
+    class Timed(LLMProposer):
+        client_seconds = 0.0
+
+        def _complete(self, messages, tokens):  # type: ignore[no-untyped-def]
+            t = time.perf_counter()
+            try:
+                return super()._complete(messages, tokens)
+            finally:
+                Timed.client_seconds += time.perf_counter() - t
+
+    with ChatServer(scripted) as server, tempfile.TemporaryDirectory() as tmp:
+        proposer = Timed(LLMSettings(model="gpt-4o-mini", base_url=server.base_url, max_drafts=3, retries=0))
+        t0 = time.perf_counter()
+        out = propose(run / "round-00" / "library", view, Path(tmp) / "llm", Settings(Band(), 3, seeds), proposer)  # type: ignore[arg-type]
+        seconds = time.perf_counter() - t0
+    accepted = len(out["accepted"])
+    requests = out["tokens"]["requests"]
+    print(f"LLM proposer (scripted server): {accepted} accepted, {requests} requests = "
+          f"{requests / max(accepted, 1):.1f} rounds per acceptance; per proposal {seconds / max(out['evaluated'], 1):.2f} s, "
+          f"of which client {Timed.client_seconds / max(out['evaluated'], 1) * 1000:.0f} ms")
 
 
 if __name__ == "__main__":
