@@ -102,7 +102,7 @@ def default_content(scaffold_path: str, name: str) -> Path | None:
         candidate = base / name / "example.json"
         if candidate.is_file():
             return candidate
-    from importlib import resources
+    from worldgen.datafiles import data_folder
 
-    packaged = resources.files("worldgen.content_packs").joinpath(name, "example.json")
+    packaged = data_folder("content_packs").joinpath(name, "example.json")
     return Path(str(packaged)) if packaged.is_file() else None
