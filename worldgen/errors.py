@@ -3,6 +3,7 @@
 The hierarchy::
 
     WorldgenError                 anything worldgen reports to a person (exit code 1)
+    ├── UsageError                a command line that cannot be honoured (exit code 2)
     ├── DiagnosticError           one or more located scaffold diagnostics (parse or check)
     ├── InstantiationError        scaffold + content + seed cannot make a world
     └── ContentError              a content record breaks the scaffold's schema or rules
@@ -72,6 +73,12 @@ def _window(line: str, col: int) -> tuple[str, int]:
 
 class WorldgenError(Exception):
     """Base of every error meant for a person; the CLI prints it and exits 1."""
+
+
+class UsageError(WorldgenError):
+    """A command line asking for something that cannot be done (a param outside its range, an
+    option a compiled world cannot honour, a pack made for another scaffold): the CLI exits 2,
+    like argparse's own usage errors, so scripts can tell a bad invocation from a failed check."""
 
 
 @dataclass
