@@ -4,7 +4,12 @@ cannot honour refused, a readable :state, Tab completion, and a terse interface'
 from __future__ import annotations
 
 import json
+import os
+import select
 import shutil
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -111,11 +116,47 @@ def test_state_names_enum_members() -> None:
 def test_tab_offers_the_commands_valid_now_first() -> None:
     admissible = ["go crypt", "take bone key"]
     commands = ["go cloister", "go crypt", "go treasury", "take bone key", "take iron key", "unlock vault"]
-    assert completions("", "", admissible, commands)[:3] == ["go crypt", "take bone key", "go cloister"]
-    assert completions("go ", "go ", admissible, commands) == ["go crypt", "go cloister", "go treasury"]
-    assert completions("t", "t", admissible, commands) == ["take bone key", "take iron key"]
+    assert completions("go ", "go ", admissible, commands) == ["go crypt"]
+    assert completions("", "", admissible, commands) == admissible
+    assert completions("u", "u", admissible, commands) == ["unlock vault"]  # nothing valid now matches: any command
+    assert completions("Take I", "Take I", admissible, commands) == ["take iron key"]
     assert completions(":s", ":s", admissible, commands) == [":state"]
     assert completions("dance", "dance", admissible, commands) == []
+
+
+def test_tab_completes_in_a_terminal(tmp_path: Path) -> None:
+    """Through readline in a pseudo-terminal: `go ` + Tab completes the one passage open now."""
+    pty = pytest.importorskip("pty")
+    axes = {"layout": "tree", "interface": "verbs"}
+
+    def open_passages(seed: int) -> list[str]:
+        env = example_scaffold("vault").instantiate(example_record("vault"), seed=seed, axes=axes).env()
+        env.reset(seed=seed)
+        return [c for c in env.admissible if c.startswith("go ")]
+
+    seed = next(s for s in range(50) if len(open_passages(s)) == 1)
+    main, child = pty.openpty()
+    play = subprocess.Popen([sys.executable, "-m", "worldgen.cli.main", "play", "scaffolds/vault.wg", "--seed", str(seed),
+                             *(f"--axis={k}={v}" for k, v in axes.items())], cwd=ROOT, stdin=child, stdout=child,
+                            stderr=child, close_fds=True)
+    os.close(child)
+
+    def read_until(marker: bytes) -> bytes:
+        out, end = b"", time.monotonic() + 60
+        while marker not in out and time.monotonic() < end:
+            if select.select([main], [], [], 0.2)[0]:
+                out += os.read(main, 4096)
+        return out
+
+    try:
+        assert b"Tab completes commands" in read_until(b"\n> ")
+        os.write(main, b"go \t\n")
+        assert read_until(b"\n> ").startswith(f"{open_passages(seed)[0]}\r\n".encode())  # the echo of the completed line
+        os.write(main, b":quit\n")
+        assert play.wait(timeout=30) == 0
+    finally:
+        play.kill()
+        os.close(main)
 
 
 def test_a_terse_interface_shows_its_commands_at_the_start() -> None:

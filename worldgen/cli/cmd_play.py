@@ -49,12 +49,15 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def completions(line: str, text: str, admissible: list[str], commands: list[str]) -> list[str]:
-    """What Tab offers for the word ``text`` ending the typed ``line``: the commands valid now
-    first, then the world's other commands, then the player commands (each once, each group sorted)."""
+    """What Tab offers for the word ``text`` ending the typed ``line``: the commands valid now that
+    match it; if none does, every command of the world that does; else the player commands.
+    (Readline lists what it is offered in its own sorted order, so "first" has to mean "only".)"""
     typed = line.lower()
-    groups = (sorted(admissible), sorted(set(commands) - set(admissible)), PLAYER_COMMANDS)
-    matches = dict.fromkeys(w[len(typed) - len(text):] for group in groups for w in group if w.startswith(typed))
-    return list(matches)
+    for group in (admissible, commands, PLAYER_COMMANDS):
+        matches = sorted({w[len(typed) - len(text):] for w in group if w.startswith(typed)})
+        if matches:
+            return matches
+    return []
 
 
 def _complete_with(env: Env) -> None:
