@@ -1,13 +1,28 @@
-"""A plain (non-editable) `pip install .` ships the grammar, scaffolds and content packs."""
+"""A plain (non-editable) `pip install .` ships the grammar, scaffolds and content packs, builds
+without packaging warnings, and works even from the repository root, where Python imports the
+source tree instead of the installed copy."""
 
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
+import sysconfig
+import tomllib
 from pathlib import Path
 
+import pytest
+
+import worldgen
 from tests.conftest import ROOT
+
+# What setuptools prints when pyproject uses something deprecated or ships an unlisted package
+# ("SetuptoolsDeprecationWarning: `project.license` as a TOML table is deprecated", "_Warning:
+# Package 'worldgen.content_packs.vault' is absent from the `packages` configuration").
+PACKAGING_WARNING = re.compile(r"Warning\b|[Dd]eprecat")
+LOAD_FROM_HERE = ("import worldgen; print(worldgen.__file__); "
+                  "print(worldgen.load('scaffolds/vault.wg').name, worldgen.load('scaffolds/ledger.wg').name)")
 
 
 def test_plain_install_finds_the_grammar(tmp_path: Path) -> None:
@@ -36,11 +51,64 @@ def test_plain_install_finds_the_grammar(tmp_path: Path) -> None:
     assert lines[1:] == ["True", "True", "True", "vault", "True []"]
 
 
-def test_every_package_is_listed_in_pyproject() -> None:
-    import tomllib
+def _venv(where: Path, *, pip: bool) -> Path:
+    """A new virtual environment; its python."""
+    subprocess.run([sys.executable, "-m", "venv", *([] if pip else ["--without-pip"]), str(where)], check=True,
+                   capture_output=True, timeout=300)
+    return where / "bin" / "python"
 
-    listed = set(tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["packages"])
+
+def _installed_and_used_from_the_checkout(python: Path, install_output: str) -> None:
+    """What a user of a plain install sees: a clean build, `worldgen --version`, and scaffolds that
+    load from the repository root (shadowed by the source tree) and from anywhere else."""
+    assert PACKAGING_WARNING.findall(install_output) == [], install_output
+    version = subprocess.run([str(python.parent / "worldgen"), "--version"], capture_output=True, text=True, timeout=60)
+    assert version.stdout == f"worldgen {worldgen.__version__}\n"
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    here = subprocess.run([str(python), "-c", LOAD_FROM_HERE], cwd=ROOT, env=env, capture_output=True, text=True, timeout=60)
+    assert here.returncode == 0, here.stderr
+    assert here.stdout.splitlines() == [str(ROOT / "worldgen" / "__init__.py"), "vault ledger"]  # the source tree won
+    elsewhere = subprocess.run([str(python), "-c", LOAD_FROM_HERE.replace("scaffolds/", f"{ROOT}/scaffolds/")],
+                               cwd=python.parent, env=env, capture_output=True, text=True, timeout=60)
+    assert elsewhere.returncode == 0, elsewhere.stderr
+    assert not elsewhere.stdout.startswith(str(ROOT)) and elsewhere.stdout.splitlines()[1] == "vault ledger"
+
+
+def test_plain_install_into_a_venv_works_from_the_repository_root(tmp_path: Path) -> None:
+    """The dependencies come from this environment (a .pth file; its editable-install hook is not
+    run), worldgen itself is built and installed as a wheel."""
+    python = _venv(tmp_path / "venv", pip=False)
+    site = Path(subprocess.run([str(python), "-c", "import sysconfig; print(sysconfig.get_path('purelib'))"],
+                               capture_output=True, text=True, check=True).stdout.strip())
+    (site / "deps.pth").write_text(sysconfig.get_path("purelib") + "\n")
+    done = subprocess.run([sys.executable, "-m", "pip", "--python", str(python), "install", "--verbose", "--no-deps",
+                           "--no-build-isolation", str(ROOT)], capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    _installed_and_used_from_the_checkout(python, done.stdout + done.stderr)
+
+
+@pytest.mark.long
+def test_plain_install_into_a_fresh_venv_from_the_index(tmp_path: Path) -> None:
+    """`pip install .` as a new user runs it: an isolated build and every dependency from the index."""
+    python = _venv(tmp_path / "venv", pip=True)
+    done = subprocess.run([str(python), "-m", "pip", "install", "--verbose", str(ROOT)], capture_output=True, text=True,
+                          timeout=1200)
+    assert done.returncode == 0, done.stderr
+    _installed_and_used_from_the_checkout(python, "\n".join(
+        line for line in (done.stdout + done.stderr).splitlines() if "Location 'file:" not in line))  # the machine's pip config
+
+
+def test_every_package_is_listed_in_pyproject() -> None:
+    setuptools = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]
+    listed = set(setuptools["packages"])
     found = {
         ".".join(p.relative_to(ROOT).parent.parts) for p in (ROOT / "worldgen").rglob("__init__.py")
     }
     assert found - listed == set(), "add these to [tool.setuptools] packages in pyproject.toml"
+    data = {
+        f"{package}.{'.'.join(d.relative_to(ROOT / folder).parts)}"
+        for package, folder in setuptools["package-dir"].items()
+        for d in (ROOT / folder).rglob("*")
+        if d.is_dir() and d.name.isidentifier() and d.name != "__pycache__" and any(f.is_file() for f in d.iterdir())
+    }
+    assert data - listed == set(), "data folders ship as packages: add these to [tool.setuptools] packages"

@@ -30,10 +30,12 @@ register_envs_when_gymnasium_loads()  # worldgen/World-v0 and worldgen/Suite-v0;
 
 
 def loads(source: str, filename: str = "<string>") -> Scaffold:
-    """Parse and check scaffold source text; raises DiagnosticError with every problem found."""
+    """Parse and check scaffold source text; raises DiagnosticError with every problem found.
+    Warnings (valid, but likely not what was meant) are in ``Scaffold.warnings``."""
     from worldgen.frontend import compile_source
 
-    return Scaffold(compile_source(source, filename), filename)
+    ir, warnings = compile_source(source, filename)
+    return Scaffold(ir, filename, warnings)
 
 
 def load(path: str | Path) -> Scaffold:

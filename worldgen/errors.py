@@ -3,19 +3,22 @@
 The hierarchy::
 
     WorldgenError                 anything worldgen reports to a person (exit code 1)
+    ├── UsageError                a command line that cannot be honoured (exit code 2)
     ├── DiagnosticError           one or more located scaffold diagnostics (parse or check)
     ├── InstantiationError        scaffold + content + seed cannot make a world
     └── ContentError              a content record breaks the scaffold's schema or rules
 
 Diagnostics are printed gcc-style (``FILE:LINE:COL: error: MESSAGE``, the source line, a caret)
 so editors and people can jump to them; each carries a stable code (``WG1xx`` syntax,
-``WG2xx`` names, ``WG3xx`` types, ``WG4xx`` structure) that tests and docs can refer to.
+``WG2xx`` names, ``WG3xx`` types, ``WG4xx`` structure, ``WG5xx`` warnings, printed with
+``warning:``) that tests and docs can refer to.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from typing import Literal
 
 
 @dataclass(frozen=True)
@@ -36,9 +39,10 @@ class Diagnostic:
     filename: str = "<string>"
     source_line: str = ""
     notes: tuple[str, ...] = ()
+    severity: Literal["error", "warning"] = "error"  # a warning: valid, but likely not what was meant
 
     def format(self) -> str:
-        head = f"{self.filename}:{self.span.line}:{self.span.col}: error: {self.message} [{self.code}]"
+        head = f"{self.filename}:{self.span.line}:{self.span.col}: {self.severity}: {self.message} [{self.code}]"
         lines = [head]
         if self.source_line:
             shown, col = _window(self.source_line.rstrip("\r\n"), self.span.col)
@@ -74,6 +78,12 @@ class WorldgenError(Exception):
     """Base of every error meant for a person; the CLI prints it and exits 1."""
 
 
+class UsageError(WorldgenError):
+    """A command line asking for something that cannot be done (a param outside its range, an
+    option a compiled world cannot honour, a pack made for another scaffold): the CLI exits 2,
+    like argparse's own usage errors, so scripts can tell a bad invocation from a failed check."""
+
+
 @dataclass
 class DiagnosticSink:
     """Collects diagnostics for one source so a run can report several at once."""
@@ -81,13 +91,22 @@ class DiagnosticSink:
     filename: str
     source: str
     diagnostics: list[Diagnostic] = field(default_factory=list)
+    warnings: list[Diagnostic] = field(default_factory=list)  # never stop a scaffold from loading
 
     def error(self, code: str, message: str, span: Span, *notes: str) -> None:
+        self._add(self.diagnostics, Diagnostic(code, message, span, self.filename, self._line(span), tuple(notes)))
+
+    def warn(self, code: str, message: str, span: Span, *notes: str) -> None:
+        self._add(self.warnings, Diagnostic(code, message, span, self.filename, self._line(span), tuple(notes), "warning"))
+
+    def _line(self, span: Span) -> str:
         lines = self.source.split("\n")  # as the parser counts lines (not at "\v", "\f" or "\u2028")
-        text = lines[span.line - 1] if 0 < span.line <= len(lines) else ""
-        diag = Diagnostic(code, message, span, self.filename, text, tuple(notes))
-        if diag not in self.diagnostics:
-            self.diagnostics.append(diag)
+        return lines[span.line - 1] if 0 < span.line <= len(lines) else ""
+
+    @staticmethod
+    def _add(found: list[Diagnostic], diag: Diagnostic) -> None:
+        if diag not in found:
+            found.append(diag)
 
     def raise_if_any(self) -> None:
         if self.diagnostics:

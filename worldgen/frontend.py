@@ -2,18 +2,21 @@
 
 from __future__ import annotations
 
+from worldgen.check.buildtime import warn_consts_reading_changing_state
 from worldgen.check.checker import check
-from worldgen.errors import DiagnosticError, DiagnosticSink
+from worldgen.errors import Diagnostic, DiagnosticError, DiagnosticSink
 from worldgen.ir.models import Scaffold as ScaffoldIR
 from worldgen.syntax.parser import parse
 
 
-def compile_source(source: str, filename: str = "<string>") -> ScaffoldIR:
-    """Parse and check; raises DiagnosticError carrying every diagnostic found."""
+def compile_source(source: str, filename: str = "<string>") -> tuple[ScaffoldIR, tuple[Diagnostic, ...]]:
+    """Parse and check; raises DiagnosticError carrying every error found, else returns the IR
+    and the warnings (sorted by position)."""
     world = parse(source, filename)
     sink = DiagnosticSink(filename, source)
     ir = check(world, sink)
     sink.raise_if_any()
     if ir is None:  # pragma: no cover - check returns None only with diagnostics
         raise DiagnosticError([])
-    return ir
+    warn_consts_reading_changing_state(world, ir, sink)
+    return ir, tuple(sorted(sink.warnings, key=lambda d: (d.span.line, d.span.col, d.code)))

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from worldgen.compiler.instantiate import instantiate
+from worldgen.errors import Diagnostic
 from worldgen.ir.models import Scaffold as ScaffoldIR
 from worldgen.ir.world import World
 
@@ -15,6 +16,7 @@ from worldgen.ir.world import World
 class Scaffold:
     ir: ScaffoldIR
     path: str = "<string>"
+    warnings: tuple[Diagnostic, ...] = ()  # `worldgen check` prints them; loading goes on
 
     @property
     def name(self) -> str:

@@ -34,9 +34,9 @@ def test_expressions_are_typed_and_resolved() -> None:
     assert [a.op for a in guard.args] == ["state", "state", "arg"]
 
 
-def test_patterns_are_normalised_and_keep_argument_order() -> None:
+def test_patterns_keep_the_authors_capitalisation_single_spaced_and_argument_order() -> None:
     src = KITCHEN_SINK.replace('"go {t} {m}" | "walk {t} {m}"', '"Go   {t}  {m}"')
-    assert worldgen.loads(src, "sink.wg").ir.actions[0].patterns == ("go {t} {m}",)
+    assert worldgen.loads(src, "sink.wg").ir.actions[0].patterns == ("Go {t} {m}",)
 
 
 def test_default_invalid_message_and_horizon() -> None:

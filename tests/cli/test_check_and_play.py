@@ -101,7 +101,7 @@ def test_play_with_explicit_content_and_bad_content(tmp_path: Path) -> None:
     assert worldgen("play", "scaffolds/ledger.wg", "--content", str(record), stdin="").returncode == 0
     record.write_text("{not json")
     done = worldgen("play", "scaffolds/ledger.wg", "--content", str(record), stdin="")
-    assert done.returncode == 1 and "content record is not valid JSON" in done.stderr
+    assert done.returncode == 1 and done.stderr.startswith(f"{record}:1:2: error: not valid JSON")
 
 
 def test_play_accepts_a_world_artifact(tmp_path: Path) -> None:
@@ -110,3 +110,13 @@ def test_play_accepts_a_world_artifact(tmp_path: Path) -> None:
     path.write_text(w.to_json())
     done = worldgen("play", str(path), stdin="close books\n")
     assert done.returncode == 0 and "Close the month" in done.stdout
+
+
+def test_check_prints_warnings_and_still_exits_0(tmp_path: Path) -> None:
+    (tmp_path / "w.wg").write_text('world w {\n  state { x: int in 0..3 = 0 }\n  const goal = x + 2\n'
+                                   '  action inc "inc" { when x < 3  do x += 1 }\n  done when x == goal\n}\n')
+    done = worldgen("check", "w.wg", cwd=tmp_path)
+    assert done.returncode == 0 and done.stdout.startswith("w.wg: ok: world 'w'")
+    assert done.stderr.splitlines()[0].startswith("w.wg:3:16: warning: const 'goal' reads 'x' when the world is built")
+    report = json.loads(worldgen("check", "--json", "w.wg", cwd=tmp_path).stdout)
+    assert [(w["code"], w["line"], w["col"]) for w in report[0]["warnings"]] == [("WG501", 3, 16)]

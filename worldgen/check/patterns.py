@@ -21,7 +21,7 @@ from collections.abc import Callable, Mapping
 
 from worldgen.errors import DiagnosticSink, Span
 from worldgen.ir.models import Type
-from worldgen.ir.patterns import Token, arguments, could_spell, literal, parts, show, tokens
+from worldgen.ir.patterns import Token, arguments, could_spell, literal, parts, tokens
 from worldgen.syntax import ast
 
 QUOTES = "\"'"
@@ -40,7 +40,8 @@ def is_text(t: Type | None) -> bool:
 def check_patterns(
     sink: DiagnosticSink, patterns: list[ast.Str], params: list[str], types: Mapping[str, Type] | None = None
 ) -> list[str]:
-    """Validate one action's phrasings; returns them normalised (lowercase words, single spaces).
+    """Validate one action's phrasings; returns them with single spaces and the author's
+    capitalisation, which prompts and help show (matching lowercases them: ``ir.patterns.tokens``).
 
     ``types`` (argument name -> type) enables the rules that depend on types: an enum argument may
     open a pattern, a text argument must stand alone. Without it an argument may not open a pattern."""
@@ -64,7 +65,7 @@ def check_patterns(
             what = f"does not mention argument '{missing[0]}'" if missing else f"mentions '{{{twice[0]}}}' twice"
             sink.error("WG407", f"pattern \"{s.value}\" {what}; every argument appears exactly once", at)
             continue
-        out.append(" ".join(show(t) for t in toks))
+        out.append(" ".join(s.value.split()))
     return out
 
 

@@ -2,7 +2,8 @@
 
 For a scaffold that checks, also prints an upper estimate of its largest world's state space (the
 product of the domains of the state variables its rules change) and warns when that exceeds the
-model-checking bound `compile` will use.
+model-checking bound `compile` will use, and prints the checker's warnings (``WG5xx``: valid, but
+likely not what was meant), which do not change the exit code.
 """
 
 from __future__ import annotations
@@ -56,7 +57,8 @@ def run(args: argparse.Namespace) -> int:
         summary = {"actions": len(ir.actions), "params": len(ir.params), "state": len(ir.state),
                    "axes": {a.name: [alt.name for alt in a.alternatives] for a in ir.axes}}
         size, line, warning = _estimate(ir)
-        report.append({"file": path, "ok": True, "world": ir.name, **summary, "estimate": size})
+        warnings = [{"code": d.code, "line": d.span.line, "col": d.span.col, "message": d.message} for d in scaffold.warnings]
+        report.append({"file": path, "ok": True, "world": ir.name, **summary, "estimate": size, "warnings": warnings})
         if not args.json:
             axes = ", ".join(f"{a}({'|'.join(v)})" for a, v in summary["axes"].items()) or "no axes"
             print(f"{path}: ok: world '{ir.name}', {plural(summary['actions'], 'action')}, "
@@ -64,6 +66,8 @@ def run(args: argparse.Namespace) -> int:
             print(f"  {line}")
             if warning:
                 print(f"{path}: {warning}", file=sys.stderr)
+            for d in scaffold.warnings:
+                print(d.format(), file=sys.stderr)
     if args.json:
         print(json.dumps(report, indent=2))
     return 1 if failed else 0

@@ -22,7 +22,7 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from worldgen.cli.common import assignments, default_content, folder, seed_range, whole_number
+from worldgen.cli.common import assignments, default_content, folder, param_values, seed_range, whole_number
 from worldgen.cli.progress import progress
 from worldgen.errors import WorldgenError
 from worldgen.verify import Bounds
@@ -56,6 +56,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("-o", "--out", type=folder, required=True, metavar="OUT",
                    help="output folder (must not hold a finished suite; an interrupted compile of the same inputs is resumed)")
     p.add_argument("--axis", action="append", metavar="NAME=VALUE", help="fix an axis alternative (repeatable)")
+    p.add_argument("--param", action="append", metavar="NAME=VALUE",
+                   help="fix a param to one value of its declared range or choices (repeatable): a slice of the family")
     p.add_argument("--attempts", type=whole_number(1), default=5, metavar="N", help="draws per seed before rejecting it (default 5)")
     p.add_argument("--redraw-params", action="store_true",
                    help="a re-draw also draws new params (default: re-draws keep the seed's params, axes and content)")
@@ -70,24 +72,22 @@ def register(sub: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     from worldgen import load
     from worldgen.compiler.executors import LocalExecutor, RayExecutor
-    from worldgen.compiler.packs import read_pack, validate_pack
+    from worldgen.compiler.packs import check_made_for, read_pack, validate_pack
     from worldgen.compiler.suite import REJECTED, Spec, compile_suite
 
-    try:
-        axes = assignments(args.axis, "--axis")
-    except argparse.ArgumentTypeError as err:
-        print(f"worldgen compile: error: {err}", file=sys.stderr)
-        return 2
+    axes = assignments(args.axis, "--axis")
     try:
         scaffold = load(args.file)
     except FileNotFoundError:
         raise WorldgenError(f"{args.file}: error: no such scaffold") from None
+    params = param_values(scaffold.ir, args.param)
     pack = args.pack or default_content(args.file, scaffold.name)
     if pack is None:
         raise WorldgenError(f"{args.file}: error: no content; pass --pack PACK")
+    check_made_for(scaffold.ir, pack, args.file)
     records = read_pack(pack)
     validate_pack(scaffold.ir, records, pack)
-    spec = Spec(scaffold.ir, tuple(records), axes, bounds(args, scaffold.ir), args.attempts, args.redraw_params)
+    spec = Spec(scaffold.ir, tuple(records), axes, bounds(args, scaffold.ir), args.attempts, args.redraw_params, params)
     executor = RayExecutor(args.ray_address) if args.executor == "ray" else LocalExecutor(args.jobs)
     out = Path(args.out)
     started = time.perf_counter()

@@ -1,8 +1,11 @@
 """`worldgen play PATH`: play a world in the terminal, or run piped commands as a transcript.
 
-PATH is a scaffold (``.wg``, with ``--content`` or the example record shipped beside it) or a
-world artifact (``.json``). Lines starting with ``:`` are player commands: ``:help``,
-``:state``, ``:restart``, ``:quit``.
+PATH is a scaffold (``.wg``) or a world artifact (``.json``). A scaffold takes its content from
+--content (a record .json, a records.jsonl or a pack folder; --record N picks one), else the
+example record shipped beside it, else a procedural record (said on stderr). A world whose
+interface axis renames commands starts by listing its command syntax. Lines starting with ``:``
+are player commands: ``:help``, ``:commands``, ``:state`` (names, not indices), ``:restart``,
+``:quit``.
 """
 
 from __future__ import annotations
@@ -11,12 +14,15 @@ import argparse
 import json
 import sys
 from collections.abc import Iterator
-from pathlib import Path
 from typing import TextIO
 
-from worldgen.cli.common import assignments, default_content, plural, read_json, trust_argument, typed_params, whole_number
-from worldgen.errors import WorldgenError
+from worldgen.agent.prompt import command_help
+from worldgen.cli.common import plural, trust_argument, whole_number
+from worldgen.cli.play_setup import open_world
+from worldgen.ir.axes import apply_axes
 from worldgen.ir.world import World
+from worldgen.runtime.env import Env
+from worldgen.runtime.named import named_state
 
 HELP = """Type a command and press Enter. Player commands:
   :help      this help, plus the commands valid right now
@@ -24,66 +30,59 @@ HELP = """Type a command and press Enter. Player commands:
   :state     the world's current state (spoilers!)
   :restart   start the episode again
   :quit      leave (Ctrl-D works too)"""
+PLAYER_COMMANDS = (":commands", ":help", ":quit", ":restart", ":state")
 
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("play", help="play a world in the terminal", description=__doc__,
                        formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("path", metavar="PATH", help="a scaffold .wg or a world artifact .json")
-    p.add_argument("--content", metavar="RECORD.json", help="content record for a scaffold")
-    p.add_argument("--seed", type=whole_number(0), default=0, help="world seed (default 0)")
+    p.add_argument("--content", metavar="RECORD_OR_PACK",
+                   help="content for a scaffold: a record .json, a records.jsonl or a pack folder")
+    p.add_argument("--record", type=whole_number(0), metavar="N", help="which record of --content (default 0)")
+    p.add_argument("--seed", type=whole_number(0), help="world seed of a scaffold (default 0)")
     p.add_argument("--episode-seed", type=whole_number(0), default=None, help="seed of run-time chance (default: the world seed)")
-    p.add_argument("--axis", action="append", metavar="NAME=VALUE", help="fix an axis alternative")
-    p.add_argument("--param", action="append", metavar="NAME=VALUE", help="fix a param")
+    p.add_argument("--axis", action="append", metavar="NAME=VALUE", help="fix an axis alternative of a scaffold")
+    p.add_argument("--param", action="append", metavar="NAME=VALUE", help="fix a param of a scaffold")
     trust_argument(p)
     p.set_defaults(func=run)
 
 
-def open_world(args: argparse.Namespace) -> World:
-    """A World from PATH: an artifact as is, or a scaffold instantiated with content and seed."""
-    if args.path.endswith(".json"):
-        from worldgen.runtime.sources import open_worlds
-
-        return open_worlds(args.path, args.trust_edited)[0][1]
-    from worldgen import load
-
-    try:
-        scaffold = load(args.path)
-    except FileNotFoundError:
-        raise WorldgenError(f"{args.path}: error: no such scaffold") from None
-    content_path = args.content or default_content(args.path, scaffold.name)
-    if content_path is None and scaffold.ir.content:
-        raise WorldgenError(f"{args.path}: error: no content record; pass --content RECORD.json")
-    record = read_json(content_path, "content record") if content_path else {}
-    if content_path:
-        from worldgen.compiler.packs import validate_pack
-
-        validate_pack(scaffold.ir, [(Path(content_path).stem, record)], content_path)
-    try:
-        axes = assignments(getattr(args, "axis", None), "--axis")
-        params = typed_params(assignments(getattr(args, "param", None), "--param"))
-    except argparse.ArgumentTypeError as err:
-        print(f"worldgen play: error: {err}", file=sys.stderr)
-        raise SystemExit(2) from None
-    return scaffold.instantiate(record, seed=args.seed, axes=axes, params=params)
+def completions(line: str, text: str, admissible: list[str], commands: list[str]) -> list[str]:
+    """What Tab offers for the word ``text`` ending the typed ``line``: the commands valid now that
+    match it; if none does, every command of the world that does; else the player commands.
+    (Readline lists what it is offered in its own sorted order, so "first" has to mean "only".)"""
+    typed = line.lower()
+    for group in (admissible, commands, PLAYER_COMMANDS):
+        matches = sorted({w[len(typed) - len(text):] for w in group if w.startswith(typed)})
+        if matches:
+            return matches
+    return []
 
 
-def _complete_with(commands: list[str]) -> None:
+def _complete_with(env: Env) -> None:
     """History, line editing and Tab completion of the world's commands (where readline exists)."""
     try:
         import readline
     except ImportError:  # pragma: no cover - not on every platform
         return
-    words = sorted(set(commands) | {":help", ":commands", ":state", ":restart", ":quit"})
 
     def complete(text: str, i: int) -> str | None:
-        line = readline.get_line_buffer().lower()
-        matches = [w[len(line) - len(text):] for w in words if w.startswith(line)]
-        return matches[i] if i < len(matches) else None
+        if i == 0:
+            found[:] = completions(readline.get_line_buffer(), text, env.admissible, env.commands)
+        return found[i] if i < len(found) else None
 
+    found: list[str] = []
     readline.set_completer_delims("")
     readline.set_completer(complete)
     readline.parse_and_bind("tab: complete")
+
+
+def renames_commands(world: World) -> bool:
+    """Does an axis alternative of this world replace phrasings a player would guess from the
+    scaffold's own actions (a terse or tool-like interface)? Added phrasings (`also`) do not count."""
+    own = {(a.name, p) for a in world.scaffold.actions for p in a.patterns}
+    return bool(own - {(a.name, p) for a in apply_axes(world.scaffold, world.axes).actions for p in a.patterns})
 
 
 def _lines(stream: TextIO, interactive: bool) -> Iterator[str]:
@@ -111,8 +110,10 @@ def run(args: argparse.Namespace) -> int:
     title = world.scaffold.title
     drawn = "".join(f", {k}={v}" for k, v in {**world.params, **world.axes}.items())
     print(f"== {title} ==  (world {world.scaffold.name}, seed {world.seed}{drawn})")
+    if renames_commands(world):
+        print("This interface has its own commands ({arg} marks an argument):\n" + command_help(world))
     if interactive:
-        _complete_with(env.commands)
+        _complete_with(env)
         print("Type :help for help; Tab completes commands.")
     print(obs)
     total, over = 0.0, False
@@ -131,7 +132,7 @@ def run(args: argparse.Namespace) -> int:
                 total, over = 0.0, False
                 print(obs)
             elif word == "state":
-                print(json.dumps(env.state(), indent=2))
+                print(json.dumps(named_state(world, env.state()), indent=2, ensure_ascii=False))
             elif word == "commands":
                 print("\n".join(env.commands))
             else:

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import argparse
-import json
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from worldgen.errors import WorldgenError
-from worldgen.textfile import read_text
+from worldgen.errors import UsageError, WorldgenError
+
+if TYPE_CHECKING:
+    from worldgen.ir.models import Scaffold as ScaffoldIR
 
 
 INT64_MAX = 2**63 - 1  # seeds, bounds and counts go to numpy and to JSON readers as int64
@@ -80,7 +81,7 @@ def assignments(values: list[str] | None, what: str) -> dict[str, str]:
     for item in values or []:
         name, sep, value = item.partition("=")
         if not sep or not name or not value:
-            raise argparse.ArgumentTypeError(f"{what} must look like NAME=VALUE, not {item!r}")
+            raise UsageError(f"worldgen: error: {what} must look like NAME=VALUE, not {item!r}")
         out[name.strip()] = value.strip()
     return out
 
@@ -91,30 +92,38 @@ def trust_argument(p: argparse.ArgumentParser) -> None:
                    help="load artifacts even if edited after compilation (hashes that no longer match are refused)")
 
 
-def typed_params(raw: dict[str, str]) -> dict[str, Any]:
-    """Command-line param values: ints, true/false, or choice names."""
+def param_values(ir: ScaffoldIR, values: list[str] | None) -> dict[str, Any]:
+    """``--param NAME=VALUE`` options as the scaffold's param values, each checked against the
+    param's declared range or choices; a wrong name or value is a usage error (exit 2) saying what
+    the param accepts."""
+    declared = {p.name: p for p in ir.params}
     out: dict[str, Any] = {}
-    for k, v in raw.items():
-        if v.lstrip("-").isdigit():
-            out[k] = int(v)
-        elif v.lower() in ("true", "false"):
-            out[k] = v.lower() == "true"
+    for name, text in assignments(values, "--param").items():
+        p = declared.get(name)
+        if p is None:
+            known = ", ".join(declared) or "none"
+            raise UsageError(f"worldgen: error: --param {name}: '{ir.name}' has no param '{name}' (its params: {known})")
+        if p.kind == "int":
+            accepts = f"a whole number in {p.lo}..{p.hi}"
+            try:
+                value: Any = int(text)
+            except ValueError:
+                value = None
+            ok = value is not None and p.lo <= value <= p.hi  # type: ignore[operator]
+        elif p.kind == "bool":
+            accepts, value = "true or false", text.lower() == "true"
+            ok = text.lower() in ("true", "false")
         else:
-            out[k] = v
+            accepts, value = "one of " + ", ".join(p.choices), text
+            ok = text in p.choices
+        if not ok:
+            raise UsageError(f"worldgen: error: --param {name}={text}: param '{name}' takes {accepts}")
+        out[name] = value
     return out
 
 
 def plural(n: int, word: str, words: str | None = None) -> str:
     return f"{n} {word if n == 1 else (words or word + 's')}"
-
-
-def read_json(path: str | Path, what: str) -> Any:
-    try:
-        return json.loads(read_text(path))
-    except FileNotFoundError:
-        raise WorldgenError(f"{path}: error: {what} not found") from None
-    except json.JSONDecodeError as err:
-        raise WorldgenError(f"{path}:{err.lineno}:{err.colno}: error: {what} is not valid JSON: {err.msg}") from None
 
 
 def default_content(scaffold_path: str, name: str) -> Path | None:
@@ -124,7 +133,7 @@ def default_content(scaffold_path: str, name: str) -> Path | None:
         candidate = base / name / "example.json"
         if candidate.is_file():
             return candidate
-    from importlib import resources
+    from worldgen.datafiles import data_folder
 
-    packaged = resources.files("worldgen.content_packs").joinpath(name, "example.json")
+    packaged = data_folder("content_packs").joinpath(name, "example.json")
     return Path(str(packaged)) if packaged.is_file() else None

@@ -14,7 +14,7 @@ import importlib
 import os
 import sys
 
-from worldgen.errors import WorldgenError
+from worldgen.errors import UsageError, WorldgenError
 
 COMMANDS = ("check", "schema", "content", "compile", "verify", "explain", "graph", "play", "serve", "rollout", "report",
             "export", "propose", "loop")
@@ -42,7 +42,7 @@ def main(argv: list[str] | None = None) -> int:
         return int(args.func(args) or 0)
     except WorldgenError as err:
         print(str(err), file=sys.stderr)
-        return 1
+        return 2 if isinstance(err, UsageError) else 1
     except UnicodeDecodeError as err:  # a file read outside worldgen.textfile: still one line, no traceback
         print(f"error: a file is not UTF-8 text: {err}", file=sys.stderr)
         return 1

@@ -22,6 +22,7 @@ from worldgen.codegen.packing import Codec
 from worldgen.codegen.successors import emit_successors
 from worldgen.codegen.numbers import amount, resolve as resolve_numbers
 from worldgen.errors import InstantiationError
+from worldgen.ir.assigned import dynamic_vars
 from worldgen.ir.limits import MAX_BINDINGS
 from worldgen.ir.models import Action, ActionParam, Expr, Scaffold, Stmt, Type
 from worldgen.ir.patterns import normalize, tokens
@@ -68,26 +69,6 @@ class Rules:
     fallbacks: tuple[Fallback, ...] = ()
     codec: Codec | None = None  # the state as one int, for the model checker (see codegen/packing.py)
     domain: Callable[[Type], list[Any]] | None = None  # a scalar type's values in this world (ints, indices)
-
-
-def dynamic_vars(rules: Scaffold) -> tuple[str, ...]:
-    """State variables some effect assigns; the others are constants of the world."""
-    assigned: set[str] = set()
-
-    def walk(stmts: tuple[Stmt, ...]) -> None:
-        for st in stmts:
-            if st.kind == "assign" and st.target is not None:
-                t = st.target
-                while t.op != "state":
-                    t = t.args[0]
-                assigned.add(str(t.name))
-            walk(st.then)
-            walk(st.otherwise)
-
-    for a in rules.actions:
-        walk(a.body)
-    walk(rules.every)
-    return tuple(v.name for v in rules.state if v.name in assigned)
 
 
 class _Emitter:

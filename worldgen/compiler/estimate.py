@@ -16,10 +16,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from worldgen.codegen.exprs import WorldTables
-from worldgen.codegen.program import dynamic_vars
+from worldgen.ir.assigned import dynamic_under_any_axis
 from worldgen.compiler.bounds import scaffold_bounds
 from worldgen.compiler.instantiate import entity_size, evaluate, runtime_params, static_compiler
-from worldgen.ir.axes import apply_axes
 from worldgen.ir.models import Expr, Scaffold, Type
 
 
@@ -77,7 +76,7 @@ def estimate(ir: Scaffold) -> Estimate:
     """The largest estimate over the combinations of bool and choice params (ints at their top).
     Raises InstantiationError when the largest world cannot be built (a grid 0 cells wide)."""
     types = {v.name: v.type for v in ir.state}
-    dynamic = {name: types[name] for name in _dynamic(ir)}
+    dynamic = {name: types[name] for name in dynamic_under_any_axis(ir)}
     best: tuple[int, list[str], dict[str, Any]] | None = None
     for params in _largest_params(ir):
         size, unknown = _world_size(ir, params, dynamic)
@@ -86,17 +85,6 @@ def estimate(ir: Scaffold) -> Estimate:
     assert best is not None  # itertools.product always yields at least one combination
     size, unknown, params = best
     return Estimate(None if unknown else size, params, tuple(unknown), scaffold_bounds(ir).max_states)
-
-
-def _dynamic(ir: Scaffold) -> list[str]:
-    """Variables some effect assigns under any axis alternative (each alternative changes only its
-    own part of the rules, so trying each alternative once covers every combination)."""
-    first = {a.name: a.alternatives[0].name for a in ir.axes}
-    assigned = set(dynamic_vars(ir))
-    for axis in ir.axes:
-        for alt in axis.alternatives:
-            assigned.update(dynamic_vars(apply_axes(ir, {**first, axis.name: alt.name})))
-    return [v.name for v in ir.state if v.name in assigned]
 
 
 def _largest_params(ir: Scaffold) -> list[dict[str, Any]]:

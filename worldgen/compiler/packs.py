@@ -13,7 +13,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from worldgen.errors import WorldgenError
+from worldgen.errors import UsageError, WorldgenError
 from worldgen.ir.models import Scaffold
 from worldgen.textfile import read_text
 
@@ -41,6 +41,33 @@ def read_pack(path: str | Path) -> list[Record]:
     if all(isinstance(item.get("index"), int) for item in lines):
         lines.sort(key=lambda item: item["index"])
     return [(item["id"], _record(item["content"], path, item["id"])) for item in lines]
+
+
+def check_made_for(ir: Scaffold, path: str | Path, scaffold_file: str) -> None:
+    """Refuse (a usage error) a pack folder whose manifest says it was made for another scaffold,
+    or for another version of this one: records follow the content schema their scaffold had, so
+    a changed schema (a new slot, other lengths or list sizes) means the pack no longer fits."""
+    from worldgen.content.pack import MANIFEST, RECORDS
+    from worldgen.content.schema import content_schema, schema_hash
+
+    path = Path(path)
+    folder = path if path.is_dir() else path.parent if path.name == RECORDS else None
+    if folder is None or not (folder / MANIFEST).is_file():
+        return  # a lone record or .jsonl file records nothing about its scaffold
+    try:
+        manifest = json.loads(read_text(folder / MANIFEST))
+    except json.JSONDecodeError as err:
+        raise WorldgenError(f"{folder / MANIFEST}:{err.lineno}:{err.colno}: error: not valid JSON: {err.msg}") from None
+    made_for, made_with = manifest.get("scaffold"), manifest.get("schema_hash")
+    remake = f"make a new one with `worldgen content {scaffold_file} -n N -o NEWPACK`"
+    if made_for != ir.name:
+        raise UsageError(f"{path}: error: this content pack was made for scaffold '{made_for}', not for '{ir.name}' "
+                         f"({scaffold_file}); {remake}")
+    here = schema_hash(content_schema(ir))
+    if made_with != here:
+        raise UsageError(f"{path}: error: this content pack was made for another version of scaffold '{ir.name}': "
+                         f"its content schema (sha256 {str(made_with)[:12]}) is not the one {scaffold_file} has now "
+                         f"(sha256 {here[:12]}), so its records may not fit the slots; {remake}")
 
 
 SHOWN = 10  # violations listed before the rest are summarised

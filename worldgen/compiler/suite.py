@@ -52,6 +52,7 @@ class Spec:
     bounds: Bounds
     attempts: int
     redraw_params: bool = False  # a re-draw also draws new params
+    params: dict[str, Any] = field(default_factory=dict)  # params fixed for every world (`compile --param`)
 
     @cached_property
     def redraws(self) -> Redraws:
@@ -71,7 +72,7 @@ def compile_seed(spec: Spec, seed: int) -> Result:
     record_id, record = spec.records[seed % len(spec.records)]
     failed: list[dict[str, Any]] = []
     for attempt in range(spec.attempts):
-        params = draw_params(spec.scaffold, None, seed, attempt if spec.redraw_params else 0)
+        params = draw_params(spec.scaffold, spec.params, seed, attempt if spec.redraw_params else 0)
         try:
             world = instantiate(spec.scaffold, record, seed, axes=spec.axes, params=params, attempt=attempt)
             report = verify_world(world, spec.bounds)
@@ -186,7 +187,8 @@ def inputs_fingerprint(spec: Spec, seeds: range) -> str:
     return journal.fingerprint({
         "scaffold": artifact.sha256(spec.scaffold.to_json()), "records": [list(r) for r in spec.records],
         "axes": spec.axes, "bounds": spec.bounds.model_dump(mode="json"), "attempts": spec.attempts,
-        "redraw_params": spec.redraw_params, "seeds": [seeds.start, seeds.stop]})
+        "redraw_params": spec.redraw_params, "seeds": [seeds.start, seeds.stop],
+        **({"params": spec.params} if spec.params else {})})  # absent when unused: older fingerprints still match
 
 
 @dataclass

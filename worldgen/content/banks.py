@@ -11,9 +11,9 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from functools import cache
-from importlib.resources import files
 from importlib.resources.abc import Traversable
 
+from worldgen.datafiles import data_folder
 from worldgen.errors import WorldgenError
 
 THEME_CATEGORIES = ("place", "thing", "being", "adjective", "material", "verb")
@@ -33,7 +33,7 @@ class Banks:
 
 @cache
 def load_banks() -> Banks:
-    root = files("worldgen.content_packs").joinpath("banks")
+    root = data_folder("content_packs").joinpath("banks")
     if not root.is_dir():
         raise WorldgenError("the word banks are missing from worldgen.content_packs/banks: reinstall worldgen")
     themes = {

@@ -73,6 +73,16 @@ def generate_pack(
         cache.close()
 
 
+def procedural_record(scaffold: Scaffold, index: int = 0, seed: int = 0) -> dict[str, Any]:
+    """Record ``index`` of the procedural provider, made in memory: content for playing a new
+    scaffold before any pack exists (the same record `worldgen content --seed SEED` keeps there,
+    unless the pack rejected it as a near-duplicate of an earlier one)."""
+    outcome = ProceduralProvider(scaffold, Validator(scaffold), seed).make(index)
+    if outcome.record is None:
+        raise WorldgenError(f"{scaffold.name}: error: the procedural provider cannot fill record {index}: {outcome.reason}")
+    return outcome.record
+
+
 def write_batch_requests(scaffold: Scaffold, out: str | Path, n: int, options: ContentOptions) -> tuple[Path, int]:
     """Write ``out/batch_requests.jsonl`` for the records the pack still lacks."""
     batch, pack = _batch(scaffold, out, n, options)

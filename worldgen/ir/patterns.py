@@ -70,11 +70,6 @@ def arguments(toks: tuple[Token, ...]) -> list[str]:
     return [name for tok in toks for kind, name in parts(tok) if kind == "arg"]
 
 
-def show(token: Token) -> str:
-    """A token written back as pattern text (literal parts lowercased)."""
-    return "".join(f"{{{w}}}" if k == "arg" else w for k, w in parts(token))
-
-
 def literal(token: Token) -> tuple[str, str]:
     """(literal prefix, literal suffix) of a token: the text before its first argument and after
     its last one (a plain word is all prefix and has no suffix)."""

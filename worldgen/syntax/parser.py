@@ -4,11 +4,11 @@ become located diagnostics."""
 from __future__ import annotations
 
 from functools import cache, lru_cache
-from importlib import resources
 
 from lark import Lark, Token
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
+from worldgen.datafiles import data_folder
 from worldgen.errors import DiagnosticSink, Span
 from worldgen.syntax import ast
 from worldgen.syntax.limits import check_source_size, check_tree
@@ -16,7 +16,7 @@ from worldgen.syntax.transform import TRANSFORMER as _TRANSFORMER
 
 
 def grammar_text() -> str:
-    return resources.files("worldgen.grammars").joinpath("worldgen.lark").read_text("utf-8")
+    return data_folder("grammars").joinpath("worldgen.lark").read_text("utf-8")
 
 
 @lru_cache(maxsize=1)

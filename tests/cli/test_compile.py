@@ -1,0 +1,88 @@
+"""`worldgen compile --param` builds a fixed slice of a family, and `compile` refuses a content
+pack made for another scaffold or another version of this one."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tests.cli.test_check_and_play import worldgen
+from tests.conftest import ROOT
+
+
+@pytest.fixture(scope="module")
+def vault_pack(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    pack = tmp_path_factory.mktemp("pack") / "vault"
+    done = worldgen("content", "scaffolds/vault.wg", "-n", "3", "-o", str(pack))
+    assert done.returncode == 0, done.stderr
+    return pack
+
+
+def test_param_fixes_every_world_of_the_suite(tmp_path: Path) -> None:
+    done = worldgen("compile", "scaffolds/vault.wg", "--seeds", "0:4", "--param", "rooms=5", "--param", "keys=1",
+                    "-o", str(tmp_path / "suite"))
+    assert done.returncode == 0, done.stderr
+    lines = [json.loads(line) for line in (tmp_path / "suite" / "index.jsonl").read_text().splitlines()]
+    assert lines and all(line["params"] == {"rooms": 5, "keys": 1} for line in lines)
+
+
+@pytest.mark.parametrize(("param", "message"), [
+    ("rooms=9", "--param rooms=9: param 'rooms' takes a whole number in 4..7"),
+    ("rooms=many", "--param rooms=many: param 'rooms' takes a whole number in 4..7"),
+    ("doors=2", "--param doors: 'vault' has no param 'doors' (its params: rooms, keys)"),
+    ("rooms", "--param must look like NAME=VALUE, not 'rooms'"),
+])
+def test_a_param_outside_its_declaration_is_a_usage_error(tmp_path: Path, param: str, message: str) -> None:
+    done = worldgen("compile", "scaffolds/vault.wg", "--seeds", "0:2", "--param", param, "-o", str(tmp_path / "s"))
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr == f"worldgen: error: {message}\n"
+    assert not (tmp_path / "s").exists()
+
+
+def test_choice_and_bool_params_take_their_declared_values(tmp_path: Path) -> None:
+    source = (ROOT / "tests" / "verify" / "counter.wg").read_text().replace(
+        "world counter {", "world counter {\n  param mode: one of easy, hard\n  param lit: bool")
+    (tmp_path / "c.wg").write_text(source)
+    (tmp_path / "empty.json").write_text("{}")
+    done = worldgen("compile", "c.wg", "--pack", "empty.json", "--seeds", "0:1", "--param", "mode=hard",
+                    "--param", "lit=true", "-o", "s", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert json.loads((tmp_path / "s" / "index.jsonl").read_text())["params"] == {"mode": "hard", "lit": True}
+    bad = worldgen("compile", "c.wg", "--pack", "empty.json", "--seeds", "0:1", "--param", "mode=medium", "-o", "t",
+                   cwd=tmp_path)
+    assert bad.returncode == 2 and bad.stderr == "worldgen: error: --param mode=medium: param 'mode' takes one of easy, hard\n"
+
+
+def test_a_pack_made_for_another_version_of_the_scaffold_is_refused(tmp_path: Path, vault_pack: Path) -> None:
+    changed = (ROOT / "scaffolds" / "vault.wg").read_text().replace("text(20..200)", "text(20..300)")
+    assert "text(20..300)" in changed
+    (tmp_path / "vault.wg").write_text(changed)
+    done = worldgen("compile", str(tmp_path / "vault.wg"), "--pack", str(vault_pack), "--seeds", "0:2",
+                    "-o", str(tmp_path / "suite"))
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert done.stderr.startswith(f"{vault_pack}: error: this content pack was made for another version of scaffold "
+                                  f"'vault': its content schema (sha256 ")
+    assert f"is not the one {tmp_path / 'vault.wg'} has now" in done.stderr
+    assert done.stderr.rstrip().endswith(f"make a new one with `worldgen content {tmp_path / 'vault.wg'} -n N -o NEWPACK`")
+    records = worldgen("compile", str(tmp_path / "vault.wg"), "--pack", str(vault_pack / "records.jsonl"),
+                       "--seeds", "0:2", "-o", str(tmp_path / "suite"))
+    assert records.returncode == 2  # the records file of a pack folder carries the same manifest
+
+
+def test_a_rule_change_that_keeps_the_content_schema_keeps_the_pack(tmp_path: Path, vault_pack: Path) -> None:
+    changed = (ROOT / "scaffolds" / "vault.wg").read_text().replace("horizon 30", "horizon 40")
+    assert "horizon 40" in changed
+    (tmp_path / "vault.wg").write_text(changed)
+    done = worldgen("compile", str(tmp_path / "vault.wg"), "--pack", str(vault_pack), "--seeds", "0:2",
+                    "-o", str(tmp_path / "suite"))
+    assert done.returncode == 0, done.stderr
+
+
+def test_a_pack_made_for_another_scaffold_is_refused(tmp_path: Path, vault_pack: Path) -> None:
+    done = worldgen("compile", "scaffolds/ledger.wg", "--pack", str(vault_pack), "--seeds", "0:2",
+                    "-o", str(tmp_path / "suite"))
+    assert done.returncode == 2
+    assert done.stderr.startswith(f"{vault_pack}: error: this content pack was made for scaffold 'vault', not for "
+                                  "'ledger' (scaffolds/ledger.wg)")

@@ -1,0 +1,32 @@
+"""Where worldgen's data folders are: ``grammars/``, ``scaffolds/`` and ``content_packs/``.
+
+They live at the top of the repository (where researchers look for them) and a plain install
+puts them inside the package (``worldgen.grammars``, ...) through pyproject's package-dir. Python
+started in a checkout imports the source tree ``./worldgen`` first, even when an installed copy
+is on the path, and the source tree has no such subpackages; so every lookup tries the installed
+package, then the folder beside the source tree. This is the one place that knows both.
+"""
+
+from __future__ import annotations
+
+from importlib import resources
+from importlib.resources.abc import Traversable
+from pathlib import Path
+from typing import Literal
+
+from worldgen.errors import WorldgenError
+
+DataFolder = Literal["grammars", "scaffolds", "content_packs"]
+
+
+def data_folder(name: DataFolder) -> Traversable:
+    """The folder ``name``: the installed package ``worldgen.<name>``, else ``<checkout>/<name>``."""
+    try:
+        return resources.files(f"worldgen.{name}")
+    except ModuleNotFoundError:
+        pass
+    beside = Path(__file__).resolve().parent.parent / name
+    if beside.is_dir():
+        return beside
+    raise WorldgenError(f"worldgen's data folder '{name}' is missing (neither the package worldgen.{name} "
+                        f"nor {beside} exists): reinstall worldgen")

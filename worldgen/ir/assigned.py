@@ -1,0 +1,41 @@
+"""Which state variables the rules change: the others are constants of a world.
+
+The code generator keeps only these in the runtime state, the estimate multiplies their domains,
+and the checker warns when a const reads one of them (a const keeps its build-time value).
+"""
+
+from __future__ import annotations
+
+from worldgen.ir.axes import apply_axes
+from worldgen.ir.models import Scaffold, Stmt
+
+
+def dynamic_vars(rules: Scaffold) -> tuple[str, ...]:
+    """State variables some effect assigns; the others are constants of the world."""
+    assigned: set[str] = set()
+
+    def walk(stmts: tuple[Stmt, ...]) -> None:
+        for st in stmts:
+            if st.kind == "assign" and st.target is not None:
+                t = st.target
+                while t.op != "state":
+                    t = t.args[0]
+                assigned.add(str(t.name))
+            walk(st.then)
+            walk(st.otherwise)
+
+    for a in rules.actions:
+        walk(a.body)
+    walk(rules.every)
+    return tuple(v.name for v in rules.state if v.name in assigned)
+
+
+def dynamic_under_any_axis(ir: Scaffold) -> list[str]:
+    """Variables some effect assigns under any axis alternative (each alternative changes only its
+    own part of the rules, so trying each alternative once covers every combination)."""
+    first = {a.name: a.alternatives[0].name for a in ir.axes}
+    assigned = set(dynamic_vars(ir))
+    for axis in ir.axes:
+        for alt in axis.alternatives:
+            assigned.update(dynamic_vars(apply_axes(ir, {**first, axis.name: alt.name})))
+    return [v.name for v in ir.state if v.name in assigned]
