@@ -60,7 +60,8 @@ def test_the_generators_max_turns_ends_an_episode_the_world_has_not_ended(vault_
     first = env.step("Let me think about this.")
     second = env.step("Still thinking.")
     assert not first["done"] and second["done"] and second["observations"] == []
-    assert second["metadata"]["invalid"] == 2 and second["metadata"]["success"] == 0.0
+    assert second["metadata"] == {"command": "Still thinking", "success": 0.0, "steps": 2}
+    assert env.get_metrics()["invalid"] == 2
 
 
 def test_reward_at_end_puts_the_whole_return_on_the_last_step(vault_suite: Path) -> None:

@@ -38,6 +38,8 @@ def clean(line: str) -> str:
 
 def parse_command(reply: str, known: Collection[str]) -> str:
     """The command to send for ``reply``; ``known`` holds the world's normalised commands."""
+    if reply in known:  # a bare command, as a model that follows the prompt answers
+        return reply
     lines = [c for c in (clean(line) for line in _THINK.sub("", reply).splitlines()) if c]
     for line in lines:
         if normalize(line) in known:

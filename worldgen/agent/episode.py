@@ -13,16 +13,16 @@ from typing import Any
 from worldgen.agent.commands import parse_command
 from worldgen.agent.prompt import system_prompt
 from worldgen.ir.world import World
-from worldgen.runtime.env import OVER
+from worldgen.runtime.env import OVER, Env
 
 
 class Episode:
     """``Episode(world, seed)`` resets the world; ``act(reply)`` plays one reply and returns what
     the world answered. ``total_return``, ``success``, ``steps`` and ``done`` say how it went."""
 
-    def __init__(self, world: World, seed: int = 0):
+    def __init__(self, world: World, seed: int = 0, env: Env | None = None):
         self.world = world
-        self.env = world.env()
+        self.env = env if env is not None else world.env()  # ``env``: an Env of ``world`` to reuse
         self.seed = seed
         self.observation, info = self.env.reset(seed=seed)
         self.instruction: str = info.get("instruction", "")

@@ -22,7 +22,7 @@ from skyrl_gym.envs.base_text_env import BaseTextEnv, BaseTextEnvStepOutput, Con
 from skyrl_gym.envs.registration import register as _register_env
 from skyrl_gym.envs.registration import registry
 
-from worldgen.integrations.suites import episode_for
+from worldgen.integrations.suites import episode_for, release
 
 ENV_ID = "worldgen"
 
@@ -34,8 +34,8 @@ class WorldgenTextEnv(BaseTextEnv):
         super().__init__()
         extras = extras or {}
         info = extras.get("extra_info") or {}
-        self.world_id = str(info["world_id"])
-        self.episode = episode_for(str(info["suite"]), self.world_id, int(info.get("seed", 0)))
+        self.suite, self.world_id = str(info["suite"]), str(info["world_id"])
+        self.episode = episode_for(self.suite, self.world_id, int(info.get("seed", 0)))
         self.max_turns = int(extras.get("max_turns") or self.episode.env.horizon)
         self.reward_at_end = bool((env_config or {}).get("reward_at_end", False))
 
@@ -47,22 +47,27 @@ class WorldgenTextEnv(BaseTextEnv):
         return messages, {"world_id": self.world_id, "seed": self.episode.seed}
 
     def step(self, action: str) -> BaseTextEnvStepOutput:
-        observation = self.episode.act(action)
-        self.turns = self.episode.steps
-        done = self.episode.done or self.turns >= self.max_turns
+        episode = self.episode
+        observation = episode.act(action)
+        self.turns = episode.steps
+        done = episode.done or self.turns >= self.max_turns
         if self.reward_at_end:
-            reward = self.episode.total_return if done else 0.0
+            reward = episode.total_return if done else 0.0
         else:
-            reward = self.episode.reward
+            reward = episode.reward
         return BaseTextEnvStepOutput(
             observations=[] if done else [{"role": "user", "content": observation}],
             reward=reward,
             done=done,
-            metadata={"command": self.episode.commands[-1], **self.episode.metrics()},
+            metadata={"command": episode.commands[-1], "success": float(episode.success), "steps": self.turns},
         )
 
     def get_metrics(self) -> dict[str, Any]:
         return self.episode.metrics()
+
+    def close(self) -> None:
+        """SkyRL closes the env after the trajectory: its world's Env serves the next episode."""
+        release(self.suite, self.world_id, self.episode)
 
 
 def register() -> None:

@@ -14,17 +14,20 @@ built-in chat harnesses start a ``uv`` script per turn).
 
 from __future__ import annotations
 
+import ssl
 from collections.abc import Iterator
+from functools import cache
 from pathlib import Path
 from typing import Any
 
+import httpx
 import openai
 import verifiers.v1 as vf
 from verifiers.v1.dialects.chat import message_to_wire
 
 from worldgen.agent.episode import Episode
 from worldgen.errors import WorldgenError
-from worldgen.integrations.suites import episode_for, suite_worlds
+from worldgen.integrations.suites import episode_for, release, suite_worlds
 
 __all__ = ["WorldgenEnv", "WorldgenHarness", "WorldgenTaskset", "load_environment"]
 
@@ -76,15 +79,19 @@ class WorldgenEnv(vf.Env[WorldgenEnvConfig]):
     """The world answers each reply; the episode ends when the world does."""
 
     async def run(self, task: vf.Task, agents: vf.Agents) -> None:
-        episode = episode_for(task.data.suite, task.data.world_id, task.data.seed)
-        async with agents.agent.interaction(task) as interaction:
-            segment = await interaction.turn()  # the task's prompt is the first observation
-            while not segment.terminated:
-                observation = episode.act(segment.last_reply)
-                if episode.done:
-                    break
-                segment = await interaction.turn(observation)
-            record(interaction.trace, episode)  # before the close, which logs and scores the trace
+        data = task.data
+        episode = episode_for(data.suite, data.world_id, data.seed)
+        try:
+            async with agents.agent.interaction(task) as interaction:
+                segment = await interaction.turn()  # the task's prompt is the first observation
+                while not segment.terminated:
+                    observation = episode.act(segment.last_reply)
+                    if episode.done:
+                        break
+                    segment = await interaction.turn(observation)
+                record(interaction.trace, episode)  # before the close, which logs and scores the trace
+        finally:
+            release(data.suite, data.world_id, episode)
 
 
 def record(trace: vf.Trace, episode: Episode) -> None:
@@ -114,9 +121,16 @@ class WorldgenHarness(vf.Harness[WorldgenHarnessConfig]):
             messages.append({"role": "user", "content": prompt})
         else:
             messages += [message_to_wire(message) for message in prompt or []]
-        async with openai.AsyncOpenAI(base_url=endpoint, api_key=secret, max_retries=0) as client:
+        http = httpx.AsyncClient(verify=_tls())
+        async with openai.AsyncOpenAI(base_url=endpoint, api_key=secret, max_retries=0, http_client=http) as client:
             await client.chat.completions.create(model=ctx.model, messages=messages)  # type: ignore[arg-type]
         return vf.ProgramResult(exit_code=0, stdout="", stderr="")
+
+
+@cache
+def _tls() -> ssl.SSLContext:
+    """One TLS context for every turn's client: building one (the CA bundle) takes ~100 ms."""
+    return ssl.create_default_context()
 
 
 def load_environment(suite: str | Path, seeds: int = 1, **env: Any) -> WorldgenEnv:
