@@ -34,7 +34,7 @@ class Episode:
         self.terminated = self.success
         self.truncated = False
         self.commands: list[str] = []
-        self._known = frozenset(self.env.rules.table)
+        self._known = self.env.rules.table.keys()  # every command the world knows, normalised
 
     @property
     def done(self) -> bool:
@@ -50,7 +50,7 @@ class Episode:
 
     def act(self, reply: str) -> str:
         """Send the command in ``reply`` (parsed as the LLM policy parses it); the world's answer."""
-        if self.done:
+        if self.terminated or self.truncated:  # not `done`: a property call costs on every step
             return OVER
         command = parse_command(reply, self._known)
         self.observation, reward, self.terminated, self.truncated, info = self.env.step(command)
@@ -58,8 +58,8 @@ class Episode:
         self.reward = float(reward)
         self.total_return += self.reward
         self.steps += 1
-        self.invalid += not info.get("valid", True)
-        self.success = self.success or bool(info.get("success", False))
+        self.invalid += not info["valid"]
+        self.success = self.success or info["success"]
         return self.observation
 
     def metrics(self) -> dict[str, Any]:
