@@ -35,6 +35,11 @@ def world_return(world: worldgen.World, commands: list[str]) -> float:
     return sum(env.step(command)[1] for command in commands)
 
 
+@pytest.fixture(autouse=True)
+def model_key(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(KEY_VAR, "loopback")
+
+
 def play(suite: Path, script: Callable[[dict[str, Any], int], Reply], task: int = 0) -> tuple[Any, ChatServer]:
     """One episode of task ``task`` through ``load_environment`` and the env's own ``run_episode``."""
     env = integration.load_environment(suite)
@@ -46,7 +51,6 @@ def play(suite: Path, script: Callable[[dict[str, Any], int], Reply], task: int 
             return await env.run_episode(chosen, vf.ModelContext(model="test-model", client=client))
 
     with ChatServer(script) as server:
-        os.environ.setdefault(KEY_VAR, "loopback")
         episode = asyncio.run(run(server.base_url))
     assert episode.ok and not episode.errors
     return episode, server
@@ -112,7 +116,7 @@ def test_the_vf_eval_command_plays_a_suite(vault_suite: Path, tmp_path: Path) ->
         return walkthrough_script(by_start[body["messages"][1]["content"]])(body, n)
 
     vf_eval = Path(sys.executable).parent / "vf-eval"
-    env = {**os.environ, KEY_VAR: "loopback", "HOME": str(tmp_path)}  # no ~/.prime login, caches in tmp
+    env = {**os.environ, "HOME": str(tmp_path)}  # no ~/.prime login; verifiers' caches in tmp
     with ChatServer(script) as server:
         done = subprocess.run(
             [str(vf_eval), "worldgen", "--env.taskset.suite", str(vault_suite), "-m", "test-model",
