@@ -62,11 +62,12 @@ class WorldgenTaskset(vf.Taskset[WorldgenTask, WorldgenTasksetConfig]):
 
     def load(self) -> Iterator[WorldgenTask]:
         suite = str(Path(self.config.suite).resolve())
-        for world_id, world in suite_worlds(suite).items():
+        for world_id in suite_worlds(suite):
             for seed in range(self.config.seeds):
-                episode = Episode(world, seed)
+                episode = episode_for(suite, world_id, seed)
                 data = WorldgenData(id=f"{world_id}@{seed}", name=world_id, prompt=episode.observation,
                                     system_prompt=episode.system_prompt(), suite=suite, world_id=world_id, seed=seed)
+                release(suite, world_id, episode)
                 yield WorldgenTask(data, self.config.task)
 
 
