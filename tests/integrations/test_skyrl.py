@@ -11,6 +11,7 @@ skyrl_gym = pytest.importorskip("skyrl_gym")
 
 import worldgen  # noqa: E402
 from tests.walkthrough import chatty  # noqa: E402
+from worldgen.errors import WorldgenError  # noqa: E402
 from worldgen.integrations import skyrl  # noqa: E402  (registers "worldgen")
 from worldgen.integrations.suites import episode_for  # noqa: E402
 
@@ -81,3 +82,8 @@ def test_a_row_without_a_prompt_is_prompted_by_the_episode_and_registration_is_i
     messages, _ = env.init([])
     assert messages == row(vault_suite, entry.id, seed=4)["prompt"]
     assert env.max_turns == entry.world.env().horizon
+
+
+def test_a_row_that_does_not_name_its_episode_is_an_error_saying_what_it_lacks() -> None:
+    with pytest.raises(WorldgenError, match=r"extra_info names its episode with suite, world_id and seed.*\['seed'\]"):
+        skyrl_gym.make("worldgen", extras={"extra_info": {"seed": 1}})

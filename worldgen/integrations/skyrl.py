@@ -22,6 +22,7 @@ from skyrl_gym.envs.base_text_env import BaseTextEnv, BaseTextEnvStepOutput, Con
 from skyrl_gym.envs.registration import register as _register_env
 from skyrl_gym.envs.registration import registry
 
+from worldgen.errors import WorldgenError
 from worldgen.integrations.suites import episode_for, release
 
 ENV_ID = "worldgen"
@@ -34,6 +35,9 @@ class WorldgenTextEnv(BaseTextEnv):
         super().__init__()
         extras = extras or {}
         info = extras.get("extra_info") or {}
+        if "suite" not in info or "world_id" not in info:
+            raise WorldgenError(f"worldgen: error: a row's extra_info names its episode with suite, world_id and seed "
+                                f"(as `worldgen export dataset` writes them); this one has {sorted(info)}")
         self.suite, self.world_id = str(info["suite"]), str(info["world_id"])
         self.episode = episode_for(self.suite, self.world_id, int(info.get("seed", 0)))
         self.max_turns = int(extras.get("max_turns") or self.episode.env.horizon)
@@ -55,12 +59,13 @@ class WorldgenTextEnv(BaseTextEnv):
             reward = episode.total_return if done else 0.0
         else:
             reward = episode.reward
-        return BaseTextEnvStepOutput(
-            observations=[] if done else [{"role": "user", "content": observation}],
-            reward=reward,
-            done=done,
-            metadata={"command": episode.commands[-1], "success": float(episode.success), "steps": self.turns},
-        )
+        output: BaseTextEnvStepOutput = {  # a literal: calling the TypedDict costs more per step
+            "observations": [] if done else [{"role": "user", "content": observation}],
+            "reward": reward,
+            "done": done,
+            "metadata": {"command": episode.commands[-1], "success": float(episode.success), "steps": self.turns},
+        }
+        return output
 
     def get_metrics(self) -> dict[str, Any]:
         return self.episode.metrics()
