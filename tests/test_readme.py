@@ -28,8 +28,6 @@ def test_the_scaffold_example_checks() -> None:
 
 @pytest.mark.parametrize("code", blocks("python"))
 def test_python_examples_run(code: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    if code.startswith("# requires: "):  # an optional framework's example runs where its extra is installed
-        pytest.importorskip(code.split("\n", 1)[0].removeprefix("# requires: ").strip())
     monkeypatch.chdir(ROOT)
     exec(compile(code, "README.md", "exec"), {})  # noqa: S102 - our own documentation
 

@@ -38,8 +38,8 @@ def clean(line: str) -> str:
 
 def parse_command(reply: str, known: Collection[str]) -> str:
     """The command to send for ``reply``; ``known`` holds the world's normalised commands."""
-    if reply in known:  # a bare command, as a model that follows the prompt answers
-        return reply
+    if reply in known or ("\n" not in reply and normalize(reply) in known):  # a bare command, as tool calls send them
+        return reply.strip()
     lines = [c for c in (clean(line) for line in _THINK.sub("", reply).splitlines()) if c]
     for line in lines:
         if normalize(line) in known:

@@ -22,11 +22,11 @@ class Episode:
 
     def __init__(self, world: World, seed: int = 0, env: Env | None = None):
         self.world = world
-        self.env = env if env is not None else world.env()  # ``env``: an Env of ``world`` to reuse
+        self.env = env if env is not None else world.env()  # `env`: one of this world, e.g. ``Env.fresh()``
         self.seed = seed
         self.observation, info = self.env.reset(seed=seed)
-        self.instruction: str = info.get("instruction", "")
-        self.success = bool(info.get("success", False))
+        self.instruction: str = info["instruction"]
+        self.success: bool = info["success"]
         self.total_return = 0.0
         self.reward = 0.0  # the last step's (trainers that score per turn, such as SkyRL, read it)
         self.steps = 0
@@ -34,7 +34,7 @@ class Episode:
         self.terminated = self.success
         self.truncated = False
         self.commands: list[str] = []
-        self._known = self.env.rules.table.keys()  # every command the world knows, normalised
+        self._known = self.env.rules.table  # normalised command -> binding: membership is all parsing needs
 
     @property
     def done(self) -> bool:
@@ -50,7 +50,7 @@ class Episode:
 
     def act(self, reply: str) -> str:
         """Send the command in ``reply`` (parsed as the LLM policy parses it); the world's answer."""
-        if self.terminated or self.truncated:  # not `done`: a property call costs on every step
+        if self.terminated or self.truncated:
             return OVER
         command = parse_command(reply, self._known)
         self.observation, reward, self.terminated, self.truncated, info = self.env.step(command)

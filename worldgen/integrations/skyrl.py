@@ -23,7 +23,7 @@ from skyrl_gym.envs.registration import register as _register_env
 from skyrl_gym.envs.registration import registry
 
 from worldgen.errors import WorldgenError
-from worldgen.integrations.suites import episode_for, release
+from worldgen.integrations.suites import episode_for
 
 ENV_ID = "worldgen"
 
@@ -38,8 +38,8 @@ class WorldgenTextEnv(BaseTextEnv):
         if "suite" not in info or "world_id" not in info:
             raise WorldgenError(f"worldgen: error: a row's extra_info names its episode with suite, world_id and seed "
                                 f"(as `worldgen export dataset` writes them); this one has {sorted(info)}")
-        self.suite, self.world_id = str(info["suite"]), str(info["world_id"])
-        self.episode = episode_for(self.suite, self.world_id, int(info.get("seed", 0)))
+        self.world_id = str(info["world_id"])
+        self.episode = episode_for(str(info["suite"]), self.world_id, int(info.get("seed", 0)))
         self.max_turns = int(extras.get("max_turns") or self.episode.env.horizon)
         self.reward_at_end = bool((env_config or {}).get("reward_at_end", False))
 
@@ -69,10 +69,6 @@ class WorldgenTextEnv(BaseTextEnv):
 
     def get_metrics(self) -> dict[str, Any]:
         return self.episode.metrics()
-
-    def close(self) -> None:
-        """SkyRL closes the env after the trajectory: its world's Env serves the next episode."""
-        release(self.suite, self.world_id, self.episode)
 
 
 def register() -> None:

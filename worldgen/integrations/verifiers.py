@@ -27,7 +27,7 @@ from verifiers.v1.dialects.chat import message_to_wire
 
 from worldgen.agent.episode import Episode
 from worldgen.errors import WorldgenError
-from worldgen.integrations.suites import episode_for, release, suite_worlds
+from worldgen.integrations.suites import episode_for, suite_worlds
 
 __all__ = ["WorldgenEnv", "WorldgenHarness", "WorldgenTaskset", "load_environment"]
 
@@ -67,7 +67,6 @@ class WorldgenTaskset(vf.Taskset[WorldgenTask, WorldgenTasksetConfig]):
                 episode = episode_for(suite, world_id, seed)
                 data = WorldgenData(id=f"{world_id}@{seed}", name=world_id, prompt=episode.observation,
                                     system_prompt=episode.system_prompt(), suite=suite, world_id=world_id, seed=seed)
-                release(suite, world_id, episode)
                 yield WorldgenTask(data, self.config.task)
 
 
@@ -80,19 +79,15 @@ class WorldgenEnv(vf.Env[WorldgenEnvConfig]):
     """The world answers each reply; the episode ends when the world does."""
 
     async def run(self, task: vf.Task, agents: vf.Agents) -> None:
-        data = task.data
-        episode = episode_for(data.suite, data.world_id, data.seed)
-        try:
-            async with agents.agent.interaction(task) as interaction:
-                segment = await interaction.turn()  # the task's prompt is the first observation
-                while not segment.terminated:
-                    observation = episode.act(segment.last_reply)
-                    if episode.done:
-                        break
-                    segment = await interaction.turn(observation)
-                record(interaction.trace, episode)  # before the close, which logs and scores the trace
-        finally:
-            release(data.suite, data.world_id, episode)
+        episode = episode_for(task.data.suite, task.data.world_id, task.data.seed)
+        async with agents.agent.interaction(task) as interaction:
+            segment = await interaction.turn()  # the task's prompt is the first observation
+            while not segment.terminated:
+                observation = episode.act(segment.last_reply)
+                if episode.done:
+                    break
+                segment = await interaction.turn(observation)
+            record(interaction.trace, episode)  # before the close, which logs and scores the trace
 
 
 def record(trace: vf.Trace, episode: Episode) -> None:

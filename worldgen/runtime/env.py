@@ -109,7 +109,7 @@ class Env:
         self._t = 0
         self._when = 0
         self._over = True
-        self._rng = np.random.default_rng(np.random.SeedSequence([world.seed, 0x5EED]))
+        self._rng: np.random.Generator | None = None  # made by reset (seeding one costs more than a step)
         self._pick = lambda p: self._rng.random() < p
         self._views: dict[tuple, tuple[str, tuple[int, bool, bool]]] = {}
         self._menus: dict[tuple, list[str]] = {}
@@ -124,14 +124,19 @@ class Env:
         return view
 
     def fresh(self) -> Env:
-        """Another Env on the same world, sharing only the compiled rules (pure functions):
-        its own episode state, random stream and caches, without compiling the rules again."""
-        return Env(self.world, (self.rules, self._initial))
+        """Another Env on the same world, sharing the compiled rules and the memoised views and
+        menus (pure functions of the state, so one Env's work serves the other): its own episode
+        state and random stream, without compiling the rules again."""
+        env = Env(self.world, (self.rules, self._initial))
+        env._views, env._menus = self._views, self._menus
+        return env
 
     # ------------------------------------------------------------------------- episodes
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[str, StepInfo]:
         if seed is not None:
             self._rng = np.random.default_rng(np.random.SeedSequence([int(seed) & 0xFFFFFFFFFFFFFFFF, 0x5EED]))
+        elif self._rng is None:  # no episode seed yet: the world's own
+            self._rng = np.random.default_rng(np.random.SeedSequence([self.world.seed, 0x5EED]))
         self._state = list(self._initial)
         self._t = 0
         text, (self._when, done, failed) = self._view(self._state)
