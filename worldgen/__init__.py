@@ -12,8 +12,9 @@
 
 from __future__ import annotations
 
+from importlib.util import find_spec
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from worldgen.adapters import register_envs_when_gymnasium_loads
 from worldgen.errors import ContentError, Diagnostic, DiagnosticError, InstantiationError, WorldgenError
@@ -62,7 +63,21 @@ def load_world(path: str | Path) -> World:
     return load_artifact_world(path)
 
 
+# `vf-eval worldgen` imports this package and takes the verifiers plugin classes its __all__ names:
+# exported (and imported on first use) only where verifiers is installed.
+_VERIFIERS_PLUGIN = ("WorldgenEnv", "WorldgenHarness", "WorldgenTaskset")
+
+
+def __getattr__(name: str) -> Any:
+    if name in _VERIFIERS_PLUGIN:
+        from worldgen.integrations import verifiers
+
+        return getattr(verifiers, name)
+    raise AttributeError(f"module 'worldgen' has no attribute {name!r}")
+
+
 __all__ = [
     "ContentError", "Diagnostic", "DiagnosticError", "Env", "InstantiationError", "Scaffold", "World",
     "WorldgenError", "load", "load_suite", "load_world", "loads", "__version__",
+    *(_VERIFIERS_PLUGIN if find_spec("verifiers") else ()),
 ]

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from tests.content.chat_server import ChatServer, Reply
+from tests.walkthrough import walkthrough_script
 from worldgen.cli.main import main
 from worldgen.errors import WorldgenError
 from worldgen.rollouts.runner import run
@@ -19,24 +20,15 @@ from worldgen.rollouts.sources import open_entries
 from worldgen.rollouts.policies.openai_agent import OpenAIPolicy, OpenAISettings
 from worldgen.agent.prompt import command_help
 
-NOISE = ("{}", "> {}", "```\n{}\n```", "I will {}.", "Command: `{}`")  # ways models wrap a command
-
-
 def first_world(suite: Path) -> Path:
     """The suite's world with the longest walkthrough (the first of them)."""
     lines = [json.loads(line) for line in (suite / "index.jsonl").read_text().splitlines()]
     return suite / max(lines, key=lambda line: line["solution_length"])["path"]
 
 
-def walkthrough_script(world: Path) -> Callable[[dict[str, Any], int], Reply]:
-    """Answers each turn with the oracle's next command, wrapped in some noise."""
-    steps = [s.command for s in open_entries(world)[0].report.oracle.steps]
-
-    def script(body: dict[str, Any], n: int) -> Reply:
-        turn = sum(m["role"] == "assistant" for m in body["messages"])
-        return Reply(content=NOISE[turn % len(NOISE)].format(steps[turn]))
-
-    return script
+def oracle(world: Path) -> list[str]:
+    """The commands of the world's oracle walkthrough."""
+    return [s.command for s in open_entries(world)[0].report.oracle.steps]
 
 
 def play(world: Path, out: Path, script: Callable[[dict[str, Any], int], Reply], episodes: int = 1,
@@ -52,7 +44,7 @@ def play(world: Path, out: Path, script: Callable[[dict[str, Any], int], Reply],
 
 def test_a_chat_agent_plays_a_world_turn_by_turn(ledger_suite: Path, tmp_path: Path) -> None:
     world = first_world(ledger_suite)
-    episodes, server = play(world, tmp_path / "llm.jsonl", walkthrough_script(world), episodes=2)
+    episodes, server = play(world, tmp_path / "llm.jsonl", walkthrough_script(oracle(world)), episodes=2)
     entry = open_entries(world)[0]
     n = len(entry.report.oracle.steps)
     assert len(episodes) == 2 and all(e["success"] and e["policy"] == "openai:test-model" for e in episodes)
@@ -76,7 +68,7 @@ def test_an_endpoint_that_keeps_failing_is_recorded_per_episode_and_retried_on_r
     assert len(server.requests) == 2 * 3  # each episode: the request and 2 retries
     assert [e["error"]["source"] for e in episodes] == ["policy", "policy"]
     assert "503" in episodes[0]["error"]["message"] and not episodes[0]["success"]
-    episodes, _ = play(world, out, walkthrough_script(world), episodes=2)
+    episodes, _ = play(world, out, walkthrough_script(oracle(world)), episodes=2)
     assert len(episodes) == 2 and all(e["success"] and e["error"] is None for e in episodes)
 
 
@@ -90,7 +82,7 @@ def test_a_bad_key_stops_the_run_with_the_episode_recorded(ledger_suite: Path, t
 
 def test_the_cli_runs_the_openai_policy(ledger_suite: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     world, out = first_world(ledger_suite), tmp_path / "cli.jsonl"
-    with ChatServer(walkthrough_script(world)) as server:
+    with ChatServer(walkthrough_script(oracle(world))) as server:
         code = main(["rollout", str(world), "--policy", "openai:m", "--base-url", server.base_url, "-o", str(out)])
     assert code == 0 and "1 succeeded" in capsys.readouterr().out
     assert json.loads(out.read_text())["policy"] == "openai:m"
@@ -100,8 +92,8 @@ def test_replies_are_capped_in_tokens_asked_for_and_in_characters_kept(ledger_su
     """A model that rambles megabytes per turn still plays its command, and the rollout file and the
     next prompt keep only the first ``max_reply_chars`` of each reply, marked as cut."""
     world = first_world(ledger_suite)
-    oracle = walkthrough_script(world)
-    rambling = lambda body, n: Reply(content=oracle(body, n).content + "\n" + "blah " * 200_000)  # noqa: E731
+    script = walkthrough_script(oracle(world))
+    rambling = lambda body, n: Reply(content=script(body, n).content + "\n" + "blah " * 200_000)  # noqa: E731
     episodes, server = play(world, tmp_path / "llm.jsonl", rambling)
     limit = OpenAISettings(model="m").max_tokens
     assert episodes[0]["success"] and all(body["max_tokens"] == limit for body in server.requests)

@@ -28,6 +28,7 @@ class Episode:
         self.instruction: str = info["instruction"]
         self.success: bool = info["success"]
         self.total_return = 0.0
+        self.reward = 0.0  # the last step's (trainers that score per turn, such as SkyRL, read it)
         self.steps = 0
         self.invalid = 0  # replies the world refused (unparseable, unknown or not allowed now)
         self.terminated = self.success
@@ -54,7 +55,8 @@ class Episode:
         command = parse_command(reply, self._known)
         self.observation, reward, self.terminated, self.truncated, info = self.env.step(command)
         self.commands.append(command)
-        self.total_return += float(reward)
+        self.reward = float(reward)
+        self.total_return += self.reward
         self.steps += 1
         self.invalid += not info["valid"]
         self.success = self.success or info["success"]

@@ -18,14 +18,14 @@ from __future__ import annotations
 import base64
 import hashlib
 import zipfile
-from importlib import resources
 from importlib.resources.abc import Traversable
 from pathlib import Path
 
 import worldgen
+from worldgen.datafiles import DataFolder, data_folder
 
 NAME = "worldgen"
-AUTHORING_DATA = ("grammars", "scaffolds", "content_packs")  # worldgen.<these>: not needed to run a world
+AUTHORING_DATA: tuple[DataFolder, ...] = ("grammars", "scaffolds", "content_packs")  # worldgen.<these>: not needed to run a world
 _EPOCH = (1980, 1, 1, 0, 0, 0)  # the earliest time a zip file can hold
 
 
@@ -40,7 +40,7 @@ def package_files(authoring: bool = False) -> dict[str, bytes]:
         files[f"{NAME}/{rel.as_posix()}"] = path.read_bytes()
     if authoring:  # found through importlib: an editable install maps them to the repository's top folders
         for name in AUTHORING_DATA:
-            _add_tree(resources.files(f"{NAME}.{name}"), f"{NAME}/{name}", files)
+            _add_tree(data_folder(name), f"{NAME}/{name}", files)
     return dict(sorted(files.items()))
 
 
