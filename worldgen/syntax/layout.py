@@ -76,6 +76,7 @@ def _fits(width: int, doc: Doc, rest: list[tuple[int, int, Doc]]) -> bool:
 def render(doc: Doc, width: int, indent: int = 0) -> list[str]:
     """Lay ``doc`` out in ``width`` columns, starting at column ``indent``; returns its lines."""
     lines: list[str] = [" " * indent]
+    base = " " * indent
     stack: list[tuple[int, int, Doc]] = [(indent, _BROKEN, doc)]
     while stack:
         indent, mode, d = stack.pop()
@@ -83,8 +84,8 @@ def render(doc: Doc, width: int, indent: int = 0) -> list[str]:
             lines[-1] += d
         elif isinstance(d, Text):
             lines[-1] += d.lines[0]
-            for more in d.lines[1:]:  # a triple-quoted string: its own lines at this indentation
-                lines.append((" " * indent + more) if more else "")
+            for more in d.lines[1:]:  # a triple-quoted string: its lines under the statement
+                lines.append(base + more if more else "")
         elif isinstance(d, Break):
             if mode == _FLAT:
                 lines[-1] += d.flat

@@ -47,7 +47,7 @@ def number(value: int | float, spelled: str | None = None) -> str:
 
 def string(s: ast.Str) -> Doc:
     """A string literal as written: its raw text between quotes. A triple-quoted string's lines are
-    re-indented under the code around it (its margin is not part of its value)."""
+    re-indented two columns under the statement that holds it (its margin is not part of its value)."""
     if s.quote == 3:
         return _triple(s.raw)
     if _unescaped(s.raw, '"'):
