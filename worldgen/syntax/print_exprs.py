@@ -91,7 +91,8 @@ class ExprPrinter:
     def _doc(self, e: ast.Expr) -> tuple[int, Doc]:
         match e:
             case ast.Num(value=value):
-                return (UNARY if value < 0 else ATOM), number(value, self.spelling(e.span))
+                spelled = number(value, self.spelling(e.span))
+                return (UNARY if spelled.startswith("-") else ATOM), spelled
             case ast.Str():
                 return ATOM, string(e)
             case ast.Bool(value=value):
