@@ -12,7 +12,7 @@ from pathlib import Path
 from tests.conftest import ROOT
 
 MESSY = 'world w {\n  state { n: int in 0..3 = 0 }   # the counter\n  action inc "inc" { do n += 1 }\n}\n'
-TIDY = 'world w {\n  state {\n    n: int in 0..3 = 0\n  }  # the counter\n  action inc "inc" {\n    do n += 1\n  }\n}\n'
+TIDY = 'world w {\n  state {  # the counter\n    n: int in 0..3 = 0\n  }\n  action inc "inc" {\n    do n += 1\n  }\n}\n'
 BROKEN = "world w {\n  reward 1 if n == 3\n}\n"
 
 

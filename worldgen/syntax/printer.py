@@ -3,8 +3,9 @@ indentation, long expressions wrapped, comments and blank lines kept where the s
 
 ``format_source`` is ``worldgen fmt``; ``print_world`` prints an AST built or edited in code (with
 the source it came from, its comments survive). Comments attach by position: a comment that ends
-a line of code stays at the end of the first line of the construct that line belongs to; a
-comment on its own line stays above the next construct (or above the ``}`` closing its block).
+a line of code ends the printed line of the first construct that starts on that source line (or,
+if none does, of the construct that line belongs to); a comment on its own line stays above the
+next construct (or above the ``}`` closing its block).
 """
 
 from __future__ import annotations
@@ -64,7 +65,8 @@ class _Printer:
         self.exprs = ExprPrinter(source.spelling if source else lambda span: None)
         self.out: list[list[str]] = []  # [code, trailing comment]
         self.comments = list(source.comments) if source else []
-        self.anchor: int | None = None  # out line that a comment ending a source line joins
+        self.anchor: int | None = None  # out line of the construct printed last
+        self.first_on: dict[int, int] = {}  # source line -> out line of the first construct on it
         self.last_line = 0  # source line the previous element ended on
         self.fresh = True  # nothing printed yet in the current block
 
@@ -74,8 +76,8 @@ class _Printer:
         """Place the comments that come before ``before`` in the source."""
         while self.comments and before is not None and self.comments[0].pos < before:
             c = self.comments.pop(0)
-            if not c.own_line and self.anchor is not None:
-                row = self.out[self.anchor]
+            if not c.own_line and self.anchor is not None:  # it joins the line of code it ends
+                row = self.out[self.first_on.get(c.pos[0], self.anchor)]
                 row[1] = f"{row[1]}  {c.text}" if row[1] else c.text
                 continue
             self._blank_before(c.pos[0])
@@ -95,6 +97,7 @@ class _Printer:
         self.anchor = len(self.out)
         self.out.extend([line, ""] for line in render(doc, WIDTH, indent))
         if at is not None:
+            self.first_on.setdefault(at[0], self.anchor)
             self.last_line = at[0] if opens else _last_line(node)
         self.fresh = opens
 
@@ -104,6 +107,7 @@ class _Printer:
         self.anchor = len(self.out)
         self.out.append([" " * indent + text, ""])
         if closing is not None:
+            self.first_on.setdefault(closing[0], self.anchor)
             self.last_line = closing[0]
         self.fresh = opens
 
