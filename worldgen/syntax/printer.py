@@ -10,7 +10,10 @@ next construct (or above the ``}`` closing its block).
 
 from __future__ import annotations
 
-from dataclasses import fields, is_dataclass
+from collections import deque
+from collections.abc import Callable
+from dataclasses import fields
+from typing import Any
 
 from worldgen.syntax import ast
 from worldgen.syntax.layout import Break, Doc, group, nest, render
@@ -64,7 +67,7 @@ class _Printer:
         self.src = source
         self.exprs = ExprPrinter(source.spelling if source else lambda span: None)
         self.out: list[list[str]] = []  # [code, trailing comment]
-        self.comments = list(source.comments) if source else []
+        self.comments = deque(source.comments if source else ())
         self.anchor: int | None = None  # out line of the construct printed last
         self.first_on: dict[int, int] = {}  # source line -> out line of the first construct on it
         self.last_line = 0  # source line the previous element ended on
@@ -75,7 +78,7 @@ class _Printer:
     def _flush(self, before: Pos | None, indent: int) -> None:
         """Place the comments that come before ``before`` in the source."""
         while self.comments and before is not None and self.comments[0].pos < before:
-            c = self.comments.pop(0)
+            c = self.comments.popleft()
             if not c.own_line and self.anchor is not None:  # it joins the line of code it ends
                 row = self.out[self.first_on.get(c.pos[0], self.anchor)]
                 row[1] = f"{row[1]}  {c.text}" if row[1] else c.text
@@ -90,7 +93,7 @@ class _Printer:
 
     def item(self, node: ast.Node | None, indent: int, doc: Doc, opens: bool = False) -> None:
         """Print one construct starting at ``node``'s position (its header, if it ``opens`` a block)."""
-        at = start(node.span) if node is not None and self.src else None
+        at = self._at(start(node.span)) if node is not None else None
         self._flush(at, indent)
         if at is not None:
             self._blank_before(at[0])
@@ -111,14 +114,18 @@ class _Printer:
             self.last_line = closing[0]
         self.fresh = opens
 
+    def _at(self, pos: Pos) -> Pos | None:
+        """``pos`` if it is a place in the source (a node made in code has none: line 0)."""
+        return pos if self.src and pos[0] > 0 else None
+
     def _block(self, after: Pos | None) -> tuple[Pos, Pos] | None:
         return self.src.block_after(after) if self.src and after is not None else None
 
     def _inner_comments(self, block: tuple[Pos, Pos] | None) -> bool:
         return block is not None and any(block[0] < c.pos < block[1] for c in self.comments)
 
-    def _braced(self, node: ast.Node | None, indent: int, head: Doc, after: Pos | None, children: list,
-                print_child, tail: str = "") -> None:
+    def _braced(self, node: ast.Node | None, indent: int, head: Doc, after: Pos | None, children: list[Any],
+                print_child: Callable[[Any, int], None], tail: str = "") -> None:
         """``head {`` children ``}tail``; ``{}`` on the head's line when empty (and no comment inside)."""
         block = self._block(after)
         if not children and not self._inner_comments(block):
@@ -133,7 +140,7 @@ class _Printer:
     # ------------------------------------------------------------------------------------------ world
 
     def world(self, w: ast.World) -> str:
-        self._braced(w, 0, "world " + w.name, end(w.span) if self.src else None, w.decls, self.decl)
+        self._braced(w, 0, "world " + w.name, self._at(end(w.span)), w.decls, self.decl)
         self._flush((10**9, 0), 0)
         _align_comments(self.out)
         return "\n".join((code + ("  " + c if c and code.strip() else c)).rstrip() for code, c in self.out) + "\n"
@@ -141,17 +148,16 @@ class _Printer:
     def decl(self, d: ast.Decl, indent: int) -> None:
         match d:
             case ast.StateDecl(vars=vars_):
-                self._braced(d, indent, "state", start(d.span), vars_, self.var)
+                self._braced(d, indent, "state", self._at(start(d.span)), vars_, self.var)
             case ast.ContentDecl(slots=slots):
-                self._braced(d, indent, "content", start(d.span), slots, self.slot)
+                self._braced(d, indent, "content", self._at(start(d.span)), slots, self.slot)
             case ast.EveryDecl(body=body):
-                self._braced(d, indent, "every step", start(d.span), body, self.clause)
+                self._braced(d, indent, "every step", self._at(start(d.span)), body, self.clause)
             case ast.ActionDecl():
-                self._braced(d, indent, self._action_head(d), _end_pos(d.patterns), d.clauses, self.clause)
+                self._braced(d, indent, self._action_head(d), self._at(_end_pos(d.patterns)), d.clauses, self.clause)
             case ast.AxisDecl():
-                after = end(d.kind_span or d.span) if self.src else None
-                self._braced(d, indent, "axis " + d.name + (": " + d.kind if d.kind else ""), after,
-                             d.alternatives, self.alternative)
+                self._braced(d, indent, "axis " + d.name + (": " + d.kind if d.kind else ""),
+                             self._at(end(d.kind_span or d.span)), d.alternatives, self.alternative)
             case _:
                 self.item(d, indent, self.simple(d))
 
@@ -261,20 +267,19 @@ class _Printer:
         if record.kind != "record":
             self.item(s, indent, head + desc)
             return
-        self._braced(s, indent, head, start(record.span) if self.src else None, record.fields, self.slot, desc)
+        self._braced(s, indent, head, self._at(start(record.span)), record.fields, self.slot, desc)
 
     def alternative(self, alt: ast.Alternative, indent: int) -> None:
-        block = self._block(end(alt.span) if self.src else None)
-        simple = [d for d in alt.decls if not isinstance(d, _BLOCKS)]
-        if alt.decls and len(simple) == len(alt.decls) and not self._inner_comments(block):
-            flat = "  ".join(render(self.simple(d), 10**9)[0] for d in alt.decls)
-            if all(len(render(self.simple(d), 10**9)) == 1 for d in alt.decls):
-                line = f"{alt.name} {{ {flat} }}"
-                if indent + len(line) <= WIDTH:
-                    self.item(alt, indent, line)
-                    self.last_line = block[1][0] if block else self.last_line
-                    return
-        self._braced(alt, indent, alt.name, end(alt.span) if self.src else None, alt.decls, self.decl)
+        """``name { decl  decl }`` on one line when its declarations are one-liners and it fits."""
+        block = self._block(self._at(end(alt.span)))
+        flat = [render(self.simple(d), 10**9) for d in alt.decls if not isinstance(d, _BLOCKS)]
+        line = f"{alt.name} {{ {'  '.join(lines[0] for lines in flat)} }}"
+        if (alt.decls and len(flat) == len(alt.decls) and all(len(lines) == 1 for lines in flat)
+                and indent + len(line) <= WIDTH and not self._inner_comments(block)):
+            self.item(alt, indent, line)
+            self.last_line = block[1][0] if block else self.last_line
+            return
+        self._braced(alt, indent, alt.name, self._at(end(alt.span)), alt.decls, self.decl)
 
     def clause(self, c: ast.Clause, indent: int) -> None:
         e = self.exprs
@@ -291,7 +296,8 @@ class _Printer:
             case ast.LetClause(var=var, value=value):
                 self.item(c, indent, _assign("let " + var + " =", e.doc(value)))
             case ast.For(var=var, domain=domain, body=body):
-                self._braced(c, indent, ("for " + var + " in ", e.doc(domain)), _after(domain, self.src), body, self.clause)
+                self._braced(c, indent, ("for " + var + " in ", e.doc(domain)), self._at(_end_pos(domain)), body,
+                             self.clause)
             case ast.If() | ast.Chance():
                 self._branches(c, indent)
 
@@ -304,7 +310,7 @@ class _Printer:
         if lead:
             self.out.pop()  # the `} else` line: this `if` continues it
         self.item(c, indent, (lead, head, " {"), opens=True)
-        block = self._block(_after(test, self.src))
+        block = self._block(self._at(_end_pos(test)))
         for child in c.then:
             self.clause(child, indent + STEP)
         closing = block[1] if block else None
@@ -336,10 +342,6 @@ def _guard(keyword: str, cond: Doc, message: ast.Str | None) -> Doc:
     if message is None:
         return (keyword, cond)
     return group(keyword, cond, nest(INDENT, Break(), "else ", string(message)))
-
-
-def _after(node: ast.Node, source: SourceMap | None) -> Pos | None:
-    return _end_pos(node) if source else None
 
 
 def _slot_head(t: ast.SlotType) -> str:
