@@ -10,8 +10,8 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True)
 class Text:
-    """Literal text; ``lines`` > 1 only for a triple-quoted string (its lines after the first are
-    indented with the surrounding code when laid out)."""
+    """Text over several lines: a triple-quoted string. Its lines after the first start at the
+    indentation the layout began at (the statement's), plus their own leading spaces."""
 
     lines: tuple[str, ...]
 

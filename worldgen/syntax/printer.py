@@ -65,7 +65,7 @@ def _end_pos(node: object) -> Pos:
 class _Printer:
     def __init__(self, source: SourceMap | None) -> None:
         self.src = source
-        self.exprs = ExprPrinter(source.spelling if source else lambda span: None)
+        self.exprs = ExprPrinter(source.spelling) if source else ExprPrinter()
         self.out: list[list[str]] = []  # [code, trailing comment]
         self.comments = deque(source.comments if source else ())
         self.anchor: int | None = None  # out line of the construct printed last
