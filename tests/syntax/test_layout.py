@@ -17,8 +17,8 @@ def test_a_group_that_does_not_fit_breaks_every_break_at_its_nesting() -> None:
 
 
 def test_inner_groups_fit_on_their_own_once_the_outer_one_broke() -> None:
-    doc = group("x =", nest(4, Break(), CALL))
-    assert render(doc, 18) == ["x =", "    f(alpha, beta)"]
+    doc = group("xyz =", nest(4, Break(), CALL))
+    assert render(doc, 18) == ["xyz =", "    f(alpha, beta)"]
 
 
 def test_text_after_a_group_counts_only_up_to_the_next_break() -> None:
