@@ -107,9 +107,8 @@ class ExprPrinter:
                 return EXPR, (self.doc(lo, SUM), "..", self.doc(hi, SUM))
             case ast.Let(var=var, value=value, body=body):
                 return EXPR, group("let " + var + " = ", self.doc(value), ";", nest(INDENT, Break(), self.doc(body)))
-            case ast.Cond(cond=c, then=a, otherwise=b):
-                return EXPR, group("if ", self.doc(c), nest(INDENT, Break(), "then ", self.doc(a), Break(), "else ",
-                                                          self.doc(b)))
+            case ast.Cond():
+                return EXPR, self._cond(e)
             case ast.Index(obj=obj, index=index):
                 return POSTFIX, (self.doc(obj, POSTFIX), "[", self.doc(index), "]")
             case ast.Slice(obj=obj, lo=lo, hi=hi):
@@ -146,6 +145,14 @@ class ExprPrinter:
             return POWER, (self.doc(e.left, POSTFIX), "^", self.doc(e.right, UNARY))
         op = "not in" if e.op == "notin" else e.op
         return COMPARE, (self.doc(e.left, SUM), " " + op + " ", self.doc(e.right, SUM))
+
+    def _cond(self, e: ast.Cond) -> Doc:
+        """``if c then a else b``; a chain of ``else if`` wraps as one ``else`` per line."""
+        parts: list[Doc] = ["if ", self.doc(e.cond), " then ", self.doc(e.then)]
+        while isinstance(e.otherwise, ast.Cond):
+            e = e.otherwise
+            parts += [Break(), "else if ", self.doc(e.cond), " then ", self.doc(e.then)]
+        return group(*parts, Break(), "else ", self.doc(e.otherwise))
 
     def _operand(self, e: ast.Expr, least: int, level: int) -> Doc:
         """An operand of a chain; ``a and b`` inside ``or`` keeps parentheses for the reader."""
