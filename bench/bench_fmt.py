@@ -2,9 +2,9 @@
 
 Run by hand:  .venv/bin/python bench/bench_fmt.py [--rounds N]
 
-Formats every shipped scaffold N times (default 20) and prints, per run, the best round's total
-for parsing only and for parse + print (comments and layout included), and their ratio: the
-printer's own cost is the difference.
+Parses, and formats, every shipped scaffold N times (default 20, taking turns) and prints the
+best round's total for parsing only and for parse + print (comments and layout included), and
+their ratio: the printer's own cost is the difference.
 """
 
 from __future__ import annotations
@@ -20,14 +20,17 @@ from worldgen.syntax.printer import format_source
 SCAFFOLDS = sorted((Path(__file__).resolve().parents[1] / "scaffolds").glob("*.wg"))
 
 
-def best_of(rounds: int, work: Callable[[], object]) -> float:
-    """The fastest of ``rounds`` timings of ``work()`` in seconds (the least disturbed on a shared machine)."""
-    times = []
+def best_of(rounds: int, *works: Callable[[], object]) -> list[float]:
+    """The fastest of ``rounds`` timings of each of ``works`` in seconds, the works taking turns
+    round by round (on a shared machine, the best is the least disturbed and the turns keep the
+    comparison fair)."""
+    best = [float("inf")] * len(works)
     for _ in range(rounds):
-        start = time.perf_counter()
-        work()
-        times.append(time.perf_counter() - start)
-    return min(times)
+        for i, work in enumerate(works):
+            start = time.perf_counter()
+            work()
+            best[i] = min(best[i], time.perf_counter() - start)
+    return best
 
 
 def main() -> None:
@@ -36,8 +39,8 @@ def main() -> None:
     rounds = parser.parse_args().rounds
     sources = [path.read_text("utf-8") for path in SCAFFOLDS]
     format_source(sources[0])  # build the cached parser first
-    parse_only = best_of(rounds, lambda: [parse(s) for s in sources])
-    formatted = best_of(rounds, lambda: [format_source(s) for s in sources])
+    parse_only, formatted = best_of(rounds, lambda: [parse(s) for s in sources],
+                                    lambda: [format_source(s) for s in sources])
     lines = sum(s.count("\n") for s in sources)
     print(f"{len(sources)} scaffolds, {lines} lines; best of {rounds} rounds")
     print(f"parse only:      {parse_only * 1000:8.1f} ms  ({parse_only / len(sources) * 1000:.2f} ms per scaffold)")

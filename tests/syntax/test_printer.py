@@ -168,3 +168,14 @@ def test_a_file_that_does_not_parse_is_a_located_error() -> None:
     with pytest.raises(DiagnosticError) as err:
         format_source("world w {\n  reward 1 if x\n}\n", "bad.wg")
     assert str(err.value).startswith("bad.wg:2:12: error: unexpected 'if'")
+
+
+@pytest.mark.parametrize("source", [
+    'world w {\r\n  state { n: int in 0..3 = 0 }\r\n  action a "a" { do n += 1 }\r\n  observe """\r\n    x\r\n    y"""\r\n}\r\n',
+    'world w {\n  state { n: int in 0..3 = 0 }\n  action a "a" { do n += 1 }\n  observe """\n    x  \n      \n    y"""\n}\n',
+], ids=["crlf", "trailing-blanks"])
+def test_the_text_of_a_triple_quoted_string_survives_odd_whitespace(source: str) -> None:
+    """Line ends and trailing blanks inside a triple-quoted string are its text: kept as they were."""
+    printed = format_source(source)
+    assert checked_ir(printed) == checked_ir(source)
+    assert format_source(printed) == printed

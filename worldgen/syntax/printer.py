@@ -143,7 +143,7 @@ class _Printer:
         self._braced(w, 0, "world " + w.name, self._at(end(w.span)), w.decls, self.decl)
         self._flush((10**9, 0), 0)
         _align_comments(self.out)
-        return "\n".join((code + ("  " + c if c and code.strip() else c)).rstrip() for code, c in self.out) + "\n"
+        return "\n".join(code + ("  " + c if c and code.strip() else c) for code, c in self.out) + "\n"
 
     def decl(self, d: ast.Decl, indent: int) -> None:
         match d:
@@ -363,7 +363,7 @@ def _align_comments(out: list[list[str]]) -> None:
         indent = len(out[i][0]) - len(out[i][0].lstrip())
         while j < len(out) and out[j][0].strip() and len(out[j][0]) - len(out[j][0].lstrip()) == indent:
             j += 1
-        run = [row for row in out[i:j] if row[1] and not row[0].lstrip().startswith("#")]
+        run = [row for row in out[i:j] if row[1] and len(row[0]) <= WIDTH]  # a long line keeps its own
         if len(run) > 1:
             column = max(len(row[0]) for row in run)
             for row in run:
