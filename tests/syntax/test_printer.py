@@ -4,16 +4,19 @@ the AST and the checked IR and is a fixed point; comments, blank lines and spell
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import fields
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import worldgen
 from tests.syntax.corpus import scaffolds
 from worldgen.errors import DiagnosticError
 from worldgen.syntax import ast
-from worldgen.syntax.parser import parse
+from worldgen.syntax.parser import _lark, parse
 from worldgen.syntax.printer import format_source, print_world
 
 CORPUS = scaffolds()
@@ -179,3 +182,46 @@ def test_the_text_of_a_triple_quoted_string_survives_odd_whitespace(source: str)
     printed = format_source(source)
     assert checked_ir(printed) == checked_ir(source)
     assert format_source(printed) == printed
+
+
+def _code_line_ends(source: str) -> list[int]:
+    """Line numbers (1-based) whose end is code, not the inside of a multi-line string."""
+    inside: set[int] = set()
+    for tok in _lark().lex(source):
+        if tok.type == "STRING":
+            inside.update(range(tok.line, tok.end_line))
+    return [n for n in range(1, source.count("\n") + 2) if n not in inside]
+
+
+@st.composite
+def commented_scaffold(draw: st.DrawFn) -> str:
+    """A corpus scaffold with comments added at the ends of lines and on lines of their own."""
+    source = CORPUS[draw(st.sampled_from(sorted(CORPUS)))]
+    lines = source.split("\n")
+    ends = _code_line_ends(source)
+    for k, n in enumerate(sorted(draw(st.lists(st.sampled_from(ends), min_size=1, max_size=6)), reverse=True)):
+        if draw(st.booleans()):
+            lines[n - 1] += f"  # note {k}"
+        else:  # a line of its own after line n (whose end is code, so it is not inside a string)
+            lines.insert(n, f"# note {k}")
+    return "\n".join(lines)
+
+
+def check_comments_survive(source: str) -> None:
+    printed = format_source(source)
+    assert sorted(re.findall(r"# note \d+", printed)) == sorted(re.findall(r"# note \d+", source))
+    assert shape(parse(printed)) == shape(parse(source))
+    assert format_source(printed) == printed
+
+
+@settings(max_examples=200, deadline=None, database=None, derandomize=True)
+@given(source=commented_scaffold())
+def test_comments_are_never_lost_and_printing_stays_a_fixed_point(source: str) -> None:
+    check_comments_survive(source)
+
+
+@pytest.mark.long
+@settings(max_examples=10_000, deadline=None, database=None)
+@given(source=commented_scaffold())
+def test_comments_survive_ten_thousand_commented_scaffolds(source: str) -> None:
+    check_comments_survive(source)

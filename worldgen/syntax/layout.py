@@ -75,7 +75,14 @@ def _fits(width: int, doc: Doc, rest: list[tuple[int, int, Doc]]) -> bool:
 
 def render(doc: Doc, width: int, indent: int = 0) -> list[str]:
     """Lay ``doc`` out in ``width`` columns, starting at column ``indent``; returns its lines."""
+    return render_lines(doc, width, indent)[0]
+
+
+def render_lines(doc: Doc, width: int, indent: int = 0) -> tuple[list[str], set[int]]:
+    """``render``, and which of the lines end inside a triple-quoted string (nothing may be
+    appended to those: it would become part of the string)."""
     lines: list[str] = [" " * indent]
+    inside: set[int] = set()
     base = " " * indent
     stack: list[tuple[int, int, Doc]] = [(indent, _BROKEN, doc)]
     while stack:
@@ -85,6 +92,7 @@ def render(doc: Doc, width: int, indent: int = 0) -> list[str]:
         elif isinstance(d, Text):
             lines[-1] += d.lines[0]
             for more in d.lines[1:]:  # a triple-quoted string: its lines under the statement
+                inside.add(len(lines) - 1)
                 lines.append(base + more if more else "")
         elif isinstance(d, Break):
             if mode == _FLAT:
@@ -99,4 +107,4 @@ def render(doc: Doc, width: int, indent: int = 0) -> list[str]:
             stack.extend((indent + d.indent, mode, c) for c in reversed(d.parts))
         else:
             stack.extend((indent, mode, c) for c in reversed(d))
-    return lines
+    return lines, inside

@@ -16,7 +16,7 @@ from dataclasses import fields
 from typing import Any
 
 from worldgen.syntax import ast
-from worldgen.syntax.layout import Break, Doc, group, nest, render
+from worldgen.syntax.layout import Break, Doc, group, nest, render, render_lines
 from worldgen.syntax.parser import parse
 from worldgen.syntax.print_exprs import INDENT, POSTFIX, SUM, ExprPrinter, number, string
 from worldgen.syntax.source_map import Pos, SourceMap, end, start
@@ -69,6 +69,7 @@ class _Printer:
         self.out: list[list[str]] = []  # [code, trailing comment]
         self.comments = deque(source.comments if source else ())
         self.anchor: int | None = None  # out line of the construct printed last
+        self.in_string: set[int] = set()  # out lines that end inside a triple-quoted string
         self.first_on: dict[int, int] = {}  # source line -> out line of the first construct on it
         self.last_line = 0  # source line the previous element ended on
         self.fresh = True  # nothing printed yet in the current block
@@ -80,7 +81,10 @@ class _Printer:
         while self.comments and before is not None and self.comments[0].pos < before:
             c = self.comments.popleft()
             if not c.own_line and self.anchor is not None:  # it joins the line of code it ends
-                row = self.out[self.first_on.get(c.pos[0], self.anchor)]
+                at = self.first_on.get(c.pos[0], self.anchor)
+                while at in self.in_string:  # not inside a string: after it
+                    at += 1
+                row = self.out[at]
                 row[1] = f"{row[1]}  {c.text}" if row[1] else c.text
                 continue
             self._blank_before(c.pos[0])
@@ -98,7 +102,9 @@ class _Printer:
         if at is not None:
             self._blank_before(at[0])
         self.anchor = len(self.out)
-        self.out.extend([line, ""] for line in render(doc, WIDTH, indent))
+        lines, in_string = render_lines(doc, WIDTH, indent)
+        self.in_string.update(self.anchor + i for i in in_string)
+        self.out.extend([line, ""] for line in lines)
         if at is not None:
             self.first_on.setdefault(at[0], self.anchor)
             self.last_line = at[0] if opens else _last_line(node)
@@ -307,8 +313,6 @@ class _Printer:
         e = self.exprs
         test = c.cond if isinstance(c, ast.If) else c.prob
         head: Doc = ("if ", e.doc(test)) if isinstance(c, ast.If) else ("chance(", e.doc(test), ")")
-        if lead:
-            self.out.pop()  # the `} else` line: this `if` continues it
         self.item(c, indent, (lead, head, " {"), opens=True)
         block = self._block(self._at(_end_pos(test)))
         for child in c.then:
@@ -316,16 +320,17 @@ class _Printer:
         closing = block[1] if block else None
         if not c.otherwise:
             self.close(closing, indent)
-            return
-        self.close(closing, indent, "} else", opens=True)
-        if isinstance(c, ast.If) and len(c.otherwise) == 1 and isinstance(c.otherwise[0], ast.If):
-            self._branches(c.otherwise[0], indent, "} else ")
-            return
-        self.out[-1][0] += " {"
-        for child in c.otherwise:
-            self.clause(child, indent + STEP)
-        else_block = self._block(closing)
-        self.close(else_block[1] if else_block else None, indent)
+        elif isinstance(c, ast.If) and len(c.otherwise) == 1 and isinstance(c.otherwise[0], ast.If):
+            nested = c.otherwise[0]
+            self._flush(self._at(start(nested.span)), indent + STEP)  # up to `else if`: inside the block it closes
+            self.fresh = True  # no blank line before a closing brace
+            self._branches(nested, indent, "} else ")
+        else:
+            self.close(closing, indent, "} else {", opens=True)
+            for child in c.otherwise:
+                self.clause(child, indent + STEP)
+            else_block = self._block(closing)
+            self.close(else_block[1] if else_block else None, indent)
 
 
 _KEYWORD = {ast.Title: "title", ast.Instruction: "instruction", ast.InvalidDecl: "invalid", ast.ObserveDecl: "observe"}
