@@ -43,16 +43,6 @@ def quote(value: str) -> str:
     return '"' + "".join(_ESCAPE.get(c, c) for c in value) + '"'
 
 
-def _last_line(node: object) -> int:
-    """The last source line any span inside ``node`` reaches."""
-    if isinstance(node, ast.Node):
-        here = end(node.span)[0]
-        return max([here] + [_last_line(getattr(node, f.name)) for f in fields(node) if f.name != "span"])
-    if isinstance(node, (list, tuple)):
-        return max((_last_line(x) for x in node), default=0)
-    return 0
-
-
 def _end_pos(node: object) -> Pos:
     """The furthest source position any span inside ``node`` reaches."""
     if isinstance(node, ast.Node):
@@ -107,7 +97,7 @@ class _Printer:
         self.out.extend([line, ""] for line in lines)
         if at is not None:
             self.first_on.setdefault(at[0], self.anchor)
-            self.last_line = at[0] if opens else _last_line(node)
+            self.last_line = at[0] if opens else _end_pos(node)[0]
         self.fresh = opens
 
     def close(self, closing: Pos | None, indent: int, text: str = "}", opens: bool = False) -> None:
