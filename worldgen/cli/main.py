@@ -16,7 +16,7 @@ import sys
 
 from worldgen.errors import UsageError, WorldgenError
 
-COMMANDS = ("check", "schema", "content", "compile", "verify", "explain", "graph", "play", "serve", "rollout", "report",
+COMMANDS = ("check", "fmt", "schema", "content", "compile", "verify", "explain", "graph", "play", "serve", "rollout", "report",
             "export", "propose", "loop")
 
 

@@ -1,0 +1,110 @@
+"""A small Wadler-style layout engine: a document of text, optional line breaks and groups, laid
+out in a given width. A group is printed on one line when it fits, else its breaks become
+newlines; the printer builds expressions as documents so that long ones wrap where they read well
+(after a comma, before ``and``/``or``) instead of at a fixed column."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Text:
+    """Text over several lines: a triple-quoted string. Its lines after the first start at the
+    indentation the layout began at (the statement's), plus their own leading spaces."""
+
+    lines: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Break:
+    """A space (or nothing) when its group is flat, a newline at the current indentation otherwise."""
+
+    flat: str = " "
+
+
+@dataclass(frozen=True)
+class Group:
+    parts: tuple[Doc, ...]
+
+
+@dataclass(frozen=True)
+class Nest:
+    indent: int
+    parts: tuple[Doc, ...]
+
+
+Doc = str | Text | Break | Group | Nest | tuple  # a str is literal text; a tuple, its parts in a row
+
+
+def group(*parts: Doc) -> Group:
+    return Group(parts)
+
+
+def nest(indent: int, *parts: Doc) -> Nest:
+    return Nest(indent, parts)
+
+
+_FLAT, _BROKEN = 0, 1  # how a group's breaks print
+
+
+def _children(doc: Doc) -> tuple[Doc, ...]:
+    return doc.parts if isinstance(doc, (Group, Nest)) else doc
+
+
+def _fits(width: int, doc: Doc, rest: list[tuple[int, int, Doc]]) -> bool:
+    """Whether ``doc`` laid out flat, and the text after it up to the next possible break, fit in
+    ``width`` (what comes after that break can move to a line of its own)."""
+    stack: list[tuple[bool, Doc]] = [(False, d) for _, _, d in rest] + [(True, doc)]
+    while stack and width >= 0:
+        inside, d = stack.pop()
+        if isinstance(d, str):
+            width -= len(d)
+        elif isinstance(d, Text):
+            width -= len(d.lines[0])
+            if len(d.lines) > 1:
+                return width >= 0
+        elif isinstance(d, Break):
+            if not inside:
+                return True
+            width -= len(d.flat)
+        else:
+            stack.extend((inside, c) for c in reversed(_children(d)))
+    return width >= 0
+
+
+def render(doc: Doc, width: int, indent: int = 0) -> list[str]:
+    """Lay ``doc`` out in ``width`` columns, starting at column ``indent``; returns its lines."""
+    return render_lines(doc, width, indent)[0]
+
+
+def render_lines(doc: Doc, width: int, indent: int = 0) -> tuple[list[str], set[int]]:
+    """``render``, and which of the lines end inside a triple-quoted string (nothing may be
+    appended to those: it would become part of the string)."""
+    lines: list[str] = [" " * indent]
+    inside: set[int] = set()
+    base = " " * indent
+    stack: list[tuple[int, int, Doc]] = [(indent, _BROKEN, doc)]
+    while stack:
+        indent, mode, d = stack.pop()
+        if isinstance(d, str):
+            lines[-1] += d
+        elif isinstance(d, Text):
+            lines[-1] += d.lines[0]
+            for more in d.lines[1:]:  # a triple-quoted string: its lines under the statement
+                inside.add(len(lines) - 1)
+                lines.append(base + more if more else "")
+        elif isinstance(d, Break):
+            if mode == _FLAT:
+                lines[-1] += d.flat
+            else:
+                lines[-1] = lines[-1].rstrip(" ")
+                lines.append(" " * indent)
+        elif isinstance(d, Group):
+            flat = mode == _FLAT or _fits(width - len(lines[-1]), d, stack)
+            stack.extend((indent, _FLAT if flat else _BROKEN, c) for c in reversed(d.parts))
+        elif isinstance(d, Nest):
+            stack.extend((indent + d.indent, mode, c) for c in reversed(d.parts))
+        else:
+            stack.extend((indent, mode, c) for c in reversed(d))
+    return lines, inside
