@@ -97,3 +97,16 @@ def test_the_command_line(library: Path, first_round: Path, tmp_path: Path, caps
                      "--base-url", server.base_url, "-n", "1", "--seeds", "0:10", "-o", str(tmp_path / "out")])
     out = capsys.readouterr().out
     assert code == 0 and "accepted  dial" in out and "tokens in 3 requests" in out
+
+
+def test_the_loop_counts_tokens_and_cost_per_accepted_proposal(tmp_path: Path) -> None:
+    from tests.flywheel.fixtures import SOLVER, make_library
+    from worldgen.flywheel.loop import LoopSettings, loop
+
+    library = make_library(tmp_path / "library", ("vault",))
+    with ChatServer(scripted) as server:
+        summary = loop(library, tmp_path / "run", LoopSettings(SOLVER, rounds=1, proposals=1, seeds=range(6),
+                                                               proposer="openai:gpt-4o-mini", base_url=server.base_url))
+    proposals = summary["rounds"][0]["proposals"]
+    assert proposals["proposer"] == "openai:gpt-4o-mini" and proposals["names"] == ["dial"]
+    assert proposals["tokens_per_accepted"] == 3600 and proposals["cost_per_accepted_usd"] > 0

@@ -18,7 +18,7 @@ import shlex
 import sys
 from pathlib import Path
 
-from worldgen.cli.common import folder, policy_spec, seed_range, success_band, whole_number
+from worldgen.cli.common import folder, policy_spec, proposer_spec, seed_range, success_band, whole_number
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -34,8 +34,10 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("-n", type=whole_number(1), default=4, metavar="K", help="proposals to accept per round (default 4)")
     p.add_argument("--seeds", type=seed_range, default=range(20), metavar="A:B", help="world seeds per scaffold (default 0:20)")
     p.add_argument("--episodes", type=whole_number(1), default=2, metavar="N", help="solver episodes per world (default 2)")
+    p.add_argument("--proposer", type=proposer_spec, default="mutate", metavar="mutate|openai:MODEL",
+                   help="who proposes (default: the offline mutate proposer; see `worldgen propose`)")
     p.add_argument("--train", metavar="CMD", help="trainer command run after each round (see above)")
-    p.add_argument("--base-url", metavar="URL", help="OpenAI-compatible endpoint of an openai:MODEL solver")
+    p.add_argument("--base-url", metavar="URL", help="OpenAI-compatible endpoint of an openai:MODEL solver or proposer")
     p.add_argument("--jobs", "-j", type=whole_number(1), default=1, metavar="J", help="compile worker processes (default 1)")
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
     p.set_defaults(func=run)
@@ -47,7 +49,7 @@ def run(args: argparse.Namespace) -> int:
 
     train = tuple(shlex.split(args.train)) if args.train else ()
     settings = LoopSettings(args.solver, args.rounds, Band(*args.band), args.n, args.seeds, args.episodes, args.jobs,
-                            train, args.base_url)
+                            train, args.base_url, args.proposer)
     summary = loop(Path(args.library), Path(args.out), settings, lambda text: print(f"loop: {text}", file=sys.stderr))
     if args.json:
         print(json.dumps(summary, indent=2))

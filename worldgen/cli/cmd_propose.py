@@ -19,7 +19,7 @@ import argparse
 import json
 from pathlib import Path
 
-from worldgen.cli.common import folder, seed_range, success_band, whole_number
+from worldgen.cli.common import folder, proposer_spec, seed_range, success_band, whole_number
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -44,13 +44,6 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--jobs", "-j", type=whole_number(1), default=1, metavar="J", help="compile worker processes (default 1)")
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
     p.set_defaults(func=run)
-
-
-def proposer_spec(text: str) -> str:
-    kind, _, model = text.partition(":")
-    if text == "mutate" or (kind == "openai" and model):
-        return text
-    raise argparse.ArgumentTypeError(f"unknown proposer {text!r}; expected mutate or openai:MODEL")
 
 
 def run(args: argparse.Namespace) -> int:

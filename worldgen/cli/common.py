@@ -55,6 +55,14 @@ def policy_spec(text: str) -> str:
         raise argparse.ArgumentTypeError(str(err)) from None
 
 
+def proposer_spec(text: str) -> str:
+    """A ``--proposer`` value: ``mutate`` or ``openai:MODEL``."""
+    kind, _, model = text.partition(":")
+    if text == "mutate" or (kind == "openai" and model):
+        return text
+    raise argparse.ArgumentTypeError(f"unknown proposer {text!r}; expected mutate or openai:MODEL")
+
+
 def success_band(text: str) -> tuple[float, float]:
     """A ``--band LO:HI`` of success rates, 0 <= LO < HI <= 1."""
     lo, sep, hi = text.partition(":")

@@ -70,7 +70,7 @@ class Gate:
         """Run every gate on ``source``; its worlds are compiled into ``suite`` (resumed if there)."""
         verdict = Verdict(False)
         try:
-            ir = compile_source(source, filename)
+            ir = compile_source(source, filename)[0]
         except DiagnosticError as err:
             verdict.reason = f"check: {err}"
             return verdict
@@ -130,7 +130,7 @@ class Gate:
     def remember(self, source: str, filename: str, verdict: Verdict) -> None:
         """Count a proposal accepted by an earlier (killed) run as a member, as ``evaluate`` would."""
         if verdict.accepted:
-            ir = compile_source(source, filename)
+            ir = compile_source(source, filename)[0]
             self.library.append(Member(ir.name, verdict.measured["structural_hash"], action_signature(ir),
                                        tuple(verdict.measured["profile"])))
 

@@ -34,7 +34,7 @@ def read_library(folder: Path) -> list[LibraryScaffold]:
     out = []
     for path in sorted(folder.glob("*.wg")):
         source = read_text(path)
-        ir = compile_source(source, str(path))
+        ir = compile_source(source, str(path))[0]
         out.append(LibraryScaffold(ir.name, path, source, ir, _record(path, ir.name)))
     if not out:
         raise WorldgenError(f"{folder}: error: the library holds no scaffolds (*.wg)")

@@ -48,7 +48,8 @@ class LoopSettings:
     episodes: int = 2
     jobs: int = 1
     train: tuple[str, ...] = ()  # the trainer command (argv), run after each round's proposals
-    base_url: str | None = None  # for an openai:MODEL solver
+    base_url: str | None = None  # for an openai:MODEL solver (and proposer)
+    proposer: str = "mutate"  # or openai:MODEL
 
 
 def loop(library: Path, out: Path, settings: LoopSettings, say: Any = lambda text: None) -> dict[str, Any]:
@@ -114,9 +115,20 @@ def _round(folder: Path, solver: str, r: int, settings: LoopSettings, say: Any) 
     say(f"round {r}: propose")
     view = read_reports(reports, _policy_name(solver))
     proposals = propose(folder / "library", view, folder / "proposals",
-                        Settings(settings.band, settings.proposals, settings.seeds, settings.jobs))
+                        Settings(settings.band, settings.proposals, settings.seeds, settings.jobs), _proposer(settings))
     next_solver = _train(folder, r, solver, settings) if settings.train else solver
     return _round_summary(r, solver, next_solver, library, results, proposals, settings.band)
+
+
+def _proposer(settings: LoopSettings) -> Any:
+    """None (propose's default, the offline mutate proposer) or an LLM proposer."""
+    if not settings.proposer.startswith("openai:"):
+        return None
+    from worldgen.flywheel.llm_proposer import LLMProposer, LLMSettings
+
+    count = settings.proposals
+    return LLMProposer(LLMSettings(model=settings.proposer.partition(":")[2], base_url=settings.base_url,
+                                   max_drafts=max(2 * count, count + 2)))
 
 
 def _measure(folder: Path, s: LibraryScaffold, solver: str, settings: LoopSettings) -> dict[str, Any] | None:
@@ -165,15 +177,19 @@ def _round_summary(r: int, solver: str, next_solver: str, library: list[LibraryS
     in_band = [n for n, v in measured.items() if band.lo <= v["success"] <= band.hi]
     states = sorted(v["median_states"] for v in measured.values())
     accepted = len(proposals["accepted"])
+    used = proposals.get("tokens", {})
+    tokens = used.get("prompt", 0) + used.get("completion", 0)
+    cost = proposals.get("cost_usd", 0.0)
     return {
         "round": r, "solver": solver, "next_solver": next_solver,
         "library": len(library), "rule_sets": len({structural_hash(s.ir) for s in library}),
         "success": round(wins / episodes, 6) if episodes else None,
         "in_band": round(len(in_band) / len(measured), 6) if measured else None,
         "scaffolds": results,
-        "proposals": {"evaluated": proposals["evaluated"], "accepted": accepted, "yield": proposals["yield"],
-                      "names": proposals["accepted"], "tokens_per_accepted": 0 if accepted else None,
-                      "cost_per_accepted_usd": 0.0 if accepted else None},
+        "proposals": {"proposer": proposals["proposer"], "evaluated": proposals["evaluated"], "accepted": accepted,
+                      "yield": proposals["yield"], "names": proposals["accepted"],
+                      "tokens_per_accepted": round(tokens / accepted, 1) if accepted else None,
+                      "cost_per_accepted_usd": (round(cost / accepted, 6) if cost is not None else None) if accepted else None},
         "complexity": {"min": states[0], "median": statistics.median(states), "max": states[-1]} if states else None,
     }
 

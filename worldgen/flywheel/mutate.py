@@ -54,7 +54,7 @@ class Candidate:
 def candidates(source: str, filename: str, result: ScaffoldResult | None, band: Band) -> list[Candidate]:
     """Every proposal the catalogue makes for one scaffold, most promising first."""
     tree = parse(source, filename)
-    ir = compile_source(source, filename)
+    ir = compile_source(source, filename)[0]
     aim = band.aim(result.success if result else None)
     why = (f"solver success {result.success:.2f} over {result.episodes} episodes; band {band.lo:g}..{band.hi:g}: {aim}"
            if result else "no solver results for this scaffold: vary it")

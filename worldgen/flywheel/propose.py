@@ -136,7 +136,7 @@ def _named(source: str, name: str) -> str:
 
 def _repeat(source: str, filename: str, gate: Gate) -> bool:
     try:
-        key = structural_hash(compile_source(source, filename))
+        key = structural_hash(compile_source(source, filename)[0])
     except DiagnosticError:
         return False  # the gate records why it does not check
     return any(m.structural == key for m in gate.library)
