@@ -74,13 +74,19 @@ def _fields(slots: tuple[Slot, ...]) -> Normaliser:
     return lambda v: {k: by_name.get(k, keep)(x) for k, x in v.items()} if isinstance(v, dict) else v
 
 
-def fingerprint(record: Any) -> str:
+def fingerprint(record: Any) -> str | None:
     """A digest of a record's text with case, punctuation and spacing removed: equal digests mean
-    near-duplicate records."""
+    near-duplicate records. None for a record without any text (a content-free scaffold's ``{}``,
+    or only numbers and enums): it has no wording a generator could repeat, so it is never a
+    near-duplicate and such a scaffold gets a pack of any size."""
     texts: list[str] = []
     collect_text(record, texts)
-    folded = "\x00".join(texts).casefold().translate(_PUNCTUATION)  # \x00 keeps texts apart
-    return hashlib.sha256(" ".join(folded.split()).encode()).hexdigest()[:32]
+    if not texts:
+        return None
+    # each text folded on its own (punctuation at its end must not glue it to the next), then
+    # joined with \x00, which keeps texts apart
+    folded = "\x00".join(" ".join(text.casefold().translate(_PUNCTUATION).split()) for text in texts)
+    return hashlib.sha256(folded.encode()).hexdigest()[:32]
 
 
 def collect_text(value: Any, out: list[str]) -> None:
