@@ -83,10 +83,10 @@ def fingerprint(record: Any) -> str | None:
     collect_text(record, texts)
     if not texts:
         return None
-    # each text folded on its own (punctuation at its end must not glue it to the next), then
-    # joined with \x00, which keeps texts apart
-    folded = "\x00".join(" ".join(text.casefold().translate(_PUNCTUATION).split()) for text in texts)
-    return hashlib.sha256(folded.encode()).hexdigest()[:32]
+    # " \x00 " keeps texts apart; its spaces keep the \x00 a token of its own, so punctuation at
+    # the end of one text (a space once folded) cannot glue it to the next
+    folded = " \x00 ".join(texts).casefold().translate(_PUNCTUATION)
+    return hashlib.sha256(" ".join(folded.split()).encode()).hexdigest()[:32]
 
 
 def collect_text(value: Any, out: list[str]) -> None:
