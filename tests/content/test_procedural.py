@@ -213,3 +213,16 @@ def test_a_list_whose_rule_names_a_first_bank_starts_with_it() -> None:
     for i in range(20):
         main, feature = provider.make(i).record["branch"]  # type: ignore[index]
         assert main in banks["trunk"] and feature in banks["branch"]
+
+
+def test_a_text_kind_must_have_a_template_that_fits_the_slot_length() -> None:
+    stamped = _one_slot(Slot(name="line", kind="text", min_len=3, max_len=90, description="a log line"))
+    short = _one_slot(Slot(name="line", kind="text", min_len=3, max_len=30, description="a log line"))
+    assert stamped.kinds[("line",)] == "log"  # timestamp, level, component, message
+    assert short.kinds[("line",)] in ("log_error", "log_warning", "log_info")  # the message alone fits
+    stamps = [stamped.make(i).record["line"] for i in range(30)]  # type: ignore[index]
+    assert all(re.match(r"\d{4}-\d\d-\d\d", line) for line in stamps)
+    messages = [short.make(i).record["line"] for i in range(30)]  # type: ignore[index]
+    banks = load_banks()
+    assert all(len(m) <= 30 and not re.match(r"\d{4}-", m) for m in messages)
+    assert not any(m in banks.themes[t]["adjective"] for m in messages for t in banks.themes)  # not padding

@@ -150,7 +150,7 @@ class ProceduralProvider:
         feature branches)."""
         lo, hi = list_size(slot)
         item_slot = slot.item or Slot(name=slot.name, kind="text")
-        item_at = _At(at.path, item_slot.description or slot.description or at.description, at.count * max(hi, 1))
+        item_at = _At(at.path, slot.description or at.description, at.count * max(hi, 1))
         item = self._filler(item_slot, item_at)
         rule = self.rules.rule(self.kinds.get(at.path, "")) if item_slot.kind == "word" else None
         first = self._word_filler(item_slot, rule.first) if rule and rule.first else item
@@ -175,13 +175,16 @@ class ProceduralProvider:
         self.kinds[at.path] = kind
         return kind
 
-    def _text_kind(self, slot: Slot, at: _At) -> tuple[str, str]:
+    def _text_kind(self, slot: Slot, at: _At, hi: int) -> tuple[str, str]:
         """(grammar kind, style) for a text: the best rule with a grammar in the style the
-        description asks for ('one sentence', or a quoted example phrase)."""
+        description asks for ('one sentence', or a quoted example phrase) and a template short
+        enough for the slot's ``hi`` characters."""
         said = read_slot(at.path, slot.description or at.description)
 
         def usable(rule: Rule) -> bool:
-            return rule.kind in self.banks.grammar and fits_style(rule.style, said.style)
+            if rule.kind not in self.banks.grammar or not fits_style(rule.style, said.style):
+                return False
+            return min(_shortest(t) for grammar in self._grammar.values() for t in grammar[rule.kind]) <= hi
 
         fallback = "phrase" if said.style == "phrase" else "sentence"
         kind = choose(self.rules, said, usable, self._bank_set, fallback)
@@ -215,18 +218,23 @@ class ProceduralProvider:
         return fill
 
     def _text_filler(self, slot: Slot, at: _At) -> Filler:
-        kind, style = self._text_kind(slot, at)
         lo = slot.min_len or 1
         hi = slot.max_len or max(lo, DEFAULT_TEXT_MAX)
+        kind, style = self._text_kind(slot, at, hi)
         one_piece = style != "sentence"  # a phrase, a label or a log line: one piece, not sentences
+        # per theme, the templates that can fit at all (all of them when none can: then it is padded)
+        fitting = {
+            theme: [t for t in grammar[kind] if _shortest(t) <= hi] or grammar[kind]
+            for theme, grammar in self._grammar.items()
+        }
 
         def fill(d: _Draw) -> str:
             target = d.stream.between(lo, lo + (hi - lo) // 2)
-            templates = self._grammar[d.theme][kind]
+            templates = fitting[d.theme]
             text, used = "", set()
-            for _ in range(12):
+            for _ in range(16):
                 pick = d.stream.below(len(templates))
-                if pick in used:
+                if pick in used and not one_piece:  # a piece may be drawn again with other words
                     continue
                 used.add(pick)
                 piece = _styled(style, self._sentence(d, templates[pick]))
@@ -344,6 +352,21 @@ class ProceduralProvider:
 
 def _with_article(word: str) -> str:
     return f"an {word}" if word[0] in "aeiou" else f"a {word}"
+
+
+def _shortest(template: _Template) -> int:
+    """The fewest characters a bound template can come out as (the subject counts as one)."""
+    total = 0
+    for part in template:
+        if isinstance(part, str):
+            total += len(part)
+        elif isinstance(part, tuple):
+            total += min(map(len, part), default=0)
+        elif isinstance(part, list):
+            total += min(map(_shortest, part), default=0)
+        else:
+            total += 1
+    return total
 
 
 def _numbers(lo: str, hi: str) -> tuple[str, ...]:
