@@ -56,3 +56,12 @@ def test_scaffold_ir_json_is_accepted_too(capsys: pytest.CaptureFixture[str], tm
     ir.write_text('{"name": 3}')
     assert main(["schema", str(ir)]) == 1
     assert "not a scaffold IR file" in capsys.readouterr().err
+
+
+def test_a_content_free_scaffold_gets_a_pack_of_any_size(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    guess = str(ROOT / "scaffolds" / "guess.wg")
+    assert main(["content", guess, "-n", "5", "-o", str(tmp_path / "p")]) == 0
+    assert "5/5 records, 0 rejected" in capsys.readouterr().out
+    records = [json.loads(line) for line in (tmp_path / "p" / "records.jsonl").read_text().splitlines()]
+    assert [r["content"] for r in records] == [{}] * 5  # nothing to vary: identical, and none a near-duplicate
+    assert [r["index"] for r in records] == [0, 1, 2, 3, 4]

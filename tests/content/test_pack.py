@@ -14,8 +14,10 @@ import pytest
 
 from tests.content.chat_server import ChatServer, Reply, record_source
 from tests.content.conftest import ROOT, example_ir
-from worldgen.content import ContentOptions, generate_pack
+from worldgen.content import ContentOptions, Validator, generate_pack
 from worldgen.content.normalise import fingerprint
+from worldgen.content.pack import Pack, PackIdentity
+from worldgen.content.providers.base import Outcome
 from worldgen.errors import WorldgenError
 
 VAULT_WG = str(ROOT / "scaffolds" / "vault.wg")
@@ -128,3 +130,19 @@ def test_resuming_drops_invalid_records_and_lists_them_with_their_reason(tmp_pat
     assert all(r["kind"] == "invalid" and r["reason"].startswith("dropped on resume: ") for r in rejects)
     generate_pack(vault, tmp_path / "p", 4, ContentOptions(seed=3))
     assert "dropped" not in capsys.readouterr().err  # a resumed pack is clean
+
+
+def test_records_without_text_are_never_near_duplicates_but_records_with_text_still_are(tmp_path: Path) -> None:
+    guess = generate_pack(example_ir("guess"), tmp_path / "guess", 4, ContentOptions())
+    assert guess["counts"]["records"] == 4 and guess["counts"]["duplicate"] == 0
+
+    identity = PackIdentity("vault", "scaffold-hash", "schema-hash", "procedural", "m", 0)
+    pack = Pack.open(tmp_path / "vault", identity, 3, Validator(example_ir("vault")))
+    room = {"name": "hall", "description": "A cold, bare hall."}
+    assert pack.add(Outcome(0, "h0", record={"setting": "Night.", "room": [room]})) == "kept"
+    twin = {"setting": "NIGHT!", "room": [{"name": "Hall", "description": "a cold bare  hall"}]}
+    assert pack.add(Outcome(1, "h1", record=twin)) == "duplicate"
+    assert pack.add(Outcome(2, "h2", record={})) == "kept" and pack.add(Outcome(3, "h3", record={})) == "kept"
+    pack.close()
+    rejects = [json.loads(line) for line in (tmp_path / "vault" / "rejects.jsonl").read_text().splitlines()]
+    assert [(r["index"], r["reason"]) for r in rejects] == [(1, "near-duplicate of vault-0-000000")]

@@ -9,13 +9,16 @@ import subprocess
 import sys
 from pathlib import Path
 
+import jsonschema
 import pytest
 
 from tests.content.conftest import ROOT, example_ir, make_scaffold
-from worldgen.content import Validator
+from worldgen.content import Validator, content_schema
 from worldgen.content.banks import THEME_CATEGORIES, load_banks
 from worldgen.content.providers.procedural import ProceduralProvider
-from worldgen.ir.models import Slot
+from worldgen.ir.models import Slot, canonical_json
+
+SCAFFOLDS = sorted(path.stem for path in (ROOT / "scaffolds").glob("*.wg"))
 
 
 def _provider(name: str, seed: int = 0) -> ProceduralProvider:
@@ -104,8 +107,122 @@ def test_banks_are_real_lowercase_words_with_known_markers() -> None:
             total += len(words)
     total += sum(len(words) for words in banks.common.values())
     assert total >= 3000
-    known = set(THEME_CATEGORIES) | set(banks.common) | {"name"}
+    known = set(THEME_CATEGORIES) | set(banks.common) | {"name"} | {f"@{kind}" for kind in banks.grammar}
     for kind, templates in banks.grammar.items():
         for template in templates:
-            assert set(re.findall(r"<(?:a:)?([a-z]+)>", template)) <= known, (kind, template)
+            markers = re.findall(r"<(?:(?:a|cap):)?([^<>]+)>", template)
+            assert {m for m in markers if not re.fullmatch(r"\d+-\d+", m)} <= known, (kind, template)
             assert "{" not in template and "}" not in template
+
+
+def _one_slot(slot: Slot) -> ProceduralProvider:
+    ir = make_scaffold("one", (slot,), (), (("look",),))
+    return ProceduralProvider(ir, Validator(ir), 0)
+
+
+@pytest.mark.parametrize(
+    ("name", "description", "kind"),
+    [
+        ("ingredient", "a food ingredient", "food"),
+        ("svc", "a service name", "service"),
+        ("x", "a lowercase service name, e.g. nginx, postgres", "service"),
+        ("target", "a file path", "path"),
+        ("conf", "a config file name, e.g. nginx.conf", "file"),
+        ("who", "a person's first name", "person"),
+        ("paint", "a colour", "colour"),
+        ("box", "a host name, e.g. web-01", "host"),
+        ("user", "a Unix user name", "unixuser"),
+        ("card", "a picture printed on a card", "picture"),
+        ("zork", "", "thing"),
+    ],
+)
+def test_a_word_draws_from_the_bank_its_slot_describes(name: str, description: str, kind: str) -> None:
+    provider = _one_slot(Slot(name=name, kind="word", description=description))
+    assert provider.kinds[(name,)] == kind
+    bank = provider._bank_set(kind)
+    assert all(provider.make(i).record[name] in bank for i in range(30))  # type: ignore[index]
+
+
+@pytest.mark.parametrize(
+    ("description", "shape"),
+    [
+        ("a log line", r"\d{4}-\d\d-\d\d[T ]\d\d:\d\d:\d\dZ? (ERROR|WARN|INFO) [a-z0-9-]+: .+"),
+        ("a file path", r"\.?/[a-z0-9._/-]+"),
+        ("a person's full name, e.g. 'Dana Brook'", r"([A-Z][a-z]+ ){1,2}[A-Z][a-z]+"),
+        ("a Debian version string, e.g. 3.0.11-1", r"[0-9][0-9a-z.:+~-]*"),
+        ("where it happens, e.g. 'a well behind the inn'", r"(a|an|the) [A-Za-z' ]+"),
+    ],
+)
+def test_a_text_takes_the_shape_its_slot_describes(description: str, shape: str) -> None:
+    provider = _one_slot(Slot(name="value", kind="text", min_len=2, max_len=120, description=description))
+    texts = [provider.make(i).record["value"] for i in range(30)]  # type: ignore[index]
+    assert [t for t in texts if not re.fullmatch(shape, t)] == []
+
+
+# the kind each slot of the shipped scaffolds is filled from: what its output reads like
+SHIPPED_KINDS = {
+    "adventure": {"setting": "setting", "room.name": "place", "room.description": "place", "box.name": "container",
+                  "box.inside": "container", "key": "metal"},
+    "apt": {"host": "machine", "pkg.name": "package", "pkg.version": "version", "pkg.summary": "package"},
+    "combination_lock": {"place": "venue", "lock": "locked"},
+    "crafting": {"workshop": "workshop", "item.name": "craft", "item.blurb": "thing"},
+    "dispatch": {"team": "team", "job": "job"},
+    "git": {"repo": "project", "branch": "branch", "file": "source"},
+    "jugs": {"scene": "venue", "unit": "measure"},
+    "ledger": {"company": "business", "currency": "currency", "account.name": "account", "account.memo": "account",
+               "entry.name": "entry", "entry.memo": "entry"},
+    "logs": {"product": "product", "host": "host", "svc.name": "service", "svc.start": "log_info",
+             "svc.warn": "log_warning", "svc.error": "log_error"},
+    "memory": {"table": "table", "symbol": "picture"},
+    "permissions": {"team": "team", "file": "file", "user": "unixuser", "group": "unixgroup"},
+    "reactor": {"plant": "reactor", "operator": "operator"},
+    "services": {"product": "product", "unit.name": "service", "unit.purpose": "service", "unit.failure": "log_error"},
+    "vault": {"setting": "setting", "room.name": "place", "room.description": "place", "key.name": "metal"},
+}
+
+
+@pytest.mark.parametrize("name", SCAFFOLDS)
+def test_every_shipped_slot_is_filled_from_the_bank_it_describes(name: str) -> None:
+    kinds = {".".join(path): kind for path, kind in _provider(name).kinds.items()}
+    assert kinds == SHIPPED_KINDS.get(name, {})
+
+
+@pytest.mark.parametrize("name", SCAFFOLDS)
+def test_every_shipped_scaffold_gets_schema_valid_content_for_seeds_0_to_19(name: str) -> None:
+    schema = jsonschema.Draft202012Validator(content_schema(example_ir(name)))
+    for seed in range(20):
+        provider = _provider(name, seed)
+        for index in range(5):
+            outcome = provider.make(index)
+            assert outcome.record is not None, (seed, index, outcome.violations)
+            schema.validate(outcome.record)
+
+
+@pytest.mark.parametrize("name", SCAFFOLDS)
+def test_the_same_seed_gives_the_same_bytes_for_every_shipped_scaffold(name: str) -> None:
+    first, again, other = _provider(name, 7), _provider(name, 7), _provider(name, 8)
+    made = [canonical_json(first.make(i).record) for i in range(10)]
+    assert made == [canonical_json(again.make(i).record) for i in range(10)]
+    if example_ir(name).content:
+        assert made != [canonical_json(other.make(i).record) for i in range(10)]
+
+
+def test_a_list_whose_rule_names_a_first_bank_starts_with_it() -> None:
+    provider = _provider("git")
+    banks = load_banks().common
+    for i in range(20):
+        main, feature = provider.make(i).record["branch"]  # type: ignore[index]
+        assert main in banks["trunk"] and feature in banks["branch"]
+
+
+def test_a_text_kind_must_have_a_template_that_fits_the_slot_length() -> None:
+    stamped = _one_slot(Slot(name="line", kind="text", min_len=3, max_len=90, description="a log line"))
+    short = _one_slot(Slot(name="line", kind="text", min_len=3, max_len=30, description="a log line"))
+    assert stamped.kinds[("line",)] == "log"  # timestamp, level, component, message
+    assert short.kinds[("line",)] in ("log_error", "log_warning", "log_info")  # the message alone fits
+    stamps = [stamped.make(i).record["line"] for i in range(30)]  # type: ignore[index]
+    assert all(re.match(r"\d{4}-\d\d-\d\d", line) for line in stamps)
+    messages = [short.make(i).record["line"] for i in range(30)]  # type: ignore[index]
+    banks = load_banks()
+    assert all(len(m) <= 30 and not re.match(r"\d{4}-", m) for m in messages)
+    assert not any(m in banks.themes[t]["adjective"] for m in messages for t in banks.themes)  # not padding

@@ -2,7 +2,8 @@
 
 Layout: ``banks/themes/<theme>/<category>.txt`` (one lowercase word per line), shared categories
 in ``banks/common/<category>.txt``, prompt hints in ``banks/hints/<kind>.txt`` (one phrase per
-line) and sentence templates in ``banks/grammar.json``. Loaded once per process, in sorted order,
+line), sentence templates in ``banks/grammar.json`` and the rules choosing a bank and grammar for
+a slot in ``banks/slots.json`` (see ``worldgen.content.slotkinds``). Loaded once per process, in sorted order,
 so draws by index are the same everywhere.
 """
 
@@ -12,6 +13,7 @@ import json
 from dataclasses import dataclass
 from functools import cache
 from importlib.resources.abc import Traversable
+from typing import Any
 
 from worldgen.datafiles import data_folder
 from worldgen.errors import WorldgenError
@@ -25,6 +27,7 @@ class Banks:
     common: dict[str, tuple[str, ...]]  # category -> words
     hints: dict[str, tuple[str, ...]]  # hint kind (tone, era, ...) -> phrases
     grammar: dict[str, tuple[str, ...]]  # sentence kind -> templates with <category> markers
+    slot_rules: dict[str, Any]  # slots.json as read, parsed by worldgen.content.slotkinds
 
     @property
     def theme_names(self) -> tuple[str, ...]:
@@ -47,6 +50,7 @@ def load_banks() -> Banks:
         common=_folder(root.joinpath("common")),
         hints=_folder(root.joinpath("hints")),
         grammar={k: tuple(v) for k, v in sorted(grammar.items())},
+        slot_rules=json.loads(root.joinpath("slots.json").read_text(encoding="utf-8")),
     )
 
 

@@ -74,12 +74,18 @@ def _fields(slots: tuple[Slot, ...]) -> Normaliser:
     return lambda v: {k: by_name.get(k, keep)(x) for k, x in v.items()} if isinstance(v, dict) else v
 
 
-def fingerprint(record: Any) -> str:
+def fingerprint(record: Any) -> str | None:
     """A digest of a record's text with case, punctuation and spacing removed: equal digests mean
-    near-duplicate records."""
+    near-duplicate records. None for a record without any text (a content-free scaffold's ``{}``,
+    or only numbers and enums): it has no wording a generator could repeat, so it is never a
+    near-duplicate and such a scaffold gets a pack of any size."""
     texts: list[str] = []
     collect_text(record, texts)
-    folded = "\x00".join(texts).casefold().translate(_PUNCTUATION)  # \x00 keeps texts apart
+    if not texts:
+        return None
+    # " \x00 " keeps texts apart; its spaces keep the \x00 a token of its own, so punctuation at
+    # the end of one text (a space once folded) cannot glue it to the next
+    folded = " \x00 ".join(texts).casefold().translate(_PUNCTUATION)
     return hashlib.sha256(" ".join(folded.split()).encode()).hexdigest()[:32]
 
 

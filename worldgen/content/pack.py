@@ -3,7 +3,8 @@
 Every outcome is appended to its file and flushed before the next one is taken, so a run killed at
 any point (even ``kill -9``) leaves every kept record on disk; reopening the pack reads them back,
 cuts a torn last line, and hands out only record indices that were never kept or judged. Records
-whose text normalises to that of a kept record are rejected as near-duplicates. Reopening also
+whose text normalises to that of a kept record are rejected as near-duplicates (a record with no
+text, e.g. ``{}`` of a content-free scaffold, never is). Reopening also
 re-validates every kept record against the scaffold's schema and rules (the file may have been
 edited, or written by a provider with a bug): an invalid one is dropped from ``records.jsonl`` and
 moved to ``rejects.jsonl`` with its reason, so the pack is topped up and never serves it. The manifest is
@@ -23,7 +24,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from worldgen import __version__
-from worldgen.content.normalise import collect_text, fingerprint
+from worldgen.content.normalise import fingerprint
 from worldgen.content.providers.base import Outcome, record_id
 from worldgen.content.validate import Validator
 from worldgen.errors import WorldgenError
@@ -165,7 +166,9 @@ class Pack:
         index = line["index"]
         self.kept[index] = line["id"]
         self.judged.add(index)
-        self.fingerprints.setdefault(fingerprint(line["content"]), line["id"])
+        key = fingerprint(line["content"])
+        if key is not None:
+            self.fingerprints.setdefault(key, line["id"])
         self.totals.add(line)
 
     def _load_reject(self, line: dict[str, Any]) -> None:
@@ -203,9 +206,7 @@ class Pack:
         }
         if outcome.record is not None:
             key = fingerprint(outcome.record)
-            texts: list[str] = []
-            collect_text(outcome.record, texts)
-            twin = self.fingerprints.get(key) if texts else None  # no text (no content slots): nothing to repeat
+            twin = None if key is None else self.fingerprints.get(key)
             if twin is None:
                 line = {
                     **base,
@@ -217,7 +218,8 @@ class Pack:
                 self._append(self._records, line)
                 self.kept[outcome.index] = rid
                 self.judged.add(outcome.index)
-                self.fingerprints[key] = rid
+                if key is not None:
+                    self.fingerprints[key] = rid
                 self.totals.add(line)
                 return "kept"
             outcome.reject, outcome.reason = "duplicate", f"near-duplicate of {twin}"

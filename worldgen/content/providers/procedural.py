@@ -2,9 +2,11 @@
 
 Deterministic: record ``i`` of seed ``s`` comes from its own numpy stream keyed by (s, i), so a
 record does not depend on which other records were made, in what order, or in which process.
-Each record draws a theme; names come from that theme's banks (the bank is chosen from the slot's
-path, e.g. ``room.name`` -> places), never a command word and never a name used elsewhere in the
-record; texts are sentences from the grammar, fitted to the slot's length range.
+Each record draws a theme. Which bank fills a word (or a name) and which grammar a text comes
+from is chosen once per slot from what the slot says it is for: its name, the names enclosing it,
+its description and the examples in it (``worldgen.content.slotkinds``), so a "lowercase service
+name, e.g. nginx" draws service names and "the error it logs" draws log messages. A word is never
+a command word nor a name used elsewhere in the record; a text is fitted to the slot's length.
 """
 
 from __future__ import annotations
@@ -15,44 +17,26 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from worldgen.content.banks import Banks, load_banks
+from worldgen.content.banks import THEME_CATEGORIES, Banks, load_banks
 from worldgen.content.names import command_words, entity_name_paths
 from worldgen.content.providers.base import Outcome, record_id
 from worldgen.content.rng import Stream
-from worldgen.content.schema import list_size
+from worldgen.content.schema import NAME_PATTERN, WORD_PATTERN, list_size
+from worldgen.content.slotkinds import Rule, SlotRules, choose, fits_style, load_slot_rules, read_slot
 from worldgen.content.validate import Validator
 from worldgen.errors import WorldgenError
 from worldgen.ir.models import Scaffold, Slot, canonical_json
 
-GENERATOR_VERSION = "procedural-1"  # bump when banks, grammar or drawing change
+GENERATOR_VERSION = "procedural-2"  # bump when banks, grammar, slot rules or drawing change
 DEFAULT_TEXT_MAX = 160
-_MARKER = re.compile(r"<(a:)?([a-z]+)>")
-
-# slot or ancestor name -> bank category; the nearest matching name on the path wins
-_CATEGORY_OF = {
-    "place": "room place location area zone deck floor hall chamber cell site region station district street"
-    " building town city island planet camp dungeon level sector ward dock harbour harbor cave exit",
-    "thing": "key item object tool artifact artefact thing treasure weapon gem coin card book scroll part"
-    " component crate box door lever switch device relic potion gadget clue",
-    "being": "person npc character guard creature monster crew enemy ally animal villager merchant owner"
-    " suspect witness pet beast",
-    "tech": "service daemon process host server package program job queue table database file unit"
-    " container node app module machine",
-    "person": "employee colleague user player captain sailor worker customer client contact",
-    "account": "account budget fund ledger",
-    "entry": "entry transaction posting invoice journal expense",
-    "currency": "currency money",
-    "material": "coin metal fabric",
-}
-_TEXT_KIND_OF = {
-    "setting": "setting story intro backstory premise world scene prologue",
-    "label": "company product brand firm shop business title label nickname ship team organisation organization band",
-    "log": "failure error log message warning alert crash fault",
-}
-_FRAGMENT_KINDS = frozenset({"label", "log"})
+# <category>, <a:category> (with its article), <cap:category> (capitalised), <@kind> (a piece of
+# another grammar kind), <lo-hi> (a number; <00-59> keeps the leading zero)
+_MARKER = re.compile(r"<(?:(a|cap):)?(@?[a-z_]+|\d+-\d+)>")
+_RANGE = re.compile(r"(\d+)-(\d+)")
+_MAX_RANGE = 10_000
 _MINOR_WORDS = frozenset({"a", "an", "and", "of", "the"})
-_WORD_TO_CATEGORY = {w: c for c, words in _CATEGORY_OF.items() for w in words.split()}
-_WORD_TO_TEXT_KIND = {w: k for k, words in _TEXT_KIND_OF.items() for w in words.split()}
+_TYPEABLE = re.compile(WORD_PATTERN)
+_NAMEABLE = re.compile(NAME_PATTERN)
 
 
 @dataclass
@@ -65,8 +49,20 @@ class _Draw:
     subject: list[str] = field(default_factory=list)  # names of the enclosing records, innermost last
 
 
+@dataclass(frozen=True)
+class _At:
+    """Where a slot sits: its content path, the description it inherits from its list, and how
+    many values of it one record holds (a word bank must have that many distinct words)."""
+
+    path: tuple[str, ...]
+    description: str = ""
+    count: int = 1
+
+
 Filler = Callable[[_Draw], Any]
-_Template = list[str | tuple[str, ...] | bool]  # literal text | words to draw | the subject (with article?)
+# a template, bound: literal text | words to draw | the subject (with article?) | templates of a kind
+_Part = str | tuple[str, ...] | bool | list[Any]
+_Template = list[_Part]
 
 
 class ProceduralProvider:
@@ -80,12 +76,14 @@ class ProceduralProvider:
         self.validator = validator
         self.seed = seed
         self.banks: Banks = load_banks()
+        self.rules: SlotRules = load_slot_rules()
         self._themes = self.banks.theme_names
         self._forbidden = command_words(scaffold)
         self._name_paths = set(entity_name_paths(scaffold))
-        self._words: dict[tuple[str, str, int, int], tuple[str, ...]] = {}
+        self._words: dict[tuple[str, str, int, int, str], tuple[str, ...]] = {}
         parsed = {kind: [_parse(t) for t in templates] for kind, templates in self.banks.grammar.items()}
         self._grammar = {theme: self._bind(parsed, theme) for theme in self._themes}
+        self.kinds: dict[tuple[str, ...], str] = {}  # content path -> the kind chosen for it (for tests and docs)
         self._fill = self._record_filler(scaffold.content, ())
 
     def settings(self) -> dict[str, Any]:
@@ -111,12 +109,12 @@ class ProceduralProvider:
 
     # ------------------------------------------------------------------------- compiling fillers
 
-    def _filler(self, slot: Slot, path: tuple[str, ...]) -> Filler:
+    def _filler(self, slot: Slot, at: _At) -> Filler:
         match slot.kind:
             case "record":
-                return self._record_filler(slot.fields, path)
+                return self._record_filler(slot.fields, at.path, at.count)
             case "list":
-                return self._list_filler(slot, path)
+                return self._list_filler(slot, at)
             case "int":
                 lo = slot.lo if slot.lo is not None else 0
                 hi = slot.hi if slot.hi is not None else lo + 100
@@ -125,14 +123,14 @@ class ProceduralProvider:
                 choices = slot.choices
                 return lambda d: d.stream.choice(choices)
             case "word":
-                return self._word_filler(slot, path)
+                return self._word_filler(slot, self._word_kind(slot, at, _TYPEABLE))
             case _:
-                if path in self._name_paths:
-                    return self._name_filler(slot, path)
-                return self._text_filler(slot, path)
+                if at.path in self._name_paths:
+                    return self._name_filler(slot, self._word_kind(slot, at, _NAMEABLE))
+                return self._text_filler(slot, at)
 
-    def _record_filler(self, fields: tuple[Slot, ...], path: tuple[str, ...]) -> Filler:
-        parts = [(f.name, self._filler(f, (*path, f.name))) for f in fields]
+    def _record_filler(self, fields: tuple[Slot, ...], path: tuple[str, ...], count: int = 1) -> Filler:
+        parts = [(f.name, self._filler(f, _At((*path, f.name), count=count))) for f in fields]
 
         def fill(d: _Draw) -> dict[str, Any]:
             out: dict[str, Any] = {}
@@ -146,57 +144,104 @@ class ProceduralProvider:
 
         return fill
 
-    def _list_filler(self, slot: Slot, path: tuple[str, ...]) -> Filler:
-        item = self._filler(slot.item or Slot(name=slot.name, kind="text"), path)
+    def _list_filler(self, slot: Slot, at: _At) -> Filler:
+        """Items of a list; an item without a description of its own reads the list's. A word
+        list whose rule names a ``first`` bank draws its first item from it (``main`` before the
+        feature branches)."""
         lo, hi = list_size(slot)
-        return lambda d: [item(d) for _ in range(d.stream.between(lo, hi))]
+        item_slot = slot.item or Slot(name=slot.name, kind="text")
+        item_at = _At(at.path, slot.description or at.description, at.count * max(hi, 1))
+        item = self._filler(item_slot, item_at)
+        rule = self.rules.rule(self.kinds.get(at.path, "")) if item_slot.kind == "word" else None
+        first = self._word_filler(item_slot, rule.first) if rule and rule.first else item
 
-    def _word_filler(self, slot: Slot, path: tuple[str, ...]) -> Filler:
-        category = _category(path)
-        lo, hi = slot.min_len or 1, slot.max_len or 40
-        return lambda d: self._fresh_word(d, category, lo, hi)
+        def fill(d: _Draw) -> list[Any]:
+            n = d.stream.between(lo, hi)
+            return [first(d)] + [item(d) for _ in range(n - 1)] if n else []
 
-    def _name_filler(self, slot: Slot, path: tuple[str, ...]) -> Filler:
-        """A multi-word name for a text slot that names entities: '<adjective> <noun>'."""
-        category = _category(path)
+        return fill
+
+    def _word_kind(self, slot: Slot, at: _At, shape: re.Pattern[str]) -> str:
+        """The word bank for a word or a text name (``shape``): the best rule whose bank has enough
+        distinct words of the slot's length and shape for every value of the record."""
+        said = read_slot(at.path, slot.description or at.description)
         lo, hi = slot.min_len or 1, slot.max_len or 40
+
+        def usable(rule: Rule) -> bool:
+            has_bank = rule.kind in THEME_CATEGORIES or rule.kind in self.banks.common
+            return has_bank and len(self._bank("", rule.kind, lo, hi, shape)) >= at.count
+
+        kind = choose(self.rules, said, usable, self._bank_set, "word")
+        self.kinds[at.path] = kind
+        return kind
+
+    def _text_kind(self, slot: Slot, at: _At, hi: int) -> tuple[str, str]:
+        """(grammar kind, style) for a text: the best rule with a grammar in the style the
+        description asks for ('one sentence', or a quoted example phrase) and a template short
+        enough for the slot's ``hi`` characters."""
+        said = read_slot(at.path, slot.description or at.description)
+
+        def usable(rule: Rule) -> bool:
+            if rule.kind not in self.banks.grammar or not fits_style(rule.style, said.style):
+                return False
+            return min(_shortest(t) for grammar in self._grammar.values() for t in grammar[rule.kind]) <= hi
+
+        fallback = "phrase" if said.style == "phrase" else "sentence"
+        kind = choose(self.rules, said, usable, self._bank_set, fallback)
+        self.kinds[at.path] = kind
+        rule = self.rules.rule(kind)
+        return kind, rule.style if rule else fallback
+
+    def _word_filler(self, slot: Slot, category: str) -> Filler:
+        lo, hi = slot.min_len or 1, slot.max_len or 40
+        return lambda d: self._fresh_word(d, category, lo, hi, _TYPEABLE)
+
+    def _name_filler(self, slot: Slot, category: str) -> Filler:
+        """A name for a text slot that names entities; from a theme's bank, often with an
+        adjective: '<adjective> <noun>'."""
+        lo, hi = slot.min_len or 1, slot.max_len or 40
+        adjectives = category in THEME_CATEGORIES
 
         def fill(d: _Draw) -> str:
             for _ in range(8):
-                noun = self._fresh_word(d, category, 1, max(1, hi - 2))
+                noun = self._fresh_word(d, category, 1, max(1, hi - 2), _NAMEABLE)
                 room = hi - len(noun) - 1
-                if room >= 2 and d.stream.chance(2, 3):
+                if adjectives and room >= 2 and d.stream.chance(2, 3):
                     name = f"{self._pick(d, 'adjective', 2, room)} {noun}"
                     if lo <= len(name) <= hi and name not in d.taken:
                         d.taken.add(name)
                         return name
                 if lo <= len(noun):
                     return noun
-            return self._fresh_word(d, category, lo, hi)
+            return self._fresh_word(d, category, lo, hi, _NAMEABLE)
 
         return fill
 
-    def _text_filler(self, slot: Slot, path: tuple[str, ...]) -> Filler:
-        kind = _text_kind(path)
+    def _text_filler(self, slot: Slot, at: _At) -> Filler:
         lo = slot.min_len or 1
         hi = slot.max_len or max(lo, DEFAULT_TEXT_MAX)
-        fragment = kind in _FRAGMENT_KINDS  # a label or a log line: one piece, not sentences
+        kind, style = self._text_kind(slot, at, hi)
+        one_piece = style != "sentence"  # a phrase, a label or a log line: one piece, not sentences
+        # per theme, the templates that can fit at all (all of them when none can: then it is padded)
+        fitting = {
+            theme: [t for t in grammar[kind] if _shortest(t) <= hi] or grammar[kind]
+            for theme, grammar in self._grammar.items()
+        }
 
         def fill(d: _Draw) -> str:
             target = d.stream.between(lo, lo + (hi - lo) // 2)
-            grammar = self._grammar[d.theme]
-            templates = grammar.get(kind) or grammar["generic"]
+            templates = fitting[d.theme]
             text, used = "", set()
-            for _ in range(12):
+            for _ in range(16):
                 pick = d.stream.below(len(templates))
-                if pick in used:
+                if pick in used and not one_piece:  # a piece may be drawn again with other words
                     continue
                 used.add(pick)
-                piece = _styled(kind, self._sentence(d, templates[pick]))
+                piece = _styled(style, self._sentence(d, templates[pick]))
                 joined = f"{text} {piece}" if text else piece
                 if len(joined) <= hi:
                     text = joined
-                    if len(text) >= target or fragment:
+                    if len(text) >= target or one_piece:
                         break
             return self._pad(d, text, lo, hi)
 
@@ -204,28 +249,36 @@ class ProceduralProvider:
 
     # ------------------------------------------------------------------------------- drawing
 
-    def _bind(self, parsed: dict[str, list[list[str | tuple[bool, str]]]], theme: str) -> dict[str, list[_Template]]:
+    def _bind(self, parsed: dict[str, list[list[str | tuple[str, str]]]], theme: str) -> dict[str, list[_Template]]:
         """Templates of one theme with each marker bound to its word list, articles included."""
+        bound: dict[str, list[_Template]] = {kind: [] for kind in parsed}
 
-        def bind(article: bool, category: str) -> tuple[str, ...] | bool:
+        def bind(modifier: str, category: str) -> _Part:
             if category == "name":
-                return article  # the enclosing record's name, drawn at fill time
+                return modifier == "a"  # the enclosing record's name, drawn at fill time
+            if category.startswith("@"):
+                return bound[category[1:]]  # a piece of another kind, drawn at fill time
+            if span := _RANGE.fullmatch(category):
+                return _numbers(*span.groups())
             words = self._bank(theme, category, 1, 40)
-            return tuple(_with_article(w) for w in words) if article else words
+            if modifier == "a":
+                return tuple(_with_article(w) for w in words)
+            return tuple(w[:1].upper() + w[1:] for w in words) if modifier == "cap" else words
 
-        return {
-            kind: [[p if isinstance(p, str) else bind(*p) for p in t] for t in templates]
-            for kind, templates in parsed.items()
-        }
+        for kind, templates in parsed.items():
+            bound[kind].extend([p if isinstance(p, str) else bind(*p) for p in t] for t in templates)
+        return bound
 
     def _sentence(self, d: _Draw, template: _Template) -> str:
         out: list[str] = []
         below = d.stream.below
         for part in template:
             if part.__class__ is tuple:
-                out.append(part[below(len(part))])  # type: ignore[index]
+                out.append(part[below(len(part))])  # type: ignore[index,arg-type]
             elif part.__class__ is str:
                 out.append(part)  # type: ignore[arg-type]
+            elif part.__class__ is list:
+                out.append(self._sentence(d, part[below(len(part))]))  # type: ignore[index,arg-type]
             else:
                 name = d.subject[-1] if d.subject and d.subject[-1] else self._pick(d, "thing", 1, 40)
                 out.append(_with_article(name) if part else name)
@@ -247,10 +300,10 @@ class ProceduralProvider:
         words = self._bank(d.theme, category, lo, hi)
         return d.stream.choice(words) if words else ""
 
-    def _fresh_word(self, d: _Draw, category: str, lo: int, hi: int) -> str:
+    def _fresh_word(self, d: _Draw, category: str, lo: int, hi: int, shape: re.Pattern[str]) -> str:
         """A word of the category not used yet in this record (nor a command word)."""
         for theme in (d.theme, ""):
-            words = self._bank(theme, category, lo, hi)
+            words = self._bank(theme, category, lo, hi, shape)
             for _ in range(min(len(words), 16)):
                 word = d.stream.choice(words)
                 if word not in d.taken:
@@ -258,7 +311,7 @@ class ProceduralProvider:
                     return word
         for _ in range(64):  # banks exhausted under the constraints: join two words
             word = self._pick(d, category, 1, hi) + self._pick(d, "thing", 1, hi)
-            if lo <= len(word) <= hi and word not in d.taken and word not in self._forbidden:
+            if lo <= len(word) <= hi and word not in d.taken and word not in self._forbidden and shape.match(word):
                 d.taken.add(word)
                 return word
         raise WorldgenError(
@@ -266,62 +319,82 @@ class ProceduralProvider:
             " widen the slot's length range or shorten its list"
         )
 
-    def _bank(self, theme: str, category: str, lo: int, hi: int) -> tuple[str, ...]:
+    def _bank(self, theme: str, category: str, lo: int, hi: int, shape: re.Pattern[str] | None = None) -> tuple[str, ...]:
         """Words of a category (of one theme, or of all themes when theme is '') within a length
-        range, without command words; cached because slots ask for the same ranges again and again."""
-        key = (theme, category, lo, hi)
+        range, without command words, and only entries of a slot's ``shape`` (a word, a name) when
+        one is given (banks of phrases feed templates); cached because slots ask for the same ranges again and again."""
+        key = (theme, category, lo, hi, shape.pattern if shape else "")
         cached = self._words.get(key)
         if cached is None:
-            if category in self.banks.common:
-                source: tuple[str, ...] = self.banks.common[category]
-            elif theme:
-                source = self.banks.themes[theme][category]
-            else:
-                source = tuple(w for t in self._themes for w in self.banks.themes[t][category])
-            cached = tuple(dict.fromkeys(w for w in source if lo <= len(w) <= hi and w not in self._forbidden))
+            source = self._source(theme, category)
+            cached = tuple(
+                dict.fromkeys(
+                    w for w in source
+                    if lo <= len(w) <= hi and w not in self._forbidden and (shape is None or shape.match(w))
+                )
+            )
             self._words[key] = cached
         return cached
+
+    def _source(self, theme: str, category: str) -> tuple[str, ...]:
+        if category in self.banks.common:
+            return self.banks.common[category]
+        if theme:
+            return self.banks.themes[theme][category]
+        return tuple(w for t in self._themes for w in self.banks.themes[t][category])
+
+    def _bank_set(self, kind: str) -> frozenset[str]:
+        """Every entry of a kind's bank (all themes), to recognise a description's examples."""
+        if kind in self.banks.common or kind in THEME_CATEGORIES:
+            return frozenset(self._source("", kind))
+        return frozenset()
 
 
 def _with_article(word: str) -> str:
     return f"an {word}" if word[0] in "aeiou" else f"a {word}"
 
 
-def _styled(kind: str, text: str) -> str:
-    """Log lines stay as written; labels get capitals on their main words; sentences on the first."""
-    if kind == "log":
+def _shortest(template: _Template) -> int:
+    """The fewest characters a bound template can come out as (the subject counts as one)."""
+    total = 0
+    for part in template:
+        if isinstance(part, str):
+            total += len(part)
+        elif isinstance(part, tuple):
+            total += min(map(len, part), default=0)
+        elif isinstance(part, list):
+            total += min(map(_shortest, part), default=0)
+        else:
+            total += 1
+    return total
+
+
+def _numbers(lo: str, hi: str) -> tuple[str, ...]:
+    """The numbers lo..hi as text; zero-padded to lo's width when lo has a leading zero."""
+    first, last = int(lo), int(hi)
+    if not 0 <= last - first < _MAX_RANGE:
+        raise WorldgenError(f"grammar.json: number range <{lo}-{hi}> must be increasing and span under {_MAX_RANGE}")
+    width = len(lo) if lo.startswith("0") else 0
+    return tuple(str(n).zfill(width) for n in range(first, last + 1))
+
+
+def _styled(style: str, text: str) -> str:
+    """Phrases stay as written; titles get capitals on their main words; sentences on the first."""
+    if style == "phrase":
         return text
-    if kind == "label":
+    if style == "title":
         text = " ".join(w if w in _MINOR_WORDS else w[:1].upper() + w[1:] for w in text.split())
     return text[:1].upper() + text[1:]
 
 
-def _category(path: tuple[str, ...]) -> str:
-    for name in reversed(path):
-        for token in name.lower().split("_"):
-            if token in _WORD_TO_CATEGORY:
-                return _WORD_TO_CATEGORY[token]
-    return "thing"
-
-
-def _text_kind(path: tuple[str, ...]) -> str:
-    for name in reversed(path):
-        for token in name.lower().split("_"):
-            if token in _WORD_TO_TEXT_KIND:
-                return _WORD_TO_TEXT_KIND[token]
-            if token in _WORD_TO_CATEGORY:
-                return _WORD_TO_CATEGORY[token]
-    return "generic"
-
-
-def _parse(template: str) -> list[str | tuple[bool, str]]:
-    """Split a grammar template into literal text and (article?, category) markers."""
-    parts: list[str | tuple[bool, str]] = []
+def _parse(template: str) -> list[str | tuple[str, str]]:
+    """Split a grammar template into literal text and (modifier, category) markers."""
+    parts: list[str | tuple[str, str]] = []
     last = 0
     for match in _MARKER.finditer(template):
         if match.start() > last:
             parts.append(template[last : match.start()])
-        parts.append((match.group(1) is not None, match.group(2)))
+        parts.append((match.group(1) or "", match.group(2)))
         last = match.end()
     if last < len(template):
         parts.append(template[last:])
