@@ -59,7 +59,7 @@ def broken_links(doc: str) -> list[str]:
 def path_references(text: str) -> set[str]:
     """Repository paths the text names, wherever they are written, and bare folders in backticks."""
     found = {m.group(1).rstrip(".") for m in REPO_PATH.finditer(text)} | set(BARE_FOLDER.findall(text))
-    return {r for r in found if not any(part.isupper() for part in r.split("/"))}  # NAME, ID: placeholders
+    return {r for r in found if not any(part.split(".")[0].isupper() for part in r.split("/"))}  # NAME, KIND.txt: placeholders
 
 
 def exists(reference: str) -> bool:
@@ -84,6 +84,7 @@ def test_a_missing_folder_is_caught() -> None:
     text = "from the position paper in `papers/`; see `bench/nothing.py` and scaffolds/nope.wg."
     assert sorted(r for r in path_references(text) if not exists(r)) == ["bench/nothing.py", "papers/", "scaffolds/nope.wg"]
     assert path_references("one record per scaffold in `content_packs/NAME/example.json`") == set()
+    assert path_references("write `content_packs/banks/common/KIND.txt`") == set()
     assert slug("What loading a suite trusts") == "what-loading-a-suite-trusts"
     assert slug("`worldgen rollout`") == "worldgen-rollout"
 
