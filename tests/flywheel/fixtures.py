@@ -9,8 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import ROOT
 from worldgen.flywheel.loop import LoopSettings, loop
+
+ROOT = Path(__file__).resolve().parents[2]
 
 SOLVER = "noisy-oracle:0.3"
 SEEDS = range(10)
