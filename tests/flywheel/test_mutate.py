@@ -71,3 +71,22 @@ def test_every_candidate_of_every_shipped_scaffold_keeps_comments_and_mostly_che
 
 def test_same_inputs_same_candidates() -> None:
     assert candidates(VAULT, "vault.wg", too_easy(), Band()) == candidates(VAULT, "vault.wg", too_easy(), Band())
+
+
+def test_a_scaffold_without_an_observation_axis_gets_a_blind_one() -> None:
+    from tests.flywheel.test_llm_proposer import DIAL
+
+    blind = {c.tag: c for c in candidates(DIAL, "dial.wg", ScaffoldResult("dial", 10, 0.5), Band())}["blind"]
+    assert 'blind { observe "" }' in blind.source
+    worldgen.loads(blind.source, "dial.wg")
+
+
+def test_axes_of_other_scaffolds_are_crossed_in_only_where_they_check() -> None:
+    lake = (ROOT / "scaffolds/frozen_lake.wg").read_text()
+    others = tuple((name, (ROOT / f"scaffolds/{name}.wg").read_text()) for name in ("ice", "maze", "vault"))
+    crossed = [c for c in candidates(lake, "frozen_lake.wg", ScaffoldResult("frozen_lake", 10, 0.5), Band(), others)
+               if c.tag.startswith("cross_")]
+    assert [c.tag for c in crossed] == ["cross_ice_interface", "cross_maze_interface"]  # vault's name vault's actions
+    for c in crossed:
+        assert "# proposed: axis interface of scaffold" in c.source
+        worldgen.loads(c.source, "frozen_lake.wg")

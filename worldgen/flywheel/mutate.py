@@ -9,7 +9,10 @@ Edits, most effective first:
 * tighten the horizon to where the solver's own wins would have made about the band's middle (a
   quantile of the steps they took; first, as it aims best), else by 30 %; or loosen it by 50 %;
 * add an axis from a catalogue of rule transformations: a terse interface (each command shortened
-  to its action's shortest unique prefix), a step cost, a tighter horizon.
+  to its action's shortest unique prefix), a step cost, a tighter horizon, a blind observation
+  (the per-step view hidden: only the actions' own messages remain);
+* cross in an axis of another library scaffold (feedback, observation or interface) where the
+  types allow: the crossed scaffold must check, else the candidate is not made.
 
 Each candidate is a whole scaffold, renamed ``PARENT_TAG``, with one change and the reason for it;
 whether it enters the library is decided by ``flywheel.accept``. Same inputs, same candidates.
@@ -17,16 +20,20 @@ whether it enters the library is decided by ``flywheel.accept``. Same inputs, sa
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from worldgen.flywheel.edits import Edit, apply, before_closing_brace, int_range_edit, span_edit
 from worldgen.flywheel.solver import ParamTrend, ScaffoldResult
+from worldgen.errors import DiagnosticError
 from worldgen.frontend import compile_source
 from worldgen.ir.models import Scaffold
 from worldgen.syntax import ast
 from worldgen.syntax.parser import parse
+from worldgen.syntax.printer import print_world
 
 HARDER_HORIZON, EASIER_HORIZON = 0.7, 1.5
+CROSSABLE = ("feedback", "observation", "interface")  # dynamics axes name their own scaffold's actions
+CROSSINGS = 2
 STEP_COST = -0.05
 
 
@@ -51,8 +58,10 @@ class Candidate:
     why: str
 
 
-def candidates(source: str, filename: str, result: ScaffoldResult | None, band: Band) -> list[Candidate]:
-    """Every proposal the catalogue makes for one scaffold, most promising first."""
+def candidates(source: str, filename: str, result: ScaffoldResult | None, band: Band,
+               others: tuple[tuple[str, str], ...] = ()) -> list[Candidate]:
+    """Every proposal the catalogue makes for one scaffold, most promising first. ``others``:
+    (name, source) of the library's other scaffolds, whose axes may be crossed in."""
     tree = parse(source, filename)
     ir = compile_source(source, filename)[0]
     aim = band.aim(result.success if result else None)
@@ -65,6 +74,7 @@ def candidates(source: str, filename: str, result: ScaffoldResult | None, band: 
         aimed = bool(horizon) and "the solver won" in horizon[0][2]
         found += horizon + shifts if aimed else shifts + horizon  # a horizon read off the solver's wins aims best
     found += _axes(source, ir)
+    found += _crossed(source, filename, ir, others)
     return [Candidate(ir.name, tag, apply(source, edits), change, why) for tag, edits, change in found]
 
 
@@ -133,6 +143,11 @@ def _axes(source: str, ir: Scaffold) -> list[tuple[str, list[Edit], str]]:
     out.append(("cost", [before_closing_brace(source, f"\n  # proposed: a cost per step\n  axis {axis} {{\n"
                                                      f"    free {{}}\n    costly {{ reward {STEP_COST} per step }}\n  }}\n")],
                 f"axis {axis.split(':')[0]}: a step cost of {STEP_COST}"))
+    if not any((a.kind or a.name) == "observation" for a in ir.axes):
+        axis = _free("view", taken, "observation")
+        out.append(("blind", [before_closing_brace(source, f"\n  # proposed: a blind observation\n  axis {axis} {{\n"
+                                                          f"    seen {{}}\n    blind {{ observe \"\" }}\n  }}\n")],
+                    f"axis {axis.split(':')[0]}: the per-step view shown or hidden (blind: the actions' messages only)"))
     horizon_set = any(alt.horizon is not None or alt.horizon_expr is not None for a in ir.axes for alt in a.alternatives)
     if ir.horizon_expr is None and not horizon_set:
         tight = max(1, round(ir.horizon * HARDER_HORIZON))
@@ -140,6 +155,29 @@ def _axes(source: str, ir: Scaffold) -> list[tuple[str, list[Edit], str]]:
         out.append(("tight", [before_closing_brace(source, f"\n  # proposed: a tighter horizon\n  axis {axis} {{\n"
                                                           f"    relaxed {{}}\n    tight {{ horizon {tight} }}\n  }}\n")],
                     f"axis {axis.split(':')[0]}: horizon {ir.horizon} or {tight}"))
+    return out
+
+
+def _crossed(source: str, filename: str, ir: Scaffold, others: tuple[tuple[str, str], ...]) -> list[tuple[str, list[Edit], str]]:
+    """Axes of other scaffolds that check in this one, of components it does not vary yet, at most
+    ``CROSSINGS`` of them."""
+    taken = {a.name for a in ir.axes}
+    present = {a.kind or a.name for a in ir.axes}  # a second axis of one component would override the first
+    out: list[tuple[str, list[Edit], str]] = []
+    for other, other_source in others:
+        for axis in (d for d in parse(other_source, f"{other}.wg").decls if isinstance(d, ast.AxisDecl)):
+            component = axis.kind or axis.name
+            name = f"{other}_{axis.name}"
+            if component not in CROSSABLE or component in present or name in taken or len(out) >= CROSSINGS:
+                continue
+            text = print_world(replace(ast.World(axis.span, other, []), decls=[replace(axis, name=name, kind=component)]))
+            body = "".join(text.splitlines(True)[1:-1])
+            edit = before_closing_brace(source, f"\n  # proposed: axis {axis.name} of scaffold {other}\n{body}")
+            try:
+                compile_source(apply(source, [edit]), filename)
+            except DiagnosticError:
+                continue  # it names what this scaffold does not have
+            out.append((f"cross_{name}", [edit], f"axis {name}: {other}'s {component} axis {axis.name} crossed in"))
     return out
 
 

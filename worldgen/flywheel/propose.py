@@ -117,7 +117,8 @@ def _ordered(library: list[LibraryScaffold], view: SolverView, band: Band) -> It
         return max(band.lo - result.success, result.success - band.hi, 0.0)
 
     ranked = sorted(library, key=lambda s: -distance(s))
-    queues = [(s, candidates(s.source, str(s.path), view.scaffolds.get(s.name), band)) for s in ranked]
+    queues = [(s, candidates(s.source, str(s.path), view.scaffolds.get(s.name), band,
+                             tuple((o.name, o.source) for o in library if o.name != s.name))) for s in ranked]
     depth = max((len(q) for _, q in queues), default=0)
     for i in range(depth):
         for scaffold, queue in queues:
