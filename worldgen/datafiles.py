@@ -30,3 +30,15 @@ def data_folder(name: DataFolder) -> Traversable:
         return beside
     raise WorldgenError(f"worldgen's data folder '{name}' is missing (neither the package worldgen.{name} "
                         f"nor {beside} exists): reinstall worldgen")
+
+
+def default_content(scaffold_path: str | Path, name: str) -> Path | None:
+    """The example record shipped beside the scaffolds, if any: content_packs/<name>/example.json
+    next to the scaffold's folder or inside it, else in the installed package."""
+    here = Path(scaffold_path).resolve().parent
+    for base in (here.parent / "content_packs", here / "content_packs"):
+        candidate = base / name / "example.json"
+        if candidate.is_file():
+            return candidate
+    packaged = data_folder("content_packs").joinpath(name, "example.json")
+    return Path(str(packaged)) if packaged.is_file() else None

@@ -8,7 +8,7 @@ import pytest
 
 import worldgen
 from tests.conftest import ROOT
-from worldgen.flywheel.mutate import Band, candidates, renamed
+from worldgen.flywheel.mutate import Band, candidates, crossable_axes, renamed
 from worldgen.flywheel.solver import ParamTrend, ScaffoldResult
 
 VAULT = (ROOT / "scaffolds/vault.wg").read_text()
@@ -83,7 +83,7 @@ def test_a_scaffold_without_an_observation_axis_gets_a_blind_one() -> None:
 
 def test_axes_of_other_scaffolds_are_crossed_in_only_where_they_check() -> None:
     lake = (ROOT / "scaffolds/frozen_lake.wg").read_text()
-    others = tuple((name, (ROOT / f"scaffolds/{name}.wg").read_text()) for name in ("ice", "maze", "vault"))
+    others = tuple(a for name in ("ice", "maze", "vault") for a in crossable_axes(name, (ROOT / f"scaffolds/{name}.wg").read_text()))
     crossed = [c for c in candidates(lake, "frozen_lake.wg", ScaffoldResult("frozen_lake", 10, 0.5), Band(), others)
                if c.tag.startswith("cross_")]
     assert [c.tag for c in crossed] == ["cross_ice_interface", "cross_maze_interface"]  # vault's name vault's actions

@@ -22,7 +22,8 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from worldgen.cli.common import assignments, default_content, folder, param_values, seed_range, whole_number
+from worldgen.cli.common import assignments, folder, param_values, seed_range, whole_number
+from worldgen.datafiles import default_content
 from worldgen.cli.progress import progress
 from worldgen.errors import WorldgenError
 from worldgen.verify import Bounds

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from worldgen.errors import UsageError, WorldgenError
+from worldgen.errors import UsageError
 
 if TYPE_CHECKING:
     from worldgen.ir.models import Scaffold as ScaffoldIR
@@ -132,16 +132,3 @@ def param_values(ir: ScaffoldIR, values: list[str] | None) -> dict[str, Any]:
 
 def plural(n: int, word: str, words: str | None = None) -> str:
     return f"{n} {word if n == 1 else (words or word + 's')}"
-
-
-def default_content(scaffold_path: str, name: str) -> Path | None:
-    """The example record shipped beside the scaffolds, if any: content_packs/<name>/example.json."""
-    here = Path(scaffold_path).resolve().parent
-    for base in (here.parent / "content_packs", here / "content_packs"):
-        candidate = base / name / "example.json"
-        if candidate.is_file():
-            return candidate
-    from worldgen.datafiles import data_folder
-
-    packaged = data_folder("content_packs").joinpath(name, "example.json")
-    return Path(str(packaged)) if packaged.is_file() else None

@@ -12,7 +12,8 @@ import argparse
 import sys
 from typing import Any
 
-from worldgen.cli.common import assignments, default_content, param_values
+from worldgen.cli.common import assignments, param_values
+from worldgen.datafiles import default_content
 from worldgen.errors import UsageError, WorldgenError
 from worldgen.ir.world import World
 from worldgen.scaffold import Scaffold

@@ -88,24 +88,24 @@ def export_task(entry: Entry, out: Path, wheels: Wheelhouse, target: Target, sec
     stage = Path(tempfile.mkdtemp(prefix=f".{entry.id}.", dir=out))
     stage.chmod(0o755)  # mkdtemp makes it private; a task folder is read by docker and harbor
     try:
-        _write(stage / "instruction.md", instruction.render(entry.world.scaffold.title, session.instruction,
+        write_file(stage / "instruction.md", instruction.render(entry.world.scaffold.title, session.instruction,
                                                             config.help, session.horizon))
-        _write(stage / "task.toml", toml.dumps(_task_config(entry, target, artifact, len(session.turns), session.horizon)))
+        write_file(stage / "task.toml", toml.dumps(_task_config(entry, target, artifact, len(session.turns), session.horizon)))
         env = stage / "environment"
-        _write(env / "Dockerfile", _main_dockerfile(target))
-        _write(env / "Dockerfile.dockerignore", "service/\nwheels/\n")
-        _write(env / "world.Dockerfile", _world_dockerfile(target, wheels))
-        _write(env / "docker-compose.yaml", _compose(target))
-        _write(env / "bin" / "world", Path(client.__file__).read_text("utf-8"), mode=0o755)
+        write_file(env / "Dockerfile", _main_dockerfile(target))
+        write_file(env / "Dockerfile.dockerignore", "service/\nwheels/\n")
+        write_file(env / "world.Dockerfile", _world_dockerfile(target, wheels))
+        write_file(env / "docker-compose.yaml", _compose(target))
+        write_file(env / "bin" / "world", Path(client.__file__).read_text("utf-8"), mode=0o755)
         for folder in (env / "service", stage / "tests"):
-            _write(folder / "world.json", artifact)
-            _write(folder / "episode.json", config.to_json())
+            write_file(folder / "world.json", artifact)
+            write_file(folder / "episode.json", config.to_json())
         for folder in (env, stage / "tests"):
             wheels.install_into(folder / "wheels")
-        _write(stage / "tests" / "Dockerfile", _verifier_dockerfile(target, wheels))
-        _write(stage / "tests" / "test.sh", TEST_SH, mode=0o755)
-        _write(stage / "solution" / "solve.sh", SOLVE_SH, mode=0o755)
-        _write(stage / "solution" / "walkthrough.json",
+        write_file(stage / "tests" / "Dockerfile", _verifier_dockerfile(target, wheels))
+        write_file(stage / "tests" / "test.sh", TEST_SH, mode=0o755)
+        write_file(stage / "solution" / "solve.sh", SOLVE_SH, mode=0o755)
+        write_file(stage / "solution" / "walkthrough.json",
                json.dumps([t.command for t in session.turns], ensure_ascii=False, indent=1) + "\n")
         stage.rename(final)
     finally:
@@ -113,7 +113,8 @@ def export_task(entry: Entry, out: Path, wheels: Wheelhouse, target: Target, sec
     return final
 
 
-def _write(path: Path, text: str, mode: int = 0o644) -> None:
+def write_file(path: Path, text: str, mode: int = 0o644) -> None:
+    """A file of a task folder (parents made, mode set); text no file can hold is an ExportError."""
     path.parent.mkdir(parents=True, exist_ok=True)
     try:
         path.write_text(text, encoding="utf-8")

@@ -20,14 +20,13 @@ what it is graded on (a new scaffold passing the gate and the band) cannot be co
 from __future__ import annotations
 
 import hashlib
-import json
 import shutil
 import tempfile
 from pathlib import Path
 
 from worldgen.errors import WorldgenError
 from worldgen.exporters import toml
-from worldgen.exporters.harbor import Target
+from worldgen.exporters.harbor import Target, write_file
 from worldgen.exporters.instruction import fence
 from worldgen.exporters.runtime_wheel import build_runtime_wheel
 from worldgen.flywheel.grade import TESTS, Brief, grade
@@ -58,14 +57,14 @@ def export_proposer_task(library: Path, out: Path, brief: Brief, target: Target,
                 write_member(folder, m.name, m.source, m.record)
         (stage / "environment" / "docs").mkdir()
         shutil.copyfile(language_doc, stage / "environment" / "docs" / "language.md")
-        _write(stage / "instruction.md", _instruction(brief, [m.name for m in members]))
-        _write(stage / "task.toml", toml.dumps(_task_config(brief, target, [m.source for m in members])))
-        _write(stage / "environment" / "Dockerfile", _dockerfile(target, agent=True))
-        _write(stage / "tests" / "Dockerfile", _dockerfile(target, agent=False))
-        _write(stage / "tests" / "brief.json", brief.to_json())
-        _write(stage / "tests" / "test.sh", TEST_SH, 0o755)
+        write_file(stage / "instruction.md", _instruction(brief, [m.name for m in members]))
+        write_file(stage / "task.toml", toml.dumps(_task_config(brief, target, [m.source for m in members])))
+        write_file(stage / "environment" / "Dockerfile", _dockerfile(target, agent=True))
+        write_file(stage / "tests" / "Dockerfile", _dockerfile(target, agent=False))
+        write_file(stage / "tests" / "brief.json", brief.to_json())
+        write_file(stage / "tests" / "test.sh", TEST_SH, 0o755)
         if solution is not None:
-            _write(stage / "solution" / "solve.sh", SOLVE_SH, 0o755)
+            write_file(stage / "solution" / "solve.sh", SOLVE_SH, 0o755)
             shutil.copyfile(solution, stage / "solution" / "proposal.wg")
         stage.rename(out)
     finally:
@@ -138,12 +137,6 @@ def _dockerfile(target: Target, agent: bool) -> str:
             else "COPY test.sh brief.json /tests/\nCOPY library/ /tests/library/\n")
     return (f"{who if agent else verifier}FROM {target.base_image}\nCOPY wheels/ /tmp/wheels/\n"
             "RUN python -m pip install --no-cache-dir /tmp/wheels/*.whl && rm -rf /tmp/wheels\n" + tail)
-
-
-def _write(path: Path, text: str, mode: int = 0o644) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(text, encoding="utf-8")
-    path.chmod(mode)
 
 
 TEST_SH = f"""\

@@ -104,10 +104,12 @@ class Gate:
                               f"(at least {MIN_COMPILED:.0%} needed); `worldgen explain {suite}` shows why")
             return verdict
         verdict.passed.append("compile")
-        oracle = rollout_success(suite, "oracle", 1, entries)
-        random = rollout_success(suite, "random", RANDOM_EPISODES, entries)
+        oracle_episodes = rollout(suite, "oracle", 1, entries)
+        oracle = success_rate(oracle_episodes)
+        random = success_rate(rollout(suite, "random", RANDOM_EPISODES, entries))
         verdict.measured.update(oracle_success=oracle, random_success=random)
-        unsolved = [e.id for e in entries if not e.report.measures.stochastic and e.id in _failed(suite / "oracle.jsonl")]
+        failed = {e["world"] for e in oracle_episodes if not e["success"]}
+        unsolved = [e.id for e in entries if not e.report.measures.stochastic and e.id in failed]
         if unsolved:
             verdict.reason = f"oracle: it failed {len(unsolved)} deterministic world(s), e.g. {unsolved[0]}"
             return verdict
@@ -157,13 +159,12 @@ def compiled(ir: Scaffold, record: dict[str, Any], seeds: range, suite: Path, jo
     return open_entries(suite)
 
 
-def rollout_success(suite: Path, policy: str, episodes: int, entries: list[Entry] | None = None) -> float:
-    """The share of episodes ``policy`` wins on ``suite`` (rolled out to SUITE/POLICY.jsonl, resumed if there)."""
+def rollout(suite: Path, policy: str, episodes: int, entries: list[Entry] | None = None) -> list[dict[str, Any]]:
+    """The episodes of ``policy`` on ``suite`` (rolled out to SUITE/POLICY.jsonl, resumed if there)."""
     out = suite / f"{policy.replace(':', '-')}.jsonl"
     asyncio.run(run(entries if entries is not None else open_entries(suite), make_policy(policy), out, episodes, 1, 0))
-    done = read(out)[0]
-    return round(sum(bool(e["success"]) for e in done) / len(done), 6) if done else 0.0
+    return read(out)[0]
 
 
-def _failed(out: Path) -> set[str]:
-    return {e["world"] for e in read(out)[0] if not e["success"]}
+def success_rate(episodes: list[dict[str, Any]]) -> float:
+    return round(sum(bool(e["success"]) for e in episodes) / len(episodes), 6) if episodes else 0.0

@@ -21,7 +21,7 @@ from typing import Any
 
 from worldgen.errors import WorldgenError
 from worldgen.files import write_atomic
-from worldgen.flywheel.accept import Gate, compiled, content_record, member, rollout_success
+from worldgen.flywheel.accept import Gate, compiled, content_record, member, rollout, success_rate
 from worldgen.flywheel.library import read_library
 from worldgen.flywheel.mutate import Band
 from worldgen.textfile import read_text
@@ -70,7 +70,7 @@ def grade(proposal: Path, library: Path, brief: Brief, work: Path) -> dict[str, 
     if not verdict.accepted:
         result["reason"] = verdict.reason
     else:
-        success = rollout_success(work / "proposal", brief.solver, 2)
+        success = success_rate(rollout(work / "proposal", brief.solver, 2))
         result["solver_success"] = success
         if brief.band.lo <= success <= brief.band.hi:
             result["passed"].append("band")

@@ -11,6 +11,7 @@ are left: types, ranges, guards, effects, rewards, goals, axes.
 from __future__ import annotations
 
 import hashlib
+import statistics
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -65,10 +66,7 @@ def complexity_profile(reports: Sequence[Report]) -> tuple[float, ...]:
     branching, solution length, and what random play and optimal play can expect (a new step cost
     or horizon changes no state count but changes these). Rounded, so that sampling noise does not
     make two identical families look different."""
-    def median(values: list[float]) -> float:
-        ordered = sorted(values)
-        return ordered[len(ordered) // 2] if ordered else 0.0
-
+    median = statistics.median_high  # a value some world really has
     measures = [r.measures for r in reports]
     return (round(median([m.reachable_states for m in measures])), round(median([m.depth for m in measures])),
             round(median([m.mean_branching for m in measures]), 1),

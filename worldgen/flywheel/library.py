@@ -1,8 +1,8 @@
 """A library: a folder of scaffolds, each with the content record its worlds are compiled with.
 
 A scaffold's record is ``NAME.json`` beside it (how proposals and the loop's libraries store
-them), else the shipped layout's ``content_packs/NAME/example.json`` next to the folder; a
-scaffold without slots needs none.
+them), else its example record where ``worldgen compile`` finds one (``content_packs/NAME/
+example.json`` next to the folder, or shipped); a scaffold without slots needs none.
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from worldgen.datafiles import default_content
 from worldgen.errors import WorldgenError
 from worldgen.frontend import compile_source
 from worldgen.ir.models import Scaffold
@@ -58,12 +59,12 @@ def write_member(folder: Path, name: str, source: str, record: dict[str, Any] | 
 
 
 def _record(path: Path, name: str) -> dict[str, Any] | None:
-    for candidate in (path.with_suffix(".json"), path.parent.parent / "content_packs" / name / "example.json",
-                      path.parent / "content_packs" / name / "example.json"):
-        if candidate.is_file():
-            try:
-                data = json.loads(read_text(candidate))
-            except json.JSONDecodeError as err:
-                raise WorldgenError(f"{candidate}: error: not JSON: {err}") from None
-            return data if isinstance(data, dict) else None
-    return None
+    beside = path.with_suffix(".json")
+    found = beside if beside.is_file() else default_content(path, name)
+    if found is None:
+        return None
+    try:
+        data = json.loads(read_text(found))
+    except json.JSONDecodeError as err:
+        raise WorldgenError(f"{found}: error: not JSON: {err}") from None
+    return data if isinstance(data, dict) else None

@@ -155,8 +155,8 @@ def _first_failed_draw(suite: Path) -> str:
 def _relevant(library: list[LibraryScaffold], view: SolverView, band: Band) -> list[LibraryScaffold]:
     """The library scaffolds farthest outside the band (the solver's weak spots and easy wins), then the rest."""
     def distance(s: LibraryScaffold) -> float:
-        r = view.scaffolds.get(s.name)
-        return -1.0 if r is None else max(band.lo - r.success, r.success - band.hi, 0.0)
+        result = view.scaffolds.get(s.name)
+        return band.distance(result.success if result else None)
 
     return sorted(library, key=lambda s: (-distance(s), s.name))[:EXAMPLES]
 

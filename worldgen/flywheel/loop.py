@@ -34,6 +34,7 @@ from worldgen.flywheel.solver import read_reports
 from worldgen.report import build_report, to_json
 from worldgen.rollouts.policies import make_policy
 from worldgen.rollouts.runner import run
+from worldgen.rollouts.sources import Entry
 
 ROUND_FILE = "round.json"
 
@@ -103,13 +104,14 @@ def _round(folder: Path, solver: str, r: int, settings: LoopSettings, say: Any) 
     reports = []
     for s in library:
         say(f"round {r}: {s.name}: compile, roll out {solver}, report")
-        report = _measure(folder, s, solver, settings)
-        if report is None:
+        measured = _measure(folder, s, solver, settings)
+        if measured is None:
             results[s.name] = {"compiled": 0}
             continue
         reports.append(folder / "reports" / f"{s.name}.json")
+        report, entries = measured
         group = report["rollouts"]["policies"][_policy_name(solver)]
-        complexity = [w["measures"]["reachable_states"] for w in _worlds(folder / "suites" / s.name)]
+        complexity = [e.report.measures.reachable_states for e in entries]
         results[s.name] = {"compiled": report["suite"]["worlds"], "success": group["success"]["rate"],
                            "episodes": group["episodes"], "median_states": statistics.median(complexity)}
     say(f"round {r}: propose")
@@ -131,7 +133,8 @@ def _proposer(settings: LoopSettings) -> Any:
                                    max_drafts=max(2 * count, count + 2)))
 
 
-def _measure(folder: Path, s: LibraryScaffold, solver: str, settings: LoopSettings) -> dict[str, Any] | None:
+def _measure(folder: Path, s: LibraryScaffold, solver: str, settings: LoopSettings) -> tuple[dict[str, Any], list[Entry]] | None:
+    """The scaffold's suite compiled, rolled out and reported: the report and the suite's worlds."""
     suite = folder / "suites" / s.name
     record, _ = content_record(s.ir, s.record)
     if record is None:
@@ -148,7 +151,7 @@ def _measure(folder: Path, s: LibraryScaffold, solver: str, settings: LoopSettin
     report.pop("measured", None)
     (folder / "reports").mkdir(parents=True, exist_ok=True)
     write_atomic(folder / "reports" / f"{s.name}.json", to_json(report))
-    return report
+    return report, entries
 
 
 def _train(folder: Path, r: int, solver: str, settings: LoopSettings) -> str:
@@ -192,12 +195,6 @@ def _round_summary(r: int, solver: str, next_solver: str, library: list[LibraryS
                       "cost_per_accepted_usd": (round(cost / accepted, 6) if cost is not None else None) if accepted else None},
         "complexity": {"min": states[0], "median": statistics.median(states), "max": states[-1]} if states else None,
     }
-
-
-def _worlds(suite: Path) -> list[dict[str, Any]]:
-    from worldgen.rollouts.sources import open_entries
-
-    return [{"measures": e.report.measures.model_dump()} for e in open_entries(suite)]
 
 
 def _policy_name(spec: str) -> str:

@@ -48,6 +48,10 @@ class Band:
             return "vary"
         return "harder" if success > self.hi else "easier" if success < self.lo else "vary"
 
+    def distance(self, success: float | None) -> float:
+        """How far ``success`` lies outside the band (0 inside it; -1 with no results: last in line)."""
+        return -1.0 if success is None else max(self.lo - success, success - self.hi, 0.0)
+
 
 @dataclass(frozen=True)
 class Candidate:
@@ -59,9 +63,9 @@ class Candidate:
 
 
 def candidates(source: str, filename: str, result: ScaffoldResult | None, band: Band,
-               others: tuple[tuple[str, str], ...] = ()) -> list[Candidate]:
-    """Every proposal the catalogue makes for one scaffold, most promising first. ``others``:
-    (name, source) of the library's other scaffolds, whose axes may be crossed in."""
+               others: tuple[Crossable, ...] = ()) -> list[Candidate]:
+    """Every proposal the catalogue makes for one scaffold, most promising first. ``others``: the
+    crossable axes of the library's other scaffolds (``crossable_axes``)."""
     tree = parse(source, filename)
     ir = compile_source(source, filename)[0]
     aim = band.aim(result.success if result else None)
@@ -158,26 +162,49 @@ def _axes(source: str, ir: Scaffold) -> list[tuple[str, list[Edit], str]]:
     return out
 
 
-def _crossed(source: str, filename: str, ir: Scaffold, others: tuple[tuple[str, str], ...]) -> list[tuple[str, list[Edit], str]]:
+@dataclass(frozen=True)
+class Crossable:
+    """An axis of a library scaffold, printed under the name it takes when crossed into another."""
+
+    scaffold: str
+    axis: str
+    component: str
+    text: str  # ``axis SCAFFOLD_AXIS: COMPONENT { ... }`` lines, indented as inside a world
+
+    @property
+    def name(self) -> str:
+        return f"{self.scaffold}_{self.axis}"
+
+
+def crossable_axes(name: str, source: str) -> tuple[Crossable, ...]:
+    """The axes of scaffold ``name`` that may be crossed into others (parsed and printed once per
+    library, not once per scaffold they are tried on)."""
+    out = []
+    for axis in (d for d in parse(source, f"{name}.wg").decls if isinstance(d, ast.AxisDecl)):
+        component = axis.kind or axis.name
+        if component in CROSSABLE:
+            renamed_axis = replace(axis, name=f"{name}_{axis.name}", kind=component)
+            text = print_world(ast.World(axis.span, name, [renamed_axis]))
+            out.append(Crossable(name, axis.name, component, "".join(text.splitlines(True)[1:-1])))
+    return tuple(out)
+
+
+def _crossed(source: str, filename: str, ir: Scaffold, others: tuple[Crossable, ...]) -> list[tuple[str, list[Edit], str]]:
     """Axes of other scaffolds that check in this one, of components it does not vary yet, at most
     ``CROSSINGS`` of them."""
     taken = {a.name for a in ir.axes}
     present = {a.kind or a.name for a in ir.axes}  # a second axis of one component would override the first
     out: list[tuple[str, list[Edit], str]] = []
-    for other, other_source in others:
-        for axis in (d for d in parse(other_source, f"{other}.wg").decls if isinstance(d, ast.AxisDecl)):
-            component = axis.kind or axis.name
-            name = f"{other}_{axis.name}"
-            if component not in CROSSABLE or component in present or name in taken or len(out) >= CROSSINGS:
-                continue
-            text = print_world(replace(ast.World(axis.span, other, []), decls=[replace(axis, name=name, kind=component)]))
-            body = "".join(text.splitlines(True)[1:-1])
-            edit = before_closing_brace(source, f"\n  # proposed: axis {axis.name} of scaffold {other}\n{body}")
-            try:
-                compile_source(apply(source, [edit]), filename)
-            except DiagnosticError:
-                continue  # it names what this scaffold does not have
-            out.append((f"cross_{name}", [edit], f"axis {name}: {other}'s {component} axis {axis.name} crossed in"))
+    for other in others:
+        if other.component in present or other.name in taken or len(out) >= CROSSINGS:
+            continue
+        edit = before_closing_brace(source, f"\n  # proposed: axis {other.axis} of scaffold {other.scaffold}\n{other.text}")
+        try:
+            compile_source(apply(source, [edit]), filename)
+        except DiagnosticError:
+            continue  # it names what this scaffold does not have
+        out.append((f"cross_{other.name}", [edit],
+                    f"axis {other.name}: {other.scaffold}'s {other.component} axis {other.axis} crossed in"))
     return out
 
 

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from html import escape
 from typing import Any
 
-from worldgen.report.html import STYLE
+from worldgen.report.html import STYLE, table
 from worldgen.report.svg import bars
 
 
@@ -25,7 +24,7 @@ def render(summary: dict[str, Any]) -> str:
             "in the band; yield: accepted proposals / proposals evaluated.</p>",
             bars(rates, ["solver success", "scaffolds in band", "proposal yield"], "Per round", x_title="share",
                  y_title="round"),
-            _table(head, rows), "<h2>Per scaffold</h2>", _scaffolds(rounds)]
+            table(rows, head), "<h2>Per scaffold</h2>", _scaffolds(rounds)]
     return ("<!DOCTYPE html><html lang=en><head><meta charset=utf-8><title>worldgen loop</title>"
             f"<style>{STYLE}</style></head><body>{''.join(body)}</body></html>\n")
 
@@ -34,12 +33,7 @@ def _scaffolds(rounds: list[dict[str, Any]]) -> str:
     names = sorted({n for r in rounds for n in r["scaffolds"]})
     head = ("scaffold", *(f"round {r['round']}" for r in rounds))
     rows = [(n, *(_pct(r["scaffolds"].get(n, {}).get("success")) if n in r["scaffolds"] else "" for r in rounds)) for n in names]
-    return _table(head, rows)
-
-
-def _table(head: tuple[str, ...], rows: list[tuple[Any, ...]]) -> str:
-    h = "<tr>" + "".join(f"<th>{escape(str(c))}</th>" for c in head) + "</tr>"
-    return "<table>" + h + "".join("<tr>" + "".join(f"<td>{escape(str(c))}</td>" for c in row) + "</tr>" for row in rows) + "</table>"
+    return table(rows, head)
 
 
 def _pct(x: float | None) -> str:

@@ -26,7 +26,7 @@ from worldgen.flywheel.accept import Gate, Verdict, member
 from worldgen.flywheel.identity import structural_hash
 from worldgen.flywheel.library import LibraryScaffold, read_library, write_member
 from worldgen.flywheel.draft import Draft
-from worldgen.flywheel.mutate import Band, Candidate, candidates, renamed
+from worldgen.flywheel.mutate import Band, Candidate, candidates, crossable_axes, renamed
 from worldgen.flywheel.solver import SolverView
 from worldgen.rollouts.sources import open_entries
 
@@ -112,13 +112,12 @@ def _ordered(library: list[LibraryScaffold], view: SolverView, band: Band) -> It
     """Scaffolds farthest outside the band first; then their candidates round-robin."""
     def distance(s: LibraryScaffold) -> float:
         result = view.scaffolds.get(s.name)
-        if result is None:
-            return 0.0
-        return max(band.lo - result.success, result.success - band.hi, 0.0)
+        return max(0.0, band.distance(result.success if result else None))  # unmeasured: as if in the band
 
     ranked = sorted(library, key=lambda s: -distance(s))
+    axes = [a for s in library for a in crossable_axes(s.name, s.source)]
     queues = [(s, candidates(s.source, str(s.path), view.scaffolds.get(s.name), band,
-                             tuple((o.name, o.source) for o in library if o.name != s.name))) for s in ranked]
+                             tuple(a for a in axes if a.scaffold != s.name))) for s in ranked]
     depth = max((len(q) for _, q in queues), default=0)
     for i in range(depth):
         for scaffold, queue in queues:

@@ -43,7 +43,7 @@ def render_html(report: dict[str, Any]) -> str:
             f"<style>{STYLE}</style></head><body>{''.join(body)}</body></html>\n")
 
 
-def _table(rows: Sequence[Sequence[Any]], head: tuple[str, ...] = ()) -> str:
+def table(rows: Sequence[Sequence[Any]], head: tuple[str, ...] = ()) -> str:
     h = "<tr>" + "".join(f"<th>{escape(c)}</th>" for c in head) + "</tr>" if head else ""
     return "<table>" + h + "".join("<tr>" + "".join(f"<td>{escape(str(c))}</td>" for c in row) + "</tr>" for row in rows) + "</table>"
 
@@ -82,7 +82,7 @@ def _executability(report: dict[str, Any]) -> str:
         failing = []
     failing += e["determinism_check"]["failing"] + e["replay_matches_artifact"]["failing"]
     extra = "<p class=bad>Failing: " + escape(", ".join(failing)) + "</p>" if failing else ""
-    return "<h2>1. Executability</h2>" + _table(rows) + extra
+    return "<h2>1. Executability</h2>" + table(rows) + extra
 
 
 def _signals(report: dict[str, Any]) -> str:
@@ -108,8 +108,8 @@ def _signals(report: dict[str, Any]) -> str:
             orows.append((policy, pct(x["success"]), num(x["return"].get("mean")),
                           num(n["mean_std"]) if n["worlds_measured"] else "needs --episodes >= 2"))
             plots.append(svg.histogram(x["return"], f"observed return: {policy}", "return of the episode", "episodes"))
-        observed = _table(orows, ("policy", "success", "mean return", "reward noise (mean std per world)"))
-    return ("<h2>2. Signals</h2>" + _table(rows) + observed + "<div class=grid>" + "".join(plots) + "</div>"
+        observed = table(orows, ("policy", "success", "mean return", "reward noise (mean std per world)"))
+    return ("<h2>2. Signals</h2>" + table(rows) + observed + "<div class=grid>" + "".join(plots) + "</div>"
             + _signals_by_value(g))
 
 
@@ -124,7 +124,7 @@ def _signals_by_value(g: dict[str, Any]) -> str:
                                                  "horizon_use")))
                 for group, label in (("by_axis", ""), ("by_param", "param "))
                 for name, values in g[group].get(scaffold, {}).items() for value, x in values.items()]
-        out.append(f"<h3>{escape(scaffold)}: signals per axis and param value (medians over the worlds)</h3>" + _table(rows, head))
+        out.append(f"<h3>{escape(scaffold)}: signals per axis and param value (medians over the worlds)</h3>" + table(rows, head))
     return "".join(out)
 
 
@@ -148,7 +148,7 @@ def _coverage(report: dict[str, Any]) -> str:
             ("content records used", num(content["records_used"]))]
     crow += [(f"{k.replace('_', '-')} over {content['texts']} texts", num(v["ratio"])) for k, v in content["ngrams"].items()]
     return ("<h2>3. Coverage</h2><div class=grid>" + "".join(plots) + "</div>"
-            + _table(balance, ("axis", "balance (1 = even)", "values no world drew")) + _table(crow, ("content diversity", "")))
+            + table(balance, ("axis", "balance (1 = even)", "values no world drew")) + table(crow, ("content diversity", "")))
 
 
 def _worlds(n: int) -> str:
@@ -160,7 +160,7 @@ def _complexity(report: dict[str, Any]) -> str:
     plots = [svg.histogram(c[name], name.replace("_", " "), unit) for name, (_, unit, _) in MEASURES.items()]
     rows = [(name, *(num(c[name].get(k)) for k in ("min", "p10", "median", "p90", "max", "mean"))) for name in MEASURES]
     return ("<h2>4. Complexity</h2><div class=grid>" + "".join(plots) + "</div>"
-            + _table(rows, ("measure", "min", "p10", "median", "p90", "max", "mean")))
+            + table(rows, ("measure", "min", "p10", "median", "p90", "max", "mean")))
 
 
 def _efficiency(report: dict[str, Any]) -> str:
@@ -182,7 +182,7 @@ def _efficiency(report: dict[str, Any]) -> str:
                  ("content cost per valid world (USD)", num(content["cost_usd_per_valid_world"]))]
     rows += [("verify throughput here (worlds/s, measured)", f"{num(m['verify_worlds_per_second'])} over {m['worlds_verified']} worlds"),
              ("rollout steps/s (measured)", num(m["rollout_steps_per_second"]))]
-    return "<h2>5. Efficiency</h2>" + _table(rows)
+    return "<h2>5. Efficiency</h2>" + table(rows)
 
 
 def _rollouts(report: dict[str, Any]) -> str:
@@ -224,8 +224,8 @@ def _rollouts(report: dict[str, Any]) -> str:
                 num((x["tokens"] or {}).get("per_success")), str(len(x["frontier"])), str(len(x["unsolved"])))
                for p, x in policies.items()]
     return ("<h2>Rollouts: success per world, scaffold and axis value</h2>"
-            + _table(summary, ("policy", "episodes", "mean return", "mean steps", "policy errors", "tokens per success",
+            + table(summary, ("policy", "episodes", "mean return", "mean steps", "policy errors", "tokens per success",
                                "frontier worlds", "unsolved worlds"))
             + "<div class=grid>" + "".join(plots) + "</div>"
             + f"<details><summary>success per world ({len(worlds)} worlds, hardest first)</summary>"
-            + _table(wrows, ("world", *names)) + "</details>")
+            + table(wrows, ("world", *names)) + "</details>")

@@ -15,11 +15,10 @@ from typing import Any
 
 from worldgen.rollouts.planner import Planner, Planners
 from worldgen.rollouts.policies.base import Move, PolicyError, Usage
+from worldgen.rollouts.policies.random import random_command
 from worldgen.rollouts.sources import Entry
 from worldgen.runtime.env import Env
 from worldgen.seeding import rng
-
-WAIT = "wait"  # sent where nothing is admissible: the world answers with its invalid message
 
 
 class NoisyOracleAgent:
@@ -34,10 +33,7 @@ class NoisyOracleAgent:
     async def act(self, observation: str, info: Mapping[str, Any]) -> Move:
         explore = self.rng.random() < self.noise
         command = None if explore else self.planner.command(self.env)
-        if command is None:
-            options = info["admissible"]
-            command = options[int(self.rng.integers(len(options)))] if options else WAIT
-        return Move(command)
+        return Move(command if command is not None else random_command(self.rng, info["admissible"]))
 
 
 class NoisyOraclePolicy:

@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+import numpy as np
+
 from worldgen.seeding import rng
 from worldgen.rollouts.policies.base import Move, Usage
 from worldgen.rollouts.sources import Entry
@@ -25,8 +27,12 @@ class RandomAgent:
         self.rng = rng(seed, f"rollout/random/{entry.id}")
 
     async def act(self, observation: str, info: Mapping[str, Any]) -> Move:
-        options = info["admissible"]
-        return Move(options[int(self.rng.integers(len(options)))] if options else WAIT)
+        return Move(random_command(self.rng, info["admissible"]))
+
+
+def random_command(rng: np.random.Generator, admissible: list[str]) -> str:
+    """One admissible command, uniformly; WAIT when none is."""
+    return admissible[int(rng.integers(len(admissible)))] if admissible else WAIT
 
 
 class RandomPolicy:
