@@ -4,10 +4,11 @@
 
 Prints one JSON object: per task, harbor's ``TaskConfig``/``Task`` load result, ``Task.is_valid_dir``,
 the default-rule lint findings (which must be none) and, for information, the findings of the rules
-harbor leaves out by default. harbor's Compose rules run ``docker compose config``; where the
-Compose plugin is missing (it needs no daemon, but this machine has only the bare docker client)
-the Compose file is read with PyYAML instead, which gives the same model for files like ours
-(no variables, no short-syntax mounts), and the output says so.
+harbor leaves out by default. harbor's Compose rules run ``docker compose config`` (no daemon
+needed); test_harbor_validate.py hands the docker CLI the Compose plugin of the ``compose`` extra
+through ``DOCKER_CONFIG``. Where the CLI or the plugin is missing, the Compose file is read with
+PyYAML instead, which gives the same model for files like ours (no variables, no short-syntax
+mounts), and the output says so.
 """
 
 from __future__ import annotations
