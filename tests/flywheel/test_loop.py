@@ -48,3 +48,15 @@ def test_the_trainer_command_names_the_next_solver(tmp_path: Path) -> None:
     assert [r["solver"] for r in summary["rounds"]] == [SOLVER, "noisy-oracle:0.1"]
     assert "trained on" in (tmp_path / "run" / "round-00" / "train.log").read_text()
     assert json.loads((tmp_path / "run" / "summary.json").read_text()) == summary
+
+
+def test_the_trainer_may_name_the_next_solver_in_the_file_the_loop_names(tmp_path: Path) -> None:
+    library = make_library(tmp_path / "library", ("vault",))
+    trainer = tmp_path / "train.py"
+    trainer.write_text("import os, pathlib\n"
+                       "pathlib.Path(os.environ['WORLDGEN_NEXT_SOLVER_FILE']).write_text('noisy-oracle:0.2\\n')\n"
+                       "print('solver: noisy-oracle:0.9')\nprint('epoch 3 loss 0.1')\n")
+    summary = loop(library, tmp_path / "run", LoopSettings(SOLVER, rounds=2, proposals=1, seeds=range(6),
+                                                           train=(sys.executable, str(trainer))))
+    assert [r["solver"] for r in summary["rounds"]] == [SOLVER, "noisy-oracle:0.2"]  # the file wins over stdout
+    assert (tmp_path / "run" / "round-00" / "next_solver.txt").read_text() == "noisy-oracle:0.2\n"
