@@ -14,7 +14,7 @@ from worldgen.syntax.parser import parse
 
 def proposal(name: str, entry) -> tuple[str, str]:  # type: ignore[no-untyped-def]
     source = (ROOT / "scaffolds" / f"{name}.wg").read_text()
-    [(tag, edits, change)] = entry(source, parse(source, f"{name}.wg"))
+    [(_, edits, change)] = entry(source, parse(source, f"{name}.wg"))
     return apply(source, edits), change
 
 
@@ -77,3 +77,8 @@ def test_scaffolds_without_a_direction_or_opposite_actions_are_not_inverted() ->
 def test_same_scaffold_same_alternative() -> None:
     assert proposal("sokoban", inverted) == proposal("sokoban", inverted)
     assert proposal("sokoban", slippery) == proposal("sokoban", slippery)
+
+
+def test_a_scaffold_that_promises_a_win_whatever_chance_does_is_not_made_slippery() -> None:
+    guess = (ROOT / "scaffolds" / "guess.wg").read_text()  # expect solvable within bits observing
+    assert slippery(guess, parse(guess, "guess.wg")) == []

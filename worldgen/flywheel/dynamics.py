@@ -30,6 +30,8 @@ TURNED = "if {d} == north then south else if {d} == south then north else if {d}
 
 
 def slippery(source: str, tree: ast.World) -> list[Change]:
+    if any(isinstance(d, ast.ExpectDecl) and d.observing for d in tree.decls):
+        return []  # it promises a win "whatever chance does" within N steps: a slip can always break that
     action = next((a for a in _actions(tree) if _changes_state(a.clauses) and len(placement.replacing(tree, {a.name})) <= 1), None)
     if action is None:
         return []
