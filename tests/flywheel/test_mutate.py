@@ -49,7 +49,7 @@ def test_too_hard_makes_it_easier() -> None:
 def test_in_band_only_varies_the_rules_with_catalogue_axes() -> None:
     fine = ScaffoldResult("vault", 40, 0.5, {}, None, ())
     tags = [c.tag for c in candidates(VAULT, "vault.wg", fine, Band())]
-    assert tags == ["cost", "tight", "slippery", "noisy_view", "sparse", "noisy_pay"]
+    assert tags == ["cost", "tight", "slippery", "sparse", "noisy_view", "noisy_pay"]
     # vault's interface axis already renames: no terse axis; it has no opposite actions: none inverted
 
 

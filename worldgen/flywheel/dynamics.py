@@ -20,6 +20,7 @@ from typing import Any
 from worldgen.flywheel import placement
 from worldgen.flywheel.edits import Change
 from worldgen.syntax import ast
+from worldgen.syntax.parser import parse
 from worldgen.syntax.printer import print_world
 
 GRIP = 0.8
@@ -49,7 +50,7 @@ def inverted(source: str, tree: ast.World) -> list[Change]:
                        if isinstance(p.type, ast.NamedType) and p.type.name == "direction"), None)
         if turned is not None and len(placement.replacing(tree, {action.name})) <= 1:
             back = "back" if "back" not in {p.name for p in action.params} else f"{turned}_back"
-            value = _expr(TURNED.format(d=turned), tree)
+            value = _expr(TURNED.format(d=turned))
             clauses = [ast.LetClause(action.span, back, value), *_renamed(action.clauses, turned, back)]
             return _alternative(source, tree, "inverted", [dataclasses.replace(action, clauses=clauses)], "controls",
                                 f"action {action.name} moves the opposite way of the direction typed")
@@ -104,10 +105,8 @@ def _leading_guards(clauses: list[ast.Clause]) -> int:
     return last_when + 1
 
 
-def _expr(text: str, tree: ast.World) -> ast.Expr:
+def _expr(text: str) -> ast.Expr:
     """An expression parsed from ``text`` (as the value of a const in a scratch world)."""
-    from worldgen.syntax.parser import parse
-
     scratch = parse(f"world w {{ const c = {text} }}", "<proposal>")
     const = scratch.decls[0]
     assert isinstance(const, ast.ConstDecl)

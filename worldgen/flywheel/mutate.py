@@ -51,7 +51,8 @@ HARDER_HORIZON, EASIER_HORIZON = 0.7, 1.5
 CROSSABLE = ("feedback", "observation", "interface")  # dynamics axes name their own scaffold's actions
 CROSSINGS = 2
 STEP_COST = -0.05
-RULES: tuple[Callable[[str, ast.World], list[Change]], ...] = (slippery, inverted, noisy_view, sparse, noisy_pay)
+# the coin entries (noisy_view, noisy_pay) last: a chance every step makes a world several times dearer to verify
+RULES: tuple[Callable[[str, ast.World], list[Change]], ...] = (slippery, inverted, sparse, noisy_view, noisy_pay)
 
 
 @dataclass(frozen=True)
