@@ -30,13 +30,7 @@ from dataclasses import dataclass, replace
 from worldgen.errors import DiagnosticError
 from worldgen.flywheel.combine import combined
 from worldgen.flywheel.dynamics import inverted, slippery
-from worldgen.flywheel.edits import (
-    Change,
-    apply,
-    before_closing_brace,
-    int_range_edit,
-    span_edit,
-)
+from worldgen.flywheel.edits import Change, apply, before_closing_brace, int_range_edit, span_edit
 from worldgen.flywheel.feedback import noisy_pay, sparse
 from worldgen.flywheel.observations import noisy_view
 from worldgen.flywheel.placement import free_name
