@@ -8,7 +8,7 @@ import json
 import worldgen
 from tests.conftest import ROOT
 from worldgen.flywheel.edits import apply
-from worldgen.flywheel.feedback import noisy_pay, sparse
+from worldgen.flywheel.feedback import dense, noisy_pay, sparse
 from worldgen.syntax.parser import parse
 
 LAMP = """world lamp {
@@ -88,3 +88,32 @@ def test_noisy_pay_applies_to_a_shipped_scaffold_and_checks() -> None:
     source, _ = proposed(maze, noisy_pay, "maze")
     assert "noisy { reward 0.5 when (at == goal) and luck  reward -0.5 when (at == goal) and not luck }" in source
     worldgen.loads(source, "maze.wg")
+
+
+CORRIDOR = """world corridor {
+  entity cell grid(6, 1)
+  const goal = cell(5, 0)
+  state { at: cell = cell(0, 0) }
+  action east "east" { when at.x < 5  do at = cell(at.x + 1, 0) }
+  action west "west" { when at.x > 0  do at = cell(at.x - 1, 0) }
+  reward 1 when at == goal
+  done when at == goal
+}
+"""
+
+
+def test_dense_pays_once_for_each_cell_near_a_grid_goal() -> None:
+    source, change = proposed(CORRIDOR, dense, "corridor")
+    assert change == "axis guide: none or toward (each cell within 2 steps of goal pays 0.1 the first time at reaches it)"
+    assert "toward { reward 0.1 for each c in cell when at == c and abs(c.x - goal.x) + abs(c.y - goal.y) <= 2 }" in source
+    walk = ["east", "east", "east", "west", "east", "east", "east"]
+    assert [round(r, 6) for r in returns(source, {"guide": "toward"}, walk)[0]] == [0, 0, 0.1, 0, 0, 0.1, 1.1]
+    assert returns(source, {"guide": "none"}, walk) == [[0, 0, 0, 0, 0, 0, 1]]
+
+
+def test_dense_applies_to_shipped_grid_scaffolds_and_not_where_progress_is_not_a_place() -> None:
+    for name in ("maze", "ice", "frozen_lake"):
+        text = (ROOT / "scaffolds" / f"{name}.wg").read_text()
+        worldgen.loads(proposed(text, dense, name)[0], f"{name}.wg")
+    vault = (ROOT / "scaffolds" / "vault.wg").read_text()  # its goal is a room, not a place on a grid
+    assert dense(vault, parse(vault, "vault.wg")) == []

@@ -13,8 +13,8 @@ Edits, most effective first:
   (the per-step view hidden: only the actions' own messages remain);
 * fix two axes together at the values the solver finds hardest (easiest) (``flywheel.combine``);
 * add an alternative of the rules from the modules of the catalogue: slippery or inverted
-  dynamics (``flywheel.dynamics``), a noisy view (``flywheel.observations``), sparse feedback or a
-  noisy payment (``flywheel.feedback``);
+  dynamics (``flywheel.dynamics``), a noisy view (``flywheel.observations``), sparse or dense
+  feedback or a noisy payment (``flywheel.feedback``);
 * cross in an axis of another library scaffold (feedback, observation or interface) where the
   types allow: the crossed scaffold must check, else the candidate is not made.
 
@@ -31,7 +31,7 @@ from worldgen.errors import DiagnosticError
 from worldgen.flywheel.combine import combined
 from worldgen.flywheel.dynamics import inverted, slippery
 from worldgen.flywheel.edits import Change, apply, before_closing_brace, int_range_edit, span_edit
-from worldgen.flywheel.feedback import noisy_pay, sparse
+from worldgen.flywheel.feedback import dense, noisy_pay, sparse
 from worldgen.flywheel.observations import noisy_view
 from worldgen.flywheel.placement import free_name
 from worldgen.flywheel.solver import ParamTrend, ScaffoldResult
@@ -46,7 +46,7 @@ CROSSABLE = ("feedback", "observation", "interface")  # dynamics axes name their
 CROSSINGS = 2
 STEP_COST = -0.05
 # the coin entries (noisy_view, noisy_pay) last: a chance every step makes a world several times dearer to verify
-RULES: tuple[Callable[[str, ast.World], list[Change]], ...] = (slippery, inverted, sparse, noisy_view, noisy_pay)
+RULES: tuple[Callable[[str, ast.World], list[Change]], ...] = (slippery, inverted, sparse, dense, noisy_view, noisy_pay)
 
 
 @dataclass(frozen=True)
