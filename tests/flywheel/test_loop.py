@@ -7,7 +7,10 @@ import shutil
 import sys
 from pathlib import Path
 
+import pytest
+
 from tests.flywheel.fixtures import SEEDS, SOLVER, make_library
+from worldgen.errors import WorldgenError
 from worldgen.flywheel.loop import LoopSettings, loop
 
 
@@ -48,3 +51,24 @@ def test_the_trainer_command_names_the_next_solver(tmp_path: Path) -> None:
     assert [r["solver"] for r in summary["rounds"]] == [SOLVER, "noisy-oracle:0.1"]
     assert "trained on" in (tmp_path / "run" / "round-00" / "train.log").read_text()
     assert json.loads((tmp_path / "run" / "summary.json").read_text()) == summary
+
+
+def test_the_trainer_may_name_the_next_solver_in_the_file_the_loop_names(tmp_path: Path) -> None:
+    library = make_library(tmp_path / "library", ("vault",))
+    trainer = tmp_path / "train.py"
+    trainer.write_text("import os, pathlib\n"
+                       "pathlib.Path(os.environ['WORLDGEN_NEXT_SOLVER_FILE']).write_text('noisy-oracle:0.2\\n')\n"
+                       "print('solver: noisy-oracle:0.9')\nprint('epoch 3 loss 0.1')\n")
+    summary = loop(library, tmp_path / "run", LoopSettings(SOLVER, rounds=2, proposals=1, seeds=range(6),
+                                                           train=(sys.executable, str(trainer))))
+    assert [r["solver"] for r in summary["rounds"]] == [SOLVER, "noisy-oracle:0.2"]  # the file wins over stdout
+    assert (tmp_path / "run" / "round-00" / "next_solver.txt").read_text() == "noisy-oracle:0.2\n"
+
+
+def test_a_next_solver_file_with_no_spec_is_an_error_that_names_it(tmp_path: Path) -> None:
+    library = make_library(tmp_path / "library", ("vault",))
+    trainer = tmp_path / "train.py"
+    trainer.write_text("import os, pathlib\npathlib.Path(os.environ['WORLDGEN_NEXT_SOLVER_FILE']).write_text('\\n')\n")
+    with pytest.raises(WorldgenError, match=r"next_solver.txt: error: the trainer must write one solver spec"):
+        loop(library, tmp_path / "run", LoopSettings(SOLVER, rounds=1, proposals=1, seeds=range(4),
+                                                     train=(sys.executable, str(trainer))))

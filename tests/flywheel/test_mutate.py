@@ -49,7 +49,8 @@ def test_too_hard_makes_it_easier() -> None:
 def test_in_band_only_varies_the_rules_with_catalogue_axes() -> None:
     fine = ScaffoldResult("vault", 40, 0.5, {}, None, ())
     tags = [c.tag for c in candidates(VAULT, "vault.wg", fine, Band())]
-    assert tags == ["cost", "tight"]  # vault's interface axis already renames: no terse axis
+    assert tags == ["cost", "tight", "slippery", "sparse", "noisy_view", "noisy_pay"]
+    # vault's interface axis already renames: no terse axis; it has no opposite actions: none inverted
 
 
 @pytest.mark.parametrize("path", sorted((ROOT / "scaffolds").glob("*.wg")), ids=lambda p: p.stem)

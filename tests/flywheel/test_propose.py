@@ -82,3 +82,20 @@ def test_the_command_line(library: Path, first_round: Path, tmp_path: Path) -> N
     assert "1 of" in done.stdout and "accepted" in done.stdout
     bad = subprocess.run([*cmd[:4], "--band", "0.9:0.1", *cmd[4:]], capture_output=True, text=True)
     assert bad.returncode == 2 and "LO:HI" in bad.stderr
+
+
+def test_catalogue_rules_go_through_the_gate_and_rejected_ones_keep_their_reason(tmp_path: Path) -> None:
+    from tests.flywheel.fixtures import make_library
+    from worldgen.flywheel.solver import SolverView
+
+    library = make_library(tmp_path / "library", ("jugs",))
+    out = tmp_path / "out"
+    summary = propose(library, SolverView(SOLVER, {}), out, Settings(Band(), count=3, seeds=range(6)))
+    assert {"jugs_slippery", "jugs_noisy_view"} <= set(summary["accepted"])
+    for name in summary["accepted"]:
+        worldgen.load(out / name / f"{name}.wg")
+    assert summary["rejected"]  # jugs_inverted: its profile is jugs_slippery's
+    for item in summary["rejected"]:
+        folder = out / "rejected" / item["name"]
+        assert json.loads((folder / "reason.json").read_text())["reason"] == item["reason"]
+        assert (folder / f"{item['name']}.wg").is_file()

@@ -19,6 +19,10 @@ def test_the_solver_is_the_one_policy_that_is_not_a_baseline(first_round: Path) 
     assert vault.episodes == 20 and 0 <= vault.success <= 1
     assert vault.win_steps == tuple(sorted(vault.win_steps)) and len(vault.win_steps) == round(vault.success * 20)
     assert set(vault.params) == {"rooms", "keys"}
+    assert set(vault.axes) == {"feedback", "interface", "observation", "layout"}
+    for values in vault.axes.values():  # per alternative: (success, mean steps); overall success is their weighted mean
+        rates = [rate for rate, _ in values.values()]
+        assert min(rates) <= vault.success <= max(rates) and all(steps > 0 for _, steps in values.values())
 
 
 def test_a_horizon_for_a_success_rate_is_a_quantile_of_the_wins() -> None:

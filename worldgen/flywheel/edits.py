@@ -62,3 +62,56 @@ def apply(source: str, edits: list[Edit]) -> str:
         out += [source[last:edit.start], edit.text]
         last = edit.end
     return "".join(out) + source[last:]
+
+
+def block(source: str, span: Span) -> tuple[int, int]:
+    """Offsets of the ``{`` and the matching ``}`` of the block opened after ``span`` starts (an
+    axis, an alternative, ``state``, ``every step``): the parser's spans end at the name, and a
+    brace inside a string or a comment does not count."""
+    at, depth, opened = offset(source, span.line, span.col), 0, -1
+    while at < len(source):
+        char = source[at]
+        if char == "#":
+            at = source.find("\n", at)
+            at = len(source) if at < 0 else at
+            continue
+        if char in "\"'":
+            quote = char * 3 if source.startswith(char * 3, at) else char
+            at = source.find(quote, at + len(quote)) + len(quote)  # worldgen strings have no backslash-quote
+            continue
+        if char == "{":
+            opened = at if depth == 0 else opened
+            depth += 1
+        elif char == "}":
+            depth -= 1
+            if depth == 0:
+                return opened, at
+        at += 1
+    raise ValueError(f"no block after line {span.line}")
+
+
+def inside_end(source: str, span: Span, text: str) -> Edit:
+    """Insert ``text`` just before the closing brace of the block after ``span``: on lines of its
+    own (indented one level deeper than the brace) when the brace is alone on its line, else inline."""
+    _, close = block(source, span)
+    line_start = source.rfind("\n", 0, close) + 1
+    if source[line_start:close].strip():
+        return Edit(close, close, f" {text} ")
+    inner = " " * (close - line_start + 2)
+    return Edit(line_start, line_start, "".join(f"{inner}{line}\n" for line in text.splitlines()))
+
+
+def removal(source: str, start: int, end: int) -> Edit:
+    """Delete source[start:end]; with its whole line when nothing but blanks, a ``;`` or a comment
+    would be left on it."""
+    line_start = source.rfind("\n", 0, start) + 1
+    line_end = source.find("\n", end)
+    line_end = len(source) if line_end < 0 else line_end
+    rest = (source[line_start:start] + source[end:line_end]).strip()
+    if not rest or rest.startswith("#") or rest == ";":
+        return Edit(line_start, min(len(source), line_end + 1), "")
+    after = re.match(r"\s*;?\s*", source[end:line_end])
+    return Edit(start, end + (after.end() if after else 0), "")
+
+
+Change = tuple[str, list[Edit], str]  # a catalogue entry's proposal: its tag, its edits, what it changes

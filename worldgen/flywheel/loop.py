@@ -35,8 +35,10 @@ from worldgen.report import build_report, to_json
 from worldgen.rollouts.policies import make_policy
 from worldgen.rollouts.runner import run
 from worldgen.rollouts.sources import Entry
+from worldgen.textfile import read_text
 
 ROUND_FILE = "round.json"
+NEXT_SOLVER_FILE = "next_solver.txt"  # in the round folder; the trainer may write the next solver here
 
 
 @dataclass(frozen=True)
@@ -155,10 +157,14 @@ def _measure(folder: Path, s: LibraryScaffold, solver: str, settings: LoopSettin
 
 
 def _train(folder: Path, r: int, solver: str, settings: LoopSettings) -> str:
-    """Run the user's trainer on this round's suites; its last stdout line ``solver: SPEC`` (if
-    any) names the next round's solver."""
+    """Run the user's trainer on this round's suites. The next round's solver is what it wrote to
+    the file named by ``WORLDGEN_NEXT_SOLVER_FILE`` (a trainer that logs freely need not print it
+    last), else its last stdout line ``solver: SPEC``, else this round's solver."""
+    next_file = (folder / NEXT_SOLVER_FILE).resolve()
+    next_file.unlink(missing_ok=True)  # a file left by a killed earlier try is not this run's answer
     env = {**os.environ, "WORLDGEN_ROUND": str(r), "WORLDGEN_SUITES": str((folder / "suites").resolve()),
-           "WORLDGEN_LIBRARY": str((folder / "library").resolve()), "WORLDGEN_SOLVER": solver}
+           "WORLDGEN_LIBRARY": str((folder / "library").resolve()), "WORLDGEN_SOLVER": solver,
+           "WORLDGEN_NEXT_SOLVER_FILE": str(next_file)}
     try:
         done = subprocess.run(list(settings.train), env=env, capture_output=True, text=True, check=False)
     except OSError as err:
@@ -166,6 +172,11 @@ def _train(folder: Path, r: int, solver: str, settings: LoopSettings) -> str:
     write_atomic(folder / "train.log", done.stdout + done.stderr)
     if done.returncode != 0:
         raise WorldgenError(f"--train: error: the trainer exited with {done.returncode}; see {folder / 'train.log'}")
+    if next_file.is_file():
+        written = read_text(next_file).strip()
+        if not written or "\n" in written:
+            raise WorldgenError(f"{next_file}: error: the trainer must write one solver spec (one line), not {written!r}")
+        return written
     lines = [line.strip() for line in done.stdout.splitlines() if line.strip()]
     if lines and lines[-1].startswith("solver:"):
         return lines[-1].partition(":")[2].strip()

@@ -11,6 +11,10 @@ Edits, most effective first:
 * add an axis from a catalogue of rule transformations: a terse interface (each command shortened
   to its action's shortest unique prefix), a step cost, a tighter horizon, a blind observation
   (the per-step view hidden: only the actions' own messages remain);
+* fix two axes together at the values the solver finds hardest (easiest) (``flywheel.combine``);
+* add an alternative of the rules from the modules of the catalogue: slippery or inverted
+  dynamics (``flywheel.dynamics``), a noisy view (``flywheel.observations``), sparse or dense
+  feedback or a noisy payment (``flywheel.feedback``);
 * cross in an axis of another library scaffold (feedback, observation or interface) where the
   types allow: the crossed scaffold must check, else the candidate is not made.
 
@@ -20,11 +24,17 @@ whether it enters the library is decided by ``flywheel.accept``. Same inputs, sa
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from worldgen.flywheel.edits import Edit, apply, before_closing_brace, int_range_edit, span_edit
-from worldgen.flywheel.solver import ParamTrend, ScaffoldResult
 from worldgen.errors import DiagnosticError
+from worldgen.flywheel.combine import combined
+from worldgen.flywheel.dynamics import inverted, slippery
+from worldgen.flywheel.edits import Change, apply, before_closing_brace, int_range_edit, span_edit
+from worldgen.flywheel.feedback import dense, noisy_pay, sparse
+from worldgen.flywheel.observations import noisy_view
+from worldgen.flywheel.placement import free_name
+from worldgen.flywheel.solver import ParamTrend, ScaffoldResult
 from worldgen.frontend import compile_source
 from worldgen.ir.models import Scaffold
 from worldgen.syntax import ast
@@ -35,6 +45,8 @@ HARDER_HORIZON, EASIER_HORIZON = 0.7, 1.5
 CROSSABLE = ("feedback", "observation", "interface")  # dynamics axes name their own scaffold's actions
 CROSSINGS = 2
 STEP_COST = -0.05
+# the coin entries (noisy_view, noisy_pay) last: a chance every step makes a world several times dearer to verify
+RULES: tuple[Callable[[str, ast.World], list[Change]], ...] = (slippery, inverted, sparse, dense, noisy_view, noisy_pay)
 
 
 @dataclass(frozen=True)
@@ -71,13 +83,16 @@ def candidates(source: str, filename: str, result: ScaffoldResult | None, band: 
     aim = band.aim(result.success if result else None)
     why = (f"solver success {result.success:.2f} over {result.episodes} episodes; band {band.lo:g}..{band.hi:g}: {aim}"
            if result else "no solver results for this scaffold: vary it")
-    found: list[tuple[str, list[Edit], str]] = []
+    found: list[Change] = []
     if aim in ("harder", "easier"):
         horizon = _horizon(source, tree, aim == "harder", result, band)
         shifts = _param_shifts(source, tree, ir, result, aim == "harder")
         aimed = bool(horizon) and "the solver won" in horizon[0][2]
         found += horizon + shifts if aimed else shifts + horizon  # a horizon read off the solver's wins aims best
     found += _axes(source, ir)
+    found += combined(source, tree, result, aim == "harder") if aim in ("harder", "easier") else []
+    for entry in RULES:
+        found += entry(source, tree)
     found += _crossed(source, filename, ir, others)
     return [Candidate(ir.name, tag, apply(source, edits), change, why) for tag, edits, change in found]
 
@@ -89,7 +104,7 @@ def renamed(source: str, filename: str, name: str) -> str:
 
 
 def _param_shifts(source: str, tree: ast.World, ir: Scaffold, result: ScaffoldResult | None,
-                  harder: bool) -> list[tuple[str, list[Edit], str]]:
+                  harder: bool) -> list[Change]:
     trends = result.params if result else {}
     decls = {d.name: d for d in tree.decls if isinstance(d, ast.ParamDecl) and d.kind == "int"}
     ranked = sorted(decls, key=lambda n: (-(trends[n].effect() if n in trends else 0.0), list(decls).index(n)))
@@ -113,7 +128,7 @@ def _param_shifts(source: str, tree: ast.World, ir: Scaffold, result: ScaffoldRe
 
 
 def _horizon(source: str, tree: ast.World, harder: bool, result: ScaffoldResult | None,
-             band: Band) -> list[tuple[str, list[Edit], str]]:
+             band: Band) -> list[Change]:
     """Harder: the horizon at which the solver's own wins would have been about the band's middle
     (a quantile of the steps they took), else 30 % less; easier: 50 % more."""
     decl = next((d for d in tree.decls if isinstance(d, ast.HorizonDecl)), None)
@@ -132,30 +147,30 @@ def _horizon(source: str, tree: ast.World, harder: bool, result: ScaffoldResult 
     return [(tag, [span_edit(source, decl.steps.span, str(new))], f"horizon {old} -> {new} ({how})")]
 
 
-def _axes(source: str, ir: Scaffold) -> list[tuple[str, list[Edit], str]]:
+def _axes(source: str, ir: Scaffold) -> list[Change]:
     taken = {a.name for a in ir.axes}
     out = []
     terse = _terse_patterns(ir)
     renames_taken = any(alt.renames for a in ir.axes for alt in a.alternatives)
     if terse and not renames_taken:
-        axis = _free("interface" if "interface" not in taken else "wording", taken, "interface")
+        axis = free_name("interface" if "interface" not in taken else "wording", taken, "interface")
         renames = "  ".join(f'rename {action} "{pattern}"' for action, pattern in terse)
         out.append(("terse", [before_closing_brace(source, f"\n  # proposed: a terse interface\n  axis {axis} {{\n"
                                                             f"    as_written {{}}\n    terse {{ {renames} }}\n  }}\n")],
                     f"axis {axis.split(':')[0]}: a terse interface (" + ", ".join(p for _, p in terse) + ")"))
-    axis = _free("cost", taken, "feedback")
+    axis = free_name("cost", taken, "feedback")
     out.append(("cost", [before_closing_brace(source, f"\n  # proposed: a cost per step\n  axis {axis} {{\n"
                                                      f"    free {{}}\n    costly {{ reward {STEP_COST} per step }}\n  }}\n")],
                 f"axis {axis.split(':')[0]}: a step cost of {STEP_COST}"))
     if not any((a.kind or a.name) == "observation" for a in ir.axes):
-        axis = _free("view", taken, "observation")
+        axis = free_name("view", taken, "observation")
         out.append(("blind", [before_closing_brace(source, f"\n  # proposed: a blind observation\n  axis {axis} {{\n"
                                                           f"    seen {{}}\n    blind {{ observe \"\" }}\n  }}\n")],
                     f"axis {axis.split(':')[0]}: the per-step view shown or hidden (blind: the actions' messages only)"))
     horizon_set = any(alt.horizon is not None or alt.horizon_expr is not None for a in ir.axes for alt in a.alternatives)
     if ir.horizon_expr is None and not horizon_set:
         tight = max(1, round(ir.horizon * HARDER_HORIZON))
-        axis = _free("pace", taken, "feedback")
+        axis = free_name("pace", taken, "feedback")
         out.append(("tight", [before_closing_brace(source, f"\n  # proposed: a tighter horizon\n  axis {axis} {{\n"
                                                           f"    relaxed {{}}\n    tight {{ horizon {tight} }}\n  }}\n")],
                     f"axis {axis.split(':')[0]}: horizon {ir.horizon} or {tight}"))
@@ -189,12 +204,12 @@ def crossable_axes(name: str, source: str) -> tuple[Crossable, ...]:
     return tuple(out)
 
 
-def _crossed(source: str, filename: str, ir: Scaffold, others: tuple[Crossable, ...]) -> list[tuple[str, list[Edit], str]]:
+def _crossed(source: str, filename: str, ir: Scaffold, others: tuple[Crossable, ...]) -> list[Change]:
     """Axes of other scaffolds that check in this one, of components it does not vary yet, at most
     ``CROSSINGS`` of them."""
     taken = {a.name for a in ir.axes}
     present = {a.kind or a.name for a in ir.axes}  # a second axis of one component would override the first
-    out: list[tuple[str, list[Edit], str]] = []
+    out: list[Change] = []
     for other in others:
         if other.component in present or other.name in taken or len(out) >= CROSSINGS:
             continue
@@ -206,15 +221,6 @@ def _crossed(source: str, filename: str, ir: Scaffold, others: tuple[Crossable, 
         out.append((f"cross_{other.name}", [edit],
                     f"axis {other.name}: {other.scaffold}'s {other.component} axis {other.axis} crossed in"))
     return out
-
-
-def _free(name: str, taken: set[str], component: str) -> str:
-    """An axis header ``NAME: COMPONENT`` with a name no axis of the scaffold uses."""
-    n, candidate = 1, name
-    while candidate in taken:
-        n += 1
-        candidate = f"{name}{n}"
-    return candidate if candidate == component else f"{candidate}: {component}"
 
 
 def _terse_patterns(ir: Scaffold) -> list[tuple[str, str]]:

@@ -2,7 +2,7 @@
 episode length move with each param (the direction a proposal must push to make it harder).
 
 Read from ``worldgen report --json`` files (one per suite, or one over several), which count
-success per scaffold and per param value for every policy that played.
+success per scaffold, per axis value and per param value for every policy that played.
 """
 
 from __future__ import annotations
@@ -37,10 +37,16 @@ class ParamTrend:
         return self.steps[-1] >= self.steps[0]
 
     def effect(self) -> float:
-        """How much the param moves difficulty (success spread first, then relative steps)."""
-        spread = max(self.success) - min(self.success) if self.success else 0.0
-        top = max(self.steps) if self.steps else 0.0
-        return spread + (0.0 if top <= 0 else (top - min(self.steps)) / top / 10)
+        """How much the param moves difficulty."""
+        return effect(self.success, self.steps)
+
+
+def effect(success: tuple[float, ...], steps: tuple[float, ...]) -> float:
+    """How much a param or an axis moves difficulty, from success and mean steps per value: the
+    success spread first, then the relative spread of steps."""
+    spread = max(success) - min(success) if success else 0.0
+    top = max(steps) if steps else 0.0
+    return spread + (0.0 if top <= 0 else (top - min(steps)) / top / 10)
 
 
 @dataclass
@@ -51,6 +57,7 @@ class ScaffoldResult:
     params: dict[str, ParamTrend] = field(default_factory=dict)
     suite: str | None = None  # the compiled suite the report read
     win_steps: tuple[int, ...] = ()  # steps of each episode the solver won (from the report's rollout files), sorted
+    axes: dict[str, dict[str, tuple[float, float]]] = field(default_factory=dict)  # axis -> alternative -> (success, mean steps)
 
     def horizon_for(self, success: float) -> int | None:
         """The horizon at which the solver would have won about ``success`` of its episodes:
@@ -87,7 +94,8 @@ def read_reports(paths: list[Path], policy: str | None = None) -> SolverView:
         wins = _win_steps(data["rollouts"].get("files", []), chosen)
         for name, group in stats["by_scaffold"].items():
             results[name] = ScaffoldResult(name, group["episodes"], group["success"]["rate"] or 0.0,
-                                           _trends(stats["by_param"].get(name, {})), suite, tuple(sorted(wins.get(name, []))))
+                                           _trends(stats["by_param"].get(name, {})), suite, tuple(sorted(wins.get(name, []))),
+                                           _axis_success(stats.get("by_axis", {}).get(name, {})))
     assert chosen is not None
     return SolverView(chosen, results)
 
@@ -122,3 +130,8 @@ def _trends(by_param: dict[str, dict[str, Any]]) -> dict[str, ParamTrend]:
             continue  # bool and choice params have no direction
         trends[name] = ParamTrend(tuple(p[0] for p in points), tuple(p[1] for p in points), tuple(p[2] for p in points))
     return trends
+
+
+def _axis_success(by_axis: dict[str, dict[str, dict[str, Any]]]) -> dict[str, dict[str, tuple[float, float]]]:
+    return {axis: {value: (g["success"]["rate"] or 0.0, g["mean_steps"] or 0.0) for value, g in values.items()}
+            for axis, values in by_axis.items()}
