@@ -122,7 +122,15 @@ class GuardedHttpTools(HttpToolsProtocol):
         self.transport.close()
 
     def _arm(self) -> None:
-        self._deadline = self.loop.call_later(self.limits.request_timeout, self._expire)
+        self._deadline = self.loop.call_later(self.limits.request_timeout, self._overdue)
+
+    def _overdue(self) -> None:
+        """The request deadline passed. If the server itself stopped reading (a pipelined request
+        waits for the replies to the one before it), the client is not late: it gets another term."""
+        if self.flow.read_paused:
+            self._arm()
+        else:
+            self._expire()
 
     def _disarm(self) -> None:
         if self._deadline is not None:
@@ -160,10 +168,14 @@ class _Coalescing:
             self._pending.append(data)
 
     def flush(self) -> None:
+        """Send what was written, unless the connection is closing: then it cannot be sent, and
+        asyncio would log a warning for every write (uvicorn's replies to a pipelined request go
+        on being written after the connection is cut)."""
         if self._pending:
             data = b"".join(self._pending)
             self._pending.clear()
-            self._transport.write(data)
+            if not self._transport.is_closing():
+                self._transport.write(data)
 
     def close(self) -> None:
         self.flush()
