@@ -104,3 +104,15 @@ def test_a_pipelined_request_waiting_for_the_replies_before_it_is_not_cut_at_the
                 assert chunk, "the server closed the connection"
                 data += chunk
         assert data.count(b"HTTP/1.1 200") == 2
+
+
+def test_blank_lines_before_a_request_do_not_stop_the_clock(suite: Path) -> None:
+    """The parser skips empty lines before a request without starting one; the deadline (and the
+    idle timeout) still close a connection that sends nothing else."""
+    with http_server(suite, "--request-timeout", "1", "--idle-timeout", "1") as (_, port):
+        with socket.create_connection(("127.0.0.1", port), timeout=10) as sock:
+            sock.sendall(b'POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 14\r\n\r\n{"op":"list"}\n')
+            assert sock.recv(65536).startswith(b"HTTP/1.1 200")
+            sock.sendall(b"\r\n")
+            start = time.monotonic()
+            assert sock.recv(65536) == b"" and 0.5 < time.monotonic() - start < 5

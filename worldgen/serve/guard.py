@@ -67,8 +67,12 @@ class GuardedHttpTools(HttpToolsProtocol):
 
     def data_received(self, data: bytes) -> None:
         """Parse, answering malformed HTTP and over-long heads (one still arriving, counted in
-        received bytes; one that arrived whole in this piece, measured by ``on_headers_complete``)."""
+        received bytes; one that arrived whole in this piece, measured by ``on_headers_complete``).
+        Any byte stops the idle timer, so it starts the request deadline (llhttp skips blank lines
+        before a request without beginning one)."""
         self._unset_keepalive_if_required()
+        if self._deadline is None:
+            self._arm()
         if self._head is not None:
             self._head += len(data)
         try:
@@ -86,7 +90,7 @@ class GuardedHttpTools(HttpToolsProtocol):
 
     def on_message_begin(self) -> None:
         super().on_message_begin()
-        if self._deadline is None:
+        if self._deadline is None:  # a pipelined request, begun in the piece that ended the one before
             self._arm()
 
     def on_headers_complete(self) -> None:
