@@ -9,9 +9,9 @@ fits in one batch goes out with a ``Content-Length``; a longer one streams in ch
 
 Transport problems are answered with an HTTP status, a protocol error body and the end of that
 connection: 404 for other paths, 405 for other methods, 411 without a Content-Length, 413 for a
-body over the limit, 503 beyond the connection cap, 400 for malformed HTTP
-(llhttp's reason: a second ``Content-Length``, one with ``Transfer-Encoding``, ...) and 431 for a
-request head over the limit.
+body over the limit, 503 beyond the connection cap, 400 for malformed HTTP (with llhttp's reason:
+a second ``Content-Length``, one beside a ``Transfer-Encoding``, ...) and 431 for a request head
+over the limit.
 """
 
 from __future__ import annotations
