@@ -116,3 +116,11 @@ def test_blank_lines_before_a_request_do_not_stop_the_clock(suite: Path) -> None
             sock.sendall(b"\r\n")
             start = time.monotonic()
             assert sock.recv(65536) == b"" and 0.5 < time.monotonic() - start < 5
+
+
+def test_a_body_that_stops_arriving_is_cut_at_the_deadline(suite: Path) -> None:
+    with http_server(suite, "--request-timeout", "1") as (_, port):
+        with socket.create_connection(("127.0.0.1", port), timeout=10) as sock:
+            sock.sendall(b'POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n{"op": "list"}\n')
+            start = time.monotonic()
+            assert sock.recv(65536) == b"" and 0.5 < time.monotonic() - start < 5
