@@ -40,6 +40,9 @@ import gymnasium as gym
 import worldgen
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from tests.worldfiles import write_suite  # noqa: E402 - a suite with the hashes serve checks
 EXAMPLES = ("vault", "services", "ledger")
 SESSIONS_PER_WORLD = 16
 
@@ -50,13 +53,6 @@ def example_worlds() -> list[worldgen.World]:
         record = json.loads((ROOT / "content_packs" / name / "example.json").read_text())
         worlds.append(worldgen.load(ROOT / "scaffolds" / f"{name}.wg").instantiate(record, seed=1))
     return worlds
-
-
-def write_suite(folder: Path, worlds: list[worldgen.World]) -> Path:
-    for w in worlds:
-        (folder / f"{w.id}.json").write_text(w.to_json())
-    (folder / "index.jsonl").write_text("".join(json.dumps({"id": w.id, "path": f"{w.id}.json"}) + "\n" for w in worlds))
-    return folder
 
 
 def compare(runs: dict[str, Callable[[float], int]], seconds: float, clock: Callable[[], float]) -> dict[str, float]:

@@ -24,9 +24,10 @@ def serve_command(path: Path, *transport: str) -> list[str]:
 
 
 @contextmanager
-def http_server(suite: Path, *options: str) -> Iterator[tuple[subprocess.Popen, int]]:
-    """``worldgen serve SUITE --http 0 OPTIONS`` in a subprocess: the process and its port."""
-    server = subprocess.Popen(serve_command(suite, "--http", "0", *options), stderr=subprocess.PIPE, text=True)
+def http_server(suite: Path, *options: str, source: Path | None = None) -> Iterator[tuple[subprocess.Popen, int]]:
+    """``worldgen serve SUITE --http 0 OPTIONS`` in a subprocess: the process and its port. With
+    ``source`` (a checkout of another version of worldgen), that version's server, run from there."""
+    server = subprocess.Popen(serve_command(suite, "--http", "0", *options), stderr=subprocess.PIPE, text=True, cwd=source)
     try:
         banner = server.stderr.readline() if server.stderr else ""
         match = re.search(r"http://127\.0\.0\.1:(\d+)/", banner)

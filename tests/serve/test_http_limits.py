@@ -83,3 +83,44 @@ def test_sixteen_clients_play_through_fifty_slow_ones_without_a_failure(suite: P
             assert slow.closed == 50
         finally:
             slow.close()
+
+
+def test_a_pipelined_request_waiting_for_the_replies_before_it_is_not_cut_at_the_deadline(suite: Path) -> None:
+    """The server stops reading a pipelined request until it has answered the one before; the
+    deadline does not count that time against the client."""
+    first = b'{"op": "list"}\n' * 20_000  # several seconds of streamed replies on a busy machine
+    second = b'{"id": 7, "op": "list"}\n'
+    with http_server(suite, "--request-timeout", "1") as (_, port):
+        with socket.create_connection(("127.0.0.1", port), timeout=30) as sock:
+            sock.sendall(b"POST / HTTP/1.1\r\nHost: x\r\nContent-Length: %d\r\n\r\n%s" % (len(first), first) +
+                         b"POST / HTTP/1.1\r\nHost: x\r\nContent-Length: %d\r\n\r\n%s" % (len(second), second[:5]))
+            start, data = time.monotonic(), b""
+            while time.monotonic() - start < 2.5:  # read the first reply slowly, well past the deadline
+                data += sock.recv(1 << 16)
+                time.sleep(0.01)
+            sock.sendall(second[5:])
+            while b'{"id":7,' not in data or not data.endswith(b"\n"):
+                chunk = sock.recv(1 << 20)
+                assert chunk, "the server closed the connection"
+                data += chunk
+        assert data.count(b"HTTP/1.1 200") == 2
+
+
+def test_blank_lines_before_a_request_do_not_stop_the_clock(suite: Path) -> None:
+    """The parser skips empty lines before a request without starting one; the deadline (and the
+    idle timeout) still close a connection that sends nothing else."""
+    with http_server(suite, "--request-timeout", "1", "--idle-timeout", "1") as (_, port):
+        with socket.create_connection(("127.0.0.1", port), timeout=10) as sock:
+            sock.sendall(b'POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 14\r\n\r\n{"op":"list"}\n')
+            assert sock.recv(65536).startswith(b"HTTP/1.1 200")
+            sock.sendall(b"\r\n")
+            start = time.monotonic()
+            assert sock.recv(65536) == b"" and 0.5 < time.monotonic() - start < 5
+
+
+def test_a_body_that_stops_arriving_is_cut_at_the_deadline(suite: Path) -> None:
+    with http_server(suite, "--request-timeout", "1") as (_, port):
+        with socket.create_connection(("127.0.0.1", port), timeout=10) as sock:
+            sock.sendall(b'POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n{"op": "list"}\n')
+            start = time.monotonic()
+            assert sock.recv(65536) == b"" and 0.5 < time.monotonic() - start < 5

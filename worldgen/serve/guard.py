@@ -1,28 +1,29 @@
 """The connection limits uvicorn's HTTP/1.1 protocol lacks, so slow or hostile clients cannot pin
-the server: a connection cap, a deadline for each request to arrive whole (and for a client to
-read its replies), and JSON refusals.
+the server: a cap on the request head, a connection cap, a deadline for each request to arrive
+whole (and for a client to read its replies), and JSON refusals.
 
-uvicorn already brings the listen backlog, the idle (keep-alive) timeout, the header-size limit
-and h11's strict parsing (conflicting ``Content-Length`` headers, bad chunking and the like are
-malformed requests). What it does not do: close a connection that opens and sends nothing, or
-sends its request a byte at a time (its keep-alive timer stops at the first byte), or stops reading
-its replies, and refuse connections beyond a cap; and it answers malformed requests in plain text. ``GuardedH11`` adds
-those, so every refusal is a protocol error reply a client can read.
+uvicorn's ``httptools`` protocol (llhttp, the parser of Node.js) already brings the listen
+backlog, the idle (keep-alive) timeout and strict parsing: a second ``Content-Length`` (even an
+identical one), ``Content-Length`` with ``Transfer-Encoding``, folded header lines, bare LFs and
+bad chunking are malformed requests. What it does not do: limit the size of a request head (llhttp
+has no limit), close a connection that opens and sends nothing, or sends its request a byte at a
+time (the keep-alive timer stops at the first byte), or stops reading its replies, and refuse
+connections beyond a cap; and it answers malformed requests in plain text. ``GuardedHttpTools``
+adds those, so every refusal is a protocol error reply a client can read.
 """
 
 from __future__ import annotations
 
 import asyncio
 import socket
-import sys
 from http import HTTPStatus
 from typing import Any
 
-import h11
-from uvicorn.protocols.http.h11_impl import H11Protocol
+import httptools
+from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
-from worldgen.serve.messages import ErrorBody, ErrorCode, ErrorReply, dump
 from worldgen.serve.limits import Limits
+from worldgen.serve.messages import ErrorBody, ErrorCode, ErrorReply, dump
 
 
 def error_body(code: ErrorCode, message: str) -> bytes:
@@ -38,14 +39,19 @@ def raw_refusal(status: int, code: ErrorCode, message: str) -> bytes:
     return head.encode("latin-1") + body
 
 
-class GuardedH11(H11Protocol):
-    """One client connection: uvicorn's h11 protocol under ``Limits``."""
+class HeadTooLarge(Exception):
+    """Raised from a parser callback to stop parsing a head over ``Limits.max_head``."""
+
+
+class GuardedHttpTools(HttpToolsProtocol):
+    """One client connection: uvicorn's httptools protocol under ``Limits``."""
 
     def __init__(self, *args: Any, limits: Limits, **kwargs: Any):
         super().__init__(*args, **kwargs)
         self.limits = limits
         self._deadline: asyncio.TimerHandle | None = None  # armed while a request is arriving
         self._stalled: asyncio.TimerHandle | None = None  # armed while the client does not read its replies
+        self._head: int | None = 0  # bytes received since a head began arriving; None once it is whole
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(_Coalescing(transport, self.loop))  # type: ignore[arg-type]
@@ -53,19 +59,50 @@ class GuardedH11(H11Protocol):
         # socket handed to uvicorn has proto 0: without this, every reply waits ~40 ms for an ACK.
         transport.get_extra_info("socket").setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
         if len(self.connections) > self.limits.max_connections:
-            transport.write(raw_refusal(503, "too_many_connections",
-                                        f"the server has {self.limits.max_connections} connections open (its limit); "
-                                        "retry later, or reuse one keep-alive connection for many requests"))
-            transport.close()
+            self._refuse(503, "too_many_connections",
+                         f"the server has {self.limits.max_connections} connections open (its limit); "
+                         "retry later, or reuse one keep-alive connection for many requests")
             return
         self._arm()  # a new connection must send its first request in time, like any request
 
     def data_received(self, data: bytes) -> None:
+        """Parse, answering malformed HTTP and over-long heads (one still arriving, counted in
+        received bytes; one that arrived whole in this piece, measured by ``on_headers_complete``).
+        Any byte stops the idle timer, so it starts the request deadline (llhttp skips blank lines
+        before a request without beginning one)."""
+        self._unset_keepalive_if_required()
         if self._deadline is None:
             self._arm()
-        super().data_received(data)
-        if self.conn.their_state not in (h11.IDLE, h11.SEND_BODY):  # the request has arrived whole (or failed)
-            self._disarm()
+        if self._head is not None:
+            self._head += len(data)
+        try:
+            self.parser.feed_data(data)
+        except httptools.HttpParserError as err:
+            if isinstance(err.__context__, HeadTooLarge):  # raised in on_headers_complete
+                self._head_too_large()
+            else:
+                self._refuse(400, "bad_http", f"malformed HTTP request: {err}")
+        except httptools.HttpParserUpgrade:
+            self._refuse(400, "bad_http", "malformed HTTP request: protocol upgrades are not served here")
+        else:
+            if self._head is not None and self._head > self.limits.max_head:
+                self._head_too_large()
+
+    def on_message_begin(self) -> None:
+        super().on_message_begin()
+        if self._deadline is None:  # a pipelined request, begun in the piece that ended the one before
+            self._arm()
+
+    def on_headers_complete(self) -> None:
+        self._head = None
+        if len(self.url) + sum(len(name) + len(value) + 4 for name, value in self.headers) > self.limits.max_head:
+            raise HeadTooLarge
+        super().on_headers_complete()
+
+    def on_message_complete(self) -> None:
+        super().on_message_complete()
+        self._disarm()
+        self._head = 0
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._disarm()
@@ -81,15 +118,23 @@ class GuardedH11(H11Protocol):
         super().resume_writing()
         self._reading()
 
-    def send_400_response(self, msg: str) -> None:
-        """Malformed HTTP (uvicorn calls this while handling h11's error): h11's own reason and status."""
-        err = sys.exception()
-        status = getattr(err, "error_status_hint", 400)
-        self.transport.write(raw_refusal(status, "bad_http", f"malformed HTTP request: {err or msg}"))
+    def _head_too_large(self) -> None:
+        self._refuse(431, "bad_http", f"request head is over the limit of {self.limits.max_head} bytes")
+
+    def _refuse(self, status: int, code: ErrorCode, message: str) -> None:
+        self.transport.write(raw_refusal(status, code, message))
         self.transport.close()
 
     def _arm(self) -> None:
-        self._deadline = self.loop.call_later(self.limits.request_timeout, self._expire)
+        self._deadline = self.loop.call_later(self.limits.request_timeout, self._overdue)
+
+    def _overdue(self) -> None:
+        """The request deadline passed. If the server itself stopped reading (a pipelined request
+        waits for the replies to the one before it), the client is not late: it gets another term."""
+        if self.flow.read_paused:
+            self._arm()
+        else:
+            self._expire()
 
     def _disarm(self) -> None:
         if self._deadline is not None:
@@ -112,8 +157,8 @@ class GuardedH11(H11Protocol):
 
 class _Coalescing:
     """A transport whose writes go out together at the end of the event loop's turn. uvicorn
-    writes a response as three pieces (head, body, end); as three sends they would cost three
-    system calls and up to three wake-ups of the client for every small reply."""
+    writes a response as two pieces or more (head, body, chunks); as separate sends they would
+    cost a system call and a wake-up of the client each for every small reply."""
 
     def __init__(self, transport: asyncio.Transport, loop: asyncio.AbstractEventLoop):
         self._transport = transport
@@ -127,10 +172,14 @@ class _Coalescing:
             self._pending.append(data)
 
     def flush(self) -> None:
+        """Send what was written, unless the connection is closing: then it cannot be sent, and
+        asyncio would log a warning for every write (uvicorn's replies to a pipelined request go
+        on being written after the connection is cut)."""
         if self._pending:
             data = b"".join(self._pending)
             self._pending.clear()
-            self._transport.write(data)
+            if not self._transport.is_closing():
+                self._transport.write(data)
 
     def close(self) -> None:
         self.flush()

@@ -1,6 +1,6 @@
 """JSON lines over HTTP/1.1: ``POST /`` with one or more request lines, one reply line each.
 
-The server is uvicorn (h11, asyncio) with the limits in ``guard``; ``ProtocolApp`` is the ASGI
+The server is uvicorn (httptools, asyncio) with the limits in ``guard``; ``ProtocolApp`` is the ASGI
 application. Everything runs on one event loop thread, so sessions need no lock, and a big body
 cannot hold the others up: its replies are built and sent a bounded batch at a time
 (``lines.reply_batches``), and the loop turns to other connections between batches. A reply that
@@ -9,7 +9,9 @@ fits in one batch goes out with a ``Content-Length``; a longer one streams in ch
 
 Transport problems are answered with an HTTP status, a protocol error body and the end of that
 connection: 404 for other paths, 405 for other methods, 411 without a Content-Length, 413 for a
-body over the limit, 503 beyond the connection cap, and h11's own 400/431 for malformed HTTP.
+body over the limit, 503 beyond the connection cap, 400 for malformed HTTP (with llhttp's reason:
+a second ``Content-Length``, one beside a ``Transfer-Encoding``, ...) and 431 for a request head
+over the limit.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from typing import Any
 
 import uvicorn
 
-from worldgen.serve.guard import GuardedH11, error_body
+from worldgen.serve.guard import GuardedHttpTools, error_body
 from worldgen.serve.limits import Limits
 from worldgen.serve.lines import body_lines, reply_batches
 from worldgen.serve.messages import ErrorCode
@@ -51,15 +53,15 @@ class ProtocolApp:
             await _stream(send, reply_batches(self.protocol, body_lines(body)))
 
     def _refusal(self, scope: dict[str, Any]) -> tuple[int, ErrorCode, str] | None:
-        """Why this request cannot reach the protocol, if it cannot. (h11 has already refused
-        conflicting Content-Length values, so there is at most one here.)"""
+        """Why this request cannot reach the protocol, if it cannot. (llhttp has already refused a
+        second Content-Length and Content-Length with Transfer-Encoding, so there is at most one of
+        them here.)"""
         if scope["path"] != "/":
             return 404, "not_found", f"no endpoint {scope['path']!r}; POST request lines to /"
         if scope["method"] != "POST":
             return 405, "method_not_allowed", "POST request lines to /"
-        headers = dict(scope["headers"])
-        length = headers.get(b"content-length")
-        if length is None or b"transfer-encoding" in headers:  # both at once: a request smuggler's trick
+        length = dict(scope["headers"]).get(b"content-length")
+        if length is None:  # a chunked body, or none
             return 411, "length_required", "send the request lines with a Content-Length header and no Transfer-Encoding"
         if int(length) > self.max_body:
             return 413, "body_too_large", f"body of {int(length)} bytes is over the limit of {self.max_body} bytes; send fewer lines per POST"
@@ -113,9 +115,8 @@ def listen(host: str, port: int, limits: Limits) -> socket.socket:
 def serve_http(protocol: Protocol, sock: socket.socket, limits: Limits) -> None:
     """Serve on ``sock`` until SIGINT (raised again as KeyboardInterrupt) or SIGTERM."""
     config = uvicorn.Config(
-        ProtocolApp(protocol, limits.max_body), http=functools.partial(GuardedH11, limits=limits),  # type: ignore[arg-type]
+        ProtocolApp(protocol, limits.max_body), http=functools.partial(GuardedHttpTools, limits=limits),  # type: ignore[arg-type]
         interface="asgi3", lifespan="off", ws="none", loop="asyncio", proxy_headers=False, backlog=limits.backlog,
         timeout_keep_alive=limits.idle_timeout,  # type: ignore[arg-type] - typed int, any delay works
-        h11_max_incomplete_event_size=limits.max_head,
         server_header=False, date_header=False, access_log=False, log_level="error")
     uvicorn.Server(config).run(sockets=[sock])

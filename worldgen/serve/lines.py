@@ -14,7 +14,7 @@ from worldgen.serve.protocol import MAX_LINE, Protocol
 
 BATCH_LINES = 64  # replies per batch: also how often the HTTP server turns to other connections
 BATCH_BYTES = 1 << 20  # a batch is written once its replies reach this size
-SPLIT_CHUNK = 1 << 16  # bytes split at a time, so splitting never lists a whole body's lines
+SPLIT_CHUNK = 1 << 16  # bytes split at a time, so splitting never lists a whole body's lines (<= MAX_LINE)
 
 
 class LineSplitter:
@@ -60,7 +60,12 @@ class LineSplitter:
 
 
 def body_lines(body: bytes) -> Iterator[bytes | int]:
-    """The lines of a whole request body (the last one may lack its newline), split lazily."""
+    """The lines of a whole request body (the last one may lack its newline), split lazily. A
+    body of one chunk (most: a step request each) is split at once, since no line in it can be
+    over the limit; the splitter would cost more than the request's own reply."""
+    if len(body) <= SPLIT_CHUNK:
+        yield from body.split(b"\n")
+        return
     splitter = LineSplitter()
     view = memoryview(body)
     for start in range(0, len(body), SPLIT_CHUNK):

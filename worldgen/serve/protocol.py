@@ -20,7 +20,7 @@ from pydantic import ValidationError
 from worldgen.ir.world import World
 from worldgen.runtime.env import Env
 from worldgen.serve.messages import (
-    OPS, REQUEST, CloseReply, CloseRequest, ErrorBody, ErrorReply, Info, ListReply, ListRequest, Reply,
+    OPS, REQUEST, CloseReply, CloseRequest, ErrorBody, ErrorReply, ListReply, ListRequest, Reply,
     ResetReply, ResetRequest, StepReply, StepRequest, WorldEntry, dump,
 )
 
@@ -95,7 +95,7 @@ class Protocol:
         session = self._session(request.session)
         obs, reward, terminated, truncated, info = session.env.step(request.command)
         return StepReply(id=request.id, observation=obs, reward=reward, terminated=terminated,
-                         truncated=truncated, info=Info(**info.copy()))
+                         truncated=truncated, info=info.copy())  # a dict: validated into Info
 
     def reset(self, request: ResetRequest) -> ResetReply:
         """Open or restart a session. A session that starts on a world without a seed plays the
@@ -118,7 +118,7 @@ class Protocol:
                 session.world, session.env = world, self._take(world)
         seed = self.worlds[session.world].seed if starts and request.seed is None else request.seed
         obs, info = session.env.reset(seed=seed)
-        return ResetReply(id=request.id, session=name, world=session.world, observation=obs, info=Info(**info.copy()))
+        return ResetReply(id=request.id, session=name, world=session.world, observation=obs, info=info.copy())
 
     def close(self, request: CloseRequest) -> CloseReply:
         self._give(self._session(request.session))
