@@ -12,7 +12,8 @@ byte-identical for the same inputs whatever ``--jobs`` or executor)::
     OUT/rejected.jsonl     one line per rejected seed, in seed order
     OUT/draws.jsonl        one line per failed draw (of rejected and accepted seeds), with its
                            counterexamples (see draws.py), in seed and attempt order
-    OUT/summary.json       counts, acceptance rates, reasons (written last)
+    OUT/summary.json       counts, acceptance rates, reasons, and the sha256 of each log, so a
+                           reader of a log (`explain`) can tell it was not edited (written last)
     OUT/in-progress        present only while compiling (or after a kill): the resume journal
 """
 
@@ -264,11 +265,16 @@ def compile_suite(spec: Spec, seeds: range, out: Path, executor: Executor,
         raise WorldgenError(f"{out}: error: cannot write the suite: {err}") from None
     finally:
         book.close()
-    write_atomic(out / SUMMARY, canonical_json(tally.summary.as_dict()) + "\n")
+    write_atomic(out / SUMMARY, canonical_json({**tally.summary.as_dict(), "sha256": logs_sha256(out)}) + "\n")
     book.finish()
     if tally.doomed is not None:
         raise WorldgenError(f"compile: stopped early: {tally.doomed}; `worldgen explain {out}` shows the draws")
     return tally.summary
+
+
+def logs_sha256(out: Path) -> dict[str, str]:
+    """The sha256 of each finished log, recorded in the summary."""
+    return {name: artifact.sha256((out / name).read_bytes()) for name in LOGS}
 
 
 def _open_logs(out: Path, sizes: tuple[int, ...]) -> list[BinaryIO]:
