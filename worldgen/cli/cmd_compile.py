@@ -7,7 +7,9 @@ s mod len(PACK). A world failing a check is re-drawn (new build-time randomness;
 --redraw-params new params too) up to --attempts times, when a re-draw can change the outcome (a
 scaffold without build-time generators builds the same world again). When every draw of the first
 3 seeds fails a check no re-draw can pass (the state bound; a require on params that never holds),
-compile stops there and exits 1. Output bytes do not depend on --jobs or --executor.
+compile stops there and exits 1. Output bytes do not depend on --jobs or --executor. Progress
+(stderr) counts seeds and shows each draw as it ends, in worker processes too ("seed 7 draw 1
+rejected (bounds)"); outside a terminal, a line every 5 s.
 A crashed or killed compile is finished by re-running the same command: finished seeds are
 skipped and the suite ends byte-identical to an uninterrupted run. Until then OUT holds an
 `in-progress` marker and every command that loads suites refuses it.
@@ -74,7 +76,7 @@ def run(args: argparse.Namespace) -> int:
     from worldgen import load
     from worldgen.compiler.executors import LocalExecutor, RayExecutor
     from worldgen.compiler.packs import check_made_for, read_pack, validate_pack
-    from worldgen.compiler.suite import REJECTED, Spec, compile_suite
+    from worldgen.compiler.suite import REJECTED, Drawn, Spec, compile_suite
 
     axes = assignments(args.axis, "--axis")
     try:
@@ -92,9 +94,12 @@ def run(args: argparse.Namespace) -> int:
     executor = RayExecutor(args.ray_address) if args.executor == "ray" else LocalExecutor(args.jobs)
     out = Path(args.out)
     started = time.perf_counter()
-    with progress("compile", len(args.seeds), "seeds", "accepted", "rejected") as advance:
+    def drawn(d: Drawn) -> None:
+        advance.step(f"seed {d.seed} draw {d.attempt} " + (f"rejected ({', '.join(d.failed)})" if d.failed else "accepted"))
+
+    with progress("compile", len(args.seeds), "seeds", "accepted", "rejected", ("draw", "draws")) as advance:
         summary = compile_suite(spec, args.seeds, out, executor, lambda r: advance(r.artifact is None),
-                                lambda text: print(f"compile: {text}", file=sys.stderr))
+                                lambda text: print(f"compile: {text}", file=sys.stderr), drawn)
     elapsed = time.perf_counter() - started
     data = summary.as_dict()
     if args.json:

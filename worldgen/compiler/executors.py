@@ -3,7 +3,9 @@
 Both executors keep a bounded number of chunks in flight, so memory stays flat however many
 worlds a suite has, and both return results in order, so the output bytes do not depend on
 which worker finished first. The worker state (scaffold, records, options) is shipped once per
-worker (``setup``), not once per chunk.
+worker (``setup``), not once per chunk. What the work reports as it goes (``notes.note``, e.g. one
+draw of a seed) reaches the caller's ``note`` as soon as it happens, from workers too: through a
+pipe that a thread of the caller's process reads.
 """
 
 from __future__ import annotations
@@ -16,9 +18,12 @@ import threading
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
+from contextlib import contextmanager
 from multiprocessing.connection import Connection
+from multiprocessing.queues import SimpleQueue
 from typing import Any, Protocol
 
+from worldgen.compiler import notes
 from worldgen.errors import WorldgenError
 
 IN_FLIGHT_PER_WORKER = 4
@@ -26,7 +31,7 @@ IN_FLIGHT_PER_WORKER = 4
 
 class Executor(Protocol):
     def map(self, setup: Callable[[Any], None], state: Any, work: Callable[[Any], Any],
-            chunks: Iterable[Any]) -> Iterator[Any]: ...
+            chunks: Iterable[Any], note: notes.Sink | None = None) -> Iterator[Any]: ...
 
 
 class LocalExecutor:
@@ -38,15 +43,18 @@ class LocalExecutor:
         self.jobs = jobs
 
     def map(self, setup: Callable[[Any], None], state: Any, work: Callable[[Any], Any],
-            chunks: Iterable[Any]) -> Iterator[Any]:
+            chunks: Iterable[Any], note: notes.Sink | None = None) -> Iterator[Any]:
         if self.jobs == 1:
             setup(state)
-            yield from map(work, chunks)
+            with notes.sending_to(note):
+                yield from map(work, chunks)
             return
         context = _context()
         lifeline, held = context.Pipe(duplex=False)  # workers get the read end; only this process holds the other
-        with ProcessPoolExecutor(self.jobs, mp_context=context, initializer=_start_worker,
-                                 initargs=(lifeline, setup, state)) as pool:
+        queue = context.SimpleQueue() if note is not None else None
+        with _forwarded(queue, note), \
+             ProcessPoolExecutor(self.jobs, mp_context=context, initializer=_start_worker,
+                                 initargs=(lifeline, queue, setup, state)) as pool:
             try:
                 yield from _ordered((pool.submit(work, c) for c in chunks), self.jobs * IN_FLIGHT_PER_WORKER,
                                     Future.result)
@@ -56,15 +64,40 @@ class LocalExecutor:
                 lifeline.close()
 
 
-def _start_worker(lifeline: Connection, setup: Callable[[Any], None], state: Any) -> None:
-    """Set a worker up, and make it exit as soon as the process that started the pool is gone.
+def _start_worker(lifeline: Connection, queue: SimpleQueue | None, setup: Callable[[Any], None], state: Any) -> None:
+    """Set a worker up (its notes go to ``queue``), and make it exit as soon as the process that
+    started the pool is gone.
 
     A pool worker waits on a queue whose pipe it holds both ends of, so it never notices a parent
     killed with SIGKILL and would wait forever. The lifeline's write end lives only in the parent:
     the kernel closes it when the parent dies, however it dies, and the watching thread's read
     returns EOF."""
     threading.Thread(target=_exit_on_eof, args=(lifeline,), daemon=True, name="lifeline").start()
+    notes.send_to(queue.put if queue is not None else None)
     setup(state)
+
+
+@contextmanager
+def _forwarded(queue: SimpleQueue | None, note: notes.Sink | None) -> Iterator[None]:
+    """Pass what workers put on ``queue`` to ``note`` until the block ends. A worker's put is
+    written before its chunk's result is sent, so once the pool has shut down the end marker put
+    here comes after every note."""
+    if queue is None or note is None:
+        yield
+        return
+
+    def forward() -> None:
+        while (event := queue.get()) is not None:
+            note(event)
+
+    thread = threading.Thread(target=forward, daemon=True, name="notes")
+    thread.start()
+    try:
+        yield
+    finally:
+        queue.put(None)
+        thread.join()
+        queue.close()
 
 
 def _exit_on_eof(lifeline: Connection) -> None:
