@@ -52,16 +52,20 @@ class LocalExecutor:
         context = _context()
         lifeline, held = context.Pipe(duplex=False)  # workers get the read end; only this process holds the other
         queue = context.SimpleQueue() if note is not None else None
-        with _forwarded(queue, note), \
-             ProcessPoolExecutor(self.jobs, mp_context=context, initializer=_start_worker,
-                                 initargs=(lifeline, queue, setup, state)) as pool:
-            try:
-                yield from _ordered((pool.submit(work, c) for c in chunks), self.jobs * IN_FLIGHT_PER_WORKER,
-                                    Future.result)
-            finally:  # a caller that stops reading (compile stopping early) does not wait for queued chunks
-                pool.shutdown(cancel_futures=True)
-                held.close()
-                lifeline.close()
+        try:
+            with _forwarded(queue, note), \
+                 ProcessPoolExecutor(self.jobs, mp_context=context, initializer=_start_worker,
+                                     initargs=(lifeline, queue, setup, state)) as pool:
+                try:
+                    yield from _ordered((pool.submit(work, c) for c in chunks), self.jobs * IN_FLIGHT_PER_WORKER,
+                                        Future.result)
+                finally:  # a caller that stops reading (compile stopping early) does not wait for queued chunks
+                    pool.shutdown(cancel_futures=True)
+                    held.close()
+                    lifeline.close()
+        finally:
+            if queue is not None:
+                queue.close()
 
 
 def _start_worker(lifeline: Connection, queue: SimpleQueue | None, setup: Callable[[Any], None], state: Any) -> None:
@@ -78,10 +82,10 @@ def _start_worker(lifeline: Connection, queue: SimpleQueue | None, setup: Callab
 
 
 @contextmanager
-def _forwarded(queue: SimpleQueue | None, note: notes.Sink | None) -> Iterator[None]:
-    """Pass what workers put on ``queue`` to ``note`` until the block ends. A worker's put is
-    written before its chunk's result is sent, so once the pool has shut down the end marker put
-    here comes after every note."""
+def _forwarded(queue: Any, note: notes.Sink | None) -> Iterator[None]:
+    """Pass what workers put on ``queue`` (a multiprocessing SimpleQueue or a Ray queue: both
+    ``put``, ``get``) to ``note`` until the block ends. A worker's put is done before its chunk's
+    result is sent, so once every result is in, the end marker put here comes after every note."""
     if queue is None or note is None:
         yield
         return
@@ -97,7 +101,6 @@ def _forwarded(queue: SimpleQueue | None, note: notes.Sink | None) -> Iterator[N
     finally:
         queue.put(None)
         thread.join()
-        queue.close()
 
 
 def _exit_on_eof(lifeline: Connection) -> None:
@@ -122,7 +125,9 @@ class RayExecutor:
     """Ray tasks on a cluster (``address``), or on a local Ray started here when None.
 
     The state goes into Ray's object store once; a task fetches it only when its worker process
-    does not hold that state yet (keyed by a hash of its pickle)."""
+    does not hold that state yet (keyed by a hash of its pickle). A local Ray dies with this
+    process, however it dies (raywatch.py); a cluster's processes are not this process's to end.
+    Notes travel through a Ray queue actor that a thread of this process reads."""
 
     def __init__(self, address: str | None):
         try:
@@ -131,6 +136,10 @@ class RayExecutor:
             raise WorldgenError("--executor ray needs Ray: pip install 'worldgen[ray]'") from None
         self.ray = ray
         if not ray.is_initialized():
+            if address is None:
+                from worldgen.compiler import raywatch
+
+                raywatch.watch(os.path.dirname(ray.__file__))
             try:
                 ray.init(address=address, include_dashboard=False, log_to_driver=False, configure_logging=False)
             except (ConnectionError, RuntimeError, ValueError) as err:
@@ -138,26 +147,39 @@ class RayExecutor:
         self.slots = max(1, int(ray.cluster_resources().get("CPU", 1)))
 
     def map(self, setup: Callable[[Any], None], state: Any, work: Callable[[Any], Any],
-            chunks: Iterable[Any]) -> Iterator[Any]:
+            chunks: Iterable[Any], note: notes.Sink | None = None) -> Iterator[Any]:
         ray = self.ray
         key = hashlib.sha256(pickle.dumps(state)).hexdigest()
         shared = [ray.put(state)]  # inside a list, so Ray passes the reference, not the value
         task = ray.remote(_ray_task)
-        submitted = (task.remote(setup, key, shared, work, c) for c in chunks)
-        yield from _ordered(submitted, self.slots * IN_FLIGHT_PER_WORKER, ray.get)
+        queue = self._queue() if note is not None else None
+        submitted = (task.remote(setup, key, shared, queue, work, c) for c in chunks)
+        try:
+            with _forwarded(queue, note):
+                yield from _ordered(submitted, self.slots * IN_FLIGHT_PER_WORKER, ray.get)
+        finally:
+            if queue is not None:
+                queue.shutdown()
+
+    def _queue(self) -> Any:
+        from ray.util.queue import Queue
+
+        return Queue(actor_options={"num_cpus": 0})
 
 
 _ray_state_key: str | None = None
 
 
-def _ray_task(setup: Callable[[Any], None], key: str, shared: list[Any], work: Callable[[Any], Any], chunk: Any) -> Any:
+def _ray_task(setup: Callable[[Any], None], key: str, shared: list[Any], queue: Any, work: Callable[[Any], Any],
+              chunk: Any) -> Any:
     global _ray_state_key
     if _ray_state_key != key:
         import ray
 
         setup(ray.get(shared[0]))
         _ray_state_key = key
-    return work(chunk)
+    with notes.sending_to(queue.put if queue is not None else None):
+        return work(chunk)
 
 
 def _ordered(submitted: Iterator[Any], window: int, get: Callable[[Any], Any]) -> Iterator[Any]:
