@@ -80,3 +80,13 @@ def test_kill_9_of_compile_executor_ray_leaves_no_ray_process(tmp_path: Path, ro
         compile_.wait()
     assert _eventually(lambda: all(_gone(p.pid) for p in started), 20), \
         [" ".join(p.cmdline())[:80] for p in started if not _gone(p.pid)]
+
+
+def test_without_psutil_a_local_ray_is_refused_with_the_fix(monkeypatch: pytest.MonkeyPatch) -> None:
+    from worldgen.compiler import raywatch
+    from worldgen.errors import WorldgenError
+
+    monkeypatch.setattr(raywatch, "psutil", None)
+    monkeypatch.setattr(raywatch, "_watcher", None)
+    with pytest.raises(WorldgenError, match=r"needs psutil .*: pip install 'worldgen\[ray\]'"):
+        raywatch.watch("/nowhere")

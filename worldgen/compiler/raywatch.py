@@ -18,7 +18,12 @@ import select
 import subprocess
 import sys
 
-import psutil
+from worldgen.errors import WorldgenError
+
+try:
+    import psutil
+except ImportError:  # an optional dependency (the `ray` extra): watch() says so
+    psutil = None  # type: ignore[assignment]
 
 POLL = 1.0  # seconds between two listings of the driver's Ray processes
 
@@ -30,9 +35,11 @@ def watch(ray_dir: str) -> None:
     global _watcher
     if _watcher is not None and _watcher.poll() is None:
         return
+    if psutil is None:  # without the watcher a killed compile would leak Ray's agents
+        raise WorldgenError("--executor ray needs psutil to end a local Ray with the compile: pip install 'worldgen[ray]'")
     _watcher = subprocess.Popen([sys.executable, "-m", __name__, str(os.getpid()), os.path.join(ray_dir, "")],
-                                stdin=subprocess.PIPE,
-                                stdout=subprocess.DEVNULL, stderr=open("/tmp/h/watch.err", "w"), start_new_session=True)
+                                stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                                start_new_session=True)
 
 
 def _runs_ray(process: psutil.Process, ray_dir: str) -> bool:
