@@ -104,10 +104,10 @@ def test_resuming_skips_the_finished_seeds(tmp_path, spec):
     compiled: list[int] = []
 
     class Counting(LocalExecutor):
-        def map(self, setup, state, work, chunks):
+        def map(self, setup, state, work, chunks, note=None):
             for chunk in chunks:
                 compiled.extend(chunk)
-                yield from super().map(setup, state, work, [chunk])
+                yield from super().map(setup, state, work, [chunk], note)
     notices: list[str] = []
     compile_suite(spec("vault"), SEEDS, out, Counting(1), notice=notices.append)
     assert compiled == list(range(9, 12))
