@@ -12,8 +12,9 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
-from rich.console import Console
+from rich.console import Console, RenderableType
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.text import Text
 
 from worldgen.cli.common import plural
 
@@ -46,6 +47,18 @@ class Advance:
             self.show()
 
 
+class _Bar(Progress):
+    """The bar, and the last step on a line of its own (beside the bar it would crowd the bar out
+    of a narrow terminal)."""
+
+    last = ""
+
+    def get_renderables(self) -> Iterator[RenderableType]:
+        yield self.make_tasks_table(self.tasks)
+        if self.last:
+            yield Text(self.last, no_wrap=True, overflow="ellipsis")
+
+
 @contextmanager
 def progress(label: str, total: int, unit: str = "items", done: str = "ok", failed: str = "failed",
              steps: tuple[str, str] | None = None) -> Iterator[Advance]:
@@ -60,13 +73,14 @@ def progress(label: str, total: int, unit: str = "items", done: str = "ok", fail
     columns = [TextColumn(f"[bold]{label}"), BarColumn(), MofNCompleteColumn(),
                TextColumn(f"{done} {{task.fields[done]}}, {failed} {{task.fields[failed]}}")]
     if steps is not None:
-        columns.append(TextColumn(f"{{task.fields[steps]}} {steps[1]} {{task.fields[last]}}"))
-    bar = Progress(*columns, TimeRemainingColumn(), console=Console(file=sys.stderr))
-    task = bar.add_task(label, total=total, done=0, failed=0, steps=0, last="")
+        columns.append(TextColumn("{task.fields[steps]}"))
+    bar = _Bar(*columns, TimeRemainingColumn(), console=Console(file=sys.stderr))
+    task = bar.add_task(label, total=total, done=0, failed=0, steps=plural(0, *steps) if steps else "")
 
     def show() -> None:
         bar.update(task, completed=advance.done + advance.failed, done=advance.done, failed=advance.failed,
-                   steps=advance.steps, last=f"(last: {advance.last})" if advance.last else "")
+                   steps=plural(advance.steps, *steps) if steps else "")
+        bar.last = f"  last: {advance.last}" if advance.last else ""
 
     advance.show = show
     with bar:
