@@ -31,6 +31,7 @@ from worldgen.errors import WorldgenError
 from worldgen.verify import Bounds
 
 if TYPE_CHECKING:
+    from worldgen.compiler.suite import Drawn
     from worldgen.ir.models import Scaffold
 
 
@@ -47,6 +48,11 @@ def bounds(args: argparse.Namespace, ir: Scaffold) -> Bounds:
     from worldgen.compiler.bounds import scaffold_bounds
 
     return scaffold_bounds(ir, args.max_states, args.max_depth)
+
+
+def draw_text(d: Drawn) -> str:
+    """A draw as progress shows it: ``seed 7 draw 1 rejected (bounds)``, ``seed 7 draw 2 accepted``."""
+    return f"seed {d.seed} draw {d.attempt} " + (f"rejected ({', '.join(d.failed)})" if d.failed else "accepted")
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -76,7 +82,7 @@ def run(args: argparse.Namespace) -> int:
     from worldgen import load
     from worldgen.compiler.executors import LocalExecutor, RayExecutor
     from worldgen.compiler.packs import check_made_for, read_pack, validate_pack
-    from worldgen.compiler.suite import REJECTED, Drawn, Spec, compile_suite
+    from worldgen.compiler.suite import REJECTED, Spec, compile_suite
 
     axes = assignments(args.axis, "--axis")
     try:
@@ -94,12 +100,10 @@ def run(args: argparse.Namespace) -> int:
     executor = RayExecutor(args.ray_address) if args.executor == "ray" else LocalExecutor(args.jobs)
     out = Path(args.out)
     started = time.perf_counter()
-    def drawn(d: Drawn) -> None:
-        advance.step(f"seed {d.seed} draw {d.attempt} " + (f"rejected ({', '.join(d.failed)})" if d.failed else "accepted"))
-
     with progress("compile", len(args.seeds), "seeds", "accepted", "rejected", ("draw", "draws")) as advance:
         summary = compile_suite(spec, args.seeds, out, executor, lambda r: advance(r.artifact is None),
-                                lambda text: print(f"compile: {text}", file=sys.stderr), drawn)
+                                lambda text: print(f"compile: {text}", file=sys.stderr),
+                                lambda d: advance.step(draw_text(d)))
     elapsed = time.perf_counter() - started
     data = summary.as_dict()
     if args.json:
