@@ -147,3 +147,15 @@ def test_an_edited_artifact_is_refused_unless_trusted(broken_counter_artifact, c
     assert "error: edited after compilation" in capsys.readouterr().err
     assert main(["explain", str(broken_counter_artifact), "--trust-edited"]) == 0
     assert "start: broken=false, n=1" in capsys.readouterr().out
+
+
+def test_a_bare_world_cannot_raise_the_bound_it_is_checked_within(tmp_path, capsys):
+    source = DRIFT.replace("  horizon 10", "  horizon 10\n  check within 300_000 states")
+    path = tmp_path / "world.json"
+    path.write_text(worldgen.loads(source, "drift.wg").instantiate({}, seed=0, params={"top": 3}).to_json())
+    assert main(["explain", str(path)]) == 1
+    assert capsys.readouterr().err == (f"{path}: error: the scaffold declares check within 300,000 states; verify "
+                                       "explores at most 200,000 unless you pass --max-states 300000\n")
+    assert main(["explain", str(path), "--max-states", "300000", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["checks"][0] == {"name": "bounds", "status": "pass",
+                                                                 "detail": "explored all 4 reachable states"}

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from worldgen.compiler import artifact
-from worldgen.compiler.bounds import scaffold_bounds
+from worldgen.compiler.bounds import recheck_bounds
 from worldgen.compiler.draws import counterexample, evidence
 from worldgen.compiler.journal import MARKER, partial_suite_error
 from worldgen.compiler.suite import DRAWS, INDEX, SUMMARY
@@ -26,15 +26,17 @@ from worldgen.verify import Oracle, verify_world
 SEED_FIELDS = ("seed", "record_id", "seed_accepted")
 
 
-def explain(path: Path, seed: int | None = None, trust_edited: bool = False) -> dict[str, Any]:
-    """A suite folder (``seed``: only that seed's draws) or one artifact or world file."""
+def explain(path: Path, seed: int | None = None, trust_edited: bool = False,
+            max_states: int | None = None) -> dict[str, Any]:
+    """A suite folder (``seed``: only that seed's draws) or one artifact or world file
+    (``max_states``: the user's bound for checking a bare world, as verify's)."""
     if not path.exists():
         raise WorldgenError(f"{path}: error: no such suite folder or artifact")
     if path.is_dir():
         return suite(path, seed, trust_edited)
     if seed is not None:
         raise WorldgenError(f"{path}: error: --seed selects the draws of a suite folder, and this is one world")
-    return world(path, trust_edited)
+    return world(path, trust_edited, max_states)
 
 
 def suite(root: Path, seed: int | None = None, trust_edited: bool = False) -> dict[str, Any]:
@@ -81,11 +83,18 @@ def _check_log(root: Path, name: str) -> None:
                             f"{SUMMARY} records; re-compile the suite, or pass --trust-edited to read it anyway")
 
 
-def world(path: Path, trust_edited: bool = False) -> dict[str, Any]:
-    """An artifact's checks and oracles (a bare world file is checked here, within its scaffold's bound)."""
+def world(path: Path, trust_edited: bool = False, max_states: int | None = None) -> dict[str, Any]:
+    """An artifact's checks and oracles (a bare world file is checked here, within verify's bounds:
+    the file's `check within` may lower the default, never raise it)."""
     loaded = load_checked(path, trust_edited)
-    w = loaded.world if isinstance(loaded, artifact.Artifact) else loaded
-    report = loaded.report if isinstance(loaded, artifact.Artifact) else verify_world(w, scaffold_bounds(w.scaffold))
+    if isinstance(loaded, artifact.Artifact):
+        w, report = loaded.world, loaded.report
+    else:
+        w = loaded
+        try:
+            report = verify_world(w, recheck_bounds(w.scaffold, max_states))
+        except WorldgenError as err:
+            raise WorldgenError(f"{path}: error: {err}") from None
     checks = []
     for c in report.checks:
         entry: dict[str, Any] = {"name": c.name, "status": c.status, "detail": c.detail}
