@@ -86,3 +86,27 @@ def test_a_pack_made_for_another_scaffold_is_refused(tmp_path: Path, vault_pack:
     assert done.returncode == 2
     assert done.stderr.startswith(f"{vault_pack}: error: this content pack was made for scaffold 'vault', not for "
                                   "'ledger' (scaffolds/ledger.wg)")
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_progress_shows_every_draw_as_it_ends(tmp_path: Path, jobs: str, capsys, monkeypatch) -> None:
+    """Seeds of the drift scaffold need re-draws; each draw appears in the log, from workers too."""
+    from tests.compiler.test_draws import DRIFT
+    from worldgen.cli import progress
+    from worldgen.cli.main import main
+
+    monkeypatch.setattr(progress, "INTERVAL", 0.0)
+    (tmp_path / "drift.wg").write_text(DRIFT)
+    (tmp_path / "empty.json").write_text("{}")
+    suite = tmp_path / "suite"
+    assert main(["compile", str(tmp_path / "drift.wg"), "--pack", str(tmp_path / "empty.json"), "--seeds", "0:8",
+                 "--attempts", "3", "--jobs", jobs, "-o", str(suite)]) in (0, 1)
+    shown = {line.split("(last: ", 1)[1].rsplit("), ", 1)[0] for line in capsys.readouterr().err.splitlines()
+             if "(last: " in line}
+    failed = [json.loads(line) for line in (suite / "draws.jsonl").read_text().splitlines()]
+    passed = [json.loads(line) for line in (suite / "index.jsonl").read_text().splitlines()]
+    expected = {f"seed {d['seed']} draw {d['attempt']} rejected ({', '.join(d['failed'])})" for d in failed}
+    expected |= {f"seed {w['seed']} draw {w['attempt']} accepted" for w in passed}
+    assert failed and shown == expected
+    summary = json.loads((suite / "summary.json").read_text())
+    assert summary["draws"] == len(expected)

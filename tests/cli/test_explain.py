@@ -4,6 +4,7 @@ each counterexample as numbered commands with what changed after each."""
 from __future__ import annotations
 
 import json
+import shutil
 from pathlib import Path
 
 import pytest
@@ -11,6 +12,7 @@ import pytest
 import worldgen
 from tests.compiler.test_draws import DRIFT
 from worldgen.cli.main import main
+from worldgen.compiler.journal import MARKER
 
 
 @pytest.fixture(scope="module")
@@ -101,3 +103,59 @@ def test_user_errors_exit_1_without_a_traceback(tmp_path, suite, capsys):
     (old / "index.jsonl").write_text("")
     assert main(["explain", str(old)]) == 1
     assert "no draws.jsonl" in capsys.readouterr().err
+
+
+def _copy(suite: Path, tmp_path: Path) -> Path:
+    shutil.copytree(suite, tmp_path / "copy")
+    return tmp_path / "copy"
+
+
+def test_a_partial_suite_is_refused(suite, tmp_path, capsys):
+    partial = _copy(suite, tmp_path)
+    (partial / MARKER).write_text("")
+    assert main(["explain", str(partial)]) == 1
+    assert "a partial suite: its compile was interrupted" in capsys.readouterr().err
+
+
+def test_an_edited_draws_log_is_refused_unless_trusted(suite, tmp_path, capsys):
+    edited = _copy(suite, tmp_path)
+    lines = (edited / "draws.jsonl").read_text().splitlines(keepends=True)
+    (edited / "draws.jsonl").write_text("".join(lines[1:]))  # hide one failed draw
+    assert main(["explain", str(edited)]) == 1
+    assert capsys.readouterr().err == (f"{edited / 'draws.jsonl'}: error: edited after compilation: its sha256 differs "
+                                       "from the one summary.json records; re-compile the suite, or pass --trust-edited "
+                                       "to read it anyway\n")
+    assert main(["explain", str(edited), "--trust-edited", "--json"]) == 0
+    assert sum(len(s["draws"]) for s in json.loads(capsys.readouterr().out)["seeds"]) == len(lines) - 1
+
+
+def test_a_suite_whose_summary_records_no_hash_is_refused_unless_trusted(suite, tmp_path, capsys):
+    old = _copy(suite, tmp_path)
+    summary = json.loads((old / "summary.json").read_text())
+    del summary["sha256"]
+    (old / "summary.json").write_text(json.dumps(summary))
+    assert main(["explain", str(old)]) == 1
+    assert "summary.json: error: records no sha256 for draws.jsonl" in capsys.readouterr().err
+    assert main(["explain", str(old), "--trust-edited"]) == 0
+
+
+def test_an_edited_artifact_is_refused_unless_trusted(broken_counter_artifact, capsys):
+    data = json.loads(broken_counter_artifact.read_text())
+    data["world"]["initial_state"]["n"] = 1
+    broken_counter_artifact.write_text(json.dumps(data))
+    assert main(["explain", str(broken_counter_artifact)]) == 1
+    assert "error: edited after compilation" in capsys.readouterr().err
+    assert main(["explain", str(broken_counter_artifact), "--trust-edited"]) == 0
+    assert "start: broken=false, n=1" in capsys.readouterr().out
+
+
+def test_a_bare_world_cannot_raise_the_bound_it_is_checked_within(tmp_path, capsys):
+    source = DRIFT.replace("  horizon 10", "  horizon 10\n  check within 300_000 states")
+    path = tmp_path / "world.json"
+    path.write_text(worldgen.loads(source, "drift.wg").instantiate({}, seed=0, params={"top": 3}).to_json())
+    assert main(["explain", str(path)]) == 1
+    assert capsys.readouterr().err == (f"{path}: error: the scaffold declares check within 300,000 states; verify "
+                                       "explores at most 200,000 unless you pass --max-states 300000\n")
+    assert main(["explain", str(path), "--max-states", "300000", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["checks"][0] == {"name": "bounds", "status": "pass",
+                                                                 "detail": "explored all 4 reachable states"}

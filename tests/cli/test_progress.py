@@ -3,6 +3,8 @@ heartbeat line every INTERVAL while nothing finishes."""
 
 from __future__ import annotations
 
+import io
+import sys
 import time
 
 from worldgen.cli import progress as progress_module
@@ -35,3 +37,42 @@ def test_a_heartbeat_while_one_slow_item_runs(capsys, monkeypatch):
     lines = capsys.readouterr().err.splitlines()
     assert len(lines) >= 2
     assert all(line.startswith("compile: 0/3 seeds, 0 accepted, 0 rejected, ") for line in lines)
+
+
+def test_steps_inside_items_are_counted_and_the_last_one_shown(capsys, monkeypatch):
+    monkeypatch.setattr(progress_module, "INTERVAL", 0.0)
+    with progress("compile", 2, "seeds", "accepted", "rejected", ("draw", "draws")) as advance:
+        advance.step("seed 0 draw 0 rejected (bounds)")
+        advance.step("seed 0 draw 1 accepted")
+        advance(False)
+    assert capsys.readouterr().err.splitlines() == [
+        "compile: 0/2 seeds, 0 accepted, 0 rejected, 1 draw (last: seed 0 draw 0 rejected (bounds)), 0 s",
+        "compile: 0/2 seeds, 0 accepted, 0 rejected, 2 draws (last: seed 0 draw 1 accepted), 0 s",
+        "compile: 1/2 seeds, 1 accepted, 0 rejected, 2 draws (last: seed 0 draw 1 accepted), 0 s",
+    ]
+
+
+def test_a_heartbeat_says_how_many_draws_a_slow_seed_has_taken(capsys, monkeypatch):
+    monkeypatch.setattr(progress_module, "INTERVAL", 0.05)
+    with progress("compile", 1, "seeds", "accepted", "rejected", ("draw", "draws")) as advance:
+        advance.step("seed 0 draw 0 rejected (bounds)")
+        time.sleep(0.3)
+    assert capsys.readouterr().err.splitlines()[-1].startswith(
+        "compile: 0/1 seeds, 0 accepted, 0 rejected, 1 draw (last: seed 0 draw 0 rejected (bounds)), ")
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_in_a_terminal_the_bar_counts_steps_and_shows_the_last_on_its_own_line(monkeypatch):
+    terminal = _Terminal()
+    monkeypatch.setattr(sys, "stderr", terminal)
+    with progress("compile", 2, "seeds", "accepted", "rejected", ("draw", "draws")) as advance:
+        advance.step("seed 0 draw 0 rejected (bounds)")
+        advance.step("seed 0 draw 1 accepted")
+        advance(False)
+    final = terminal.getvalue().rsplit("compile", 1)[1]  # the last frame drawn
+    assert "1/2" in final and "accepted 1, rejected 0 2 draws" in final
+    assert "\n  last: seed 0 draw 1 accepted" in final

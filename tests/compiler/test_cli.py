@@ -133,8 +133,11 @@ def test_compile_prints_plain_progress_lines_outside_a_terminal(tmp_path, root, 
     monkeypatch.setattr(progress, "INTERVAL", 0.0)
     assert main([*_counter(tmp_path, root), "--seeds", "0:2", "-o", str(tmp_path / "suite")]) == 0
     lines = capsys.readouterr().err.splitlines()
-    assert [line.rsplit(",", 1)[0] for line in lines] == ["compile: 1/2 seeds, 1 accepted, 0 rejected",
-                                                          "compile: 2/2 seeds, 2 accepted, 0 rejected"]
+    assert [line.rsplit(",", 1)[0] for line in lines] == [
+        "compile: 0/2 seeds, 0 accepted, 0 rejected, 1 draw (last: seed 0 draw 0 accepted)",
+        "compile: 1/2 seeds, 1 accepted, 0 rejected, 1 draw (last: seed 0 draw 0 accepted)",
+        "compile: 1/2 seeds, 1 accepted, 0 rejected, 2 draws (last: seed 1 draw 0 accepted)",
+        "compile: 2/2 seeds, 2 accepted, 0 rejected, 2 draws (last: seed 1 draw 0 accepted)"]
 
 
 def test_compile_redraw_params(tmp_path, root, capsys):

@@ -104,10 +104,10 @@ def test_resuming_skips_the_finished_seeds(tmp_path, spec):
     compiled: list[int] = []
 
     class Counting(LocalExecutor):
-        def map(self, setup, state, work, chunks):
+        def map(self, setup, state, work, chunks, note=None):
             for chunk in chunks:
                 compiled.extend(chunk)
-                yield from super().map(setup, state, work, [chunk])
+                yield from super().map(setup, state, work, [chunk], note)
     notices: list[str] = []
     compile_suite(spec("vault"), SEEDS, out, Counting(1), notice=notices.append)
     assert compiled == list(range(9, 12))
@@ -123,8 +123,6 @@ def test_an_interrupted_compile_of_other_inputs_is_not_resumed(tmp_path, spec):
 
 
 def test_a_partial_suite_is_refused_by_every_loader(tmp_path, spec):
-    from worldgen.cli.main import main
-
     out = tmp_path / "suite"
     with pytest.raises(Killed):
         compile_suite(spec("vault"), SEEDS, out, LocalExecutor(1), _kill_after(4))
@@ -132,7 +130,8 @@ def test_a_partial_suite_is_refused_by_every_loader(tmp_path, spec):
     with pytest.raises(WorldgenError, match=message):
         open_worlds(out)
     for command in (["verify", str(out)], ["serve", str(out)], ["export", "sft", str(out), "-o", str(tmp_path / "x")],
-                    ["report", str(out)], ["rollout", str(out), "--policy", "random", "-o", str(tmp_path / "r")]):
+                    ["report", str(out)], ["rollout", str(out), "--policy", "random", "-o", str(tmp_path / "r")],
+                    ["explain", str(out)]):
         result = subprocess.run([sys.executable, "-m", "worldgen.cli.main", *command], capture_output=True, text=True,
                                 stdin=subprocess.DEVNULL)
         assert result.returncode == 1, command

@@ -7,7 +7,9 @@ s mod len(PACK). A world failing a check is re-drawn (new build-time randomness;
 --redraw-params new params too) up to --attempts times, when a re-draw can change the outcome (a
 scaffold without build-time generators builds the same world again). When every draw of the first
 3 seeds fails a check no re-draw can pass (the state bound; a require on params that never holds),
-compile stops there and exits 1. Output bytes do not depend on --jobs or --executor.
+compile stops there and exits 1. Output bytes do not depend on --jobs or --executor. Progress
+(stderr) counts seeds and shows each draw as it ends, in worker processes too ("seed 7 draw 1
+rejected (bounds)"); outside a terminal, a line every 5 s.
 A crashed or killed compile is finished by re-running the same command: finished seeds are
 skipped and the suite ends byte-identical to an uninterrupted run. Until then OUT holds an
 `in-progress` marker and every command that loads suites refuses it.
@@ -29,6 +31,7 @@ from worldgen.errors import WorldgenError
 from worldgen.verify import Bounds
 
 if TYPE_CHECKING:
+    from worldgen.compiler.suite import Drawn
     from worldgen.ir.models import Scaffold
 
 
@@ -45,6 +48,11 @@ def bounds(args: argparse.Namespace, ir: Scaffold) -> Bounds:
     from worldgen.compiler.bounds import scaffold_bounds
 
     return scaffold_bounds(ir, args.max_states, args.max_depth)
+
+
+def draw_text(d: Drawn) -> str:
+    """A draw as progress shows it: ``seed 7 draw 1 rejected (bounds)``, ``seed 7 draw 2 accepted``."""
+    return f"seed {d.seed} draw {d.attempt} " + (f"rejected ({', '.join(d.failed)})" if d.failed else "accepted")
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -92,9 +100,10 @@ def run(args: argparse.Namespace) -> int:
     executor = RayExecutor(args.ray_address) if args.executor == "ray" else LocalExecutor(args.jobs)
     out = Path(args.out)
     started = time.perf_counter()
-    with progress("compile", len(args.seeds), "seeds", "accepted", "rejected") as advance:
+    with progress("compile", len(args.seeds), "seeds", "accepted", "rejected", ("draw", "draws")) as advance:
         summary = compile_suite(spec, args.seeds, out, executor, lambda r: advance(r.artifact is None),
-                                lambda text: print(f"compile: {text}", file=sys.stderr))
+                                lambda text: print(f"compile: {text}", file=sys.stderr),
+                                lambda d: advance.step(draw_text(d)))
     elapsed = time.perf_counter() - started
     data = summary.as_dict()
     if args.json:

@@ -4,8 +4,11 @@ For a suite folder: every failed draw (of rejected seeds, and of accepted seeds 
 re-draw), grouped by seed, with its params and axes, each failed check with its detail, and each
 counterexample as numbered commands with what changed after each. For an artifact: its checks,
 its oracle walkthrough and any failing trace, the same way (a bare world file is checked first,
-within its scaffold's bound). --json prints the same as JSON. Exit 0 whenever the input could be
-read (failures are what it explains), 1 when it cannot.
+within verify's bounds: --max-states, else its `check within` up to the default). --json prints
+the same as JSON. A partial suite is refused, and so is an edited file (an artifact that no
+longer matches its hashes, a draws.jsonl that differs from the sha256 its summary.json records)
+unless --trust-edited. Exit 0 whenever the input could be read (failures are what it explains),
+1 when it cannot.
 """
 
 from __future__ import annotations
@@ -15,7 +18,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from worldgen.cli.common import plural, whole_number
+from worldgen.cli.common import plural, trust_argument, whole_number
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -24,13 +27,17 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("path", metavar="SUITE_OR_ARTIFACT", help="a suite folder (compile -o) or an artifact .json")
     p.add_argument("--seed", type=whole_number(0), metavar="N", help="only the draws of seed N (suites)")
     p.add_argument("--json", action="store_true", help="print the explanation as JSON")
+    p.add_argument("--max-states", type=whole_number(1), metavar="N",
+                   help="model-checking bound for a bare world file (default: its `check within N states` up to "
+                        "verify's default, never above it unless given here)")
+    trust_argument(p)
     p.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
     from worldgen.compiler.explain import explain
 
-    data = explain(Path(args.path), args.seed)
+    data = explain(Path(args.path), args.seed, args.trust_edited, args.max_states)
     if args.json:
         print(json.dumps(data, indent=2, ensure_ascii=False))
     else:

@@ -2,7 +2,8 @@
 
 Checks each artifact's hashes (an edited world, rules or file is caught), re-runs the model
 checker from the artifact's data within verify's own bounds (--max-states, else the scaffold's
-`check within`, else the default; never the bounds the artifact stores) and compares the result
+`check within` up to the default, else the default; never the bounds the artifact stores: a
+larger `check within` needs --max-states, and the error names the value) and compares the result
 with the stored report. Exit 1 if
 anything fails, with each problem and its counterexample trace.
 """
@@ -27,8 +28,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("path", metavar="PATH", help="an artifact .json or a suite folder (with index.jsonl)")
     p.add_argument("--jobs", "-j", type=whole_number(1), default=1, metavar="J", help="worker processes (default 1)")
     p.add_argument("--max-states", type=whole_number(1), metavar="N",
-                   help="model-checking bound on reachable states (default: the scaffold's `check within N states`, "
-                        "else the default; never the bound stored in the artifact)")
+                   help="model-checking bound on reachable states (default: the scaffold's `check within N states` "
+                        "up to the default, else the default; never the bound stored in the artifact)")
     p.add_argument("--max-depth", type=whole_number(1), metavar="N", help="model-checking bound on path length (default: none)")
     p.add_argument("--json", action="store_true", help="print one JSON line per artifact")
     p.set_defaults(func=run)

@@ -1,12 +1,13 @@
 """The model-checking bounds of a scaffold's worlds.
 
 One rule for every command that checks worlds: a bound given on the command line wins, else the
-scaffold's own ``check within N states``, else the default (``Bounds().max_states``).
+scaffold's own ``check within N states``, else the default (``Bounds().max_states``); `verify` never
+lets a bound read from an artifact raise its default (``recheck_bounds``).
 """
 
 from __future__ import annotations
 
-from worldgen.ir.limits import MAX_STATES_LIMIT
+from worldgen.errors import WorldgenError
 from worldgen.ir.models import Scaffold
 from worldgen.verify import Bounds
 
@@ -20,8 +21,13 @@ def scaffold_bounds(ir: Scaffold, max_states: int | None = None, max_depth: int 
 
 def recheck_bounds(ir: Scaffold, max_states: int | None = None, max_depth: int | None = None) -> Bounds:
     """The bounds `verify` re-checks a world within: its command line's, else the scaffold's, never
-    the bounds an artifact says it was checked within (a forged artifact could ask for forever).
-    The IR came from a file too, so its `check within` is held to what the checker allows."""
+    the bounds an artifact says it was checked within. The IR came from the artifact too, so its
+    `check within` may lower verify's default but never raise it: a forged artifact could ask for
+    forever. Above the default only the user's own --max-states explores further."""
+    default = Bounds().max_states
+    if max_states is None and ir.max_states is not None and ir.max_states > default:
+        raise WorldgenError(f"the scaffold declares check within {ir.max_states:,} states; verify explores at most "
+                            f"{default:,} unless you pass --max-states {ir.max_states}")
     if max_states is None and ir.max_states is not None:
-        max_states = max(1, min(ir.max_states, MAX_STATES_LIMIT))
+        max_states = max(1, ir.max_states)  # a forged bound below 1 explores the start state only
     return scaffold_bounds(ir, max_states, max_depth)

@@ -3,7 +3,9 @@
 Both executors keep a bounded number of chunks in flight, so memory stays flat however many
 worlds a suite has, and both return results in order, so the output bytes do not depend on
 which worker finished first. The worker state (scaffold, records, options) is shipped once per
-worker (``setup``), not once per chunk.
+worker (``setup``), not once per chunk. What the work reports as it goes (``notes.note``, e.g. one
+draw of a seed) reaches the caller's ``note`` as soon as it happens, from workers too: through a
+pipe that a thread of the caller's process reads.
 """
 
 from __future__ import annotations
@@ -16,9 +18,12 @@ import threading
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
+from contextlib import contextmanager
 from multiprocessing.connection import Connection
+from multiprocessing.queues import SimpleQueue
 from typing import Any, Protocol
 
+from worldgen.compiler import notes
 from worldgen.errors import WorldgenError
 
 IN_FLIGHT_PER_WORKER = 4
@@ -26,7 +31,7 @@ IN_FLIGHT_PER_WORKER = 4
 
 class Executor(Protocol):
     def map(self, setup: Callable[[Any], None], state: Any, work: Callable[[Any], Any],
-            chunks: Iterable[Any]) -> Iterator[Any]: ...
+            chunks: Iterable[Any], note: notes.Sink | None = None) -> Iterator[Any]: ...
 
 
 class LocalExecutor:
@@ -38,33 +43,64 @@ class LocalExecutor:
         self.jobs = jobs
 
     def map(self, setup: Callable[[Any], None], state: Any, work: Callable[[Any], Any],
-            chunks: Iterable[Any]) -> Iterator[Any]:
+            chunks: Iterable[Any], note: notes.Sink | None = None) -> Iterator[Any]:
         if self.jobs == 1:
             setup(state)
-            yield from map(work, chunks)
+            with notes.sending_to(note):
+                yield from map(work, chunks)
             return
         context = _context()
         lifeline, held = context.Pipe(duplex=False)  # workers get the read end; only this process holds the other
-        with ProcessPoolExecutor(self.jobs, mp_context=context, initializer=_start_worker,
-                                 initargs=(lifeline, setup, state)) as pool:
-            try:
-                yield from _ordered((pool.submit(work, c) for c in chunks), self.jobs * IN_FLIGHT_PER_WORKER,
-                                    Future.result)
-            finally:  # a caller that stops reading (compile stopping early) does not wait for queued chunks
-                pool.shutdown(cancel_futures=True)
-                held.close()
-                lifeline.close()
+        queue = context.SimpleQueue() if note is not None else None
+        try:
+            with _forwarded(queue, note), \
+                 ProcessPoolExecutor(self.jobs, mp_context=context, initializer=_start_worker,
+                                     initargs=(lifeline, queue, setup, state)) as pool:
+                try:
+                    yield from _ordered((pool.submit(work, c) for c in chunks), self.jobs * IN_FLIGHT_PER_WORKER,
+                                        Future.result)
+                finally:  # a caller that stops reading (compile stopping early) does not wait for queued chunks
+                    pool.shutdown(cancel_futures=True)
+                    held.close()
+                    lifeline.close()
+        finally:
+            if queue is not None:
+                queue.close()
 
 
-def _start_worker(lifeline: Connection, setup: Callable[[Any], None], state: Any) -> None:
-    """Set a worker up, and make it exit as soon as the process that started the pool is gone.
+def _start_worker(lifeline: Connection, queue: SimpleQueue | None, setup: Callable[[Any], None], state: Any) -> None:
+    """Set a worker up (its notes go to ``queue``), and make it exit as soon as the process that
+    started the pool is gone.
 
     A pool worker waits on a queue whose pipe it holds both ends of, so it never notices a parent
     killed with SIGKILL and would wait forever. The lifeline's write end lives only in the parent:
     the kernel closes it when the parent dies, however it dies, and the watching thread's read
     returns EOF."""
     threading.Thread(target=_exit_on_eof, args=(lifeline,), daemon=True, name="lifeline").start()
+    notes.send_to(queue.put if queue is not None else None)
     setup(state)
+
+
+@contextmanager
+def _forwarded(queue: Any, note: notes.Sink | None) -> Iterator[None]:
+    """Pass what workers put on ``queue`` (a multiprocessing SimpleQueue or a Ray queue: both
+    ``put``, ``get``) to ``note`` until the block ends. A worker's put is done before its chunk's
+    result is sent, so once every result is in, the end marker put here comes after every note."""
+    if queue is None or note is None:
+        yield
+        return
+
+    def forward() -> None:
+        while (event := queue.get()) is not None:
+            note(event)
+
+    thread = threading.Thread(target=forward, daemon=True, name="notes")
+    thread.start()
+    try:
+        yield
+    finally:
+        queue.put(None)
+        thread.join()
 
 
 def _exit_on_eof(lifeline: Connection) -> None:
@@ -89,7 +125,9 @@ class RayExecutor:
     """Ray tasks on a cluster (``address``), or on a local Ray started here when None.
 
     The state goes into Ray's object store once; a task fetches it only when its worker process
-    does not hold that state yet (keyed by a hash of its pickle)."""
+    does not hold that state yet (keyed by a hash of its pickle). A local Ray dies with this
+    process, however it dies (raywatch.py); a cluster's processes are not this process's to end.
+    Notes travel through a Ray queue actor that a thread of this process reads."""
 
     def __init__(self, address: str | None):
         try:
@@ -98,6 +136,10 @@ class RayExecutor:
             raise WorldgenError("--executor ray needs Ray: pip install 'worldgen[ray]'") from None
         self.ray = ray
         if not ray.is_initialized():
+            if address is None:
+                from worldgen.compiler import raywatch
+
+                raywatch.watch(os.path.dirname(ray.__file__))
             try:
                 ray.init(address=address, include_dashboard=False, log_to_driver=False, configure_logging=False)
             except (ConnectionError, RuntimeError, ValueError) as err:
@@ -105,26 +147,39 @@ class RayExecutor:
         self.slots = max(1, int(ray.cluster_resources().get("CPU", 1)))
 
     def map(self, setup: Callable[[Any], None], state: Any, work: Callable[[Any], Any],
-            chunks: Iterable[Any]) -> Iterator[Any]:
+            chunks: Iterable[Any], note: notes.Sink | None = None) -> Iterator[Any]:
         ray = self.ray
         key = hashlib.sha256(pickle.dumps(state)).hexdigest()
         shared = [ray.put(state)]  # inside a list, so Ray passes the reference, not the value
         task = ray.remote(_ray_task)
-        submitted = (task.remote(setup, key, shared, work, c) for c in chunks)
-        yield from _ordered(submitted, self.slots * IN_FLIGHT_PER_WORKER, ray.get)
+        queue = self._queue() if note is not None else None
+        submitted = (task.remote(setup, key, shared, queue, work, c) for c in chunks)
+        try:
+            with _forwarded(queue, note):
+                yield from _ordered(submitted, self.slots * IN_FLIGHT_PER_WORKER, ray.get)
+        finally:
+            if queue is not None:
+                queue.shutdown()
+
+    def _queue(self) -> Any:
+        from ray.util.queue import Queue
+
+        return Queue(actor_options={"num_cpus": 0})
 
 
 _ray_state_key: str | None = None
 
 
-def _ray_task(setup: Callable[[Any], None], key: str, shared: list[Any], work: Callable[[Any], Any], chunk: Any) -> Any:
+def _ray_task(setup: Callable[[Any], None], key: str, shared: list[Any], queue: Any, work: Callable[[Any], Any],
+              chunk: Any) -> Any:
     global _ray_state_key
     if _ray_state_key != key:
         import ray
 
         setup(ray.get(shared[0]))
         _ray_state_key = key
-    return work(chunk)
+    with notes.sending_to(queue.put if queue is not None else None):
+        return work(chunk)
 
 
 def _ordered(submitted: Iterator[Any], window: int, get: Callable[[Any], Any]) -> Iterator[Any]:

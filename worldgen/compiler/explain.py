@@ -1,5 +1,10 @@
 """What `worldgen explain` says, as data: a suite's failed draws grouped by seed, or one
-artifact's checks, oracles and failing traces, each trace with the state after every step."""
+artifact's checks, oracles and failing traces, each trace with the state after every step.
+
+Trusted like every command that loads suites: a partial suite (an interrupted compile) is refused,
+an artifact goes through the same checked reader as serve and rollout, and a suite's draws.jsonl
+must hash to the sha256 its summary.json records; an edited file is refused unless
+``trust_edited`` (the command line's ``--trust-edited``)."""
 
 from __future__ import annotations
 
@@ -8,34 +13,44 @@ from pathlib import Path
 from typing import Any
 
 from worldgen.compiler import artifact
-from worldgen.compiler.bounds import scaffold_bounds
+from worldgen.compiler.bounds import recheck_bounds
 from worldgen.compiler.draws import counterexample, evidence
-from worldgen.compiler.suite import DRAWS, INDEX
+from worldgen.compiler.journal import MARKER, partial_suite_error
+from worldgen.compiler.suite import DRAWS, INDEX, SUMMARY
 from worldgen.errors import WorldgenError
+from worldgen.jsondata import parse_object
+from worldgen.runtime.sources import load_checked
+from worldgen.textfile import read_text
 from worldgen.verify import Oracle, verify_world
 
 SEED_FIELDS = ("seed", "record_id", "seed_accepted")
 
 
-def explain(path: Path, seed: int | None = None) -> dict[str, Any]:
-    """A suite folder (``seed``: only that seed's draws) or one artifact or world file."""
+def explain(path: Path, seed: int | None = None, trust_edited: bool = False,
+            max_states: int | None = None) -> dict[str, Any]:
+    """A suite folder (``seed``: only that seed's draws) or one artifact or world file
+    (``max_states``: the user's bound for checking a bare world, as verify's)."""
     if not path.exists():
         raise WorldgenError(f"{path}: error: no such suite folder or artifact")
     if path.is_dir():
-        return suite(path, seed)
+        return suite(path, seed, trust_edited)
     if seed is not None:
         raise WorldgenError(f"{path}: error: --seed selects the draws of a suite folder, and this is one world")
-    return world(path)
+    return world(path, trust_edited, max_states)
 
 
-def suite(root: Path, seed: int | None = None) -> dict[str, Any]:
+def suite(root: Path, seed: int | None = None, trust_edited: bool = False) -> dict[str, Any]:
     """Every failed draw of the suite, grouped by seed in seed order."""
+    if (root / MARKER).exists():
+        raise partial_suite_error(root)
     if not (root / INDEX).is_file():
         raise WorldgenError(f"{root}: error: not a suite folder (no {INDEX})")
     source = root / DRAWS
     if not source.is_file():
         raise WorldgenError(f"{root}: error: no {DRAWS}: the suite was compiled by a worldgen that did not record "
                             "failed draws; compile it again")
+    if not trust_edited:
+        _check_log(root, DRAWS)
     seeds: dict[int, dict[str, Any]] = {}
     with source.open(encoding="utf-8") as lines:
         for number, line in enumerate(lines, 1):
@@ -52,11 +67,34 @@ def suite(root: Path, seed: int | None = None) -> dict[str, Any]:
     return {"suite": str(root), "seed": seed, "seeds": list(seeds.values())}
 
 
-def world(path: Path) -> dict[str, Any]:
-    """An artifact's checks and oracles (a bare world file is checked here, within its scaffold's bound)."""
-    loaded = artifact.load(path)
-    w = loaded.world if isinstance(loaded, artifact.Artifact) else loaded
-    report = loaded.report if isinstance(loaded, artifact.Artifact) else verify_world(w, scaffold_bounds(w.scaffold))
+def _check_log(root: Path, name: str) -> None:
+    """Refuse a log whose bytes differ from the sha256 the suite's summary records for it."""
+    summary = root / SUMMARY
+    if not summary.is_file():
+        raise WorldgenError(f"{root}: error: no {SUMMARY}, so {name} cannot be checked; re-compile the suite, "
+                            "or pass --trust-edited to read it anyway")
+    recorded = parse_object(read_text(summary), str(summary), "the summary").get("sha256")
+    recorded = recorded.get(name) if isinstance(recorded, dict) else None
+    if recorded is None:
+        raise WorldgenError(f"{summary}: error: records no sha256 for {name} (\"sha256\": {{\"{name}\": ...}}); "
+                            "re-compile the suite, or pass --trust-edited to read it anyway")
+    if artifact.sha256((root / name).read_bytes()) != recorded:
+        raise WorldgenError(f"{root / name}: error: edited after compilation: its sha256 differs from the one "
+                            f"{SUMMARY} records; re-compile the suite, or pass --trust-edited to read it anyway")
+
+
+def world(path: Path, trust_edited: bool = False, max_states: int | None = None) -> dict[str, Any]:
+    """An artifact's checks and oracles (a bare world file is checked here, within verify's bounds:
+    the file's `check within` may lower the default, never raise it)."""
+    loaded = load_checked(path, trust_edited)
+    if isinstance(loaded, artifact.Artifact):
+        w, report = loaded.world, loaded.report
+    else:
+        w = loaded
+        try:
+            report = verify_world(w, recheck_bounds(w.scaffold, max_states))
+        except WorldgenError as err:
+            raise WorldgenError(f"{path}: error: {err}") from None
     checks = []
     for c in report.checks:
         entry: dict[str, Any] = {"name": c.name, "status": c.status, "detail": c.detail}

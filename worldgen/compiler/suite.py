@@ -12,7 +12,8 @@ byte-identical for the same inputs whatever ``--jobs`` or executor)::
     OUT/rejected.jsonl     one line per rejected seed, in seed order
     OUT/draws.jsonl        one line per failed draw (of rejected and accepted seeds), with its
                            counterexamples (see draws.py), in seed and attempt order
-    OUT/summary.json       counts, acceptance rates, reasons (written last)
+    OUT/summary.json       counts, acceptance rates, reasons, and the sha256 of each log, so a
+                           reader of a log (`explain`) can tell it was not edited (written last)
     OUT/in-progress        present only while compiling (or after a kill): the resume journal
 """
 
@@ -27,7 +28,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any, BinaryIO
 
-from worldgen.compiler import artifact, draws, journal
+from worldgen.compiler import artifact, draws, journal, notes
 from worldgen.compiler.executors import Executor
 from worldgen.compiler.instantiate import choose_axes, draw_params, instantiate
 from worldgen.compiler.redraw import PROBE, Redraws
@@ -67,8 +68,17 @@ class Result:
     failed_draws: tuple[dict[str, Any], ...] = ()  # the draws.jsonl lines of the seed's failed draws
 
 
+@dataclass(frozen=True)
+class Drawn:
+    """One draw finished (a progress note, sent as it happens): ``failed`` is empty when it passed."""
+
+    seed: int
+    attempt: int
+    failed: tuple[str, ...]
+
+
 def compile_seed(spec: Spec, seed: int) -> Result:
-    """Draw, verify and (if needed) re-draw the world of one seed."""
+    """Draw, verify and (if needed) re-draw the world of one seed, noting each draw as it ends."""
     record_id, record = spec.records[seed % len(spec.records)]
     failed: list[dict[str, Any]] = []
     for attempt in range(spec.attempts):
@@ -80,9 +90,11 @@ def compile_seed(spec: Spec, seed: int) -> Result:
             failed.append(draws.unbuilt(attempt, params, choose_axes(spec.scaffold, spec.axes, seed), err))
         else:
             if report.ok:
+                notes.note(Drawn(seed, attempt, ()))
                 art, text = artifact.build_json(world, report, record_id)
                 return Result(seed, index_line(art, artifact.sha256(text)), text, _lines(failed, seed, record_id, True))
             failed.append(draws.built(world, report))
+        notes.note(Drawn(seed, attempt, tuple(failed[-1]["failed"])))
         if not spec.redraws.worth_another(failed[-1]["failed"]):
             break
     line = {"scaffold": spec.scaffold.name, "seed": seed, "record_id": record_id,
@@ -226,10 +238,12 @@ def _recorded(out: Path) -> list[Result]:
 
 def compile_suite(spec: Spec, seeds: range, out: Path, executor: Executor,
                   advance: Callable[[Result], None] = lambda r: None,
-                  notice: Callable[[str], None] = lambda text: None) -> Summary:
+                  notice: Callable[[str], None] = lambda text: None,
+                  drawn: Callable[[Drawn], None] | None = None) -> Summary:
     """Compile ``seeds`` into ``out``, streaming results to disk in seed order; an interrupted
     compile of the same inputs into ``out`` is resumed where it stopped (journal.py), and
-    ``notice`` is told so."""
+    ``notice`` is told so. ``advance`` hears of each seed in seed order, ``drawn`` of each draw as
+    soon as it ends (from any worker, in no set order)."""
     choose_axes(spec.scaffold, spec.axes, 0)  # a bad --axis is the user's error, not every world's
     if not spec.records:
         raise WorldgenError("the content pack has no records")
@@ -252,7 +266,7 @@ def compile_suite(spec: Spec, seeds: range, out: Path, executor: Executor,
             for result in _recorded(out):
                 tally.add(result)
             remaining = range(checkpoint.next_seed, seeds.stop) if tally.doomed is None else range(0)
-            chunks = stack.enter_context(closing(executor.map(setup, spec, compile_chunk, _chunks(remaining))))
+            chunks = stack.enter_context(closing(executor.map(setup, spec, compile_chunk, _chunks(remaining), drawn)))
             for results in chunks:
                 for result in results:
                     _write(out, logs, result)
@@ -264,11 +278,16 @@ def compile_suite(spec: Spec, seeds: range, out: Path, executor: Executor,
         raise WorldgenError(f"{out}: error: cannot write the suite: {err}") from None
     finally:
         book.close()
-    write_atomic(out / SUMMARY, canonical_json(tally.summary.as_dict()) + "\n")
+    write_atomic(out / SUMMARY, canonical_json({**tally.summary.as_dict(), "sha256": logs_sha256(out)}) + "\n")
     book.finish()
     if tally.doomed is not None:
         raise WorldgenError(f"compile: stopped early: {tally.doomed}; `worldgen explain {out}` shows the draws")
     return tally.summary
+
+
+def logs_sha256(out: Path) -> dict[str, str]:
+    """The sha256 of each finished log, recorded in the summary."""
+    return {name: artifact.sha256((out / name).read_bytes()) for name in LOGS}
 
 
 def _open_logs(out: Path, sizes: tuple[int, ...]) -> list[BinaryIO]:
