@@ -15,10 +15,12 @@ while the world is built rules its binding out.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from worldgen.codegen.exprs import ident
 from worldgen.ir.models import Action, Expr, Function
 
 STATIC, STATE, MIXED = "static", "state", "mixed"
@@ -74,6 +76,11 @@ class GuardPlan:
     hoisted: tuple[Item, ...]
     scan: tuple[Item, ...]
     lookup: Lookup | None = None
+    pre: tuple[str, ...] = ()  # lets that read arguments and no state: computed once per binding
+
+    def loop_vars(self, action: Action) -> str:
+        """The target of the scan's ``for``: the arguments, then the precomputed lets."""
+        return "(" + "".join(f"a_{ident(q.name)}, " for q in action.params) + "".join(f"l_{ident(n)}, " for n in self.pre) + ")"
 
 
 @dataclass(frozen=True)
@@ -113,10 +120,12 @@ def plan(action: Action, dynamic: frozenset[str], functions: dict[str, Function]
             hoisted.append(it)
         elif kind != STATIC or it[0] == "let":
             scan.append(it)
+    names = Counter(name for what, name, _ in items if what == "let")
+    pre = tuple(str(name) for (what, name, _), d in zip(items, deps) if what == "let" and d == {"args"} and names[name] == 1)
     before = _needed(hoisted)
-    known = {name for what, name, _ in before if what == "let"}
+    known = {name for what, name, _ in before if what == "let"} | set(pre)
     scanned = _needed([it for it in scan if not (it[0] == "let" and it[1] in known)])
-    return GuardPlan(static, before, scanned, _lookup(action, scanned, dynamic, functions, lets))
+    return GuardPlan(static, before, scanned, _lookup(action, scanned, dynamic, functions, lets), pre)
 
 
 def _lookup(action: Action, scan: tuple[Item, ...], dynamic: frozenset[str], functions: dict[str, Function],
@@ -155,16 +164,18 @@ def _needed(scan: list[Item]) -> tuple[Item, ...]:
     return tuple(reversed(out))
 
 
-def live(static: Callable[..., bool], bindings: tuple[tuple[tuple[Any, ...], str, int], ...],
+def live(static: Callable[..., tuple[Any, ...] | None], bindings: tuple[tuple[tuple[Any, ...], str, int], ...],
          errors: tuple[type[Exception], ...]) -> tuple[tuple[tuple[Any, ...], str, int], ...]:
-    """The bindings whose static guards hold (a guard raising a rule error rules it out)."""
+    """The bindings whose static guards hold (a guard raising a rule error rules it out), each
+    with its precomputed lets (what ``static`` returns) after its arguments."""
     out = []
-    for binding in bindings:
+    for args, command, index in bindings:
         try:
-            if static(*binding[0]):
-                out.append(binding)
+            lets = static(*args)
         except errors:
             continue
+        if lets is not None:
+            out.append((args + lets, command, index))
     return tuple(out)
 
 

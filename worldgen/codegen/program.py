@@ -19,6 +19,7 @@ from worldgen.codegen.fallbacks import Fallback, fallbacks_of, free_rank, spelli
 from worldgen.codegen.guards import GuardPlan, Item, Lookup, by_value, live, plan
 from worldgen.codegen.helpers import LANGUAGE2_HELPERS
 from worldgen.codegen.packing import Codec
+from worldgen.codegen.signals import emit_signals
 from worldgen.codegen.successors import emit_successors
 from worldgen.codegen.numbers import amount, resolve as resolve_numbers
 from worldgen.errors import InstantiationError
@@ -216,11 +217,12 @@ class _Emitter:
 
     def static_guards(self, ai: int, action: Action, p: GuardPlan) -> None:
         """``static_{ai}(*args)``: the guards that read no state, run once per binding as the world
-        is built (``s`` is there for the ``def``s, which take it and, here, never read it)."""
+        is built (``s`` is there for the ``def``s, which take it and, here, never read it); the
+        values of the lets the scans take precomputed (``p.pre``), None when a guard fails."""
         params = "".join(f"a_{ident(q.name)}, " for q in action.params)
         self.emit(0, f"def static_{ai}({params}s=None):")
-        self.guard_items(1, p.static, "return False")
-        self.emit(1, "return True")
+        self.guard_items(1, p.static, "return None")
+        self.emit(1, "return (" + "".join(f"l_{ident(n)}, " for n in p.pre) + ")")
 
     def guard_items(self, depth: int, items: tuple[Item, ...], refuse: str) -> None:
         for what, name, e in items:
@@ -258,28 +260,13 @@ class _Emitter:
             if not conds:
                 self.emit(depth, f"out += {'C' if collect == 'c' else 'I'}{ai}")
                 continue
-            lhs = "(" + "".join(f"a_{ident(q.name)}, " for q in action.params) + ")"
-            self.emit(depth, f"for {lhs}, c, i in {self.scanned(ai, p)}:")
+            self.emit(depth, f"for {p.loop_vars(action)}, c, i in {self.scanned(ai, p)}:")
             if len(conds) < len(p.scan):  # lets between the guards
                 self.guard_items(depth + 1, p.scan, "continue")
                 self.emit(depth + 1, f"out.append({collect})")
             else:
                 self.emit(depth + 1, f"if {self.conds(conds)}: out.append({collect})")
         self.emit(1, "return out")
-
-    def pay_once(self) -> str:
-        """The bitmask of pay-once conditions holding: `when` rewards, then each element of each
-        `for each` reward (their bit offsets depend on this world's counts, so they are names)."""
-        whens = [r for r in self.rules.rewards if r.kind == "when"]
-        terms = [f"({1 << i} if {self.x.expr(r.cond)} else 0)" for i, r in enumerate(whens) if r.cond]
-        offset = str(len(whens))
-        for r in self.rules.rewards:
-            if r.kind != "each" or r.domain is None or r.domain.type.elem is None or r.cond is None:
-                continue
-            var = ident(r.var)
-            terms.append(f"sum(1 << ({offset} + l_{var}) for l_{var} in {self.x.domain(r.domain)} if {self.x.expr(r.cond)})")
-            offset += f" + {self.ns.const(('count', r.domain.type.elem.name))}"
-        return " | ".join(terms) or "0"
 
 
 @dataclass(frozen=True)
@@ -316,10 +303,7 @@ def generate(rules: Scaffold, tables: WorldTables) -> tuple[Generated, dict[str,
     em.emit(0, f"def observe(s): return {em.x.template(rules.observe)}")
     em.emit(0, f"def instruction(s): return {em.x.template(rules.instruction)}")
     em.emit(0, f"def invalid(s): return {em.x.template(rules.invalid)}")
-    mask = em.pay_once()
-    done = " or ".join(em.x.expr(c) for c in rules.done) or "False"
-    fail = " or ".join(em.x.expr(c) for c in rules.fail) or "False"
-    em.emit(0, f"def signals(s): return ({mask}, bool({done}), bool({fail}))")
+    emit_signals(em)
     em.emit(0, "def invariant(s):")
     for ii, inv in enumerate(rules.invariants):
         em.emit(1, f"if not {em.x.expr(inv.cond)}: return {ii}")
