@@ -16,7 +16,8 @@ from typing import Any
 
 from worldgen.codegen.exprs import RULE_ERRORS, ExprCompiler, Namespace, Request, RuleError, WorldTables, ident
 from worldgen.codegen.fallbacks import Fallback, fallbacks_of, free_rank, spellings
-from worldgen.codegen.guards import GuardPlan, Item, Lookup, by_value, live, plan
+from worldgen.codegen.guards import GuardPlan, Item, Lookup, live, plan
+from worldgen.codegen.intervals import Interval, within
 from worldgen.codegen.helpers import LANGUAGE2_HELPERS
 from worldgen.codegen.packing import Codec
 from worldgen.codegen.signals import emit_signals
@@ -245,9 +246,10 @@ class _Emitter:
         return depth
 
     def scanned(self, ai: int, p: GuardPlan) -> str:
-        """The bindings of action ``ai`` its scan tries: all live ones, or (a `Lookup`) those whose
-        argument has the value the guard asks for, from the table ``X{ai}``."""
-        return f"L{ai}" if p.lookup is None else f"X{ai}.get({self.x.expr(p.lookup.key)}, ())"
+        """The bindings of action ``ai`` its scan tries: all live ones, or (a `Lookup` or an
+        `Interval`) those whose argument has the value or lies in the range the guards ask for,
+        from the table ``X{ai}``."""
+        return f"L{ai}" if p.lookup is None else p.lookup.source(f"X{ai}", self.x.expr)
 
     def admissible(self, fn: str, collect: str, plans: list[GuardPlan]) -> None:
         """The admissible-command scan over each action's live bindings ``L{ai}`` (those its
@@ -280,7 +282,7 @@ class Generated:
     dynamic: tuple[str, ...]
     stochastic: tuple[bool, ...]  # per action: can its effect meet a chance() branch?
     says_only: tuple[bool, ...]  # per action: does its body only say things (never change state)?
-    lookups: tuple[Lookup | None, ...]  # per action: its scan by argument value (codegen/guards.py)
+    lookups: tuple[Lookup | Interval | None, ...]  # per action: its scan by argument value or range (codegen/guards.py)
 
 
 def generate(rules: Scaffold, tables: WorldTables) -> tuple[Generated, dict[str, Any]]:
@@ -372,7 +374,7 @@ def build_rules(rules: Scaffold, tables: WorldTables, constants: dict[str, Any],
         env[f"I{ai}"], env[f"C{ai}"] = [i for _, _, i in own], [c for _, c, _ in own]
         lookup = generated.lookups[ai]
         if lookup is not None:
-            env[f"X{ai}"] = by_value(own, lookup.arg)
+            env[f"X{ai}"] = lookup.table(own)
     built = Rules(
         dynamic=generated.dynamic, actions=rules.actions, bindings=tuple(bindings), table=table,
         guard=tuple(env[f"guard_{i}"] for i in range(n)),
@@ -430,7 +432,7 @@ def _bits(mask: int) -> tuple[int, ...]:
 
 
 HELPERS = {"_chk": _chk, "_div": _div, "_join": _join, "_B": _bits, "_mask": to_mask, "RuleError": RuleError,
-           "_RULE_ERRORS": RULE_ERRORS, **LANGUAGE2_HELPERS}
+           "_RULE_ERRORS": RULE_ERRORS, "_within": within, **LANGUAGE2_HELPERS}
 
 
 def _domain(action: Action, param: ActionParam, arg_domains: Callable[[Type], list[Any]]) -> list[Any]:
