@@ -3,9 +3,9 @@
 A guard such as ``when n >= low and n <= coins`` over ``n: int in 0..99_999`` admits, in each
 state, the values between two reads of the state; trying all 100,000 bindings to keep a handful
 made exploration cost the argument's range. The conjuncts of the leading scanned guards of the
-forms ``arg OP E`` or ``E OP arg`` (OP one of ``< <= > >=``) and ``arg in E..F``, where E and F
-are ints built from plain reads (state variables, params, consts, literals) with ``+``, ``-``
-and negation (nothing that can fail), bound the argument below and above (``Interval``). The
+forms ``arg OP E`` or ``E OP arg`` (OP one of ``< <= > >=``), where E is an int built from plain
+reads (state variables, params, consts, literals) with ``+``, ``-`` and negation (nothing that
+can fail), bound the argument below and above (``Interval``). The
 scan then takes, from the bindings in the order it lists them, those whose argument lies within
 the bounds: bisected per run of bindings sharing the arguments before it, so the order is kept.
 The guards still run on every binding taken: the bounds only skip bindings they would refuse.
@@ -86,7 +86,7 @@ def interval(action: Action, leading: Sequence[Expr]) -> Interval | None:
 
 
 def _bounds(cond: Expr) -> list[tuple[Expr, str, Expr, int]]:
-    """(argument, side, E, k) for each bound ``cond`` puts on an argument."""
+    """(argument, side, E, k) for the bound ``cond`` puts on an argument, if any."""
     if cond.op == "cmp" and cond.name in _ARG_FIRST:
         a, b = cond.args
         if a.op == "arg" and plain_int(b):
@@ -95,10 +95,6 @@ def _bounds(cond: Expr) -> list[tuple[Expr, str, Expr, int]]:
         if b.op == "arg" and plain_int(a):
             side, k = _ARG_LAST[str(cond.name)]
             return [(b, side, a, k)]
-    if cond.op == "in" and cond.args[0].op == "arg" and cond.args[1].op == "span":
-        lo, hi = cond.args[1].args
-        if plain_int(lo) and plain_int(hi):
-            return [(cond.args[0], "lower", lo, 0), (cond.args[0], "upper", hi, 0)]
     return []
 
 
