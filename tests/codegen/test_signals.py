@@ -9,10 +9,9 @@ from worldgen.runtime.loader import load_rules
 LAMP = """
 world lamp {
   state { on: bool = false  presses: int in 0..3 = 0  broken: bool = false }
-  def lit() = on and presses > 0
   action press "press" { when presses < 3  do on = not on, presses += 1 }
   action smash "smash" { do broken = true }
-  reward 1 when lit()
+  reward 1 when on and presses > 0
   reward 0.5 when presses == 2
   DONE
 }
@@ -29,12 +28,12 @@ def signals_line(rules) -> str:
 
 
 def test_a_condition_written_twice_is_evaluated_once():
-    rules = rules_of("done when lit()\n  fail when broken\n  fail when lit()")
+    rules = rules_of("done when on and presses > 0\n  fail when broken\n  fail when on and presses > 0")
     line = signals_line(rules)
-    assert line.count("D_lit(s)") == 1 and "(_c0 := D_lit(s))" in line
+    assert line.count("(s[0] and (s[1] > 0))") == 1 and "(_c0 := (s[0] and (s[1] > 0)))" in line
     assert line.count("s[2]") == 1  # broken: written once, not named
-    plain = rules_of("done when lit() and true\n  fail when broken\n  fail when lit() or false")  # spelt apart
-    assert signals_line(plain).count("D_lit(s)") == 3
+    plain = rules_of("done when on and presses > 0 and true\n  fail when broken\n  fail when on and presses > 0 or false")  # spelt apart
+    assert signals_line(plain).count("(s[0] and (s[1] > 0))") == 3
     for on in (False, True):
         for presses in range(4):
             for broken in (False, True):
