@@ -146,7 +146,7 @@ class _Emitter:
             assert vt is not None
             self.emit(depth, f"_k = {self.x.expr(target.args[1])}")
             new = self._combine(vt, f"{slot}[_k]", st.op, v, value.type)
-            self.emit(depth, f"{slot} = {slot}[:_k] + ({self._bounded(vt, new, name)},) + {slot}[_k + 1:]")
+            self.emit(depth, f"_t = list({slot}); _t[_k] = {self._bounded(vt, new, name)}; {slot} = tuple(_t)")  # faster than slicing
         elif target.op == "get":  # m[a][b]: one key per level of nesting
             keys: list[Expr] = []
             node = target
@@ -165,7 +165,7 @@ class _Emitter:
             a, b = self.x.expr(target.args[1]), self.x.expr(target.args[2])
             self.emit(depth, f"_k = {a}")
             self.emit(depth, f"_m = ({slot}[_k] | (1 << {b})) if {v} else ({slot}[_k] & ~(1 << {b}))")
-            self.emit(depth, f"{slot} = {slot}[:_k] + (_m,) + {slot}[_k + 1:]")
+            self.emit(depth, f"_t = list({slot}); _t[_k] = _m; {slot} = tuple(_t)")
 
     @staticmethod
     def _combine(t: Type, old: str, op: str | None, v: str, vt: Type) -> str:
