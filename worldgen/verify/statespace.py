@@ -9,6 +9,7 @@ Commands that are invalid in a state change nothing and are not edges.
 from __future__ import annotations
 
 import gc
+import math
 from array import array
 from dataclasses import dataclass
 from collections.abc import Callable, Iterator, Sequence
@@ -160,7 +161,8 @@ class _Explorer:
         self.state: Callable[[Any], tuple[Any, ...]] = (lambda k: k) if codec is None else codec.unpack
         self.g = StateGraph(None if codec is None else codec.unpack)
         self.index: dict[Any, int] = {}
-        self.max_states, self.max_depth = bounds.max_states, bounds.max_depth
+        self.max_states = bounds.max_states
+        self.max_depth: float = math.inf if bounds.max_depth is None else bounds.max_depth
         self.signals, self.invariant = rules.signals, rules.invariant
 
     def fault(self, state: int, binding: int | None, decisions: tuple[bool, ...], message: str) -> None:
@@ -182,7 +184,7 @@ class _Explorer:
         if i >= self.max_states:
             g.hit = "max_states"
             return -1
-        if self.max_depth is not None and depth > self.max_depth:
+        if depth > self.max_depth:
             g.hit = g.hit or "max_depth"
             return -1
         self.index[key] = i
@@ -196,8 +198,8 @@ class _Explorer:
             self.fault(i, None, (), f"evaluating the state's signals or invariants: {err}")
             when, done, failed, inv = 0, False, True, -1
         g.when.append(when)
-        g.done.append(bool(done))
-        g.failed.append(bool(failed))
+        g.done.append(done)  # bools: the generated signals() says bool(...)
+        g.failed.append(failed)
         if inv >= 0 and inv not in g.violations:
             g.violations[inv] = i
         return i
