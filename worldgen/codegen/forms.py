@@ -54,7 +54,7 @@ class FormsCode:
             return f"range({self.expr(e.args[0])}, ({self.expr(e.args[1])}) + 1)"
         if e.type.kind == "list":
             return self.expr(e)
-        return f"_B({self.expr(e)})"
+        return f"_B[{self.expr(e)}]"
 
     def _span(self: ExprCompiler, e: Expr) -> str:
         return f"tuple({self.domain(e)})"
@@ -110,7 +110,7 @@ class FormsCode:
             case "pop" | "top" | "rest":
                 return f"_{e.name}({args[0]})"
             case "sorted":
-                return f"_B({args[0]})" if e.args[0].type.kind == "set" else f"tuple(sorted({args[0]}))"
+                return f"_B[{args[0]}]" if e.args[0].type.kind == "set" else f"tuple(sorted({args[0]}))"
             case "reverse":
                 return f"{args[0]}[::-1]"
             case "closure":

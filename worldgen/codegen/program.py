@@ -419,19 +419,17 @@ def _join(mask: int, names: tuple[str, ...], sep: str) -> str:
     return sep.join(names[i] for i in bits(mask)) if mask else "nothing"
 
 
-_bits_cache: dict[int, tuple[int, ...]] = {}
+class _Bits(dict[int, tuple[int, ...]]):
+    """``_B[mask]``: a set's elements, cached; a hit is a dict look-up, no Python call."""
 
-
-def _bits(mask: int) -> tuple[int, ...]:
-    b = _bits_cache.get(mask)
-    if b is None:
+    def __missing__(self, mask: int) -> tuple[int, ...]:
         b = bits(mask)
-        if len(_bits_cache) < 65536:
-            _bits_cache[mask] = b
-    return b
+        if len(self) < 65536:
+            self[mask] = b
+        return b
 
 
-HELPERS = {"_chk": _chk, "_div": _div, "_join": _join, "_B": _bits, "_mask": to_mask, "RuleError": RuleError,
+HELPERS = {"_chk": _chk, "_div": _div, "_join": _join, "_B": _Bits(), "_mask": to_mask, "RuleError": RuleError,
            "_RULE_ERRORS": RULE_ERRORS, "_within": within, **LANGUAGE2_HELPERS}
 
 
