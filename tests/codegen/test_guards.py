@@ -53,3 +53,20 @@ def test_guards_reading_no_state_rule_bindings_out_before_any_state_is_explored(
     env = world.env()
     env.reset()
     assert env.step("pay 99")[0] == "The till refuses that amount."  # the runtime refuses it the same way
+
+
+def test_a_let_reading_only_the_arguments_is_computed_once_per_binding_not_per_state():
+    # `cents` reads the argument alone: its value travels with each binding, the scan and the
+    # effect read it; written to read the state too (`+ paid * 0`), it is computed in every state.
+    till = TILL.replace("when GUARD else", "let cents = n % 100\n    when open and cents > due % 100 else")
+    world = worldgen.loads(till.replace("do paid = n", "do paid = cents * 10 + n / 100"), "till.wg").instantiate({}, seed=0)
+    rules, initial = load_rules(world)
+    successors = rules.source.split("def successors(s0):")[1]
+    assert "for (a_n, l_cents, ), c, i in L0:" in successors and "l_cents = " not in successors
+    plain = worldgen.loads(till.replace("let cents = n % 100", "let cents = n % 100 + paid * 0")
+                           .replace("do paid = n", "do paid = cents * 10 + n / 100"), "till.wg").instantiate({}, seed=0)
+    plain_rules, plain_initial = load_rules(plain)
+    assert "l_cents = " in plain_rules.source.split("def successors(s0):")[1]
+    g, p = explore(rules, initial, Bounds()), explore(plain_rules, plain_initial, Bounds())
+    assert list(g.states) == list(p.states) and list(g.edge_binding) == list(p.edge_binding)
+    assert len(g.states) > 10

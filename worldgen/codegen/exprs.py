@@ -91,13 +91,15 @@ class ExprCompiler(FormsCode):
     ``resolve_state`` maps a state variable to its source (``s[3]`` at run time, a namespace name
     while a world is built); ``ns`` names the per-world data (names, content, counts, params).
     ``functions`` are the scaffold's ``def``s: called as ``D_name(s, ...)`` in a world's rules, or
-    ``inline`` as lambdas where a world is being built.
+    ``inline`` as lambdas where a world is being built; small ones are written out in place in a
+    world's rules (codegen/inlining.py).
     """
 
     ns: Namespace
     resolve_state: Callable[[str], str]
     functions: dict[str, Function] = field(default_factory=dict)
     inline: bool = True
+    subst: dict[str, str] = field(default_factory=dict)  # while a call is written out: parameter -> argument
 
     def expr(self, e: Expr) -> str:
         if e.op not in OPS:
@@ -125,7 +127,7 @@ class ExprCompiler(FormsCode):
         return f"a_{ident(e.name)}"
 
     def _local(self, e: Expr) -> str:
-        return f"l_{ident(e.name)}"
+        return self.subst.get(str(e.name)) or f"l_{ident(e.name)}"
 
     def _member(self, e: Expr) -> str:
         return repr(int(e.value))  # type: ignore[arg-type]

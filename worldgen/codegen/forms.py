@@ -11,6 +11,7 @@ import re
 
 from typing import TYPE_CHECKING
 
+from worldgen.codegen.inlining import inlinable
 from worldgen.ir.models import Expr, Type
 
 if TYPE_CHECKING:
@@ -28,10 +29,17 @@ class FormsCode:
         f = self.functions.get(str(e.name))
         if f is None:
             raise UnsafeIR(f"call of an unknown function {e.name!r}")
-        args = ", ".join(self.expr(a) for a in e.args)
+        sources = [self.expr(a) for a in e.args]
+        args = ", ".join(sources)
         if self.inline:
             params = ", ".join(f"l_{ident(p.name)}" for p in f.params)
             return f"(lambda {params}: {self.expr(f.body)})({args})"
+        if inlinable(f, sources):  # written out in place (codegen/inlining.py)
+            outer, self.subst = self.subst, {p.name: a for p, a in zip(f.params, sources)}
+            try:
+                return f"({self.expr(f.body)})"
+            finally:
+                self.subst = outer
         return f"D_{ident(f.name)}({', '.join(['s', args]) if args else 's'})"
 
     def _let(self: ExprCompiler, e: Expr) -> str:
@@ -46,7 +54,7 @@ class FormsCode:
             return f"range({self.expr(e.args[0])}, ({self.expr(e.args[1])}) + 1)"
         if e.type.kind == "list":
             return self.expr(e)
-        return f"_B({self.expr(e)})"
+        return f"_B[{self.expr(e)}]"
 
     def _span(self: ExprCompiler, e: Expr) -> str:
         return f"tuple({self.domain(e)})"
@@ -102,7 +110,7 @@ class FormsCode:
             case "pop" | "top" | "rest":
                 return f"_{e.name}({args[0]})"
             case "sorted":
-                return f"_B({args[0]})" if e.args[0].type.kind == "set" else f"tuple(sorted({args[0]}))"
+                return f"_B[{args[0]}]" if e.args[0].type.kind == "set" else f"tuple(sorted({args[0]}))"
             case "reverse":
                 return f"{args[0]}[::-1]"
             case "closure":

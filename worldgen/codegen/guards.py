@@ -9,16 +9,23 @@ admissible values cost, not its range). A guard that reads only the state (``whe
 is decided once per state for the whole action, before its bindings are scanned. Only guards that
 mix both are evaluated per binding per state, except that a mixed guard ``arg == E`` (E a plain
 read of the state, a param or a const) picks the bindings to scan from a table by E's value
-(``Lookup``). Guards keep their written order within each group; a guard that raises a rule error
-while the world is built rules its binding out.
+(``Lookup``), and mixed guards bounding an int argument by the state (``n <= coins``) scan only
+the values within the bounds (``intervals.Interval``). A ``let`` that reads the arguments and no
+state is computed once per binding as the world is built and travels with the binding. Guards
+keep their written order within each group; a guard that raises a rule error while the world is
+built rules its binding out.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import itertools
+from collections import Counter
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from worldgen.codegen.exprs import ident
+from worldgen.codegen.intervals import PLAIN, Binding, Interval, conjuncts, interval
 from worldgen.ir.models import Action, Expr, Function
 
 STATIC, STATE, MIXED = "static", "state", "mixed"
@@ -73,7 +80,12 @@ class GuardPlan:
     static: tuple[Item, ...]
     hoisted: tuple[Item, ...]
     scan: tuple[Item, ...]
-    lookup: Lookup | None = None
+    lookup: Lookup | Interval | None = None  # how the scan picks its bindings (None: all live ones)
+    pre: tuple[str, ...] = ()  # lets that read arguments and no state: computed once per binding
+
+    def loop_vars(self, action: Action) -> str:
+        """The target of the scan's ``for``: the arguments, then the precomputed lets."""
+        return "(" + "".join(f"a_{ident(q.name)}, " for q in action.params) + "".join(f"l_{ident(n)}, " for n in self.pre) + ")"
 
 
 @dataclass(frozen=True)
@@ -85,6 +97,13 @@ class Lookup:
 
     arg: int  # the argument's position in the action's parameters
     key: Expr  # E
+
+    def table(self, bindings: Sequence[Binding]) -> dict[Any, tuple[Binding, ...]]:
+        return by_value(bindings, self.arg)
+
+    def source(self, table: str, expr: Callable[[Expr], str]) -> str:
+        """The scan's bindings in generated code: ``table.get(E, ())``."""
+        return f"{table}.get({expr(self.key)}, ())"
 
 
 def plan(action: Action, dynamic: frozenset[str], functions: dict[str, Function]) -> GuardPlan:
@@ -113,10 +132,14 @@ def plan(action: Action, dynamic: frozenset[str], functions: dict[str, Function]
             hoisted.append(it)
         elif kind != STATIC or it[0] == "let":
             scan.append(it)
+    names = Counter(name for what, name, _ in items if what == "let")
+    pre = tuple(str(name) for (what, name, _), d in zip(items, deps) if what == "let" and d == {"args"} and names[name] == 1)
     before = _needed(hoisted)
-    known = {name for what, name, _ in before if what == "let"}
+    known = {name for what, name, _ in before if what == "let"} | set(pre)
     scanned = _needed([it for it in scan if not (it[0] == "let" and it[1] in known)])
-    return GuardPlan(static, before, scanned, _lookup(action, scanned, dynamic, functions, lets))
+    leading = list(itertools.takewhile(lambda it: it[0] == "when", scanned))
+    pick = _lookup(action, scanned, dynamic, functions, lets) or interval(action, [e for _, _, e in leading])
+    return GuardPlan(static, before, scanned, pick, pre)
 
 
 def _lookup(action: Action, scan: tuple[Item, ...], dynamic: frozenset[str], functions: dict[str, Function],
@@ -127,21 +150,14 @@ def _lookup(action: Action, scan: tuple[Item, ...], dynamic: frozenset[str], fun
     if not scan or scan[0][0] != "when":
         return None
     params = [q.name for q in action.params]
-    for cond in _conjuncts(scan[0][2]):
+    for cond in conjuncts(scan[0][2]):
         if cond.op != "cmp" or cond.name != "==":
             continue
         for arg, other in (cond.args, cond.args[::-1]):
-            if (arg.op == "arg" and arg.name in params and other.op in _PLAIN
+            if (arg.op == "arg" and arg.name in params and other.op in PLAIN
                     and "args" not in _depends(other, dynamic, functions, lets)):
                 return Lookup(params.index(str(arg.name)), other)
     return None
-
-
-_PLAIN = {"state", "param", "const", "lit", "member"}
-
-
-def _conjuncts(e: Expr) -> list[Expr]:
-    return _conjuncts(e.args[0]) + _conjuncts(e.args[1]) if e.op == "and" else [e]
 
 
 def _needed(scan: list[Item]) -> tuple[Item, ...]:
@@ -155,22 +171,24 @@ def _needed(scan: list[Item]) -> tuple[Item, ...]:
     return tuple(reversed(out))
 
 
-def live(static: Callable[..., bool], bindings: tuple[tuple[tuple[Any, ...], str, int], ...],
-         errors: tuple[type[Exception], ...]) -> tuple[tuple[tuple[Any, ...], str, int], ...]:
-    """The bindings whose static guards hold (a guard raising a rule error rules it out)."""
+def live(static: Callable[..., tuple[Any, ...] | None], bindings: tuple[Binding, ...],
+         errors: tuple[type[Exception], ...]) -> tuple[Binding, ...]:
+    """The bindings whose static guards hold (a guard raising a rule error rules it out), each
+    with its precomputed lets (what ``static`` returns) after its arguments."""
     out = []
-    for binding in bindings:
+    for args, command, index in bindings:
         try:
-            if static(*binding[0]):
-                out.append(binding)
+            lets = static(*args)
         except errors:
             continue
+        if lets is not None:
+            out.append((args + lets, command, index))
     return tuple(out)
 
 
-def by_value(bindings: tuple[tuple[tuple[Any, ...], str, int], ...], arg: int) -> dict[Any, tuple[tuple[tuple[Any, ...], str, int], ...]]:
+def by_value(bindings: Sequence[Binding], arg: int) -> dict[Any, tuple[Binding, ...]]:
     """The bindings grouped by the value of argument ``arg``, each group in binding order."""
-    out: dict[Any, list[tuple[tuple[Any, ...], str, int]]] = {}
+    out: dict[Any, list[Binding]] = {}
     for binding in bindings:
         out.setdefault(binding[0][arg], []).append(binding)
     return {value: tuple(group) for value, group in out.items()}

@@ -54,10 +54,10 @@ def codec(fields: Sequence[Field]) -> Codec:
         value = f"s[{i}]" if f.low == 0 else f"(s[{i}] - {f.low})"
         packs.append(value if offset == 0 else f"({value} << {offset})")
         bits = f"(k >> {offset}) & {(1 << f.width) - 1}" if offset else f"k & {(1 << f.width) - 1}"
-        unpacks.append(f"bool({bits})" if f.boolean else (f"{f.low} + ({bits})" if f.low else f"({bits})"))
+        unpacks.append(f"({bits}) == 1" if f.boolean else (f"{f.low} + ({bits})" if f.low else f"({bits})"))
         offset += f.width
     pack_src = "lambda s: " + (" | ".join(packs) or "0")
     unpack_src = "lambda k: (" + "".join(u + ", " for u in unpacks) + ")"
-    env: dict[str, Any] = {"__builtins__": {"bool": bool}}
+    env: dict[str, Any] = {"__builtins__": {}}
     return Codec(eval(compile(pack_src, "<state packing>", "eval"), env),  # noqa: S307 - numbers only
                  eval(compile(unpack_src, "<state packing>", "eval"), env))  # noqa: S307

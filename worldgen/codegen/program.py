@@ -16,9 +16,11 @@ from typing import Any
 
 from worldgen.codegen.exprs import RULE_ERRORS, ExprCompiler, Namespace, Request, RuleError, WorldTables, ident
 from worldgen.codegen.fallbacks import Fallback, fallbacks_of, free_rank, spellings
-from worldgen.codegen.guards import GuardPlan, Item, Lookup, by_value, live, plan
+from worldgen.codegen.guards import GuardPlan, Item, Lookup, live, plan
+from worldgen.codegen.intervals import Interval, within
 from worldgen.codegen.helpers import LANGUAGE2_HELPERS
 from worldgen.codegen.packing import Codec
+from worldgen.codegen.signals import emit_signals
 from worldgen.codegen.successors import emit_successors
 from worldgen.codegen.numbers import amount, resolve as resolve_numbers
 from worldgen.errors import InstantiationError
@@ -144,7 +146,7 @@ class _Emitter:
             assert vt is not None
             self.emit(depth, f"_k = {self.x.expr(target.args[1])}")
             new = self._combine(vt, f"{slot}[_k]", st.op, v, value.type)
-            self.emit(depth, f"{slot} = {slot}[:_k] + ({self._bounded(vt, new, name)},) + {slot}[_k + 1:]")
+            self.emit(depth, f"_t = list({slot}); _t[_k] = {self._bounded(vt, new, name)}; {slot} = tuple(_t)")  # faster than slicing
         elif target.op == "get":  # m[a][b]: one key per level of nesting
             keys: list[Expr] = []
             node = target
@@ -163,7 +165,7 @@ class _Emitter:
             a, b = self.x.expr(target.args[1]), self.x.expr(target.args[2])
             self.emit(depth, f"_k = {a}")
             self.emit(depth, f"_m = ({slot}[_k] | (1 << {b})) if {v} else ({slot}[_k] & ~(1 << {b}))")
-            self.emit(depth, f"{slot} = {slot}[:_k] + (_m,) + {slot}[_k + 1:]")
+            self.emit(depth, f"_t = list({slot}); _t[_k] = _m; {slot} = tuple(_t)")
 
     @staticmethod
     def _combine(t: Type, old: str, op: str | None, v: str, vt: Type) -> str:
@@ -216,11 +218,12 @@ class _Emitter:
 
     def static_guards(self, ai: int, action: Action, p: GuardPlan) -> None:
         """``static_{ai}(*args)``: the guards that read no state, run once per binding as the world
-        is built (``s`` is there for the ``def``s, which take it and, here, never read it)."""
+        is built (``s`` is there for the ``def``s, which take it and, here, never read it); the
+        values of the lets the scans take precomputed (``p.pre``), None when a guard fails."""
         params = "".join(f"a_{ident(q.name)}, " for q in action.params)
         self.emit(0, f"def static_{ai}({params}s=None):")
-        self.guard_items(1, p.static, "return False")
-        self.emit(1, "return True")
+        self.guard_items(1, p.static, "return None")
+        self.emit(1, "return (" + "".join(f"l_{ident(n)}, " for n in p.pre) + ")")
 
     def guard_items(self, depth: int, items: tuple[Item, ...], refuse: str) -> None:
         for what, name, e in items:
@@ -243,9 +246,10 @@ class _Emitter:
         return depth
 
     def scanned(self, ai: int, p: GuardPlan) -> str:
-        """The bindings of action ``ai`` its scan tries: all live ones, or (a `Lookup`) those whose
-        argument has the value the guard asks for, from the table ``X{ai}``."""
-        return f"L{ai}" if p.lookup is None else f"X{ai}.get({self.x.expr(p.lookup.key)}, ())"
+        """The bindings of action ``ai`` its scan tries: all live ones, or (a `Lookup` or an
+        `Interval`) those whose argument has the value or lies in the range the guards ask for,
+        from the table ``X{ai}``."""
+        return f"L{ai}" if p.lookup is None else p.lookup.source(f"X{ai}", self.x.expr)
 
     def admissible(self, fn: str, collect: str, plans: list[GuardPlan]) -> None:
         """The admissible-command scan over each action's live bindings ``L{ai}`` (those its
@@ -258,28 +262,13 @@ class _Emitter:
             if not conds:
                 self.emit(depth, f"out += {'C' if collect == 'c' else 'I'}{ai}")
                 continue
-            lhs = "(" + "".join(f"a_{ident(q.name)}, " for q in action.params) + ")"
-            self.emit(depth, f"for {lhs}, c, i in {self.scanned(ai, p)}:")
+            self.emit(depth, f"for {p.loop_vars(action)}, c, i in {self.scanned(ai, p)}:")
             if len(conds) < len(p.scan):  # lets between the guards
                 self.guard_items(depth + 1, p.scan, "continue")
                 self.emit(depth + 1, f"out.append({collect})")
             else:
                 self.emit(depth + 1, f"if {self.conds(conds)}: out.append({collect})")
         self.emit(1, "return out")
-
-    def pay_once(self) -> str:
-        """The bitmask of pay-once conditions holding: `when` rewards, then each element of each
-        `for each` reward (their bit offsets depend on this world's counts, so they are names)."""
-        whens = [r for r in self.rules.rewards if r.kind == "when"]
-        terms = [f"({1 << i} if {self.x.expr(r.cond)} else 0)" for i, r in enumerate(whens) if r.cond]
-        offset = str(len(whens))
-        for r in self.rules.rewards:
-            if r.kind != "each" or r.domain is None or r.domain.type.elem is None or r.cond is None:
-                continue
-            var = ident(r.var)
-            terms.append(f"sum(1 << ({offset} + l_{var}) for l_{var} in {self.x.domain(r.domain)} if {self.x.expr(r.cond)})")
-            offset += f" + {self.ns.const(('count', r.domain.type.elem.name))}"
-        return " | ".join(terms) or "0"
 
 
 @dataclass(frozen=True)
@@ -293,7 +282,7 @@ class Generated:
     dynamic: tuple[str, ...]
     stochastic: tuple[bool, ...]  # per action: can its effect meet a chance() branch?
     says_only: tuple[bool, ...]  # per action: does its body only say things (never change state)?
-    lookups: tuple[Lookup | None, ...]  # per action: its scan by argument value (codegen/guards.py)
+    lookups: tuple[Lookup | Interval | None, ...]  # per action: its scan by argument value or range (codegen/guards.py)
 
 
 def generate(rules: Scaffold, tables: WorldTables) -> tuple[Generated, dict[str, Any]]:
@@ -316,10 +305,7 @@ def generate(rules: Scaffold, tables: WorldTables) -> tuple[Generated, dict[str,
     em.emit(0, f"def observe(s): return {em.x.template(rules.observe)}")
     em.emit(0, f"def instruction(s): return {em.x.template(rules.instruction)}")
     em.emit(0, f"def invalid(s): return {em.x.template(rules.invalid)}")
-    mask = em.pay_once()
-    done = " or ".join(em.x.expr(c) for c in rules.done) or "False"
-    fail = " or ".join(em.x.expr(c) for c in rules.fail) or "False"
-    em.emit(0, f"def signals(s): return ({mask}, bool({done}), bool({fail}))")
+    emit_signals(em)
     em.emit(0, "def invariant(s):")
     for ii, inv in enumerate(rules.invariants):
         em.emit(1, f"if not {em.x.expr(inv.cond)}: return {ii}")
@@ -388,7 +374,7 @@ def build_rules(rules: Scaffold, tables: WorldTables, constants: dict[str, Any],
         env[f"I{ai}"], env[f"C{ai}"] = [i for _, _, i in own], [c for _, c, _ in own]
         lookup = generated.lookups[ai]
         if lookup is not None:
-            env[f"X{ai}"] = by_value(own, lookup.arg)
+            env[f"X{ai}"] = lookup.table(own)
     built = Rules(
         dynamic=generated.dynamic, actions=rules.actions, bindings=tuple(bindings), table=table,
         guard=tuple(env[f"guard_{i}"] for i in range(n)),
@@ -433,20 +419,18 @@ def _join(mask: int, names: tuple[str, ...], sep: str) -> str:
     return sep.join(names[i] for i in bits(mask)) if mask else "nothing"
 
 
-_bits_cache: dict[int, tuple[int, ...]] = {}
+class _Bits(dict[int, tuple[int, ...]]):
+    """``_B[mask]``: a set's elements, cached; a hit is a dict look-up, no Python call."""
 
-
-def _bits(mask: int) -> tuple[int, ...]:
-    b = _bits_cache.get(mask)
-    if b is None:
+    def __missing__(self, mask: int) -> tuple[int, ...]:
         b = bits(mask)
-        if len(_bits_cache) < 65536:
-            _bits_cache[mask] = b
-    return b
+        if len(self) < 65536:
+            self[mask] = b
+        return b
 
 
-HELPERS = {"_chk": _chk, "_div": _div, "_join": _join, "_B": _bits, "_mask": to_mask, "RuleError": RuleError,
-           "_RULE_ERRORS": RULE_ERRORS, **LANGUAGE2_HELPERS}
+HELPERS = {"_chk": _chk, "_div": _div, "_join": _join, "_B": _Bits(), "_mask": to_mask, "RuleError": RuleError,
+           "_RULE_ERRORS": RULE_ERRORS, "_within": within, **LANGUAGE2_HELPERS}
 
 
 def _domain(action: Action, param: ActionParam, arg_domains: Callable[[Type], list[Any]]) -> list[Any]:

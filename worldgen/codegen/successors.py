@@ -16,7 +16,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from worldgen.codegen.exprs import ident
 from worldgen.codegen.guards import GuardPlan
 
 if TYPE_CHECKING:
@@ -31,15 +30,14 @@ def emit_successors(em: _Emitter, plans: list[GuardPlan], stochastic: tuple[bool
     em.emit(1, "s = s0")
     for ai, (action, p) in enumerate(zip(em.rules.actions, plans)):
         depth = em.hoisted(ai, p)
-        lhs = "(" + "".join(f"a_{ident(q.name)}, " for q in action.params) + ")"
-        em.emit(depth, f"for {lhs}, c, i in {em.scanned(ai, p)}:")
+        em.emit(depth, f"for {p.loop_vars(action)}, c, i in {em.scanned(ai, p)}:")
         em.guard_items(depth + 1, p.scan, "continue")
         if stochastic[ai] or says_only[ai]:
             em.emit(depth + 1, f"out.append((i, {CHANCE if stochastic[ai] else SAME}))")
             continue
         em.emit(depth + 1, "s = list(s0)")
         em.emit(depth + 1, "try:")
-        em.lets(depth + 2, tuple(pair for g in action.guards for pair in g.lets))
+        em.lets(depth + 2, tuple(pair for g in action.guards for pair in g.lets if pair[0] not in p.pre))
         em.stmts(action.body + em.rules.every, depth + 2, quiet=True)
         em.emit(depth + 1, "except _RULE_ERRORS as e:")
         em.emit(depth + 2, "out.append((i, str(e) or type(e).__name__))")

@@ -9,6 +9,7 @@ Commands that are invalid in a state change nothing and are not edges.
 from __future__ import annotations
 
 import gc
+import math
 from array import array
 from dataclasses import dataclass
 from collections.abc import Callable, Iterator, Sequence
@@ -160,7 +161,8 @@ class _Explorer:
         self.state: Callable[[Any], tuple[Any, ...]] = (lambda k: k) if codec is None else codec.unpack
         self.g = StateGraph(None if codec is None else codec.unpack)
         self.index: dict[Any, int] = {}
-        self.max_states, self.max_depth = bounds.max_states, bounds.max_depth
+        self.max_states = bounds.max_states
+        self.max_depth: float = math.inf if bounds.max_depth is None else bounds.max_depth
         self.signals, self.invariant = rules.signals, rules.invariant
 
     def fault(self, state: int, binding: int | None, decisions: tuple[bool, ...], message: str) -> None:
@@ -182,7 +184,7 @@ class _Explorer:
         if i >= self.max_states:
             g.hit = "max_states"
             return -1
-        if self.max_depth is not None and depth > self.max_depth:
+        if depth > self.max_depth:
             g.hit = g.hit or "max_depth"
             return -1
         self.index[key] = i
@@ -196,53 +198,58 @@ class _Explorer:
             self.fault(i, None, (), f"evaluating the state's signals or invariants: {err}")
             when, done, failed, inv = 0, False, True, -1
         g.when.append(when)
-        g.done.append(bool(done))
-        g.failed.append(bool(failed))
+        g.done.append(done)  # bools: the generated signals() says bool(...)
+        g.failed.append(failed)
         if inv >= 0 and inv not in g.violations:
             g.violations[inv] = i
         return i
 
-    def expand(self, i: int) -> bool:
-        """Add state i's edges; False when the state bound stopped exploration.
+    def run(self) -> None:
+        """Expand every discovered state in BFS order until none is left or the state bound stops it.
 
-        The hot loop of the whole checker: the world's generated ``successors`` runs the guards
-        and sure effects of every admissible binding in one call (codegen/successors.py)."""
+        The hot loop of the whole checker, one function with everything it touches bound to
+        locals once: the world's generated ``successors`` runs the guards and sure effects of
+        every admissible binding of a state in one call (codegen/successors.py), and each edge
+        costs a key, a dictionary look-up and two appends."""
         g = self.g
-        s, d = self.state(g.keys[i]), g.depth[i] + 1
-        index, key = self.index, self.key
-        trans_dst = g.trans_dst
-        add_dst, add_binding = trans_dst.append, g.edge_binding.append
-        for b, new in self.rules.successors(s):
-            kind = type(new)
-            if kind is list:
-                k = key(new)
-                j = index.get(k)
-                if j is None:
-                    j = self.discover(k, new, d, len(trans_dst))
-                    if j < 0:
-                        if g.hit == "max_states":
-                            return False
+        keys, depth, done, failed, edge_binding, trans_dst = g.keys, g.depth, g.done, g.failed, g.edge_binding, g.trans_dst
+        add_dst, add_binding, close = trans_dst.append, edge_binding.append, g.edge_start.append
+        successors, state, key, find, discover = self.rules.successors, self.state, self.key, self.index.get, self.discover
+        i = 0
+        while i < len(keys):
+            if not (done[i] or failed[i]):
+                s, d = state(keys[i]), depth[i] + 1
+                for b, new in successors(s):
+                    kind = type(new)
+                    if kind is list:
+                        k = key(new)
+                        j = find(k)
+                        if j is None:
+                            j = discover(k, new, d, len(trans_dst))
+                            if j < 0:
+                                if g.hit == "max_states":
+                                    return
+                                continue
+                    elif kind is str:  # the effect raised a rule error
+                        self.fault(i, b, (), new)
                         continue
-            elif kind is str:  # the effect raised a rule error
-                self.fault(i, b, (), new)
-                continue
-            elif new == CHANCE:
-                if not self.stochastic_edge(i, s, b, d):
-                    if g.hit == "max_states":
-                        return False
-                    continue
-                add_binding(b)
-                continue
-            else:  # SAME: a status command, the state stays as it is
-                j = i
-            if g.chance is not None:
-                starts, edges, probs = g.chance
-                edges.append(len(g.edge_binding))
-                probs.append(1.0)
-                starts.append(len(trans_dst) + 1)
-            add_dst(j)
-            add_binding(b)
-        return True
+                    elif new == CHANCE:
+                        if self.stochastic_edge(i, s, b, d):
+                            add_binding(b)
+                        elif g.hit == "max_states":
+                            return
+                        continue
+                    else:  # SAME: a status command, the state stays as it is
+                        j = i
+                    if g.chance is not None:
+                        starts, edges, probs = g.chance
+                        edges.append(len(edge_binding))
+                        probs.append(1.0)
+                        starts.append(len(trans_dst) + 1)
+                    add_dst(j)
+                    add_binding(b)
+            close(len(edge_binding))
+            i += 1
 
     def stochastic_edge(self, i: int, s: tuple[Any, ...], b: int, d: int) -> bool:
         """Add the transitions of binding b from state i (equal outcomes merged) for the edge the
@@ -291,11 +298,6 @@ def _explore(rules: Rules, initial: list[Any], bounds: Bounds) -> StateGraph:
     ex = _Explorer(rules, bounds)
     g = ex.g
     ex.add(ex.key(initial), tuple(initial), 0, -1)
-    i = 0
-    while i < len(g.keys):
-        if not (g.done[i] or g.failed[i]) and not ex.expand(i):
-            break
-        g.edge_start.append(len(g.edge_binding))
-        i += 1
+    ex.run()
     g.edge_start.extend([len(g.edge_binding)] * (len(g.keys) + 1 - len(g.edge_start)))
     return g

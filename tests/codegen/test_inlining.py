@@ -1,0 +1,41 @@
+"""Calls of small defs with atom arguments are written out in place in a world's generated rules
+(codegen/inlining.py), and the world explores the same graph as with the calls."""
+
+from __future__ import annotations
+
+import worldgen
+from worldgen.runtime.loader import load_rules
+from worldgen.verify import Bounds
+from worldgen.verify.statespace import explore
+
+PANEL = """
+world panel {
+  entity cell[6]
+  state { lit: set<cell> = {}  presses: int in 0..6 = 0 }
+  def hit(p: cell, x: cell) = x == p or index(x) == index(p) + 1
+  def toggled(p: cell) = filter(x: cell, (x in lit) != HIT)
+  def full() = count(x: cell, x in lit) == 6
+  action press(c: cell) "press {c}" {
+    when presses < 6
+    do lit = toggled(c), presses += 1
+  }
+  done when full()
+}
+"""
+
+
+def build(hit: str):
+    world = worldgen.loads(PANEL.replace("HIT", hit), "panel.wg").instantiate({}, seed=0)
+    return load_rules(world)
+
+
+def test_a_small_def_with_atom_arguments_is_written_out_and_explores_the_same_graph():
+    rules, initial = build("hit(p, x)")
+    assert "D_hit(" not in rules.source.split("def D_hit", 1)[1]  # defined, never called
+    assert "((l_x == l_p) or " in rules.source  # hit's body, with toggled's parameter and loop variable
+    assert "D_full(s)" in rules.source  # a body with a quantifier stays a call
+    called, called_initial = build("hit(p, cell[index(x)])")  # not an atom: called
+    assert "D_hit(s, l_p, " in called.source
+    g, h = explore(rules, initial, Bounds()), explore(called, called_initial, Bounds())
+    assert list(g.states) == list(h.states) and list(g.edge_binding) == list(h.edge_binding)
+    assert list(g.done) == list(h.done) and len(g.states) > 10

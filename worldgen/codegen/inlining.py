@@ -1,0 +1,35 @@
+"""Calls of small ``def``s written out in place, in a world's generated rules.
+
+A call ``D_hit(s, a_c, l_x)`` costs a Python call, more than the comparison it wraps, and the
+model checker makes such calls for every cell of every binding of every state. A call is
+written out (its body compiled with each parameter replaced by the argument's source) when the
+body binds no names of its own (no quantifier, no ``let``: a parameter can then mean nothing
+else), is small, and every argument is an atom (a name, a literal or a state slot ``s[3]``): an
+atom read twice costs nothing and cannot fail, so the values and errors are those of the call.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from worldgen.ir.models import Function
+
+MAX_NODES = 40  # a larger body stays a function: its source is not worth repeating at each call
+_ATOM = re.compile(r"[A-Za-z_][A-Za-z_0-9]*|\d+|s\[\d+\]")
+_BINDERS = {"quant", "let"}
+
+
+def inlinable(f: Function, args: Sequence[str]) -> bool:
+    """May this call of ``f`` with these argument sources be written out in place?"""
+    if not all(_ATOM.fullmatch(a) for a in args):
+        return False
+    nodes, stack = 0, [f.body]
+    while stack:
+        x = stack.pop()
+        nodes += 1
+        if x.op in _BINDERS or nodes > MAX_NODES:
+            return False
+        stack.extend(x.args)
+    return True
+
