@@ -3,6 +3,7 @@ cannot honour refused, a readable :state, Tab completion, and a terse interface'
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import select
@@ -17,7 +18,7 @@ import pytest
 import worldgen as worldgen_api
 from tests.cli.test_check_and_play import worldgen
 from tests.conftest import ROOT, example_record, example_scaffold
-from worldgen.cli.cmd_play import completions, renames_commands
+from worldgen.cli.cmd_play import completions, listing_hook, match_listing, renames_commands
 from worldgen.content.generate import procedural_record
 
 NEW = """world fresh {
@@ -114,14 +115,36 @@ def test_state_names_enum_members() -> None:
 
 
 def test_tab_offers_the_commands_valid_now_first() -> None:
-    admissible = ["go crypt", "take bone key"]
+    admissible = ["take bone key", "go crypt"]
     commands = ["go cloister", "go crypt", "go treasury", "take bone key", "take iron key", "unlock vault"]
     assert completions("go ", "go ", admissible, commands) == ["go crypt"]
-    assert completions("", "", admissible, commands) == admissible
+    assert completions("", "", admissible, commands) == admissible  # the world's order, not re-sorted
     assert completions("u", "u", admissible, commands) == ["unlock vault"]  # nothing valid now matches: any command
     assert completions("Take I", "Take I", admissible, commands) == ["take iron key"]
     assert completions(":s", ":s", admissible, commands) == [":state"]
     assert completions("dance", "dance", admissible, commands) == []
+
+
+def test_the_tab_listing_shows_the_commands_valid_now_before_the_others() -> None:
+    admissible = ["take bone key", "go crypt"]
+    commands = ["go cloister", "go crypt", "go treasury", "take bone key", "take iron key", "unlock vault"]
+    assert match_listing("go ", admissible, commands) == "valid now: go crypt\nother commands: go cloister  go treasury"
+    assert match_listing("", admissible, commands).splitlines() == [
+        "valid now: take bone key  go crypt",
+        "other commands: go cloister  go treasury  take iron key  unlock vault",
+        "player commands: :commands  :help  :quit  :restart  :state"]
+    assert match_listing("u", admissible, commands) == "other commands: unlock vault"
+
+
+def test_the_display_hook_lists_then_redraws_the_prompt_and_the_typed_line() -> None:
+    env = worldgen_api.load("scaffolds/vault.wg").instantiate(example_record("vault"), seed=0).env()
+    env.reset(seed=0)
+    valid, others = env.admissible, [c for c in env.commands if c not in env.admissible]
+    out = io.StringIO()
+    listing_hook(env, lambda: "", out)("", valid[1:], 0)  # readline's arguments: its (sorted) matches
+    lines = out.getvalue().split("\n")
+    assert lines[0] == "" and lines[-1] == "> "
+    assert lines[1] == "valid now: " + "  ".join(valid) and lines[2] == "other commands: " + "  ".join(others)
 
 
 def test_tab_completes_in_a_terminal(tmp_path: Path) -> None:
@@ -152,6 +175,18 @@ def test_tab_completes_in_a_terminal(tmp_path: Path) -> None:
         assert b"Tab completes commands" in read_until(b"\n> ")
         os.write(main, b"go \t\n")
         assert read_until(b"\n> ").startswith(f"{open_passages(seed)[0]}\r\n".encode())  # the echo of the completed line
+        # Tab Tab Tab on an empty line (the first may insert what every match starts with): the listing,
+        # what is valid now first (not readline's own sorted list)
+        os.write(main, b"\t\t\t")
+        listing = read_until(b"player commands: ").decode().splitlines()
+        valid = next(i for i, line in enumerate(listing) if line.startswith("valid now: "))
+        env = example_scaffold("vault").instantiate(example_record("vault"), seed=seed, axes=axes).env()
+        env.reset(seed=seed)
+        env.step(open_passages(seed)[0])
+        shown, others = listing[valid].split(": ")[1].split("  "), listing[valid + 1].split(": ")[1].split("  ")
+        assert listing[valid + 1].startswith("other commands: ") and set(shown) <= set(env.admissible)
+        assert shown and others and not set(others) & set(env.admissible)
+        os.write(main, b"\x15")  # Ctrl-U: clear what the Tabs inserted
         os.write(main, b":quit\n")
         assert play.wait(timeout=30) == 0
     finally:

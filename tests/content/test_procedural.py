@@ -15,7 +15,7 @@ import pytest
 from tests.content.conftest import ROOT, example_ir, make_scaffold
 from worldgen.content import Validator, content_schema
 from worldgen.content.banks import THEME_CATEGORIES, load_banks
-from worldgen.content.providers.procedural import ProceduralProvider
+from worldgen.content.providers.procedural import ProceduralProvider, _plural
 from worldgen.ir.models import Slot, canonical_json
 
 SCAFFOLDS = sorted(path.stem for path in (ROOT / "scaffolds").glob("*.wg"))
@@ -110,7 +110,7 @@ def test_banks_are_real_lowercase_words_with_known_markers() -> None:
     known = set(THEME_CATEGORIES) | set(banks.common) | {"name"} | {f"@{kind}" for kind in banks.grammar}
     for kind, templates in banks.grammar.items():
         for template in templates:
-            markers = re.findall(r"<(?:(?:a|cap):)?([^<>]+)>", template)
+            markers = re.findall(r"<(?:(?:a|cap|pl):)?([^<>]+)>", template)
             assert {m for m in markers if not re.fullmatch(r"\d+-\d+", m)} <= known, (kind, template)
             assert "{" not in template and "}" not in template
 
@@ -226,3 +226,32 @@ def test_a_text_kind_must_have_a_template_that_fits_the_slot_length() -> None:
     banks = load_banks()
     assert all(len(m) <= 30 and not re.match(r"\d{4}-", m) for m in messages)
     assert not any(m in banks.themes[t]["adjective"] for m in messages for t in banks.themes)  # not padding
+
+
+def test_plurals_follow_the_english_rules() -> None:
+    assert [_plural(w) for w in ("torch", "infirmary", "day", "box", "glass", "overalls", "lantern")] == [
+        "torches", "infirmaries", "days", "boxes", "glasses", "overalls", "lanterns"]
+
+
+def _texts(value: object) -> list[str]:
+    if isinstance(value, dict):
+        return [t for v in value.values() for t in _texts(v)]
+    if isinstance(value, list):
+        return [t for v in value for t in _texts(v)]
+    return [value] if isinstance(value, str) and " " in value else []
+
+
+@pytest.mark.parametrize("name", ["adventure", "crafting", "ledger", "apt", "vault"])
+def test_sentences_read_naturally(name: str) -> None:
+    """No regular plural left unmade ("torchs", "infirmarys"), no word twice in a row of one
+    sentence ("dim and dim"), no role or creature tied to a place it does not fit ("a pilot of the
+    substation"), and a tool is for doing something."""
+    provider = _provider(name, 0)
+    texts = [t for i in range(40) for t in _texts(provider.make(i).record)]
+    assert texts
+    for text in texts:
+        assert not re.search(r"\b\w*(?:[^aeiou\W]ys|chs|shs|xs)\b", text), text
+        assert not re.search(r"\b(\w+) and \1\b", text), text
+        assert not re.search(r"belonged to an? \w+ of the", text), text
+        assert "tool to " not in text, text
+        assert not re.search(r"\ba [aeiou]", text), text  # "a empty drill"

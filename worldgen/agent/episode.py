@@ -20,6 +20,11 @@ class Episode:
     """``Episode(world, seed)`` resets the world; ``act(reply)`` plays one reply and returns what
     the world answered. ``total_return``, ``success``, ``steps`` and ``done`` say how it went."""
 
+    # slots and plain attributes (``done`` too): trainers call ``act`` once per step, thousands of
+    # episodes per second, and the wrapper's cost is measured against the raw ``Env.step``
+    __slots__ = ("world", "env", "seed", "observation", "instruction", "success", "total_return", "reward", "steps",
+                 "invalid", "terminated", "truncated", "done", "commands", "_known")
+
     def __init__(self, world: World, seed: int = 0, env: Env | None = None):
         self.world = world
         self.env = env if env is not None else world.env()  # `env`: one of this world, e.g. ``Env.fresh()``
@@ -31,14 +36,11 @@ class Episode:
         self.reward = 0.0  # the last step's (trainers that score per turn, such as SkyRL, read it)
         self.steps = 0
         self.invalid = 0  # replies the world refused (unparseable, unknown or not allowed now)
-        self.terminated = self.success
+        self.terminated: bool = self.success
         self.truncated = False
+        self.done: bool = self.terminated  # terminated or truncated
         self.commands: list[str] = []
         self._known = self.env.rules.table  # normalised command -> binding: membership is all parsing needs
-
-    @property
-    def done(self) -> bool:
-        return self.terminated or self.truncated
 
     def system_prompt(self) -> str:
         """The system message: rules of play, this episode's goal, the world's command syntax."""
@@ -50,16 +52,20 @@ class Episode:
 
     def act(self, reply: str) -> str:
         """Send the command in ``reply`` (parsed as the LLM policy parses it); the world's answer."""
-        if self.terminated or self.truncated:
+        if self.done:
             return OVER
-        command = parse_command(reply, self._known)
-        self.observation, reward, self.terminated, self.truncated, info = self.env.step(command)
+        known = self._known
+        command = reply if reply in known else parse_command(reply, known)  # a bare command needs no parsing
+        self.observation, reward, terminated, truncated, info = self.env.step(command)
+        self.terminated, self.truncated, self.done = terminated, truncated, terminated or truncated
         self.commands.append(command)
-        self.reward = float(reward)
-        self.total_return += self.reward
+        self.reward = reward
+        self.total_return += reward
         self.steps += 1
-        self.invalid += not info["valid"]
-        self.success = self.success or info["success"]
+        if not info["valid"]:
+            self.invalid += 1
+        if info["success"]:
+            self.success = True
         return self.observation
 
     def metrics(self) -> dict[str, Any]:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import TextIO
 
 from worldgen.agent.prompt import command_help
@@ -31,6 +31,7 @@ HELP = """Type a command and press Enter. Player commands:
   :restart   start the episode again
   :quit      leave (Ctrl-D works too)"""
 PLAYER_COMMANDS = (":commands", ":help", ":quit", ":restart", ":state")
+PROMPT = "> "
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -48,16 +49,42 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(func=run)
 
 
-def completions(line: str, text: str, admissible: list[str], commands: list[str]) -> list[str]:
-    """What Tab offers for the word ``text`` ending the typed ``line``: the commands valid now that
-    match it; if none does, every command of the world that does; else the player commands.
-    (Readline lists what it is offered in its own sorted order, so "first" has to mean "only".)"""
+def completion_groups(line: str, admissible: list[str], commands: list[str]) -> tuple[list[str], list[str], list[str]]:
+    """The commands the typed ``line`` could become, in the order a player wants them: the ones
+    valid now (in the world's order), the world's other commands, then the player commands."""
     typed = line.lower()
-    for group in (admissible, commands, PLAYER_COMMANDS):
-        matches = sorted({w[len(typed) - len(text):] for w in group if w.startswith(typed)})
-        if matches:
-            return matches
+    valid = list(dict.fromkeys(w for w in admissible if w.lower().startswith(typed)))
+    other = list(dict.fromkeys(w for w in commands if w.lower().startswith(typed) and w not in valid))
+    return valid, other, [w for w in PLAYER_COMMANDS if w.startswith(typed)]
+
+
+def completions(line: str, text: str, admissible: list[str], commands: list[str]) -> list[str]:
+    """What Tab inserts for the word ``text`` ending the typed ``line``: the commands valid now that
+    match it; if none does, every command of the world that does; else the player commands."""
+    for group in completion_groups(line, admissible, commands):
+        if group:
+            return [w[len(line) - len(text):] for w in group]
     return []
+
+
+def match_listing(line: str, admissible: list[str], commands: list[str]) -> str:
+    """What a second Tab lists (readline would sort it): the commands valid now first, then the
+    world's other commands that match (so the player sees what is not possible yet)."""
+    valid, other, player = completion_groups(line, admissible, commands)
+    heads = ("valid now", "other commands", "player commands")
+    return "\n".join(f"{head}: {'  '.join(group)}" for head, group in zip(heads, (valid, other, player)) if group)
+
+
+def listing_hook(env: Env, line_buffer: Callable[[], str], out: TextIO) -> Callable[[str, list[str], int], None]:
+    """readline's display hook: ``match_listing`` of the typed line, then the prompt and the line
+    again (readline leaves redrawing them to the hook)."""
+
+    def show(substitution: str, matches: list[str], longest: int) -> None:
+        line = line_buffer()
+        out.write(f"\n{match_listing(line, env.admissible, env.commands)}\n{PROMPT}{line}")
+        out.flush()
+
+    return show
 
 
 def _complete_with(env: Env) -> None:
@@ -75,6 +102,7 @@ def _complete_with(env: Env) -> None:
     found: list[str] = []
     readline.set_completer_delims("")
     readline.set_completer(complete)
+    readline.set_completion_display_matches_hook(listing_hook(env, readline.get_line_buffer, sys.stdout))
     readline.parse_and_bind("tab: complete")
 
 
@@ -91,7 +119,7 @@ def _lines(stream: TextIO, interactive: bool) -> Iterator[str]:
         return
     while True:
         try:
-            yield input("> ")
+            yield input(PROMPT)
         except EOFError:
             print()
             return

@@ -53,19 +53,15 @@ class WorldgenTextEnv(BaseTextEnv):
     def step(self, action: str) -> BaseTextEnvStepOutput:
         episode = self.episode
         observation = episode.act(action)
-        self.turns = episode.steps
-        done = episode.done or self.turns >= self.max_turns
-        if self.reward_at_end:
-            reward = episode.total_return if done else 0.0
-        else:
-            reward = episode.reward
-        output: BaseTextEnvStepOutput = {  # a literal: calling the TypedDict costs more per step
+        turns = self.turns = episode.steps
+        done = episode.done or turns >= self.max_turns
+        reward = (episode.total_return if done else 0.0) if self.reward_at_end else episode.reward
+        return {  # a literal: calling the TypedDict costs more per step
             "observations": [] if done else [{"role": "user", "content": observation}],
             "reward": reward,
             "done": done,
-            "metadata": {"command": episode.commands[-1], "success": float(episode.success), "steps": self.turns},
+            "metadata": {"command": episode.commands[-1], "success": 1.0 if episode.success else 0.0, "steps": turns},
         }
-        return output
 
     def get_metrics(self) -> dict[str, Any]:
         return self.episode.metrics()

@@ -101,7 +101,8 @@ class Env:
     and agents revisit states constantly, so those are memoised per state (bounded).
     """
 
-    def __init__(self, world: World, compiled: tuple[Rules, list[Any]] | None = None):
+    def __init__(self, world: World, compiled: tuple[Rules, list[Any]] | None = None,
+                 memo: tuple[dict[tuple, tuple[str, tuple[int, bool, bool]]], dict[tuple, list[str]]] | None = None):
         self.world = world
         self.rules, self._initial = compiled if compiled is not None else load_rules(world)
         self.horizon = self.rules.horizon
@@ -110,9 +111,13 @@ class Env:
         self._when = 0
         self._over = True
         self._rng: np.random.Generator | None = None  # made by reset (seeding one costs more than a step)
-        self._pick = lambda p: self._rng.random() < p
-        self._views: dict[tuple, tuple[str, tuple[int, bool, bool]]] = {}
-        self._menus: dict[tuple, list[str]] = {}
+        # `memo`: the views and menus of another Env of this world (see ``fresh``)
+        self._views, self._menus = memo if memo is not None else ({}, {})
+
+    def _pick(self, p: float) -> bool:
+        """A chance draw of the rules (a method, not a closure kept on the Env: that would make
+        every Env a reference cycle, left for the garbage collector)."""
+        return self._rng.random() < p  # type: ignore[union-attr]
 
     def _view(self, s: list[Any]) -> tuple[str, tuple[int, bool, bool]]:
         key = tuple(s)
@@ -127,9 +132,7 @@ class Env:
         """Another Env on the same world, sharing the compiled rules and the memoised views and
         menus (pure functions of the state, so one Env's work serves the other): its own episode
         state and random stream, without compiling the rules again."""
-        env = Env(self.world, (self.rules, self._initial))
-        env._views, env._menus = self._views, self._menus
-        return env
+        return Env(self.world, (self.rules, self._initial), (self._views, self._menus))
 
     # ------------------------------------------------------------------------- episodes
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[str, StepInfo]:

@@ -27,11 +27,12 @@ from worldgen.content.validate import Validator
 from worldgen.errors import WorldgenError
 from worldgen.ir.models import Scaffold, Slot, canonical_json
 
-GENERATOR_VERSION = "procedural-2"  # bump when banks, grammar, slot rules or drawing change
+GENERATOR_VERSION = "procedural-3"  # bump when banks, grammar, slot rules or drawing change
 DEFAULT_TEXT_MAX = 160
-# <category>, <a:category> (with its article), <cap:category> (capitalised), <@kind> (a piece of
-# another grammar kind), <lo-hi> (a number; <00-59> keeps the leading zero)
-_MARKER = re.compile(r"<(?:(a|cap):)?(@?[a-z_]+|\d+-\d+)>")
+# <category>, <a:category> (with its article), <cap:category> (capitalised), <pl:category> (in
+# the plural), <@kind> (a piece of another grammar kind), <lo-hi> (a number; <00-59> keeps the
+# leading zero)
+_MARKER = re.compile(r"<(?:(a|cap|pl):)?(@?[a-z_]+|\d+-\d+)>")
 _RANGE = re.compile(r"(\d+)-(\d+)")
 _MAX_RANGE = 10_000
 _MINOR_WORDS = frozenset({"a", "an", "and", "of", "the"})
@@ -263,6 +264,8 @@ class ProceduralProvider:
             words = self._bank(theme, category, 1, 40)
             if modifier == "a":
                 return tuple(_with_article(w) for w in words)
+            if modifier == "pl":
+                return tuple(map(_plural, words))
             return tuple(w[:1].upper() + w[1:] for w in words) if modifier == "cap" else words
 
         for kind, templates in parsed.items():
@@ -274,7 +277,12 @@ class ProceduralProvider:
         below = d.stream.below
         for part in template:
             if part.__class__ is tuple:
-                out.append(part[below(len(part))])  # type: ignore[index,arg-type]
+                word = part[below(len(part))]  # type: ignore[index,arg-type]
+                for _ in range(3):  # "dim and dim": draw again (a few times) a word this sentence has
+                    if word not in out:
+                        break
+                    word = part[below(len(part))]  # type: ignore[index,arg-type]
+                out.append(word)
             elif part.__class__ is str:
                 out.append(part)  # type: ignore[arg-type]
             elif part.__class__ is list:
@@ -352,6 +360,17 @@ class ProceduralProvider:
 
 def _with_article(word: str) -> str:
     return f"an {word}" if word[0] in "aeiou" else f"a {word}"
+
+
+def _plural(noun: str) -> str:
+    """The plural of a bank noun by the regular English rules ("torches", "infirmaries")."""
+    if noun.endswith(("ss", "x", "z", "ch", "sh")):
+        return noun + "es"
+    if noun.endswith("s"):  # plural already ("overalls", "scissors")
+        return noun
+    if noun.endswith("y") and noun[-2:-1] not in ("a", "e", "i", "o", "u", ""):
+        return noun[:-1] + "ies"
+    return noun + "s"
 
 
 def _shortest(template: _Template) -> int:
