@@ -8,6 +8,9 @@ playing the same episodes, in this process's CPU time; target (issue 11) >= 80 %
 
 * SkyRL: what SkyRL's generator does per trajectory: ``skyrl_gym.make("worldgen", extras=row)``,
   ``init(row prompt)``, ``step(reply)`` per turn (reply parsing included), ``close()``.
+* SkyRL floor (for information): the same calls on a ``BaseTextEnv`` that does nothing (a step
+  returns a literal dict): what SkyRL itself costs per step, so ``raw / (raw + floor)`` is the
+  best any wrapper of worldgen could score against the target.
 * verifiers: ``WorldgenEnv.run(task, agents)`` per episode on the taskset's own tasks, with a
   scripted stand-in for the agent's interaction handing back prepared ``Segment``s (making them
   is the harness's and the interception server's work): the env's own step path, no model.
@@ -32,12 +35,45 @@ from typing import Any
 
 import skyrl_gym
 import verifiers.v1 as vf
+from skyrl_gym.envs.base_text_env import BaseTextEnv
+from skyrl_gym.envs.registration import register, registry
 from integrations import ROOT, Walkthrough, bench_suite, raw_episodes, steps_per_second, walkthroughs
 
 from worldgen.integrations import skyrl  # noqa: F401  (registers "worldgen")
 from worldgen.integrations.verifiers import WorldgenEnv, load_environment
 
 SEEDS = range(0, 4)
+
+
+class NoopTextEnv(BaseTextEnv):
+    """SkyRL's own per-episode and per-step cost, with no world behind it."""
+
+    def __init__(self, env_config: Any = None, extras: Any = None):
+        super().__init__()
+
+    def init(self, prompt: Any) -> tuple[Any, dict[str, Any]]:
+        return prompt, {}
+
+    def step(self, action: str) -> Any:
+        return {"observations": [{"role": "user", "content": action}], "reward": 0.0, "done": False,
+                "metadata": {"command": action}}
+
+
+def skyrl_floor(walks: list[Walkthrough]) -> Callable[[], int]:
+    if "worldgen-bench-noop" not in registry:
+        register(id="worldgen-bench-noop", entry_point=f"{__name__}:NoopTextEnv")
+    episodes = cycle(walks)
+
+    def play() -> int:
+        walk = next(episodes)
+        env = skyrl_gym.make("worldgen-bench-noop", env_config={}, extras={})
+        env.init([])
+        for command in walk.commands:
+            env.step(command)
+        env.close()
+        return len(walk.commands)
+
+    return play
 
 
 def skyrl_episodes(walks: list[Walkthrough]) -> Callable[[], int]:
@@ -138,12 +174,16 @@ def main() -> None:
             env = load_environment(suite, seeds=len(SEEDS))
             steps = sum(len(w.commands) for w in walks) / len(walks)
             best = steps_per_second({"raw": raw_episodes(walks), "skyrl": skyrl_episodes(walks),
-                                     "verifiers": verifiers_episodes(env, walks)}, args.seconds)
+                                     "verifiers": verifiers_episodes(env, walks), "floor": skyrl_floor(walks)},
+                                    args.seconds)
             for name in ("skyrl", "verifiers"):
                 ratio = best[name] / best["raw"]
                 print(f"  {scaffold:<6} {len(walks)} episodes of {steps:4.1f} steps on average: {name:<9} "
                       f"{best[name]:>9,.0f} steps/s   raw {best['raw']:>9,.0f} steps/s   {100 * ratio:5.1f} % of raw   "
                       f"target >= 80 %: {'ok' if ratio >= 0.8 else 'MISSED'}")
+            raw_step, floor_step = 1 / best["raw"], 1 / best["floor"]
+            print(f"  {scaffold:<6} SkyRL's own cost with a no-op env: {1e6 * floor_step:.2f} us/step beside worldgen's raw "
+                  f"{1e6 * raw_step:.2f} us/step: no SkyRL wrapper can exceed {100 * raw_step / (raw_step + floor_step):.1f} % of raw")
         sys.path.insert(0, str(ROOT))
         from tests.content.chat_server import ChatServer, Reply
 
