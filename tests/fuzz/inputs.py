@@ -78,9 +78,14 @@ JSON_VALUES = st.recursive(
 def mutated_record(draw: st.DrawFn) -> tuple[str, dict[str, Any]]:
     """(scaffold name, its example record with a few values replaced by random JSON or removed)."""
     name = draw(st.sampled_from(sorted(n for n, r in RECORDS.items() if r)))
-    record = copy.deepcopy(RECORDS[name])
+    return name, mutated_value(draw, RECORDS[name])
+
+
+def mutated_value(draw: st.DrawFn, value: Any) -> Any:
+    """A copy of the JSON ``value`` with a few nested values replaced by random JSON or removed."""
+    value = copy.deepcopy(value)
     for _ in range(draw(st.integers(1, 3))):
-        places = list(_places(record))
+        places = list(_places(value))
         if not places:
             break
         container, key = draw(st.sampled_from(places))
@@ -88,7 +93,7 @@ def mutated_record(draw: st.DrawFn) -> tuple[str, dict[str, Any]]:
             container[key] = draw(JSON_VALUES)
         else:
             del container[key]
-    return name, record
+    return value
 
 
 def _places(value: Any) -> Iterator[tuple[Any, Any]]:
@@ -97,3 +102,24 @@ def _places(value: Any) -> Iterator[tuple[Any, Any]]:
     for key in keys:
         yield value, key
         yield from _places(value[key])
+
+
+@st.composite
+def mutated_lines(draw: st.DrawFn, data: bytes) -> bytes:
+    """``data`` (JSON lines) with a few byte-level edits, or with whole lines dropped, repeated,
+    swapped or replaced by random JSON (each still valid JSON, but not the line the reader wants)."""
+    if draw(st.booleans()):
+        return mutate(draw, data)
+    lines = data.splitlines(keepends=True)
+    for _ in range(draw(st.integers(1, 3))):
+        at = draw(st.integers(0, max(len(lines) - 1, 0)))
+        match draw(st.sampled_from(("drop", "repeat", "swap", "replace"))):
+            case "drop" if lines:
+                del lines[at]
+            case "repeat" if lines:
+                lines.insert(at, lines[at])
+            case "swap" if len(lines) > 1:
+                lines[at], lines[-1] = lines[-1], lines[at]
+            case _:
+                lines[at:at + 1] = [json.dumps(draw(JSON_VALUES)).encode("utf-8") + b"\n"]
+    return b"".join(lines)
