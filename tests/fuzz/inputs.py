@@ -123,3 +123,23 @@ def mutated_lines(draw: st.DrawFn, data: bytes) -> bytes:
             case _:
                 lines[at:at + 1] = [json.dumps(draw(JSON_VALUES)).encode("utf-8") + b"\n"]
     return b"".join(lines)
+
+
+REQUESTS = ({"op": "list"}, {"op": "reset", "world": "WORLD", "seed": 3}, {"op": "step", "session": "s1", "command": "look"},
+            {"op": "step", "session": "s1", "command": "take the key"}, {"op": "close", "session": "s1"})
+
+
+@st.composite
+def request_lines(draw: st.DrawFn, worlds: list[str]) -> bytes:
+    """A conversation of protocol requests (JSON lines) for a server offering ``worlds``: real
+    requests, some with values replaced or removed, and the whole body perhaps edited byte by byte."""
+    lines = []
+    for n in range(draw(st.integers(1, 8))):
+        request = {"id": n, **draw(st.sampled_from(REQUESTS))}
+        if request.get("world") == "WORLD":
+            request["world"] = draw(st.sampled_from(worlds))
+        if draw(st.booleans()):
+            request = mutated_value(draw, request)
+        lines.append(json.dumps(request, ensure_ascii=draw(st.booleans())))
+    body = "\n".join(lines).encode("utf-8", "surrogatepass") + draw(st.sampled_from((b"\n", b"", b"\n\n", b"\r\n")))
+    return mutate(draw, body) if draw(st.booleans()) else body
