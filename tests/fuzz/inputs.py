@@ -143,3 +143,17 @@ def request_lines(draw: st.DrawFn, worlds: list[str]) -> bytes:
         lines.append(json.dumps(request, ensure_ascii=draw(st.booleans())))
     body = "\n".join(lines).encode("utf-8", "surrogatepass") + draw(st.sampled_from((b"\n", b"", b"\n\n", b"\r\n")))
     return mutate(draw, body) if draw(st.booleans()) else body
+
+
+ODD_ARGUMENTS = ["", "-", "--", "-x", "--no-such-option", "0", "1", "2", "-1", "0:1", "0:3", "5:2", ":", "1e20", "nan", "inf",
+                 "-inf", str(2**63), str(2**64), "0.5", "0x10", "a=b", "=", "x=", "name=1", "random", "oracle",
+                 "noisy-oracle:2", "mutate", "jsonl", "parquet", "auto", "é", "\u202e", " ", "../..", "--json", "-h"]
+
+
+@st.composite
+def argument_soup(draw: st.DrawFn, options: list[str], values: list[str]) -> list[str]:
+    """Command-line arguments for one subcommand: its own options (``options``) and odd ones, with
+    values from ``values`` (paths, mostly) and ``ODD_ARGUMENTS``, in any order and number."""
+    pieces = st.one_of(st.sampled_from(options), st.sampled_from(values), st.sampled_from(ODD_ARGUMENTS),
+                       st.text(st.characters(exclude_characters="\x00", codec="utf-8"), max_size=8))
+    return draw(st.lists(pieces, max_size=10))
