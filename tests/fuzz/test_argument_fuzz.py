@@ -93,7 +93,7 @@ def test_every_subcommand_reports_argument_soup_cleanly(scratch: Path, data: st.
 
 
 @pytest.mark.long
-@settings(QUICK, max_examples=30_000, derandomize=False)
+@settings(QUICK, max_examples=20_000, derandomize=False)
 @given(data=st.data())
 def test_every_subcommand_reports_thousands_of_argument_soups_cleanly(scratch: Path, data: st.DataObject) -> None:
     soup_is_clean(scratch, data)

@@ -144,14 +144,14 @@ def test_http_refuses_hostile_requests_and_keeps_serving(server: tuple[subproces
 
 
 @pytest.mark.long
-@settings(QUICK, max_examples=2_000, derandomize=False)
+@settings(QUICK, max_examples=1_000, derandomize=False)
 @given(data=st.data())
 def test_stdio_answers_thousands_of_hostile_conversations(suite: Path, data: st.DataObject) -> None:
     stdio_is_clean(suite, data.draw(request_lines(WORLDS)))
 
 
 @pytest.mark.long
-@settings(QUICK, max_examples=20_000, derandomize=False)
+@settings(QUICK, max_examples=10_000, derandomize=False)
 @given(request=http_request())
 def test_http_answers_thousands_of_hostile_requests(server: tuple[subprocess.Popen, int],
                                                     request: tuple[bytes, bytes, bool]) -> None:
