@@ -19,7 +19,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.fuzz.inputs import ROOT, argument_soup
-from tests.fuzz.test_cli_fuzz import QUICK, _parser, run
+from tests.fuzz.test_cli_fuzz import QUICK, cached_parser, run
 from tests.suites import compiled
 
 RUN = {("check",), ("fmt",), ("schema",), ("verify",), ("explain",), ("graph",), ("play",), ("report",),
@@ -39,7 +39,7 @@ def subcommands(parser, path: tuple[str, ...] = ()) -> dict[tuple[str, ...], lis
     return found
 
 
-COMMANDS = subcommands(_parser())
+COMMANDS = subcommands(cached_parser())
 
 
 @pytest.fixture(scope="module")
@@ -67,7 +67,7 @@ def parse_only(argv: list[str]) -> tuple[int, str]:
     err = io.StringIO()
     with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()):
         try:
-            _parser().parse_args(argv)
+            cached_parser().parse_args(argv)
         except SystemExit as exit_:
             return int(exit_.code or 0), err.getvalue()
     return 0, err.getvalue()

@@ -13,6 +13,7 @@ import io
 import itertools
 import json
 import re
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -32,14 +33,21 @@ _fresh = itertools.count()
 
 # Parsing never changes the parser, so the fuzz builds it once: rebuilding it took a third of a
 # quick command's time. (`main` itself rebuilds it, so tests that patch a command's `run` work.)
-_parser = functools.cache(cli_main.build_parser)
+cached_parser = functools.cache(cli_main.build_parser)
+
+
+@contextlib.contextmanager
+def fast_cli() -> Iterator[pytest.MonkeyPatch]:
+    """Within: `main` uses the parser built once (and the patch may patch more)."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(cli_main, "build_parser", cached_parser)
+        yield patch
 
 
 def run(argv: list[str]) -> tuple[int, str]:
     """Exit code and stderr of the CLI, run in this process (any escaping exception fails the test)."""
     out, err = io.StringIO(), io.StringIO()
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err), pytest.MonkeyPatch.context() as patch:
-        patch.setattr(cli_main, "build_parser", _parser)
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err), fast_cli():
         try:
             code = main(argv)
         except SystemExit as exit_:

@@ -20,7 +20,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.fuzz.inputs import mutate, request_lines
-from tests.fuzz.test_cli_fuzz import QUICK
+from tests.fuzz.test_cli_fuzz import QUICK, fast_cli
 from tests.serve.conftest import check_reply
 from tests.serve.load import http_server
 from tests.worldfiles import example_worlds, write_suite
@@ -38,7 +38,7 @@ def suite(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def serve_stdio(suite: Path, data: bytes) -> tuple[int, bytes, str]:
     """``worldgen serve SUITE --stdio`` in this process: exit code, stdout bytes, stderr."""
     stdin, stdout, err = io.TextIOWrapper(io.BytesIO(data)), io.TextIOWrapper(io.BytesIO()), io.StringIO()
-    with pytest.MonkeyPatch.context() as patch, contextlib.redirect_stderr(err):
+    with fast_cli() as patch, contextlib.redirect_stderr(err):
         patch.setattr(sys, "stdin", stdin)
         patch.setattr(sys, "stdout", stdout)
         code = main(["serve", str(suite), "--stdio"])
