@@ -78,7 +78,7 @@ def soup_is_clean(scratch: Path, data: st.DataObject) -> None:
     argv = [*command, *data.draw(argument_soup(COMMANDS[command], values(scratch)), label="arguments")]
     with pytest.MonkeyPatch.context() as patch:
         patch.chdir(scratch)
-        patch.setattr("sys.stdin", io.StringIO(""))
+        patch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(b"")))  # `fmt -` reads its bytes
         code, err = run(argv) if command in RUN else parse_only(argv)
     assert code in (0, 1, 2), (argv, err)
     assert "Traceback" not in err and "internal error" not in err, (argv, err)
