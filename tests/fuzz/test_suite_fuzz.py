@@ -93,7 +93,7 @@ def test_loading_commands_report_a_hostile_suite_cleanly(clean: Path, wheels: Wh
 @pytest.mark.long
 @settings(QUICK, max_examples=200, derandomize=False)
 @given(data=st.data(), which=st.sampled_from(COMMANDS))
-def test_loading_commands_report_thousands_of_hostile_suites_cleanly(clean: Path, wheels: Wheelhouse,
+def test_loading_commands_report_hundreds_of_hostile_suites_cleanly(clean: Path, wheels: Wheelhouse,
                                                                     tmp_path_factory: pytest.TempPathFactory,
                                                                     data: st.DataObject, which: str) -> None:
     test_loading_commands_report_a_hostile_suite_cleanly.hypothesis.inner_test(clean, wheels, tmp_path_factory, data, which)
