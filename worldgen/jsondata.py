@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from pydantic import ValidationError
+
 from worldgen.errors import WorldgenError
 
 
@@ -18,3 +20,11 @@ def parse_object(text: str, where: str, what: str) -> dict[str, Any]:
     if not isinstance(data, dict):
         raise WorldgenError(f"{where}: error: {what} must be a JSON object")
     return data
+
+
+def first_problem(err: ValidationError) -> str:
+    """A pydantic error as one line (its first problem, where, and how many there are): pydantic's
+    own text runs over several lines and quotes the input, which may be megabytes."""
+    first = err.errors()[0]
+    pointer = "/" + "/".join(str(p) for p in first["loc"])
+    return f"at {pointer}: {first['msg']} ({err.error_count()} problem(s))"

@@ -55,7 +55,19 @@ def test_scaffold_ir_json_is_accepted_too(capsys: pytest.CaptureFixture[str], tm
     assert json.loads(capsys.readouterr().out) == content_schema(example_ir("vault"))
     ir.write_text('{"name": 3}')
     assert main(["schema", str(ir)]) == 1
-    assert "not a scaffold IR file" in capsys.readouterr().err
+    assert capsys.readouterr().err.startswith(f"{ir}: error: not a scaffold IR file: at /name: ")
+
+
+@pytest.mark.parametrize("data, why", [(b"", "not a scaffold IR file: at /: Invalid JSON"),
+                                       (b'{"name": "caf\xe9"}', "not UTF-8 text")])
+def test_a_broken_scaffold_ir_file_is_one_error_line(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                                     data: bytes, why: str) -> None:
+    """Found by tests/fuzz/test_schema_fuzz.py: pydantic's own message ran over several lines."""
+    ir = tmp_path / "broken.json"
+    ir.write_bytes(data)
+    assert main(["schema", str(ir)]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith(f"{ir}") and f"error: {why}" in err and err.count("\n") == 1
 
 
 def test_a_content_free_scaffold_gets_a_pack_of_any_size(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:

@@ -78,9 +78,14 @@ JSON_VALUES = st.recursive(
 def mutated_record(draw: st.DrawFn) -> tuple[str, dict[str, Any]]:
     """(scaffold name, its example record with a few values replaced by random JSON or removed)."""
     name = draw(st.sampled_from(sorted(n for n, r in RECORDS.items() if r)))
-    record = copy.deepcopy(RECORDS[name])
+    return name, mutated_value(draw, RECORDS[name])
+
+
+def mutated_value(draw: st.DrawFn, value: Any) -> Any:
+    """A copy of the JSON ``value`` with a few nested values replaced by random JSON or removed."""
+    value = copy.deepcopy(value)
     for _ in range(draw(st.integers(1, 3))):
-        places = list(_places(record))
+        places = list(_places(value))
         if not places:
             break
         container, key = draw(st.sampled_from(places))
@@ -88,7 +93,7 @@ def mutated_record(draw: st.DrawFn) -> tuple[str, dict[str, Any]]:
             container[key] = draw(JSON_VALUES)
         else:
             del container[key]
-    return name, record
+    return value
 
 
 def _places(value: Any) -> Iterator[tuple[Any, Any]]:
@@ -97,3 +102,58 @@ def _places(value: Any) -> Iterator[tuple[Any, Any]]:
     for key in keys:
         yield value, key
         yield from _places(value[key])
+
+
+@st.composite
+def mutated_lines(draw: st.DrawFn, data: bytes) -> bytes:
+    """``data`` (JSON lines) with a few byte-level edits, or with whole lines dropped, repeated,
+    swapped or replaced by random JSON (each still valid JSON, but not the line the reader wants)."""
+    if draw(st.booleans()):
+        return mutate(draw, data)
+    lines = data.splitlines(keepends=True)
+    for _ in range(draw(st.integers(1, 3))):
+        at = draw(st.integers(0, max(len(lines) - 1, 0)))
+        match draw(st.sampled_from(("drop", "repeat", "swap", "replace"))):
+            case "drop" if lines:
+                del lines[at]
+            case "repeat" if lines:
+                lines.insert(at, lines[at])
+            case "swap" if len(lines) > 1:
+                lines[at], lines[-1] = lines[-1], lines[at]
+            case _:
+                lines[at:at + 1] = [json.dumps(draw(JSON_VALUES)).encode("utf-8") + b"\n"]
+    return b"".join(lines)
+
+
+REQUESTS = ({"op": "list"}, {"op": "reset", "world": "WORLD", "seed": 3}, {"op": "step", "session": "s1", "command": "look"},
+            {"op": "step", "session": "s1", "command": "take the key"}, {"op": "close", "session": "s1"})
+
+
+@st.composite
+def request_lines(draw: st.DrawFn, worlds: list[str]) -> bytes:
+    """A conversation of protocol requests (JSON lines) for a server offering ``worlds``: real
+    requests, some with values replaced or removed, and the whole body perhaps edited byte by byte."""
+    lines = []
+    for n in range(draw(st.integers(1, 8))):
+        request = {"id": n, **draw(st.sampled_from(REQUESTS))}
+        if request.get("world") == "WORLD":
+            request["world"] = draw(st.sampled_from(worlds))
+        if draw(st.booleans()):
+            request = mutated_value(draw, request)
+        lines.append(json.dumps(request, ensure_ascii=draw(st.booleans())))
+    body = "\n".join(lines).encode("utf-8", "surrogatepass") + draw(st.sampled_from((b"\n", b"", b"\n\n", b"\r\n")))
+    return mutate(draw, body) if draw(st.booleans()) else body
+
+
+ODD_ARGUMENTS = ["", "-", "--", "-x", "--no-such-option", "0", "1", "2", "-1", "0:1", "0:3", "5:2", ":", "1e20", "nan", "inf",
+                 "-inf", str(2**63), str(2**64), "0.5", "0x10", "a=b", "=", "x=", "name=1", "random", "oracle",
+                 "noisy-oracle:2", "mutate", "jsonl", "parquet", "auto", "é", "\u202e", " ", "../..", "--json", "-h"]
+
+
+@st.composite
+def argument_soup(draw: st.DrawFn, options: list[str], values: list[str]) -> list[str]:
+    """Command-line arguments for one subcommand: its own options (``options``) and odd ones, with
+    values from ``values`` (paths, mostly) and ``ODD_ARGUMENTS``, in any order and number."""
+    pieces = st.one_of(st.sampled_from(options), st.sampled_from(values), st.sampled_from(ODD_ARGUMENTS),
+                       st.text(st.characters(exclude_characters="\x00", codec="utf-8"), max_size=8))
+    return draw(st.lists(pieces, max_size=10))

@@ -8,16 +8,19 @@ The default run tries a few hundred inputs; ``pytest -m long tests/fuzz`` tries 
 from __future__ import annotations
 
 import contextlib
+import functools
 import io
 import itertools
 import json
 import re
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 
 from tests.fuzz.inputs import ROOT, hostile_scaffold, mutated_record, mutated_scaffold
+from worldgen.cli import main as cli_main
 from worldgen.cli.main import main
 
 HEADLINE = re.compile(r"^\S.*: error: \S")
@@ -28,10 +31,23 @@ QUICK = settings(deadline=None, database=None, derandomize=True,
 _fresh = itertools.count()
 
 
+# Parsing never changes the parser, so the fuzz builds it once: rebuilding it took a third of a
+# quick command's time. (`main` itself rebuilds it, so tests that patch a command's `run` work.)
+cached_parser = functools.cache(cli_main.build_parser)
+
+
+@contextlib.contextmanager
+def fast_cli() -> Iterator[pytest.MonkeyPatch]:
+    """Within: `main` uses the parser built once (and the patch may patch more)."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(cli_main, "build_parser", cached_parser)
+        yield patch
+
+
 def run(argv: list[str]) -> tuple[int, str]:
     """Exit code and stderr of the CLI, run in this process (any escaping exception fails the test)."""
     out, err = io.StringIO(), io.StringIO()
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err), fast_cli():
         try:
             code = main(argv)
         except SystemExit as exit_:

@@ -38,6 +38,8 @@ def open_world(args: argparse.Namespace) -> World:
         scaffold = load(args.path)
     except FileNotFoundError:
         raise WorldgenError(f"{args.path}: error: no such scaffold") from None
+    except OSError as err:  # a folder, a file it may not read
+        raise WorldgenError(f"{args.path}: error: cannot read the scaffold: {err.strerror}") from None
     axes = assignments(args.axis, "--axis")
     params = param_values(scaffold.ir, args.param)
     return scaffold.instantiate(_record(args, scaffold), seed=args.seed or 0, axes=axes, params=params)

@@ -20,6 +20,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 
 from worldgen.errors import WorldgenError
 from worldgen.ir.models import Scaffold, canonical_json
+from worldgen.jsondata import first_problem
 from worldgen.ir.world import WORLD_FORMAT, World
 from worldgen.verify.report import Report
 
@@ -157,10 +158,7 @@ def parse(data: bytes, path: str) -> Artifact | World:
     try:
         return Artifact.model_validate(raw) if raw["format"] == ARTIFACT_FORMAT else World.model_validate(raw)
     except ValidationError as err:
-        first = err.errors()[0]
-        pointer = "/" + "/".join(str(p) for p in first["loc"])
-        raise ArtifactError(f"{path}: error: malformed artifact at {pointer}: {first['msg']} "
-                            f"({err.error_count()} problem(s))") from None
+        raise ArtifactError(f"{path}: error: malformed artifact {first_problem(err)}") from None
 
 
 def load(path: str | Path) -> Artifact | World:

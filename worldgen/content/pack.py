@@ -25,6 +25,7 @@ from typing import IO, Any
 
 from worldgen import __version__
 from worldgen.content.normalise import fingerprint
+from worldgen.content.packlog import amount, check_reject, count, read_log, read_manifest
 from worldgen.content.providers.base import Outcome, record_id
 from worldgen.content.validate import Validator
 from worldgen.errors import WorldgenError
@@ -73,14 +74,15 @@ class Totals:
     cache_hits: int = 0
 
     def add(self, line: dict[str, Any]) -> None:
-        usage = line.get("usage", {})
-        self.prompt_tokens += usage.get("prompt_tokens", 0)
-        self.completion_tokens += usage.get("completion_tokens", 0)
-        cost = line.get("cost_usd")
+        usage = line.get("usage")
+        usage = usage if isinstance(usage, dict) else {}  # an edited line counts what it still says
+        self.prompt_tokens += count(usage.get("prompt_tokens"))
+        self.completion_tokens += count(usage.get("completion_tokens"))
+        cost = amount(line.get("cost_usd"))
         self.cost_usd = None if cost is None or self.cost_usd is None else self.cost_usd + cost
-        self.attempts += line.get("attempts", 1)
-        self.retries += line.get("retries", 0)
-        self.cache_hits += line.get("cache_hits", 0)
+        self.attempts += count(line.get("attempts"), 1)
+        self.retries += count(line.get("retries"))
+        self.cache_hits += count(line.get("cache_hits"))
 
 
 class Pack:
@@ -112,7 +114,7 @@ class Pack:
         pack.path.mkdir(parents=True, exist_ok=True)
         pack._check_identity()
         kept = []
-        for line in _read_log(pack.path / RECORDS):
+        for _, line in read_log(pack.path / RECORDS):
             reason = pack._invalid(line, validator)
             if reason is None:
                 pack._load_record(line)
@@ -121,8 +123,8 @@ class Pack:
                 pack.dropped.append(_dropped(line, reason))
         if pack.dropped:
             write_atomic(pack.path / RECORDS, "".join(canonical_json(line) + "\n" for line in kept))
-        for line in _read_log(pack.path / REJECTS):
-            pack._load_reject(line)
+        for where, line in read_log(pack.path / REJECTS):
+            pack._load_reject(check_reject(where, line))
         pack._records = open_append(pack.path / RECORDS)
         pack._rejects = open_append(pack.path / REJECTS)
         for line in pack.dropped:  # after the old rejects, so a dropped record is judged once
@@ -148,19 +150,16 @@ class Pack:
         manifest = self.path / MANIFEST
         if not manifest.exists():
             if (self.path / RECORDS).exists():
-                raise WorldgenError(f"{self.path}: has {RECORDS} but no {MANIFEST}; not a worldgen pack")
+                raise WorldgenError(f"{self.path}: error: has {RECORDS} but no {MANIFEST}; not a worldgen pack")
             return
-        try:
-            previous = json.loads(manifest.read_text(encoding="utf-8"))
-        except json.JSONDecodeError as err:
-            raise WorldgenError(f"{manifest}: unreadable manifest ({err}); move the pack away and start again") from err
+        previous = read_manifest(manifest)
         for key, value in self.identity.as_dict().items():
             if previous.get(key) != value:
                 raise WorldgenError(
-                    f"{self.path}: this pack was made with {key} = {previous.get(key)!r}, not {value!r};"
+                    f"{self.path}: error: this pack was made with {key} = {previous.get(key)!r}, not {value!r};"
                     " write to another folder (-o) or delete this one"
                 )
-        self.duration_s = float(previous.get("duration_s", 0.0))
+        self.duration_s = amount(previous.get("duration_s")) or 0.0
 
     def _load_record(self, line: dict[str, Any]) -> None:
         index = line["index"]
@@ -289,22 +288,6 @@ class Pack:
         self._manifest_at = time.monotonic()
         text = json.dumps(self.manifest(), indent=2, sort_keys=True, ensure_ascii=False) + "\n"
         write_atomic(self.path / MANIFEST, text)
-
-
-def _read_log(path: Path) -> Iterator[dict[str, Any]]:
-    """The complete lines of an append-only log; a torn last line (a killed write) is cut off."""
-    if not path.exists():
-        return
-    data = path.read_bytes()
-    end = data.rfind(b"\n") + 1
-    if end < len(data):
-        with open(path, "r+b") as f:
-            f.truncate(end)
-    for number, raw in enumerate(data[:end].splitlines(), 1):
-        try:
-            yield json.loads(raw)
-        except json.JSONDecodeError as err:
-            raise WorldgenError(f"{path}:{number}: corrupt line ({err}); remove it to resume") from err
 
 
 def _dropped(line: Any, reason: str) -> dict[str, Any]:

@@ -12,18 +12,20 @@ from pydantic import ValidationError
 
 from worldgen.errors import WorldgenError
 from worldgen.ir.models import Scaffold
+from worldgen.jsondata import first_problem
+from worldgen.textfile import read_text
 
 
 def load_scaffold(path: str | Path) -> Scaffold:
     """Return the checked IR of the scaffold at ``path``; raise WorldgenError on any failure."""
     path = Path(path)
     if not path.is_file():
-        raise WorldgenError(f"{path}: no such file")
+        raise WorldgenError(f"{path}: error: no such file")
     if path.suffix == ".json":
         try:
-            return Scaffold.from_json(path.read_text(encoding="utf-8"))
+            return Scaffold.from_json(read_text(path))
         except ValidationError as err:
-            raise WorldgenError(f"{path}: not a scaffold IR file: {err}") from err
+            raise WorldgenError(f"{path}: error: not a scaffold IR file: {first_problem(err)}") from None
     from worldgen import load  # the front end; imported here so the IR path does not need it
 
     return load(path).ir
