@@ -9,10 +9,11 @@ import subprocess
 import sys
 import textwrap
 import time
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+
+from tests.polling import eventually
 
 psutil = pytest.importorskip("psutil")
 
@@ -31,14 +32,6 @@ DRIVER = textwrap.dedent("""
 """)
 
 
-def _eventually(condition: Callable[[], bool], seconds: float) -> bool:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if condition():
-            return True
-        time.sleep(0.1)
-    return condition()
-
 
 def _gone(pid: int) -> bool:
     try:
@@ -54,8 +47,8 @@ def test_a_driver_killed_with_sigkill_takes_its_ray_processes_and_only_those(tmp
         time.sleep(5)  # the watcher starts (an interpreter) and lists the driver's Ray processes once a second
         driver.send_signal(signal.SIGKILL)
         driver.wait()
-        assert _eventually(lambda: _gone(ray_child), 10), "a Ray process outlived its driver"
-        assert _eventually(lambda: _gone(watcher), 10), "the watcher outlived its work"
+        assert eventually(lambda: _gone(ray_child), 10), "a Ray process outlived its driver"
+        assert eventually(lambda: _gone(watcher), 10), "the watcher outlived its work"
         assert not _gone(other_child)  # not Ray's: not the watcher's to end
     finally:
         for pid in (ray_child, other_child):
@@ -72,13 +65,13 @@ def test_kill_9_of_compile_executor_ray_leaves_no_ray_process(tmp_path: Path, ro
                                  "--seeds", "0:3000", "--executor", "ray", "-o", str(out)],
                                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
-        assert _eventually(lambda: (out / "index.jsonl").is_file() and (out / "index.jsonl").stat().st_size > 0, 180)
+        assert eventually(lambda: (out / "index.jsonl").is_file() and (out / "index.jsonl").stat().st_size > 0, 180)
         started = psutil.Process(compile_.pid).children(recursive=True)
         assert any(p.name() == "raylet" for p in started)
     finally:
         compile_.send_signal(signal.SIGKILL)
         compile_.wait()
-    assert _eventually(lambda: all(_gone(p.pid) for p in started), 20), \
+    assert eventually(lambda: all(_gone(p.pid) for p in started), 20), \
         [" ".join(p.cmdline())[:80] for p in started if not _gone(p.pid)]
 
 

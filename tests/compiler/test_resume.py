@@ -9,12 +9,12 @@ import os
 import signal
 import subprocess
 import sys
-import time
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
+from tests.polling import eventually
 from worldgen.compiler.executors import LocalExecutor
 from worldgen.compiler.journal import MARKER
 from worldgen.compiler.suite import Result, compile_suite
@@ -185,14 +185,6 @@ def _alive(pid: int) -> bool:
         return False
 
 
-def _wait_for(condition: Callable[[], bool], seconds: float) -> bool:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if condition():
-            return True
-        time.sleep(0.1)
-    return condition()
-
 
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads the process tree from /proc")
 def test_kill_9_of_compile_jobs_2_leaves_no_worker_and_resumes_to_the_same_bytes(tmp_path, root):
@@ -201,13 +193,13 @@ def test_kill_9_of_compile_jobs_2_leaves_no_worker_and_resumes_to_the_same_bytes
     killed, reference = tmp_path / "killed", tmp_path / "reference"
     proc = subprocess.Popen([*command, "-o", str(killed)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
-        assert _wait_for(lambda: (killed / "index.jsonl").exists() and (killed / "index.jsonl").stat().st_size > 0, 60)
+        assert eventually(lambda: (killed / "index.jsonl").exists() and (killed / "index.jsonl").stat().st_size > 0, 60)
         workers = _descendants(proc.pid)
         assert len(workers) >= 2
     finally:
         os.kill(proc.pid, signal.SIGKILL)
         proc.wait()
-    assert _wait_for(lambda: not any(_alive(p) for p in workers), 10), "pool workers outlived their parent"
+    assert eventually(lambda: not any(_alive(p) for p in workers), 10), "pool workers outlived their parent"
     assert (killed / MARKER).exists()
     subprocess.run([*command, "-o", str(killed)], check=True, capture_output=True)
     subprocess.run([*command, "-o", str(reference)], check=True, capture_output=True)

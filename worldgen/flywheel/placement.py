@@ -14,12 +14,12 @@ from worldgen.flywheel.edits import Edit, before_closing_brace, inside_end
 from worldgen.syntax import ast
 
 
-def numbered(name: str, taken: set[str]) -> str:
-    """``name``, else ``name2``, ``name3``, ...: the first not in ``taken``."""
+def numbered(name: str, taken: set[str], sep: str = "") -> str:
+    """``name``, else ``name{sep}2``, ``name{sep}3``, ...: the first not in ``taken``."""
     n, candidate = 1, name
     while candidate in taken:
         n += 1
-        candidate = f"{name}{n}"
+        candidate = f"{name}{sep}{n}"
     return candidate
 
 

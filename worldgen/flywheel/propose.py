@@ -27,6 +27,7 @@ from worldgen.flywheel.identity import structural_hash
 from worldgen.flywheel.library import LibraryScaffold, read_library, write_member
 from worldgen.flywheel.draft import Draft
 from worldgen.flywheel.mutate import Band, Candidate, candidates, crossable_axes, renamed
+from worldgen.flywheel.placement import numbered
 from worldgen.flywheel.solver import SolverView
 from worldgen.rollouts.sources import open_entries
 
@@ -57,7 +58,7 @@ def propose(library_dir: Path, view: SolverView, out: Path, settings: Settings,
         if _repeat(draft.source, f"{draft.name}.wg", gate):
             repeats += 1  # an edit an earlier round (or this one) already made: not a new proposal
             continue
-        name = _fresh(draft.name, taken)
+        name = numbered(draft.name, taken, sep="_")
         taken.add(name)
         source = _named(draft.source, name)
         verdict = _decided(out, name)
@@ -185,11 +186,3 @@ def _suite_entries(view: SolverView, name: str) -> list[Any] | None:
     if result is None or result.suite is None or not Path(result.suite).is_dir():
         return None
     return open_entries(Path(result.suite))
-
-
-def _fresh(name: str, taken: set[str]) -> str:
-    n, candidate = 1, name
-    while candidate in taken:
-        n += 1
-        candidate = f"{name}_{n}"
-    return candidate
