@@ -72,3 +72,12 @@ def test_control_characters_in_a_shown_line_are_question_marks():
     assert head == "w.wg:3:31: error: unexpected character '\\x1b' [WG101]"
     assert shown == '  action add "add" { do n = 0 ?[2J }'
     assert caret.index("^") == shown.index("?")
+
+
+def test_an_unclosed_triple_quoted_string_over_many_lines_is_reported_at_once():
+    # the string pattern once had two ways to match a line break: an unclosed string then took
+    # 2^lines steps to give up (found by the long fuzz run: `check` hung on a mutated scaffold)
+    source = WORLD.format(value="1", observe='"""\n' + "  a line of text {n}\n" * 80)
+    assert first_error(source) == ("w.wg:4:13: error: this string is not closed on its line; a string cannot span lines: "
+                                   'write \\n for a line break, or use triple quotes ("""...""") for text over several '
+                                   "lines [WG101]")
