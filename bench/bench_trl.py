@@ -19,7 +19,7 @@ from collections.abc import Callable
 from itertools import cycle
 from pathlib import Path
 
-from integrations import Walkthrough, bench_suite, raw_episodes, steps_per_second, walkthroughs
+from integrations import Walkthrough, bench_suite, core_episodes, print_ratios, raw_episodes, steps_per_second, walkthroughs
 
 from worldgen.integrations.trl import WorldgenEnv, trl_rows
 
@@ -47,13 +47,9 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         for scaffold in ("vault", "hanoi"):
             walks = walkthroughs(bench_suite(Path(tmp), scaffold))
-            steps = sum(len(w.commands) for w in walks) / len(walks)
-            best = steps_per_second({"raw": raw_episodes(walks), "trl": trl_episodes(walks)}, args.seconds)
-            ratio = best["trl"] / best["raw"]
-            print(f"  {scaffold:<6} {len(walks)} episodes of {steps:4.1f} steps on average: "
-                  f"trl {best['trl']:>9,.0f} steps/s   raw {best['raw']:>9,.0f} steps/s   "
-                  f"{100 * ratio:5.1f} % of raw   target >= 80 %: {'ok' if ratio >= 0.8 else 'MISSED'}")
-
+            best = steps_per_second({"raw": raw_episodes(walks), "core": core_episodes(walks), "trl": trl_episodes(walks)},
+                                    args.seconds)
+            print_ratios(scaffold, walks, best, ["trl"])
 
 if __name__ == "__main__":
     main()

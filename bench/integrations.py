@@ -71,6 +71,34 @@ def raw_episodes(walks: list[Walkthrough]) -> Callable[[], int]:
     return play
 
 
+def core_episodes(walks: list[Walkthrough]) -> Callable[[], int]:
+    """worldgen's leanest path, the one every integration steps through: ``Env.begin`` and
+    ``Env.advance`` (``reset`` and ``step`` without Gymnasium's info dict)."""
+    envs = {w.world_id: w.world.env() for w in walks}
+    episodes = cycle(walks)
+
+    def play() -> int:
+        walk = next(episodes)
+        env = envs[walk.world_id]
+        env.begin(walk.seed)
+        for command in walk.commands:
+            env.advance(command)
+        return len(walk.commands)
+
+    return play
+
+
+def print_ratios(scaffold: str, walks: list[Walkthrough], best: dict[str, float], names: list[str]) -> None:
+    """One line per integration: its steps/s against raw ``Env.step`` (issue 11's target, >= 80 %)
+    and against the integrations' own core (``core_episodes``: what wrapping costs on its own)."""
+    steps = sum(len(w.commands) for w in walks) / len(walks)
+    for name in names:
+        ratio = best[name] / best["raw"]
+        print(f"  {scaffold:<6} {len(walks)} episodes of {steps:4.1f} steps on average: {name:<9} {best[name]:>9,.0f} steps/s"
+              f"   raw Env.step {best['raw']:>9,.0f}: {100 * ratio:5.1f} % (target >= 80 %: {'ok' if ratio >= 0.8 else 'MISSED'})"
+              f"   core {best['core']:>9,.0f}: {100 * best[name] / best['core']:5.1f} %")
+
+
 def steps_per_second(contenders: dict[str, Callable[[], int]], seconds: float = 3.0) -> dict[str, float]:
     """The best steps/s of each contender over interleaved slices of about ``seconds`` in all.
 

@@ -17,8 +17,10 @@ def test_an_episode_is_rebuilt_from_suite_world_id_and_seed(tmp_path: Path) -> N
     entry = worldgen.load_suite(out)[1]
     episode = episode_for(out, entry.id, seed=5)
     assert episode.world == entry.world and episode.seed == 5 and not episode.done
-    assert episode_for(str(out), entry.id).world is episode.world  # loaded once
-    assert suite_worlds.cache_info().hits >= 1
+    loads = suite_worlds.cache_info().misses
+    again = episode_for(str(out), entry.id, seed=5)
+    assert again.world is episode.world and again.env.rules is episode.env.rules  # loaded and compiled once
+    assert again.env is not episode.env and suite_worlds.cache_info().misses == loads
 
 
 def test_an_unknown_world_id_is_an_error_naming_the_suite(tmp_path: Path) -> None:

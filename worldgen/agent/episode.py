@@ -29,9 +29,7 @@ class Episode:
         self.world = world
         self.env = env if env is not None else world.env()  # `env`: one of this world, e.g. ``Env.fresh()``
         self.seed = seed
-        self.observation, info = self.env.reset(seed=seed)
-        self.instruction: str = info["instruction"]
-        self.success: bool = info["success"]
+        self.observation, self.instruction, self.success = self.env.begin(seed)  # `reset` without the info dict
         self.total_return = 0.0
         self.reward = 0.0  # the last step's (trainers that score per turn, such as SkyRL, read it)
         self.steps = 0
@@ -56,15 +54,15 @@ class Episode:
             return OVER
         known = self._known
         command = reply if reply in known else parse_command(reply, known)  # a bare command needs no parsing
-        self.observation, reward, terminated, truncated, info = self.env.step(command)
+        self.observation, reward, terminated, truncated, success, valid, _, _ = self.env.advance(command)
         self.terminated, self.truncated, self.done = terminated, truncated, terminated or truncated
         self.commands.append(command)
         self.reward = reward
         self.total_return += reward
         self.steps += 1
-        if not info["valid"]:
+        if not valid:
             self.invalid += 1
-        if info["success"]:
+        if success:
             self.success = True
         return self.observation
 

@@ -27,16 +27,17 @@ def suite_worlds(suite: str) -> dict[str, World]:
 
 def episode_for(suite: str | Path, world_id: str, seed: int = 0) -> Episode:
     """A new episode of world ``world_id`` of ``suite``, reset with episode seed ``seed``."""
-    key = suite if isinstance(suite, str) and os.path.isabs(suite) else os.path.abspath(suite)  # rows hold absolute paths
-    worlds = suite_worlds(key)
-    world = worlds.get(world_id)
-    if world is None:
-        raise WorldgenError(f"{suite}: error: no world {world_id!r} in this suite ({len(worlds)} worlds)")
-    return Episode(world, seed, compiled_env(key, world_id).fresh())
+    env = compiled_env(suite if isinstance(suite, str) else str(suite), world_id)
+    return Episode(env.world, seed, env.fresh())
 
 
 @lru_cache(maxsize=1024)
 def compiled_env(suite: str, world_id: str) -> Env:
     """An Env of the world whose compiled rules its episodes share (``Env.fresh``): compiling
-    them takes far longer than an episode of a few steps, and a trainer starts thousands."""
-    return suite_worlds(suite)[world_id].env()
+    them takes far longer than an episode of a few steps, and a trainer starts thousands (so
+    the lookup, path resolution included, is made once per suite and world)."""
+    worlds = suite_worlds(os.path.abspath(suite))  # rows hold absolute paths; a relative one is this folder's
+    world = worlds.get(world_id)
+    if world is None:
+        raise WorldgenError(f"{suite}: error: no world {world_id!r} in this suite ({len(worlds)} worlds)")
+    return world.env()

@@ -30,9 +30,13 @@ class StepInfo(dict):
 
     __slots__ = ("_compute",)
 
-    def __init__(self, compute: Any, **fields: Any):
-        super().__init__(**fields)
-        self._compute = compute
+    @classmethod
+    def of(cls, compute: Any, fields: dict[str, Any]) -> StepInfo:
+        """``fields`` with a lazy "admissible" made by ``compute()`` (built without a Python
+        ``__init__``: one is made per step, and keyword arguments cost a sixth of a step)."""
+        info = cls(fields)
+        info._compute = compute
+        return info
 
     def _materialize(self) -> None:
         if self._compute is not None:
@@ -136,6 +140,12 @@ class Env:
 
     # ------------------------------------------------------------------------- episodes
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[str, StepInfo]:
+        obs, intro, success = self.begin(seed)
+        return obs, StepInfo.of(self._admissible, {"valid": True, "action": None, "step": 0, "success": success, "instruction": intro})
+
+    def begin(self, seed: int | None = None) -> tuple[str, str, bool]:
+        """``reset`` without Gymnasium's info dict: (observation, instruction, success). Trainer
+        integrations (``agent.Episode``) read two fields and need not build a dict per episode."""
         if seed is not None:
             self._rng = np.random.default_rng(np.random.SeedSequence([int(seed) & 0xFFFFFFFFFFFFFFFF, 0x5EED]))
         elif self._rng is None:  # no episode seed yet: the world's own
@@ -145,13 +155,22 @@ class Env:
         text, (self._when, done, failed) = self._view(self._state)
         self._over = done or failed
         intro = self.rules.instruction(self._state)
-        obs = f"{intro}\n\n{text}" if intro and text else intro or text
-        return obs, StepInfo(self._admissible, valid=True, action=None, step=0, success=done, instruction=intro)
+        return (f"{intro}\n\n{text}" if intro and text else intro or text), intro, done
 
     def step(self, command: str) -> tuple[str, float, bool, bool, StepInfo]:
+        obs, reward, terminated, truncated, success, valid, action, error = self.advance(command)
+        info = StepInfo.of(self._admissible, {"valid": valid, "action": action, "step": self._t, "success": success})
+        if error is not None:
+            info["error"] = error
+        return obs, reward, terminated, truncated, info
+
+    def advance(self, command: str) -> tuple[str, float, bool, bool, bool, bool, str | None, str | None]:
+        """``step`` without Gymnasium's info dict: (observation, reward, terminated, truncated,
+        success, valid, action name, rule error). Trainer integrations step through this: the
+        info dict would cost them a fifth of a step and they read two of its fields."""
         rules = self.rules
         if self._over:
-            return OVER, 0.0, True, False, StepInfo(self._admissible, valid=False, action=None, step=self._t, success=False)
+            return OVER, 0.0, True, False, False, False, None, None
         self._t += 1
         s = self._state
         reward = rules.per_step
@@ -199,11 +218,7 @@ class Env:
         self._over = terminated or truncated
         if text:
             out.append(text)
-        obs = "\n".join(out)
-        info = StepInfo(self._admissible, valid=valid, action=action, step=self._t, success=done)
-        if error is not None:
-            info["error"] = error
-        return obs, reward, terminated, truncated, info
+        return "\n".join(out), reward, terminated, truncated, done, valid, action, error
 
     # ------------------------------------------------------------------------- queries
     def _admissible(self) -> list[str]:
