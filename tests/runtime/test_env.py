@@ -247,3 +247,20 @@ def test_fresh_envs_and_unseeded_resets_play_as_their_seeds_say() -> None:
     assert unseeded == transcript(original, world.seed)
     fresh = original.fresh()
     assert transcript(fresh, 7) == transcript(world.env(), 7) == transcript(original, 7)
+
+
+def test_begin_and_advance_play_exactly_as_reset_and_step() -> None:
+    """The integrations' info-free path: same observations, rewards, ends, validity and success
+    as Gymnasium's reset/step, chance included, invalid commands and steps after the end too."""
+    from worldgen.verify import verify_world
+
+    world = example_scaffold("services").instantiate(example_record("services"), seed=1, axes={"flakiness": "flaky"})
+    commands = [step.command for step in verify_world(world).oracle.steps] * 2 + ["dance", "systemctl status x"]
+    gym, core = world.env(), world.env()
+    obs, info = gym.reset(seed=4)
+    assert core.begin(4) == (obs, info["instruction"], info["success"])
+    for command in commands:
+        obs, reward, terminated, truncated, info = gym.step(command)
+        assert core.advance(command) == (obs, reward, terminated, truncated, info["success"], info["valid"], info["action"],
+                                         info.get("error"))
+    assert terminated
