@@ -68,6 +68,8 @@ def test_harbor_runs_main_and_world_side_by_side(compose: Path, environment: Pat
     assert world["healthcheck"] == {
         "test": ["CMD", "python", "-c", f"import socket; socket.create_connection(('127.0.0.1', {PORT}), 2).close()"],
         "interval": "2s", "timeout": "5s", "retries": 30, "start_period": "2s"}
+    # world is bounded: one CPU, 512 MiB, 64 processes (compose reads the sizes, so a typo fails here)
+    assert (world["cpus"], world["mem_limit"], world["pids_limit"]) == (1.0, "536870912", 64)
     for service in (main, world):
         assert service["platform"] == Target().platform
         # one project network, on which main reaches the service as world:PORT; nothing is published on

@@ -229,6 +229,11 @@ services:
       context: .
       dockerfile: world.Dockerfile
     platform: {target.platform}
+    # bounded as the agent's container is by task.toml: an episode is one client, a few MiB of
+    # state, one process (the service's own limits cap request sizes, sessions and time)
+    cpus: 1
+    mem_limit: 512m
+    pids_limit: 64
     healthcheck:
       test: ["CMD", "python", "-c", "import socket; socket.create_connection(('127.0.0.1', {PORT}), 2).close()"]
       interval: 2s
