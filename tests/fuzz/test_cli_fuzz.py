@@ -2,7 +2,8 @@
 soup, mutated content records): whatever the bytes, the command exits 0, 1 (an error a person can act on, headed
 ``FILE[:LINE:COL]: error: ...``) or 2 (usage), and never shows a traceback.
 
-The default run tries about 1,550 inputs; ``pytest -m long tests/fuzz`` tries 100,000 through `check`.
+The default run tries about 1,550 inputs; ``pytest -m long tests/fuzz`` tries 100,000 through `check`
+(8.5–9.5 min on one core).
 """
 
 from __future__ import annotations
