@@ -38,7 +38,7 @@ from worldgen.flywheel.solver import SolverView
 from worldgen.llm import Endpoint, clip, describe_error
 
 _WG_BLOCK = re.compile(r"```(?:wg)?[^\n]*\n(.*?)```", re.S)
-_WORLD = re.compile(r"^\s*world\s+([A-Za-z_][A-Za-z0-9_]*)\s*\{", re.M)
+_WORLD = re.compile(r"^[ \t]*world\s+([A-Za-z_][A-Za-z0-9_]*)\s*\{", re.M)  # [ \t]: `\s*` at every line start is quadratic in blank lines
 EXAMPLES = 3
 FEEDBACK_CHARS = 6000
 
