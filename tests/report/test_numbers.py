@@ -124,3 +124,11 @@ def test_the_json_is_byte_identical_apart_from_measured(tally_suite: Path, tally
     assert set(a["measured"]) >= {"verify_worlds_per_second", "rollout_steps_per_second", "report_seconds"}
     a.pop("measured"), b.pop("measured")
     assert to_json(a) == to_json(b)
+
+
+def test_a_report_without_measuring_is_the_same_report_without_its_timings(report: dict, tally_suite: Path,
+                                                                          tally_rollouts: list[Path]) -> None:
+    """The flywheel asks for no timings and hands over the worlds it has just opened: same report."""
+    lean = build_report(tally_suite, [str(f) for f in tally_rollouts], measure=False, entries=open_entries(tally_suite))
+    assert "measured" not in lean
+    assert to_json(lean) == to_json({k: v for k, v in report.items() if k != "measured"})

@@ -149,8 +149,7 @@ def _measure(folder: Path, s: LibraryScaffold, solver: str, settings: LoopSettin
         return None
     rollouts = folder / "rollouts" / f"{s.name}.jsonl"
     asyncio.run(run(entries, make_policy(solver, settings.base_url), rollouts, settings.episodes, 1, 0))
-    report = build_report(suite.resolve(), [str(rollouts.resolve())])
-    report.pop("measured", None)
+    report = build_report(suite.resolve(), [str(rollouts.resolve())], measure=False, entries=entries)
     (folder / "reports").mkdir(parents=True, exist_ok=True)
     write_atomic(folder / "reports" / f"{s.name}.json", to_json(report))
     return report, entries

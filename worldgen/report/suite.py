@@ -36,9 +36,11 @@ class SuiteData:
         return {e.id: e for e in self.entries}
 
 
-def load_suite(path: str | Path, rollout_files: list[str], packs: list[str], trust_edited: bool = False) -> SuiteData:
+def load_suite(path: str | Path, rollout_files: list[str], packs: list[str], trust_edited: bool = False,
+               entries: list[Entry] | None = None) -> SuiteData:
+    """``entries``: the suite's worlds, when the caller has just opened them (checked) itself."""
     folder = Path(path)
-    entries = open_entries(folder, trust_edited)
+    entries = open_entries(folder, trust_edited) if entries is None else entries
     summary, rejected = (_summary(folder), _rejected(folder)) if folder.is_dir() else (None, [])
     data = SuiteData(str(path), entries, summary, rejected, [], list(rollout_files), list(packs))
     if folder.is_dir() and summary is None:
