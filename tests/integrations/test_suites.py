@@ -27,3 +27,13 @@ def test_an_unknown_world_id_is_an_error_naming_the_suite(tmp_path: Path) -> Non
     out = compiled(tmp_path / "suite", "vault", range(1))
     with pytest.raises(WorldgenError, match="no world 'nope' in this suite"):
         episode_for(out, "nope")
+
+
+def test_a_relative_suite_path_means_the_folder_it_named_when_it_was_given(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    one, two = (compiled(tmp_path / name / "suite", scaffold, range(1)) for name, scaffold in (("a", "vault"), ("b", "ledger")))
+    monkeypatch.chdir(one.parent)
+    first = episode_for("suite", worldgen.load_suite(one)[0].id)
+    monkeypatch.chdir(two.parent)
+    with pytest.raises(WorldgenError, match="no world"):  # not the cached world of a/suite
+        episode_for("suite", first.world.id)
+    assert episode_for("suite", worldgen.load_suite(two)[0].id).world.scaffold.name == "ledger"

@@ -27,7 +27,10 @@ def suite_worlds(suite: str) -> dict[str, World]:
 
 def episode_for(suite: str | Path, world_id: str, seed: int = 0) -> Episode:
     """A new episode of world ``world_id`` of ``suite``, reset with episode seed ``seed``."""
-    env = compiled_env(suite if isinstance(suite, str) else str(suite), world_id)
+    key = str(suite)
+    if not key.startswith(os.sep):  # rows hold absolute paths; anything else (a drive path too) gets abspath's
+        key = os.path.abspath(key)  # own answer, so a relative path is never cached against a changed cwd
+    env = compiled_env(key, world_id)
     return Episode(env.world, seed, env.fresh())
 
 
@@ -35,8 +38,8 @@ def episode_for(suite: str | Path, world_id: str, seed: int = 0) -> Episode:
 def compiled_env(suite: str, world_id: str) -> Env:
     """An Env of the world whose compiled rules its episodes share (``Env.fresh``): compiling
     them takes far longer than an episode of a few steps, and a trainer starts thousands (so
-    the lookup, path resolution included, is made once per suite and world)."""
-    worlds = suite_worlds(os.path.abspath(suite))  # rows hold absolute paths; a relative one is this folder's
+    the world's lookup is made once per suite and world). ``suite``: an absolute path."""
+    worlds = suite_worlds(suite)
     world = worlds.get(world_id)
     if world is None:
         raise WorldgenError(f"{suite}: error: no world {world_id!r} in this suite ({len(worlds)} worlds)")
