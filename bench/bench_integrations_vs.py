@@ -39,7 +39,7 @@ import skyrl_gym
 import verifiers.v1 as vf
 from skyrl_gym.envs.base_text_env import BaseTextEnv
 from skyrl_gym.envs.registration import register, registry
-from integrations import ROOT, Walkthrough, bench_suite, core_episodes, print_ratios, raw_episodes, steps_per_second, walkthroughs
+from integrations import ROOT, Walkthrough, bench_suite, print_ratios, raw_episodes, steps_per_second, walkthroughs
 
 from worldgen.integrations import skyrl  # noqa: F401  (registers "worldgen")
 from worldgen.integrations.verifiers import WorldgenEnv, load_environment
@@ -174,7 +174,7 @@ def main() -> None:
             suite = bench_suite(Path(tmp), scaffold)
             walks = walkthroughs(suite, SEEDS)
             env = load_environment(suite, seeds=len(SEEDS))
-            best = steps_per_second({"raw": raw_episodes(walks), "core": core_episodes(walks), "skyrl": skyrl_episodes(walks),
+            best = steps_per_second({"raw": raw_episodes(walks), "core": raw_episodes(walks, lean=True), "skyrl": skyrl_episodes(walks),
                                      "verifiers": verifiers_episodes(env, walks), "floor": skyrl_floor(walks)},
                                     args.seconds)
             print_ratios(scaffold, walks, best, ["skyrl", "verifiers"])

@@ -19,7 +19,7 @@ from collections.abc import Callable
 from itertools import cycle
 from pathlib import Path
 
-from integrations import Walkthrough, bench_suite, core_episodes, print_ratios, raw_episodes, steps_per_second, walkthroughs
+from integrations import Walkthrough, bench_suite, print_ratios, raw_episodes, steps_per_second, walkthroughs
 
 from worldgen.integrations.trl import WorldgenEnv, trl_rows
 
@@ -47,7 +47,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         for scaffold in ("vault", "hanoi"):
             walks = walkthroughs(bench_suite(Path(tmp), scaffold))
-            best = steps_per_second({"raw": raw_episodes(walks), "core": core_episodes(walks), "trl": trl_episodes(walks)},
+            best = steps_per_second({"raw": raw_episodes(walks), "core": raw_episodes(walks, lean=True), "trl": trl_episodes(walks)},
                                     args.seconds)
             print_ratios(scaffold, walks, best, ["trl"])
 

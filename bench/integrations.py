@@ -21,6 +21,7 @@ from bench_adapters import compare
 import worldgen
 from worldgen.cli.main import main
 from worldgen.ir.world import World
+from worldgen.runtime.env import Env
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -54,35 +55,21 @@ def walkthroughs(suite: Path, seeds: range = range(0, 4)) -> list[Walkthrough]:
             for e in worldgen.load_suite(suite) for seed in seeds]
 
 
-def raw_episodes(walks: list[Walkthrough]) -> Callable[[], int]:
-    """worldgen's raw runtime: one ``Env`` per world, reset with the episode seed, then
-    ``Env.step`` per command. Each call plays the next episode and returns its steps."""
+def raw_episodes(walks: list[Walkthrough], lean: bool = False) -> Callable[[], int]:
+    """worldgen's raw runtime: one ``Env`` per world, reset with the episode seed, then one step
+    per command; each call plays the next episode and returns its steps. ``lean``: through
+    ``Env.begin``/``Env.advance`` (``reset``/``step`` without Gymnasium's info dict), the core every
+    integration steps through."""
+    reset, step = (Env.begin, Env.advance) if lean else (Env.reset, Env.step)
     envs = {w.world_id: w.world.env() for w in walks}
     episodes = cycle(walks)
 
     def play() -> int:
         walk = next(episodes)
         env = envs[walk.world_id]
-        env.reset(seed=walk.seed)
+        reset(env, seed=walk.seed)
         for command in walk.commands:
-            env.step(command)
-        return len(walk.commands)
-
-    return play
-
-
-def core_episodes(walks: list[Walkthrough]) -> Callable[[], int]:
-    """worldgen's leanest path, the one every integration steps through: ``Env.begin`` and
-    ``Env.advance`` (``reset`` and ``step`` without Gymnasium's info dict)."""
-    envs = {w.world_id: w.world.env() for w in walks}
-    episodes = cycle(walks)
-
-    def play() -> int:
-        walk = next(episodes)
-        env = envs[walk.world_id]
-        env.begin(walk.seed)
-        for command in walk.commands:
-            env.advance(command)
+            step(env, command)
         return len(walk.commands)
 
     return play
@@ -90,7 +77,7 @@ def core_episodes(walks: list[Walkthrough]) -> Callable[[], int]:
 
 def print_ratios(scaffold: str, walks: list[Walkthrough], best: dict[str, float], names: list[str]) -> None:
     """One line per integration: its steps/s against raw ``Env.step`` (issue 11's target, >= 80 %)
-    and against the integrations' own core (``core_episodes``: what wrapping costs on its own)."""
+    and against the integrations' own core (``raw_episodes(lean=True)``: what wrapping costs on its own)."""
     steps = sum(len(w.commands) for w in walks) / len(walks)
     for name in names:
         ratio = best[name] / best["raw"]
