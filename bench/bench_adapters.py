@@ -55,13 +55,15 @@ def example_worlds() -> list[worldgen.World]:
     return worlds
 
 
-def compare(runs: dict[str, Callable[[float], int]], seconds: float, clock: Callable[[], float]) -> dict[str, float]:
-    """Best steps/s of each ``run(deadline) -> steps`` over interleaved rounds.
+def compare(runs: dict[str, Callable[[float], int]], seconds: float, clock: Callable[[], float],
+            rounds: int = 6) -> dict[str, float]:
+    """Best steps/s of each ``run(deadline) -> steps`` over ``rounds`` interleaved rounds.
 
     The machine may be shared, so contenders take turns in short slices and each keeps its best
-    slice; in-process figures use this process's CPU time, which other processes cannot inflate.
+    slice; in-process figures use this process's CPU time, which other processes cannot inflate
+    (though a busy neighbour still slows memory and caches: more, shorter rounds let every
+    contender meet the quiet moments).
     """
-    rounds = 6
     for run in runs.values():  # warm-up: caches, compiled rules, the servers' first requests
         run(time.perf_counter() + 0.1)
     best = dict.fromkeys(runs, 0.0)

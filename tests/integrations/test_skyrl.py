@@ -76,7 +76,7 @@ def test_reward_at_end_puts_the_whole_return_on_the_last_step(vault_suite: Path)
 
 def test_a_row_without_a_prompt_is_prompted_by_the_episode_and_registration_is_idempotent(vault_suite: Path) -> None:
     skyrl.register()
-    assert skyrl_gym.spec("worldgen").entry_point == "worldgen.integrations.skyrl:WorldgenTextEnv"
+    assert skyrl_gym.spec("worldgen").entry_point is skyrl.WorldgenTextEnv
     entry = worldgen.load_suite(vault_suite)[0]
     env = skyrl_gym.make("worldgen", extras={"extra_info": row(vault_suite, entry.id, seed=4)["extra_info"]})
     messages, _ = env.init([])

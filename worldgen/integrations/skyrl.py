@@ -68,9 +68,11 @@ class WorldgenTextEnv(BaseTextEnv):
 
 
 def register() -> None:
-    """Register ``worldgen`` with ``skyrl_gym`` (once per process)."""
+    """Register ``worldgen`` with ``skyrl_gym`` (once per process). The entry point is the class
+    itself, not a ``"module:Class"`` string, which ``make`` would import and look up again for
+    every trajectory."""
     if ENV_ID not in registry:
-        _register_env(id=ENV_ID, entry_point=f"{__name__}:WorldgenTextEnv")
+        _register_env(id=ENV_ID, entry_point=WorldgenTextEnv)
 
 
 register()
