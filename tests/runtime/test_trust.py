@@ -4,6 +4,7 @@ vouch for (outside paths, empty, duplicated) instead of "verifying" them."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 import shutil
@@ -109,3 +110,16 @@ def test_verify_reports_an_edited_artifact_as_a_failure(suite):
     _edit_first_world(suite)
     failed = _worldgen("verify", suite)
     assert failed.returncode == 1 and "artifact hash mismatch" in failed.stderr
+
+
+def test_loaders_take_the_index_s_word_for_an_artifact_and_verify_still_audits_its_world(suite):
+    """Loading a suite hashes each file's bytes against its index line, not the world inside
+    again (the compiler hashed it): an edit whose author also re-hashed the index is deliberate,
+    and loads; ``verify`` re-hashes the world against the artifact's provenance and reports it."""
+    edited = _edit_first_world(suite)
+    lines = _lines(suite)
+    lines[0]["hashes"]["artifact"] = hashlib.sha256(edited.read_bytes()).hexdigest()
+    _write_index(suite, lines)
+    assert _worldgen("report", suite).returncode == 0
+    failed = _worldgen("verify", suite)
+    assert failed.returncode == 1 and "world hash mismatch" in failed.stderr

@@ -8,8 +8,9 @@ refuses IR that is unsafe to generate code from.
 Nothing a suite says is taken on faith. Its index is data: every path must stay inside the suite
 folder (after resolving symlinks), ids and paths appear once, an empty index is no suite, and a
 folder still marked ``in-progress`` is a partial suite from an interrupted compile. Every file
-must hash to the sha256 its index line records, and an artifact's world and rules to the hashes
-in its provenance; an edited file is refused unless the caller passes ``trust_edited`` (the
+must hash to the sha256 its index line records (the bytes the compiler wrote, so the world inside
+need not be dumped and hashed again), and a lone artifact's world and rules to the hashes in its
+provenance; an edited file is refused unless the caller passes ``trust_edited`` (the
 command line's ``--trust-edited``). ``worldgen verify`` reads the same index but reports edits
 as failures instead of refusing them.
 """
@@ -71,13 +72,18 @@ def load_checked(path: Path, trust_edited: bool = False, entry: IndexEntry | Non
     loaded = parse(data, str(path))
     if trust_edited:
         return loaded
-    problems = integrity_problems(loaded) if isinstance(loaded, Artifact) else []
+    problems = []
     if entry is not None:
         recorded = recorded_sha256(entry.line)
         if recorded is None:
-            problems.insert(0, f"{entry.where} records no sha256 for it (\"hashes\": {{\"artifact\": ...}})")
+            problems.append(f"{entry.where} records no sha256 for it (\"hashes\": {{\"artifact\": ...}})")
         elif sha256(data) != recorded:
-            problems.insert(0, f"its sha256 differs from the one {entry.where} records")
+            problems.append(f"its sha256 differs from the one {entry.where} records")
+    elif isinstance(loaded, Artifact):
+        # a lone artifact vouches for itself by its hashes; in a suite, bytes the index vouches for
+        # are the bytes the compiler wrote, so dumping their world again to re-hash it (most of a
+        # load) would only repeat the compiler's own hashing
+        problems = integrity_problems(loaded)
     if problems:
         raise WorldgenError(f"{path}: error: edited after compilation: {problems[0]}; "
                             f"re-compile it, or pass --trust-edited to load it anyway")
