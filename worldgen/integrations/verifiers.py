@@ -119,7 +119,10 @@ class WorldgenHarness(vf.Harness[WorldgenHarnessConfig]):
             messages += [message_to_wire(message) for message in prompt or []]
         http = httpx.AsyncClient(verify=_tls())
         async with openai.AsyncOpenAI(base_url=endpoint, api_key=secret, max_retries=0, http_client=http) as client:
-            await client.chat.completions.create(model=ctx.model, messages=messages)  # type: ignore[arg-type]
+            # the client's own request for a body already in wire form: ``chat.completions.create``
+            # would first re-walk the whole conversation against its TypedDicts, ~0.2 ms of CPU per
+            # message on every turn (12 ms at 60 messages), all on the rollouts' one event loop
+            await client.post("/chat/completions", cast_to=httpx.Response, body={"model": ctx.model, "messages": messages})
         return vf.ProgramResult(exit_code=0, stdout="", stderr="")
 
 
