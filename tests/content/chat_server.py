@@ -30,6 +30,7 @@ class Reply:
     delay_s: float = 0.0
     prompt_tokens: int = 100
     completion_tokens: int = 50
+    body: bytes | None = None  # sent as it is instead of a completion (a server answering something else)
 
 
 Script = Callable[[dict[str, Any], int], Reply]  # (request body, request number from 0) -> reply
@@ -92,11 +93,12 @@ class ChatServer:
 
 
 def _response(body: dict[str, Any], reply: Reply) -> bytes:
-    if reply.status == 200:
-        payload: dict[str, Any] = completion(body.get("model", ""), reply)
+    if reply.body is not None:
+        data = reply.body
+    elif reply.status == 200:
+        data = json.dumps(completion(body.get("model", ""), reply)).encode()
     else:
-        payload = {"error": {"message": f"scripted {reply.status}", "type": "scripted", "code": None}}
-    data = json.dumps(payload).encode()
+        data = json.dumps({"error": {"message": f"scripted {reply.status}", "type": "scripted", "code": None}}).encode()
     lines = [f"HTTP/1.1 {reply.status} {HTTPStatus(reply.status).phrase}", "Content-Type: application/json", f"Content-Length: {len(data)}"]
     lines += [f"{k}: {v}" for k, v in reply.headers.items()]
     return ("\r\n".join(lines) + "\r\n\r\n").encode() + data

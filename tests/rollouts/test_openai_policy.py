@@ -72,6 +72,12 @@ def test_an_endpoint_that_keeps_failing_is_recorded_per_episode_and_retried_on_r
     assert len(episodes) == 2 and all(e["success"] and e["error"] is None for e in episodes)
 
 
+def test_an_answer_that_is_not_json_is_recorded_as_the_episode_s_policy_error(ledger_suite: Path, tmp_path: Path) -> None:
+    episodes, _ = play(first_world(ledger_suite), tmp_path / "llm.jsonl", lambda body, n: Reply(body=b"<html>busy</html>"))
+    assert [e["error"]["source"] for e in episodes] == ["policy"]
+    assert episodes[0]["error"]["message"] == "the server answered 200 with a body that is not JSON"
+
+
 def test_a_bad_key_stops_the_run_with_the_episode_recorded(ledger_suite: Path, tmp_path: Path) -> None:
     world, out = first_world(ledger_suite), tmp_path / "llm.jsonl"
     with pytest.raises(WorldgenError, match="API key"):

@@ -13,18 +13,12 @@ from __future__ import annotations
 
 import asyncio
 import email.utils
-import json
 import time
 from dataclasses import dataclass
 from typing import Any
 
 import openai
 from openai import AsyncOpenAI
-
-try:  # the client's HTTP library: httpx2 from openai 3.x, httpx before
-    import httpx2 as httpx
-except ImportError:  # pragma: no cover - depends on the installed openai
-    import httpx  # type: ignore[no-redef]
 
 from worldgen.content.cache import ContentCache
 from worldgen.content.pricing import Price
@@ -34,7 +28,7 @@ from worldgen.content.rng import Stream
 from worldgen.content.validate import Validator
 from worldgen.errors import WorldgenError
 from worldgen.ir.models import Scaffold
-from worldgen.llm import Endpoint, describe_error
+from worldgen.llm import Endpoint, UnreadableAnswer, answer_text, answer_tokens, chat_completion, describe_error
 
 FORMATS = ("json_schema", "json_object", "none")
 MAX_RETRY_AFTER_S = 300.0
@@ -136,7 +130,9 @@ class OpenAIChatProvider:
             if cached is not None:
                 return _Answer(cached["text"], cached["prompt_tokens"], cached["completion_tokens"], retries, True)
             try:
-                response = await self._post(request)
+                response = await chat_completion(self.client, request)
+            except UnreadableAnswer as err:
+                raise _GaveUp(str(err), retries) from err
             except (openai.BadRequestError, openai.UnprocessableEntityError) as err:
                 if fmt == self._format and fmt + 1 < len(FORMATS) and self.config.response_format == "auto":
                     self._format = fmt + 1  # the server does not take this response_format: step down
@@ -154,26 +150,9 @@ class OpenAIChatProvider:
                 await asyncio.sleep(self._delay(err, retries, index))
                 retries += 1
                 continue
-            usage = response.get("usage") or {}
-            answer = _Answer(
-                _content(response), int(usage.get("prompt_tokens") or 0), int(usage.get("completion_tokens") or 0), retries, False
-            )
+            answer = _Answer(answer_text(response), *answer_tokens(response), retries, False)
             self.cache.put(request, {"text": answer.text, "prompt_tokens": answer.prompt_tokens, "completion_tokens": answer.completion_tokens})
             return answer
-
-    async def _post(self, request: dict[str, Any]) -> dict[str, Any]:
-        """POST one Chat Completions request with the client; the answer as plain JSON.
-
-        ``client.post`` (the client's documented way to reach any endpoint) keeps its auth, base
-        URL, timeouts and typed errors, but skips walking every typed parameter (a large JSON
-        Schema costs ~0.5 ms a request) and building pydantic models of the answer.
-        """
-        response = await self.client.post("/chat/completions", body=request, cast_to=httpx.Response)
-        try:
-            body = json.loads(response.content)
-        except json.JSONDecodeError as err:
-            raise _GaveUp(f"the server answered {response.status_code} with a body that is not JSON") from err
-        return body if isinstance(body, dict) else {}
 
     def _request(self, messages: list[Message], fmt: int) -> dict[str, Any]:
         request: dict[str, Any] = {"model": self.model, "messages": messages, "temperature": self.config.temperature}
@@ -221,9 +200,3 @@ def _retry_after(err: Exception) -> float | None:
         return None
 
 
-def _content(response: dict[str, Any]) -> str:
-    """The answer's text; a missing, refused or empty answer is "" (which fails validation as JSON)."""
-    choices = response.get("choices") or [{}]
-    message = choices[0].get("message") if isinstance(choices[0], dict) else None
-    content = message.get("content") if isinstance(message, dict) else None
-    return content if isinstance(content, str) else ""

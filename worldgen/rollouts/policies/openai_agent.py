@@ -22,7 +22,7 @@ from typing import Any
 import openai
 from openai import AsyncOpenAI
 
-from worldgen.llm import Endpoint, clip, describe_error
+from worldgen.llm import Endpoint, UnreadableAnswer, answer_text, answer_tokens, chat_completion, clip, describe_error
 from worldgen.errors import WorldgenError
 from worldgen.agent.commands import parse_command
 from worldgen.rollouts.policies.base import Move, PolicyError, Usage
@@ -55,21 +55,21 @@ class OpenAIPolicy:
         """The assistant's next message; usage is added to ``usage``."""
         s = self.settings
         try:
-            response = await self.client.chat.completions.create(
-                model=s.model, messages=messages, temperature=s.temperature, seed=seed,  # type: ignore[arg-type]
-                max_tokens=s.max_tokens)
+            answer = await chat_completion(self.client, {
+                "model": s.model, "messages": messages, "temperature": s.temperature, "seed": seed, "max_tokens": s.max_tokens})
         except (openai.AuthenticationError, openai.PermissionDeniedError) as err:
             raise WorldgenError(f"{describe_error(err)}; check the API key in ${s.api_key_env}") from err
         except (openai.NotFoundError, openai.BadRequestError, openai.UnprocessableEntityError) as err:
             raise WorldgenError(f"{describe_error(err)}; check the model name ({s.model!r}) and --base-url") from err
         except openai.APIError as err:
             raise PolicyError(f"{describe_error(err)} (after {s.retries} retries)") from err
+        except UnreadableAnswer as err:
+            raise PolicyError(str(err)) from err
         usage.requests += 1
-        if response.usage is not None:
-            usage.prompt += response.usage.prompt_tokens or 0
-            usage.completion += response.usage.completion_tokens or 0
-        choice = response.choices[0] if response.choices else None
-        return (choice.message.content or "") if choice is not None else ""
+        prompt, completion = answer_tokens(answer)
+        usage.prompt += prompt
+        usage.completion += completion
+        return answer_text(answer)
 
 
 class ChatAgent:
