@@ -15,6 +15,7 @@ import hashlib
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 from worldgen.content.banks import THEME_CATEGORIES, Banks, load_banks
@@ -82,6 +83,7 @@ class ProceduralProvider:
         self._forbidden = command_words(scaffold)
         self._name_paths = set(entity_name_paths(scaffold))
         self._words: dict[tuple[str, str, int, int, str], tuple[str, ...]] = {}
+        self._shortest: dict[tuple[str, str], list[int]] = {}
         parsed = {kind: [_parse(t) for t in templates] for kind, templates in self.banks.grammar.items()}
         self._grammar = {theme: self._bind(parsed, theme) for theme in self._themes}
         self.kinds: dict[tuple[str, ...], str] = {}  # content path -> the kind chosen for it (for tests and docs)
@@ -185,13 +187,21 @@ class ProceduralProvider:
         def usable(rule: Rule) -> bool:
             if rule.kind not in self.banks.grammar or not fits_style(rule.style, said.style):
                 return False
-            return min(_shortest(t) for grammar in self._grammar.values() for t in grammar[rule.kind]) <= hi
+            return min(n for theme in self._grammar for n in self._lengths(theme, rule.kind)) <= hi
 
         fallback = "phrase" if said.style == "phrase" else "sentence"
         kind = choose(self.rules, said, usable, self._bank_set, fallback)
         self.kinds[at.path] = kind
         rule = self.rules.rule(kind)
         return kind, rule.style if rule else fallback
+
+    def _lengths(self, theme: str, kind: str) -> list[int]:
+        """The fewest characters each template of a grammar kind of a theme comes out as; made
+        once, as every text slot's choice of kind and templates measures them."""
+        lengths = self._shortest.get((theme, kind))
+        if lengths is None:
+            lengths = self._shortest[theme, kind] = [_shortest(t) for t in self._grammar[theme][kind]]
+        return lengths
 
     def _word_filler(self, slot: Slot, category: str) -> Filler:
         lo, hi = slot.min_len or 1, slot.max_len or 40
@@ -225,7 +235,7 @@ class ProceduralProvider:
         one_piece = style != "sentence"  # a phrase, a label or a log line: one piece, not sentences
         # per theme, the templates that can fit at all (all of them when none can: then it is padded)
         fitting = {
-            theme: [t for t in grammar[kind] if _shortest(t) <= hi] or grammar[kind]
+            theme: [t for t, n in zip(grammar[kind], self._lengths(theme, kind)) if n <= hi] or grammar[kind]
             for theme, grammar in self._grammar.items()
         }
 
@@ -268,8 +278,16 @@ class ProceduralProvider:
                 return tuple(map(_plural, words))
             return tuple(w[:1].upper() + w[1:] for w in words) if modifier == "cap" else words
 
+        parts: dict[tuple[str, str], _Part] = {}  # thousands of markers, a few dozen distinct ones
+
+        def part(marker: tuple[str, str]) -> _Part:
+            made = parts.get(marker)
+            if made is None:
+                made = parts[marker] = bind(*marker)
+            return made
+
         for kind, templates in parsed.items():
-            bound[kind].extend([p if isinstance(p, str) else bind(*p) for p in t] for t in templates)
+            bound[kind].extend([p if isinstance(p, str) else part(p) for p in t] for t in templates)
         return bound
 
     def _sentence(self, d: _Draw, template: _Template) -> str:
@@ -388,8 +406,10 @@ def _shortest(template: _Template) -> int:
     return total
 
 
+@cache
 def _numbers(lo: str, hi: str) -> tuple[str, ...]:
-    """The numbers lo..hi as text; zero-padded to lo's width when lo has a leading zero."""
+    """The numbers lo..hi as text; zero-padded to lo's width when lo has a leading zero (made once
+    per range: the grammar names a few ranges in thousands of templates, up to 1,000 numbers each)."""
     first, last = int(lo), int(hi)
     if not 0 <= last - first < _MAX_RANGE:
         raise WorldgenError(f"grammar.json: number range <{lo}-{hi}> must be increasing and span under {_MAX_RANGE}")
