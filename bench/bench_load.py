@@ -3,10 +3,10 @@
 Run by hand:  .venv/bin/python bench/bench_load.py [--worlds N] [--rounds R]
 
 Every loader (``worldgen.load_suite``, serve, rollout, the trainer integrations) opens a suite
-through ``runtime.sources.open_artifacts``, which trusts a file whose bytes hash to its index line (the compiler's own
-hashes of the world inside); ``worldgen verify`` also dumps each artifact's world and rules again
-to re-hash them against its provenance. Both are timed here on the same suite in the same run
-(best of ``--rounds``, CPU time), the second as load plus that re-hash.
+through ``runtime.sources.open_artifacts``, which trusts a file whose bytes hash to its index
+line (the compiler's own hashes of the world inside); ``worldgen verify`` also dumps each
+artifact's world and rules again to re-hash them against its provenance. Both are timed here on the same suite in the same run
+(best of ``--rounds``, taking turns, CPU time), the second as load plus that re-hash.
 """
 
 from __future__ import annotations
@@ -14,22 +14,13 @@ from __future__ import annotations
 import argparse
 import tempfile
 import time
-from collections.abc import Callable
 from pathlib import Path
 
+from bench_fmt import best_of
 from integrations import bench_suite
 
 from worldgen.compiler.artifact import integrity_problems
 from worldgen.runtime.sources import open_artifacts
-
-
-def best_seconds(run: Callable[[], object], rounds: int) -> float:
-    best = float("inf")
-    for _ in range(rounds):
-        start = time.process_time()
-        run()
-        best = min(best, time.process_time() - start)
-    return best
 
 
 def main() -> None:
@@ -45,7 +36,7 @@ def main() -> None:
             for _, artifact in open_artifacts(suite):
                 integrity_problems(artifact)  # type: ignore[arg-type]  (a compiled suite holds artifacts)
 
-        load, audit = best_seconds(lambda: open_artifacts(suite), args.rounds), best_seconds(audited, args.rounds)
+        load, audit = best_of(args.rounds, lambda: open_artifacts(suite), audited, clock=time.process_time)
         print(f"vault suite of {n} worlds, CPU time, best of {args.rounds}:")
         print(f"  open (index-vouched bytes)      {1000 * load / n:6.2f} ms/world")
         print(f"  open + re-hash of every world  {1000 * audit / n:6.2f} ms/world ({audit / load:.2f}x)")

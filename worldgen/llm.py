@@ -81,8 +81,11 @@ def answer_tokens(answer: dict[str, Any]) -> tuple[int, int]:
     usage = answer.get("usage")
     if not isinstance(usage, dict):
         return 0, 0
-    counts = (usage.get("prompt_tokens"), usage.get("completion_tokens"))
-    return tuple(n if isinstance(n, int) and not isinstance(n, bool) and n >= 0 else 0 for n in counts)  # type: ignore[return-value]
+    return _count(usage.get("prompt_tokens")), _count(usage.get("completion_tokens"))
+
+
+def _count(value: Any) -> int:
+    return value if isinstance(value, int) and not isinstance(value, bool) and value >= 0 else 0
 
 
 def describe_error(err: Exception) -> str:

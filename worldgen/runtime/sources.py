@@ -72,7 +72,7 @@ def load_checked(path: Path, trust_edited: bool = False, entry: IndexEntry | Non
     loaded = parse(data, str(path))
     if trust_edited:
         return loaded
-    problems = []
+    problems: list[str] = []
     if entry is not None:
         recorded = recorded_sha256(entry.line)
         if recorded is None:

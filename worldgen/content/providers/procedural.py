@@ -83,7 +83,7 @@ class ProceduralProvider:
         self._forbidden = command_words(scaffold)
         self._name_paths = set(entity_name_paths(scaffold))
         self._words: dict[tuple[str, str, int, int, str], tuple[str, ...]] = {}
-        self._shortest: dict[tuple[str, str], list[int]] = {}
+        self._template_lengths: dict[tuple[str, str], list[int]] = {}
         parsed = {kind: [_parse(t) for t in templates] for kind, templates in self.banks.grammar.items()}
         self._grammar = {theme: self._bind(parsed, theme) for theme in self._themes}
         self.kinds: dict[tuple[str, ...], str] = {}  # content path -> the kind chosen for it (for tests and docs)
@@ -198,9 +198,9 @@ class ProceduralProvider:
     def _lengths(self, theme: str, kind: str) -> list[int]:
         """The fewest characters each template of a grammar kind of a theme comes out as; made
         once, as every text slot's choice of kind and templates measures them."""
-        lengths = self._shortest.get((theme, kind))
+        lengths = self._template_lengths.get((theme, kind))
         if lengths is None:
-            lengths = self._shortest[theme, kind] = [_shortest(t) for t in self._grammar[theme][kind]]
+            lengths = self._template_lengths[theme, kind] = [_shortest(t) for t in self._grammar[theme][kind]]
         return lengths
 
     def _word_filler(self, slot: Slot, category: str) -> Filler:
