@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from itertools import islice, product
 
+from worldgen.check.files import desugar, terminal_ir
 from worldgen.check.exprs import Ctx, ExprChecker, did_you_mean, is_error, show_type
 from worldgen.check.freeargs import FREE_ARGUMENTS, check_free_arguments
 from worldgen.check.patterns import check_patterns, find_ambiguities
@@ -71,7 +72,10 @@ DEFAULT_LENGTHS = {"text": (1, 400), "word": (2, 24)}
 
 def check(world: ast.World, sink: DiagnosticSink) -> Scaffold | None:
     """Check a parsed world; returns the IR, or None after reporting diagnostics into ``sink``."""
+    world, files = desugar(world, sink)
     scaffold = _Checker(sink).run(world)
+    if files is not None and not sink.diagnostics:
+        scaffold = scaffold.model_copy(update={"terminal": terminal_ir(files, scaffold, sink)})
     if not sink.diagnostics:
         check_limits(world, scaffold, sink)
     return None if sink.diagnostics else scaffold

@@ -71,6 +71,7 @@ class Rules:
     fallbacks: tuple[Fallback, ...] = ()
     codec: Codec | None = None  # the state as one int, for the model checker (see codegen/packing.py)
     domain: Callable[[Type], list[Any]] | None = None  # a scalar type's values in this world (ints, indices)
+    defs: dict[str, Callable[..., Any]] | None = None  # `def`s by name, (s, *args): a terminal world's files read them
 
 
 class _Emitter:
@@ -387,6 +388,7 @@ def build_rules(rules: Scaffold, tables: WorldTables, constants: dict[str, Any],
         bonus=tuple(env.get(f"bonus_{i}") for i in range(n)), per_step=numbers.per_step, horizon=numbers.horizon,
         within=numbers.within, stochastic=generated.stochastic, says_only=generated.says_only, source=generated.source,
         fallbacks=tuple(f for _, _, f in sorted(fallbacks, key=lambda r: r[:2])),
+        defs={f.name: env[f"D_{ident(f.name)}"] for f in rules.functions} if rules.terminal is not None else None,
     )
     return built, generated
 

@@ -309,6 +309,7 @@ class Scaffold(Node):
     requires: tuple[Require, ...] = ()
     hidden: tuple[str, ...] = ()  # state variables the agent cannot see (`hidden a, b`)
     max_states: int | None = None  # `check within N states`: the scaffold's own model-checking bound
+    terminal: Terminal | None = None  # `files { ... }`: a terminal world's files, shell and programs (ir/terminal.py)
 
     def to_json(self) -> str:
         return canonical_json(self.model_dump(mode="json", exclude_defaults=True))
@@ -329,6 +330,9 @@ def canonical_json(data: Any) -> str:
     return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
 
 
+from worldgen.ir.terminal import Terminal  # noqa: E402 - it builds on Node, defined above
+
+Scaffold.model_rebuild()
 Type.model_rebuild()
 Function.model_rebuild()
 Expr.model_rebuild()

@@ -9,6 +9,7 @@ from lark import Token, Transformer, v_args
 
 from worldgen.errors import Span
 from worldgen.syntax import ast
+from worldgen.syntax.files_transform import FilesTransform
 from worldgen.syntax.strings import dedent_value
 
 _ESCAPES = {"n": "\n", "t": "\t", '"': '"', "'": "'", "\\": "\\"}
@@ -34,7 +35,7 @@ def unescape(raw: str) -> str:
 
 
 @v_args(meta=True, inline=True)
-class _ToAst(Transformer):
+class _ToAst(FilesTransform):
     """Lark tree -> AST dataclasses. Purely structural: no name resolution or typing here."""
 
     # -- tokens & atoms
