@@ -1,7 +1,7 @@
 """``files { ... }`` -> ordinary ``def``s and actions, and the IR record of the file tree.
 
 A file's path, text, mode, owner, group and existence become ``def``s of its path's typed values
-(``file_log_text(s)``); each ``on read|write|rm|chmod|chown`` becomes an action whose canonical
+(``file_log_text(s)``); each ``when read|write|rm|chmod|chown`` becomes an action whose canonical
 command is the shell line that does it (``cat /var/log/{s}.log``, ``printf '%s\\n' 'port={p}' >
 /etc/app.conf``, ``chmod {m} /etc/key``). So the checker types them, the code generator compiles
 them and the model checker enumerates them like every other rule; the runtime's shell
@@ -12,14 +12,16 @@ from __future__ import annotations
 
 import re
 
+from worldgen.check.exprs import did_you_mean
 from worldgen.errors import DiagnosticSink, Span
 from worldgen.ir.models import Scaffold
-from worldgen.ir.terminal import FileSpec, ProgramSpec, Terminal, hook_action, prop_function
+from worldgen.ir.terminal import HOOKS, PROPS, FileSpec, ProgramSpec, Terminal, hook_action, prop_function
 from worldgen.syntax import ast
-from worldgen.syntax.files_ast import FileItem, FilesDecl, Hook
+from worldgen.syntax.files_ast import Block, FilesDecl, Hook
 
+SETTINGS = ("home", "cwd", "user", "dir", "env")
 EXPECTED = {"path": "str", "text": "str", "mode": "int", "owner": "str", "group": "str", "exists": "bool"}
-HOOK_PARAMS = {"read": (0, 0), "rm": (0, 0), "chmod": (1, 1), "chown": (1, 2), "write": (0, 99)}
+HOOK_PARAMS = {"read": (0, 0), "rm": (0, 0), "chmod": (1, 1), "chown": (1, 2), "write": (0, 16)}
 _OPTION = re.compile(r"-[A-Za-z0-9]|--[A-Za-z0-9][A-Za-z0-9-]*")
 
 
@@ -28,12 +30,25 @@ def desugar(world: ast.World, sink: DiagnosticSink) -> tuple[ast.World, FilesDec
     blocks = [d for d in world.decls if isinstance(d, FilesDecl)]
     if not blocks:
         return world, None
+    for d in blocks:
+        if d.head != "files":
+            sink.error("WG610", f"unknown declaration '{d.head}'{did_you_mean(d.head, ['files'])}", d.span)
     for extra in blocks[1:]:
         sink.error("WG601", "a world has one 'files' block", extra.span)
     block = blocks[0]
+    for s in block.settings:
+        if s.key not in SETTINGS or (s.key == "env") != (s.name is not None):
+            sink.error("WG611", f"unknown setting '{s.key}' in 'files' (one of: {', '.join(SETTINGS)}; "
+                       "env NAME = \"value\")", s.span)
+        elif s.key in ("home", "cwd", "dir") and not s.value.value.startswith("/"):
+            sink.error("WG602", f"'{s.key}' must be an absolute path", s.value.span)
     generated: list[ast.Decl] = []
-    for f in block.files:
-        generated.extend(_file_decls(f, sink))
+    for b in block.blocks:
+        if b.kind == "file":
+            generated.extend(_file_decls(b, sink))
+        elif b.kind != "program":
+            sink.error("WG611", f"unknown item '{b.kind}' in 'files' (file NAME \"PATH\" {{...}} or program NAME {{...}})",
+                       b.kind_span)
     decls = [d for d in world.decls if not isinstance(d, FilesDecl)] + generated
     return ast.World(world.span, world.name, decls), block
 
@@ -43,32 +58,44 @@ def _str(span: Span, value: str) -> ast.Str:
     return ast.Str(span, value, value.replace("\\", "\\\\"))
 
 
-def _file_decls(f: FileItem, sink: DiagnosticSink) -> list[ast.Decl]:
-    if not f.path.value.startswith("/"):
-        sink.error("WG602", f"the path of file '{f.name}' must be absolute (start with '/')", f.path.span)
-    if "text" not in f.props:
+def _file_decls(f: Block, sink: DiagnosticSink) -> list[ast.Decl]:
+    if f.string is None or not f.string.value.startswith("/"):
+        sink.error("WG602", f"file '{f.name}' needs an absolute path: file {f.name} \"/etc/{f.name}\" {{ ... }}",
+                   f.string.span if f.string else f.span)
+        return []
+    props = {p.key: p for p in f.props}
+    for p in f.props:
+        if p.key not in PROPS or (p.key == "exists") != p.when:
+            sink.error("WG611", f"unknown file property '{p.key}' (text E, mode E, owner E, group E, exists when E)", p.span)
+    if "text" not in props:
         sink.error("WG603", f"file '{f.name}' needs a 'text' (what `cat` shows)", f.span)
-    decls: list[ast.Decl] = [ast.FuncDecl(f.path.span, prop_function(f.name, "path"), f.params, None, f.path)]
-    decls += [ast.FuncDecl(e.span, prop_function(f.name, prop), f.params, None, e) for prop, e in f.props.items()]
-    kinds = [h.kind for h in f.hooks]
+    decls: list[ast.Decl] = [ast.FuncDecl(f.string.span, prop_function(f.name, "path"), f.params, None, f.string)]
+    decls += [ast.FuncDecl(p.value.span, prop_function(f.name, key), f.params, None, p.value)
+              for key, p in props.items() if key in PROPS]
+    seen: set[str] = set()
     for h in f.hooks:
-        if kinds.count(h.kind) > 1 and h is not next(g for g in f.hooks if g.kind == h.kind):
-            sink.error("WG604", f"file '{f.name}' has more than one 'on {h.kind}' (list a write's texts in one: "
-                       "on write \"...\" | \"...\")", h.span)
+        if h.kind not in HOOKS:
+            sink.error("WG612", f"unknown hook 'when {h.kind}'{did_you_mean(h.kind, list(HOOKS))} (when read, write, rm, chmod or chown)", h.span)
             continue
+        if h.kind in seen:
+            sink.error("WG604", f"file '{f.name}' has more than one 'when {h.kind}' (a write lists its texts in one: "
+                       "when write \"...\" | \"...\")", h.span)
+            continue
+        seen.add(h.kind)
         lo, hi = HOOK_PARAMS[h.kind]
-        if not lo <= len(h.params) <= hi:
-            want = f"{lo}" if lo == hi else f"{lo} or {hi}"
-            sink.error("WG605", f"'on {h.kind}' takes {want} typed value(s), not {len(h.params)}", h.span)
+        if not lo <= len(h.params) <= hi or (h.kind == "write") != bool(h.patterns):
+            want = "texts and typed values: when write \"port={p}\" (p: int in 1..65535)" if h.kind == "write" else (
+                f"{lo} typed value(s)" if lo == hi else f"{lo} to {hi} typed values")
+            sink.error("WG605", f"'when {h.kind}' takes {want}", h.span)
             continue
-        decls.append(ast.ActionDecl(h.span, hook_action(f.name, h.kind), f.params + h.params,
-                                    _patterns(f, h, sink), h.clauses))
+        decls.append(ast.ActionDecl(h.span, hook_action(f.name, h.kind), f.params + h.params, _patterns(f, h, sink), h.clauses))
     return decls
 
 
-def _patterns(f: FileItem, h: Hook, sink: DiagnosticSink) -> list[ast.Str]:
+def _patterns(f: Block, h: Hook, sink: DiagnosticSink) -> list[ast.Str]:
     """The canonical shell line of each way the hook happens."""
-    path = f.path.value
+    assert f.string is not None
+    path = f.string.value
     match h.kind:
         case "read":
             lines = [f"cat {path}"]
@@ -95,47 +122,48 @@ def terminal_ir(block: FilesDecl, scaffold: Scaffold, sink: DiagnosticSink) -> T
     """The IR record of the block, after the checker typed the defs it became."""
     functions = {fn.name: fn for fn in scaffold.functions}
     files = []
-    for f in block.files:
+    for f in (b for b in block.blocks if b.kind == "file" and b.string is not None):
+        props = {p.key: p.value for p in f.props}
         for prop, want in EXPECTED.items():
             fn = functions.get(prop_function(f.name, prop))
-            node = f.path if prop == "path" else f.props.get(prop)
+            node = f.string if prop == "path" else props.get(prop)
             if fn is not None and node is not None and fn.body.type.kind != want:
                 sink.error("WG607", f"the {prop} of file '{f.name}' must be {_kind_words(want)}, not {fn.body.type}", node.span)
-        mode = f.props.get("mode")
+        mode = props.get("mode")
         if isinstance(mode, ast.Num) and isinstance(mode.value, int) and mode.value > 0o7777:
-            sink.error("WG608", f"mode {mode.value} is larger than any file mode: write octal modes as 0o{mode.value}", mode.span)
+            sink.error("WG608", f"mode {mode.value} is no file mode: write octal modes as 0o{mode.value}", mode.span)
         write = next((h for h in f.hooks if h.kind == "write"), None)
+        path_fn = functions.get(prop_function(f.name, "path"))
         files.append(FileSpec(
-            name=f.name, params=tuple(_checked_params(scaffold, f)), path=f.path.value,
-            props=tuple(p for p in ("text", "mode", "owner", "group", "exists") if p in f.props),
-            hooks=tuple(dict.fromkeys(h.kind for h in f.hooks)),
+            name=f.name, params=path_fn.params if path_fn else (),
+            path=f.string.value, props=tuple(p for p in PROPS if p in props),
+            hooks=tuple(dict.fromkeys(h.kind for h in f.hooks if h.kind in HOOKS)),
             writes=tuple(p.value for p in write.patterns) if write else (),
             invalid=f.invalid.value if f.invalid else None, line=f.span.line))
-    settings = {kind: s.value for kind, s, _ in block.settings if kind != "env"}
-    for kind, s, _ in block.settings:
-        if kind in ("home", "cwd") and not s.value.startswith("/"):
-            sink.error("WG602", f"'{kind}' must be an absolute path", s.span)
+    settings = {s.key: s.value.value for s in block.settings if s.key in ("home", "cwd", "user")}
     return Terminal(
         home=settings.get("home", "/root"), cwd=settings.get("cwd"), user=settings.get("user", "root"),
-        env=tuple((name or "", s.value) for kind, s, name in block.settings if kind == "env"),
-        dirs=tuple(d.value for d in block.dirs), files=tuple(files),
-        programs=tuple(_program(p, sink) for p in block.programs))
+        env=tuple((s.name, s.value.value) for s in block.settings if s.key == "env" and s.name),
+        dirs=tuple(s.value.value for s in block.settings if s.key == "dir"), files=tuple(files),
+        programs=tuple(_program(b, sink) for b in block.blocks if b.kind == "program"))
 
 
-def _checked_params(scaffold: Scaffold, f: FileItem) -> tuple:
-    fn = next(fn for fn in scaffold.functions if fn.name == prop_function(f.name, "path"))
-    return fn.params
-
-
-def _program(p, sink: DiagnosticSink) -> ProgramSpec:
-    flags, values = [], []
-    for kind, spellings in p.options:
-        names = tuple(s.value for s in spellings)
-        for s in spellings:
-            if not _OPTION.fullmatch(s.value):
-                sink.error("WG609", f"'{s.value}' is not an option name (-x or --long-name)", s.span)
-        (flags if kind == "flag" else values).append(names)
-    return ProgramSpec(name=p.name, summary=p.summary.value if p.summary else "", flags=tuple(flags), values=tuple(values))
+def _program(p: Block, sink: DiagnosticSink) -> ProgramSpec:
+    flags: list[tuple[str, ...]] = []
+    values: list[tuple[str, ...]] = []
+    for prop in p.props:
+        if prop.key not in ("flag", "value") or not isinstance(prop.value, ast.Str) or prop.when:
+            sink.error("WG611", f"a program declares its options: flag \"-f --force\" or value \"-u --unit\", not '{prop.key}'", prop.span)
+            continue
+        names = tuple(prop.value.value.replace(",", " ").split())
+        bad = [n for n in names if not _OPTION.fullmatch(n)]
+        if bad or not names:
+            sink.error("WG609", f"'{bad[0] if bad else ''}' is not an option name (-x or --long-name)", prop.value.span)
+            continue
+        (flags if prop.key == "flag" else values).append(names)
+    for h in p.hooks:
+        sink.error("WG612", f"a program has no hooks ('when {h.kind}' belongs in a file)", h.span)
+    return ProgramSpec(name=p.name, summary=p.string.value if p.string else "", flags=tuple(flags), values=tuple(values))
 
 
 def _kind_words(kind: str) -> str:

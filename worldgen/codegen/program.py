@@ -72,6 +72,7 @@ class Rules:
     codec: Codec | None = None  # the state as one int, for the model checker (see codegen/packing.py)
     domain: Callable[[Type], list[Any]] | None = None  # a scalar type's values in this world (ints, indices)
     defs: dict[str, Callable[..., Any]] | None = None  # `def`s by name, (s, *args): a terminal world's files read them
+    layout: Any = None  # a terminal world's file tree and programs (terminal/layout.py), set by the loader
 
 
 class _Emitter:

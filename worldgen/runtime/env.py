@@ -11,7 +11,7 @@ from typing import Any
 
 import numpy as np
 
-from worldgen.codegen.exprs import RuleError
+from worldgen.codegen.exprs import RULE_ERRORS
 from worldgen.codegen.fallbacks import match_fallback
 from worldgen.codegen.program import Rules
 from worldgen.ir.values import encode
@@ -115,6 +115,11 @@ class Env:
         self._when = 0
         self._over = True
         self._rng: np.random.Generator | None = None  # made by reset (seeding one costs more than a step)
+        self._gain = 0.0  # this step's reward so far
+        self._action: str | None = None  # the last action this step ran
+        self._error: str | None = None  # a rule error this step met
+        self.status = 0  # the last line's exit status (0: a valid command)
+        self._terminal = _terminal(self) if self.rules.layout is not None else None
         # `memo`: the views and menus of another Env of this world (see ``fresh``)
         self._views, self._menus = memo if memo is not None else ({}, {})
 
@@ -152,6 +157,9 @@ class Env:
             self._rng = np.random.default_rng(np.random.SeedSequence([self.world.seed, 0x5EED]))
         self._state = list(self._initial)
         self._t = 0
+        self.status = 0
+        if self._terminal is not None:
+            self._terminal.reset()
         text, (self._when, done, failed) = self._view(self._state)
         self._over = done or failed
         intro = self.rules.instruction(self._state)
@@ -159,7 +167,8 @@ class Env:
 
     def step(self, command: str) -> tuple[str, float, bool, bool, StepInfo]:
         obs, reward, terminated, truncated, success, valid, action, error = self.advance(command)
-        info = StepInfo.of(self._admissible, {"valid": valid, "action": action, "step": self._t, "success": success})
+        info = StepInfo.of(self._admissible, {"valid": valid, "action": action, "step": self._t, "success": success,
+                                              "exit_status": self.status})
         if error is not None:
             info["error"] = error
         return obs, reward, terminated, truncated, info
@@ -172,53 +181,60 @@ class Env:
         if self._over:
             return OVER, 0.0, True, False, False, False, None, None
         self._t += 1
-        s = self._state
-        reward = rules.per_step
-        out: list[str] = []
-        action = None
-        valid = False
-        error = None
+        self._gain = rules.per_step
+        self._action = self._error = None
+        if self._terminal is not None:  # a terminal world: the line goes through the shell
+            text, self.status = self._terminal.run(str(command))
+            return self._settle([text] if text else [], self.status == 0)
         b = rules.table.get(" ".join(str(command).lower().split()))
         if b is not None:
             binding = rules.bindings[b]
-            matched: tuple[int, tuple[Any, ...]] | None = (binding.action, binding.args)
+            valid, out = self._act(binding.action, binding.args)
         else:  # quoted text or a catch-all word, if the world takes any
             matched = match_fallback(rules, str(command)) if rules.fallbacks else None
-        if matched is None:
-            out.append(rules.invalid(s))
-        else:
-            ai, args = matched
-            g = rules.guard[ai](s, *args)
-            bonus = rules.bonus[ai]
-            if g >= 0:
-                msg = rules.message[ai](s, *args, g)
-                out.append(msg if msg is not None else rules.invalid(s))
-            else:
-                new = s.copy()
-                try:
-                    rules.apply[ai](new, *args, self._pick, out)
-                except (RuleError, IndexError, ZeroDivisionError) as err:
-                    error = str(err)
-                    out = [rules.invalid(s)]
-                else:
-                    if bonus is not None:  # `reward R on A when C`: C held as A started (a discarded step pays nothing)
-                        reward += bonus(s, *args)
-                    self._state = s = new
-                    valid = True
-                    action = rules.actions[ai].name
-                    reward += rules.on_amounts[ai]
-        text, (when, done, failed) = self._view(s)
+            valid, out = self._act(*matched) if matched is not None else (False, [rules.invalid(self._state)])
+        self.status = 0 if valid else 1
+        return self._settle(out, valid)
+
+    def _act(self, ai: int, args: tuple[Any, ...]) -> tuple[bool, list[str]]:
+        """Run one action of the world: (whether it happened, what it said or why not). Its
+        rewards go to this step's gain; a refused or failed action changes nothing."""
+        rules = self.rules
+        s = self._state
+        g = rules.guard[ai](s, *args)
+        if g >= 0:
+            msg = rules.message[ai](s, *args, g)
+            return False, [msg if msg is not None else rules.invalid(s)]
+        new = s.copy()
+        out: list[str] = []
+        try:
+            rules.apply[ai](new, *args, self._pick, out)
+        except RULE_ERRORS as err:
+            self._error = str(err)
+            return False, [rules.invalid(s)]
+        bonus = rules.bonus[ai]
+        if bonus is not None:  # `reward R on A when C`: C held as A started (a discarded step pays nothing)
+            self._gain += bonus(s, *args)
+        self._gain += rules.on_amounts[ai]
+        self._state = new
+        self._action = rules.actions[ai].name
+        return True, out
+
+    def _settle(self, out: list[str], valid: bool) -> tuple[str, float, bool, bool, bool, bool, str | None, str | None]:
+        """The step's end: what the state shows and pays now, and whether the episode is over."""
+        reward = self._gain
+        text, (when, done, failed) = self._view(self._state)
         newly = when & ~self._when  # `reward R when C` pays once: the first time C holds
         self._when |= when
         if newly:
-            amounts = rules.when_amounts
+            amounts = self.rules.when_amounts
             reward += sum(amounts[i] for i in range(len(amounts)) if newly >> i & 1)
         terminated = done or failed
         truncated = not terminated and self._t >= self.horizon
         self._over = terminated or truncated
         if text:
             out.append(text)
-        return "\n".join(out), reward, terminated, truncated, done, valid, action, error
+        return "\n".join(out), reward, terminated, truncated, done, valid, self._action, self._error
 
     # ------------------------------------------------------------------------- queries
     def _admissible(self) -> list[str]:
@@ -248,6 +264,12 @@ class Env:
     def state(self) -> dict[str, Any]:
         """The current state, JSON-encoded (for debugging and `worldgen play`'s :state)."""
         return encoded_state(self.world, self.rules.dynamic, self._state)
+
+
+def _terminal(env: Env) -> Any:
+    from worldgen.terminal.episode import TerminalEpisode  # TODO-merge: top-level once the shell lands
+
+    return TerminalEpisode(env.rules.layout, env)
 
 
 def encoded_state(world: World, dynamic: Sequence[str], values: Sequence[Any]) -> dict[str, Any]:

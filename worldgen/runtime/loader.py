@@ -21,6 +21,7 @@ from worldgen.ir.models import Scaffold, Type
 from worldgen.ir.patterns import QUOTED_PLACEHOLDER, spell
 from worldgen.ir.values import decode
 from worldgen.ir.world import World
+from worldgen.terminal.layout import build_layout
 
 GENERATED_KEPT = 64
 _generated: OrderedDict[tuple[int, tuple[tuple[str, str], ...]], tuple[Scaffold, Scaffold, Generated]] = OrderedDict()
@@ -76,8 +77,11 @@ def load_rules(world: World) -> tuple[Rules, list[Any]]:
     if all(f is not None for f in fields):
         rules.codec = codec(fields)  # type: ignore[arg-type]
     rules.domain = domain
+    initial = [state[name] for name in rules.dynamic]
+    if rules_ir.terminal is not None:
+        rules.layout = build_layout(rules, rules_ir.terminal, initial)
     if generated is None:
         _generated[key] = (ir, rules_ir, made)
         if len(_generated) > GENERATED_KEPT:
             _generated.popitem(last=False)
-    return rules, [state[name] for name in rules.dynamic]
+    return rules, initial

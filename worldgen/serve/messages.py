@@ -76,6 +76,8 @@ class Info(BaseModel):
     admissible: list[str]
     instruction: str | None = Field(None, description="The task, on reset only.")
     error: str | None = Field(None, description="Why a valid command's effect was refused (rare), if it was.")
+    exit_status: int = Field(0, description="The line's exit status, as a shell's $? (0: it worked, 1: refused, "
+                             "2: a usage or syntax error, 127: command not found); absent on reset.")
 
 
 class ResetReply(Reply):

@@ -1,21 +1,42 @@
 """AST of a ``files { ... }`` block: a terminal world's file tree, shell settings and programs.
 
 Kept apart from ``ast.py``: the block is desugared by ``check/files.py`` into ordinary ``def``s and
-actions, so nothing else in the checker needs to know these nodes.
+actions, so nothing else in the checker needs to know these nodes. Its words (``file``, ``text``,
+``mode``, ``read``, ...) are names in the grammar, not keywords (scaffolds use them as names),
+so these nodes keep them as written and the desugaring says which are unknown.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from worldgen.errors import Span
 from worldgen.syntax import ast
 
 
 @dataclass
+class Setting(ast.Node):
+    """``home "/root"``, ``cwd "..."``, ``user "..."``, ``dir "..."``, ``env NAME = "..."``."""
+
+    key: str
+    value: ast.Str
+    name: str | None = None  # env: the variable
+
+
+@dataclass
+class Prop(ast.Node):
+    """``text E``, ``mode E``, ... (``exists when E`` has ``when=True``); a program's ``flag
+    "-f --force"`` / ``value "-u --unit"``."""
+
+    key: str
+    value: ast.Expr
+    when: bool = False
+
+
+@dataclass
 class Hook(ast.Node):
-    """``on read|rm|write|chmod|chown [...] { clauses }``: what a shell operation on the file does
-    to the state. ``patterns``: a write's accepted texts; ``params``: its (or chmod's/chown's)
-    typed values."""
+    """``when read|rm|write|chmod|chown [...] { clauses }``: what a shell operation on the file does
+    to the state. ``patterns``: a write's accepted texts; ``params``: typed values it reads."""
 
     kind: str
     clauses: list[ast.Clause]
@@ -24,30 +45,21 @@ class Hook(ast.Node):
 
 
 @dataclass
-class FileItem(ast.Node):
-    """``file NAME(params) "PATH" { text E  mode E  owner E  group E  exists when E  on ... }``"""
+class Block(ast.Node):
+    """``file NAME(params) "PATH" { ... }`` or ``program NAME ["summary"] { ... }``."""
 
+    kind: str
+    kind_span: Span
     name: str
     params: list[ast.ActionParam]
-    path: ast.Str
-    props: dict[str, ast.Expr]  # text, mode, owner, group, exists
+    string: ast.Str | None  # a file's path, a program's summary
+    props: list[Prop]
     hooks: list[Hook]
     invalid: ast.Str | None = None
 
 
 @dataclass
-class ProgramItem(ast.Node):
-    """``program NAME ["summary"] { flag "-f" "--force"  value "-u" "--unit" }``: how its argv is
-    read getopt-style (which options take a value, which names are one option)."""
-
-    name: str
-    summary: ast.Str | None
-    options: list[tuple[str, list[ast.Str]]]  # ("flag" | "value", spellings)
-
-
-@dataclass
 class FilesDecl(ast.Decl):
-    settings: list[tuple[str, ast.Str, str | None]]  # (home|cwd|user|env, value, env name)
-    dirs: list[ast.Str]
-    files: list[FileItem]
-    programs: list[ProgramItem]
+    head: str  # "files" (anything else is reported by the checker)
+    settings: list[Setting]
+    blocks: list[Block]

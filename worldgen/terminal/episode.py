@@ -1,0 +1,69 @@
+"""One episode of a terminal world: the shell, its session and the world's file system.
+
+``Env`` hands each command line here; the shell runs it over ``WorldFs`` with the world's
+programs, and every change of state goes through ``Env``'s own way of running an action (guards,
+effects, rewards), so a line may run several actions (``cat a.log && systemctl restart api``).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+from worldgen.shell.interp import Outcome, Session, Shell
+from worldgen.terminal.layout import Layout
+from worldgen.terminal.programs import programs
+from worldgen.terminal.worldfs import WorldFs
+
+PATH = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"
+
+
+class Runner(Protocol):
+    """What the episode needs of ``Env``: the state, and running one action of the world."""
+
+    _state: list[Any]
+
+    def _act(self, ai: int, args: tuple[Any, ...]) -> tuple[bool, str]:
+        ...
+
+
+class TerminalEpisode:
+    def __init__(self, layout: Layout, runner: Runner):
+        self.layout = layout
+        self.runner = runner
+        self.fs = WorldFs(layout, self)
+        self.shell = Shell(self.fs, programs(layout, self._binding, runner._act, tools()))
+        self.session = self.fresh_session()
+
+    @property
+    def state(self) -> list[Any]:
+        return self.runner._state
+
+    def act(self, binding: int) -> str | None:
+        """A file hook: None when it happened, else the world's refusal message."""
+        ok, text = self._binding(binding)
+        return None if ok else text
+
+    def _binding(self, binding: int) -> tuple[bool, str]:
+        b = self.layout.rules.bindings[binding]
+        return self.runner._act(b.action, b.args)
+
+    def fresh_session(self) -> Session:
+        t = self.layout.terminal
+        env = {"HOME": t.home, "USER": t.user, "LOGNAME": t.user, "SHELL": "/bin/bash", "PATH": PATH,
+               "PWD": t.cwd or t.home, "HOSTNAME": "world", "TERM": "dumb", "LANG": "C.UTF-8"}
+        env.update(dict(t.env))
+        return Session(cwd=t.cwd or t.home, env=env)
+
+    def reset(self) -> None:
+        self.fs.reset()
+        self.session = self.fresh_session()
+
+    def run(self, line: str) -> Outcome:
+        return self.shell.run(line, self.session)
+
+
+def tools() -> dict[str, Any]:
+    """The shell's built-in tools by name (a world program falls back to its namesake)."""
+    from worldgen.shell.builtins.registry import tools as registered
+
+    return registered()

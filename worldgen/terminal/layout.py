@@ -1,0 +1,155 @@
+"""A terminal world's file tree and program table, laid out once per world.
+
+Built from the compiled rules: each file's path comes from its path ``def`` and each binding of its
+typed values; each shell operation that changes state is found in the world's command table by
+the very line the checker enumerated (``chmod 640 /etc/key`` -> the ``chmod_key`` binding), and
+each writable file's accepted texts are read back from its ``printf`` lines. Per state, only what
+a command asks for is rendered (and memoised).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from itertools import product
+from typing import Any
+
+from worldgen.codegen.program import Rules
+from worldgen.ir.patterns import normalize
+from worldgen.ir.terminal import ProgramSpec, Terminal, FileSpec, hook_action, prop_function
+from worldgen.shell.fs import parent
+from worldgen.terminal.getopt import Options, UsageError, canonical
+
+SKELETON = ("/bin", "/etc", "/home", "/root", "/tmp", "/usr", "/usr/bin", "/var", "/var/tmp")
+DIR_MODES = {"/tmp": 0o1777, "/var/tmp": 0o1777, "/root": 0o700}
+WRITE_PREFIX = "printf '%s\\n' "
+_LEADING_ZEROS = re.compile(r"(?<![\w.])0+(?=\d)")
+MEMO_TEXTS = 20_000
+
+
+def text_key(text: str) -> str:
+    """How a written text is compared with the texts a file accepts: lines without surrounding
+    or repeated blanks, case, leading zeros of numbers, blank lines and ``#`` comments."""
+    lines = (" ".join(line.split()).lower() for line in text.split("\n"))
+    return "\n".join(_LEADING_ZEROS.sub("", ln) for ln in lines if ln and not ln.startswith("#"))
+
+
+@dataclass
+class WorldFile:
+    """One file of the tree: a file declaration bound to values of its typed path."""
+
+    spec: FileSpec
+    args: tuple[Any, ...]
+    path: str
+    text: Any  # (s, *args) -> str
+    mode: Any | None
+    owner: Any | None
+    group: Any | None
+    exists: Any | None
+    writes: dict[str, int] = field(default_factory=dict)  # text_key -> binding index
+    read_hook: int | None = None
+    rm_hook: int | None = None
+
+
+@dataclass
+class Layout:
+    terminal: Terminal
+    rules: Rules
+    files: dict[str, WorldFile]
+    dirs: dict[str, int]  # every directory of the tree -> its mode
+    children: dict[str, list[str]]  # directory -> names of the world files directly in it
+    programs: dict[str, tuple[Options, ProgramSpec | None]]
+    commands: dict[tuple[str, ...], int]  # canonical argv -> binding index, for program actions
+    hooks: frozenset[int]  # action indices of file hooks
+    memo: dict[tuple[str, tuple[Any, ...]], str] = field(default_factory=dict)
+
+    def text(self, f: WorldFile, state: list[Any]) -> str:
+        key = (f.path, tuple(state))
+        text = self.memo.get(key)
+        if text is None:
+            if len(self.memo) >= MEMO_TEXTS:
+                self.memo.clear()
+            text = self.memo[key] = str(f.text(state, *f.args))
+        return text
+
+    def hook(self, command: str) -> int | None:
+        """The binding a file operation's canonical line names, if the world has it."""
+        return self.rules.table.get(normalize(command))
+
+
+def build_layout(rules: Rules, terminal: Terminal, initial: list[Any]) -> Layout:
+    defs = rules.defs or {}
+    assert rules.domain is not None
+    names = [a.name for a in rules.actions]
+    hooks = frozenset(names.index(hook_action(f.name, k)) for f in terminal.files for k in f.hooks)
+    files: dict[str, WorldFile] = {}
+    for spec in terminal.files:
+        fn = {p: defs.get(prop_function(spec.name, p)) for p in ("path", "text", "mode", "owner", "group", "exists")}
+        for args in product(*(rules.domain(p.type) for p in spec.params)):
+            path = str(fn["path"](initial, *args))  # type: ignore[misc]
+            f = WorldFile(spec, tuple(args), path, fn["text"], fn["mode"], fn["owner"], fn["group"], fn["exists"])
+            files[path] = f
+    layout = Layout(terminal, rules, files, {}, {}, {}, {}, hooks)
+    for f in files.values():
+        f.read_hook = layout.hook(f"cat {f.path}") if "read" in f.spec.hooks else None
+        f.rm_hook = layout.hook(f"rm {f.path}") if "rm" in f.spec.hooks else None
+    _index_writes(layout, names)
+    _tree(layout)
+    _programs(layout)
+    return layout
+
+
+def _index_writes(layout: Layout, names: list[str]) -> None:
+    """Each writable file's accepted texts, read back from the ``printf`` lines of its bindings."""
+    rules = layout.rules
+    by_key = {normalize(f.path): f for f in layout.files.values() if "write" in f.spec.hooks}
+    writers = {names.index(hook_action(f.spec.name, "write")) for f in by_key.values()}
+    for key, b in rules.table.items():
+        if rules.bindings[b].action not in writers or not key.startswith(WRITE_PREFIX):
+            continue
+        body, _, path = key[len(WRITE_PREFIX):].rpartition(" > ")
+        f = by_key.get(path)
+        if f is not None and rules.bindings[b].args[: len(f.args)] == f.args:
+            f.writes.setdefault(text_key("\n".join(body[1:-1].split("' '"))), b)
+
+
+def _tree(layout: Layout) -> None:
+    t = layout.terminal
+    dirs = {"/": 0o755}
+    wanted = [*SKELETON, t.home, t.cwd or t.home, *t.dirs, *(parent(p) for p in layout.files)]
+    for d in wanted:
+        while d not in dirs:
+            dirs[d] = DIR_MODES.get(d, 0o755)
+            d = parent(d)
+    layout.dirs = dirs
+    children: dict[str, list[str]] = {}
+    for path in sorted(layout.files):
+        children.setdefault(parent(path), []).append(path.rsplit("/", 1)[1])
+    layout.children = children
+
+
+def _programs(layout: Layout) -> None:
+    """Program names (the first word of every command of a non-hook action) and the table of
+    their canonical argvs."""
+    rules = layout.rules
+    specs = {p.name: p for p in layout.terminal.programs}
+    programs: dict[str, tuple[Options, ProgramSpec | None]] = {}
+    for ai, action in enumerate(rules.actions):
+        if ai in layout.hooks:
+            continue
+        for pattern in action.patterns:
+            name = pattern.split()[0].lower()
+            programs.setdefault(name, (Options.of(specs.get(name)), specs.get(name)))
+    for name, spec in specs.items():
+        programs.setdefault(name, (Options.of(spec), spec))
+    layout.programs = programs
+    for key, b in rules.table.items():
+        if rules.bindings[b].action in layout.hooks:
+            continue
+        argv = key.split(" ")
+        entry = programs.get(argv[0])
+        if entry is not None:
+            try:
+                layout.commands.setdefault(canonical(argv, entry[0]), b)
+            except UsageError:  # the pattern uses an option the program does not declare
+                continue

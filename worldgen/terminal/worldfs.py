@@ -1,0 +1,159 @@
+"""The ``Filesystem`` a terminal world's shell runs over: the world's files as views of its
+state, everything else an episode's scratch files.
+
+A world file's text, mode, owner and group are rendered from the current state when asked for;
+nothing is stored twice. Operations that would change a world file go through the world's own
+actions (its ``when write``/``rm``/``chmod``/``chown`` hooks), so the state the model checker
+verified is the only state there is; where a file has no such hook the operation is refused as a
+root-owned immutable file would refuse it. Paths the world does not declare live in a
+``MemoryFs`` for the episode: an agent may keep notes in /tmp, and the rules never read them.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+from worldgen.shell.fs import EPOCH, FsError, Node
+from worldgen.shell.memfs import MemoryFs
+from worldgen.terminal.layout import Layout, WorldFile, text_key
+
+DEFAULT_INVALID_WRITE = "invalid contents (the file was left unchanged)"
+
+
+class Refused(FsError):
+    """A world file operation the world's rules refused, with the world's own words."""
+
+    def __init__(self, path: str, message: str):
+        super().__init__("EPERM", path)
+        self.message = message
+
+    @property
+    def reason(self) -> str:
+        return self.message
+
+
+class Actor(Protocol):
+    """Whoever holds the episode's state and runs a binding of the world's actions."""
+
+    state: list[Any]
+
+    def act(self, binding: int) -> str | None:
+        """Run one binding; None when it happened, else the world's refusal message."""
+
+
+class WorldFs:
+    def __init__(self, layout: Layout, actor: Actor):
+        self.layout = layout
+        self.actor = actor
+        self.scratch = MemoryFs()
+        self.reset()
+
+    def reset(self) -> None:
+        """A new episode: no scratch files, the world's directories as built."""
+        scratch = self.scratch = MemoryFs()
+        for d, mode in self.layout.dirs.items():
+            if d != "/":
+                scratch.nodes[d] = Node("dir", mode)
+
+    # ------------------------------------------------------------------------- world files
+    def _file(self, path: str) -> WorldFile | None:
+        f = self.layout.files.get(path)
+        if f is not None and f.exists is not None and not f.exists(self.actor.state, *f.args):
+            return None
+        return f
+
+    def _node(self, f: WorldFile) -> Node:
+        s, a = self.actor.state, f.args
+        owner = str(f.owner(s, *a)) if f.owner is not None else self.layout.terminal.user
+        return Node("file", int(f.mode(s, *a)) if f.mode is not None else 0o644, owner,
+                    str(f.group(s, *a)) if f.group is not None else owner,
+                    len(self.layout.text(f, s).encode()), EPOCH)
+
+    def _run(self, binding: int | None, path: str, refusal: str) -> None:
+        if binding is None:
+            raise Refused(path, refusal)
+        message = self.actor.act(binding)
+        if message is not None:
+            raise Refused(path, message)
+
+    # ----------------------------------------------------------------- Filesystem protocol
+    def stat(self, path: str) -> Node | None:
+        f = self._file(path)
+        return self._node(f) if f is not None else self.scratch.stat(path)
+
+    def read(self, path: str) -> str:
+        f = self._file(path)
+        if f is None:
+            return self.scratch.read(path)
+        text = self.layout.text(f, self.actor.state)
+        if f.read_hook is not None:
+            self.actor.act(f.read_hook)  # reading never fails; a refused hook just does not happen
+        return text
+
+    def listdir(self, path: str) -> list[str]:
+        names = set(self.scratch.listdir(path))
+        names.update(n for n in self.layout.children.get(path, ()) if self._file(f"{path.rstrip('/')}/{n}") is not None)
+        return sorted(names)
+
+    def write(self, path: str, text: str, *, append: bool = False) -> None:
+        f = self.layout.files.get(path)
+        if f is None:
+            self.scratch.write(path, text, append=append)
+            return
+        if "write" not in f.spec.hooks:
+            raise FsError("EACCES", path)
+        current = self.layout.text(f, self.actor.state) if self._file(path) is not None else ""
+        whole = current + text if append else text
+        self._run(f.writes.get(text_key(whole)), path, f.spec.invalid or DEFAULT_INVALID_WRITE)
+
+    def mkdir(self, path: str) -> None:
+        if path in self.layout.files:
+            raise FsError("EEXIST", path)
+        self.scratch.mkdir(path)
+
+    def remove(self, path: str) -> None:
+        f = self._file(path)
+        if f is not None:
+            if f.rm_hook is None:
+                raise FsError("EACCES", path)
+            self._run(f.rm_hook, path, "Operation not permitted")
+            return
+        if path in self.layout.dirs:
+            raise FsError("EACCES", path)
+        self.scratch.remove(path)
+
+    def rename(self, src: str, dst: str) -> None:
+        for p in (src, dst):
+            if p in self.layout.files or p in self.layout.dirs:
+                raise FsError("EACCES", p)
+        if any(p.startswith(src.rstrip("/") + "/") for p in self.layout.files):
+            raise FsError("EACCES", src)
+        self.scratch.rename(src, dst)
+
+    def chmod(self, path: str, mode: int) -> None:
+        f = self._file(path)
+        if f is None:
+            self.scratch.chmod(path, mode)
+        elif "chmod" not in f.spec.hooks:
+            raise FsError("EPERM", path)
+        else:
+            self._run(self.layout.hook(f"chmod {mode & 0o7777:03o} {path}"), path, "Operation not permitted")
+
+    def chown(self, path: str, owner: str | None, group: str | None) -> None:
+        f = self._file(path)
+        if f is None:
+            self.scratch.chown(path, owner, group)
+            return
+        if "chown" not in f.spec.hooks:
+            raise FsError("EPERM", path)
+        node = self._node(f)
+        who = f"{owner or node.owner}:{group or node.group}"
+        binding = self.layout.hook(f"chown {who} {path}") or self.layout.hook(f"chown {owner or node.owner} {path}")
+        self._run(binding, path, "Operation not permitted")
+
+    def touch(self, path: str) -> None:
+        if self._file(path) is not None:
+            return  # a world file's time is the world's
+        if path in self.layout.files:
+            raise FsError("EACCES", path)
+        self.scratch.touch(path)
