@@ -30,7 +30,7 @@ class FileSpec(Node):
     path: str  # "/var/log/{s}.log"
     props: tuple[str, ...] = ("text",)  # the PROPS it gives (the others take their defaults)
     hooks: tuple[str, ...] = ()  # the HOOKS it has
-    writes: tuple[str, ...] = ()  # the texts a write may take ("port={p}"), in `on write` order
+    writes: tuple[str, ...] = ()  # the texts a write may take ("port={p}"), in `when write` order
     invalid: str | None = None  # what a write that parses to none of ``writes`` prints
     line: int = 0
 
