@@ -130,8 +130,8 @@ def terminal_ir(block: FilesDecl, scaffold: Scaffold, sink: DiagnosticSink) -> T
             if fn is not None and node is not None and fn.body.type.kind != want:
                 sink.error("WG607", f"the {prop} of file '{f.name}' must be {_kind_words(want)}, not {fn.body.type}", node.span)
         mode = props.get("mode")
-        if isinstance(mode, ast.Num) and isinstance(mode.value, int) and mode.value > 0o7777:
-            sink.error("WG608", f"mode {mode.value} is no file mode: write octal modes as 0o{mode.value}", mode.span)
+        if isinstance(mode, ast.Num):
+            _check_mode_literal(mode, sink)
         write = next((h for h in f.hooks if h.kind == "write"), None)
         path_fn = functions.get(prop_function(f.name, "path"))
         files.append(FileSpec(
@@ -164,6 +164,16 @@ def _program(p: Block, sink: DiagnosticSink) -> ProgramSpec:
     for h in p.hooks:
         sink.error("WG612", f"a program has no hooks ('when {h.kind}' belongs in a file)", h.span)
     return ProgramSpec(name=p.name, summary=p.string.value if p.string else "", flags=tuple(flags), values=tuple(values))
+
+
+def _check_mode_literal(mode: ast.Num, sink: DiagnosticSink) -> None:
+    """``mode 0640`` is the decimal 640 in this language: say so, as a C compiler never would."""
+    line = sink.source.split("\n")[mode.span.line - 1] if mode.span.line else ""
+    written = line[mode.span.col - 1:mode.span.end_col - 1] if mode.span.end_col else str(mode.value)
+    if written.startswith("0") and written[1:2].isdigit():
+        sink.error("WG608", f"'{written}' is the decimal number {mode.value}; write octal modes as 0o{written.lstrip('0')}", mode.span)
+    elif not isinstance(mode.value, int) or not 0 <= mode.value <= 0o7777:
+        sink.error("WG608", f"{mode.value} is no file mode (0 to 0o7777)", mode.span)
 
 
 def _kind_words(kind: str) -> str:

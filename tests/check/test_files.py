@@ -1,0 +1,94 @@
+"""The files block: what it desugars to, and a located error for each way to get it wrong."""
+
+from __future__ import annotations
+
+import pytest
+
+from worldgen.errors import DiagnosticError
+from worldgen.frontend import compile_source
+
+HEAD = """world t {
+  entity svc[2]
+  state { seen: set<svc> = {}  port: int in 1..3 = 1  mode: int in 0..511 = 416 }
+"""
+TAIL = """
+  action restart(s: svc) "systemctl restart {s}" { say "ok" }
+  done when port == 3
+}
+"""
+GOOD = """  files {
+    home "/home/ops"
+    env EDITOR = "vi"
+    dir "/srv/www"
+    file log(s: svc) "/var/log/{s}.log" {
+      text "started {s}\\n"
+      mode 0o640
+      owner "syslog"
+      when read { do seen += s }
+    }
+    file conf "/etc/app.conf" {
+      text "port={port}\\n"
+      mode mode
+      when write "port={p}" | "listen={p}" (p: int in 1..3) { do port = p }
+      when chmod (m: int in 0..511 as octal) { do mode = m }
+      invalid "app: bad config"
+    }
+    program systemctl "control services" { flag "-q --quiet"  value "-u --unit" }
+  }"""
+
+
+def errors(files: str) -> list[str]:
+    with pytest.raises(DiagnosticError) as caught:
+        compile_source(HEAD + files + TAIL, "t.wg")
+    return [f"{d.code} {d.span.line}:{d.span.col} {d.message}" for d in caught.value.diagnostics]
+
+
+def test_files_become_defs_actions_and_a_terminal_record() -> None:
+    ir, warnings = compile_source(HEAD + GOOD + TAIL, "t.wg")
+    actions = {a.name: a.patterns for a in ir.actions}
+    assert actions["read_log"] == ("cat /var/log/{s}.log",)
+    assert actions["write_conf"] == ("printf '%s\\n' 'port={p}' > /etc/app.conf", "printf '%s\\n' 'listen={p}' > /etc/app.conf")
+    assert actions["chmod_conf"] == ("chmod {m} /etc/app.conf",)
+    assert {f.name for f in ir.functions} >= {"file_log_path", "file_log_text", "file_log_mode", "file_log_owner",
+                                               "file_conf_text", "file_conf_mode"}
+    t = ir.terminal
+    assert t is not None and (t.home, t.env, t.dirs) == ("/home/ops", (("EDITOR", "vi"),), ("/srv/www",))
+    log, conf = t.files
+    assert (log.path, log.props, log.hooks) == ("/var/log/{s}.log", ("text", "mode", "owner"), ("read",))
+    assert (conf.writes, conf.invalid, conf.hooks) == (("port={p}", "listen={p}"), "app: bad config", ("write", "chmod"))
+    assert t.programs[0].flags == (("-q", "--quiet"),) and t.programs[0].values == (("-u", "--unit"),)
+
+
+def test_a_scaffold_without_files_has_no_terminal_and_the_same_ir() -> None:
+    ir, _ = compile_source(HEAD + TAIL, "t.wg")
+    assert ir.terminal is None and "terminal" not in ir.to_json()
+
+
+def test_the_blocks_words_stay_free_as_names() -> None:
+    ir, _ = compile_source("""world w {
+  state { text: int in 0..2 = 0  mode: int in 0..2 = 0  read: bool = false  on: bool = false  files: int in 0..1 = 0 }
+  action a "a" { do text = 1, read = true, on = true }
+  done when text == 1 and mode == 0 and read and on and files == 0
+}""", "w.wg")
+    assert [v.name for v in ir.state] == ["text", "mode", "read", "on", "files"]
+
+
+@pytest.mark.parametrize("files, expected", [
+    ('  fils { home "/root" }', "WG610 4:3 unknown declaration 'fils'; did you mean 'files'?"),
+    ('  files { hom "/root" }', "WG611 4:11 unknown setting 'hom'"),
+    ('  files { cwd "srv" }', "WG602 4:15 'cwd' must be an absolute path"),
+    ('  files { file x "etc/x" { text "" } }', "WG602 4:18 file 'x' needs an absolute path"),
+    ('  files { file x "/x" { mode 0o600 } }', "WG603 4:16 file 'x' needs a 'text'"),
+    ('  files { file x "/x" { text "" mode 0640 } }', "WG608 4:38 '0640' is the decimal number 640; write octal modes as 0o640"),
+    ('  files { file x "/x" { text 3 } }', "WG607 4:30 the text of file 'x' must be text, not int"),
+    ('  files { file x "/x" { text "" when red { } } }', "WG612 4:38 unknown hook 'when red'; did you mean 'read'?"),
+    ('  files { file x "/x" { text "" when rm { } when rm { } } }', "WG604 4:50 file 'x' has more than one 'when rm'"),
+    ('  files { file x "/x" { text "" when chmod { } } }', "WG605 4:38 'when chmod' takes 1 typed value(s)"),
+    ("  files { file x \"/x\" { text \"\" when write \"a' b\" { } } }", "WG606 4:44 a written text cannot contain a single quote"),
+    ('  files { folder x "/x" { } }', "WG611 4:11 unknown item 'folder'"),
+    ('  files { program git { flag "-x --" } }', "WG609 4:30 '--' is not an option name"),
+    ('  files { home "/a" } files { home "/b" }', "WG601 4:23 a world has one 'files' block"),
+])
+def test_each_mistake_is_a_located_error(files: str, expected: str) -> None:
+    found = errors(files)
+    assert any(e.startswith(expected) for e in found), found
