@@ -1,0 +1,47 @@
+"""Looking paths up and walking trees the way the file tools all need to.
+
+The ``Filesystem`` protocol's ``stat`` answers None for anything missing; GNU tools tell "No such
+file or directory" from "Not a directory" (``ls f/x`` where ``f`` is a file), so ``why_missing``
+finds which. ``walk`` is the one pre-order traversal (children in C-locale byte order) behind
+find, du and every ``-R``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from worldgen.shell.fs import Filesystem, FsError, Node, parent
+
+
+def why_missing(fs: Filesystem, path: str) -> FsError:
+    """The error a system call gives for a ``path`` that ``stat`` did not find."""
+    up = parent(path)
+    while up != "/":
+        node = fs.stat(up)
+        if node is not None:
+            return FsError("ENOENT" if node.is_dir else "ENOTDIR", path)
+        up = parent(up)
+    return FsError("ENOENT", path)
+
+
+def join(typed: str, name: str) -> str:
+    """A child's path as GNU prints it: ``a/`` + ``b`` is ``a/b``, not ``a//b``."""
+    return typed + name if typed.endswith("/") else f"{typed}/{name}"
+
+
+def walk(fs: Filesystem, path: str, typed: str, node: Node) -> Iterator[tuple[str, str, Node, int]]:
+    """(absolute path, path as printed, node, depth) for ``path`` and everything under it,
+    pre-order, each directory's entries sorted by byte order."""
+    stack = [(path, typed, node, 0)]
+    while stack:
+        item = stack.pop()
+        yield item
+        here, shown, node, depth = item
+        if node.is_dir:
+            children = []
+            for name in fs.listdir(here):
+                child = f"{here.rstrip('/')}/{name}"
+                sub = fs.stat(child)
+                if sub is not None:
+                    children.append((child, join(shown, name), sub, depth + 1))
+            stack.extend(reversed(children))
