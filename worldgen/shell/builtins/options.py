@@ -26,12 +26,13 @@ class Options:
         for name, key in (long or {}).items():
             self.long[name.rstrip("=")] = (key, name.endswith("="))
 
-    def parse(self, call: Call) -> Parsed | None:
-        """(options in order as (key, argument or None), operands); None after printing GNU's
-        complaint (``ls: invalid option -- 'Z'`` and the ``Try`` line)."""
+    def parse(self, call: Call, args: list[str] | None = None) -> Parsed | None:
+        """(options in order as (key, argument or None), operands) of ``args`` (by default
+        ``call.argv[1:]``); None after printing GNU's complaint (``ls: invalid option -- 'Z'``
+        and the ``Try`` line)."""
         opts: list[tuple[str, str | None]] = []
         operands: list[str] = []
-        args = call.argv[1:]
+        args = call.argv[1:] if args is None else args
         i = 0
         while i < len(args):
             arg = args[i]
