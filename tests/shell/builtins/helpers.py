@@ -69,3 +69,12 @@ def tree_listing(root: Path) -> list[tuple[str, str, int, str]]:
 
 def fs_listing(fs: MemoryFs) -> list[tuple[str, str, int, str]]:
     return sorted((p.lstrip("/"), n.kind, n.mode, fs.texts.get(p, "")) for p, n in fs.nodes.items() if p != "/")
+
+
+def same_as_gnu(command: Builtin, fs: MemoryFs, root: Path, *argv: str) -> None:
+    """Run ``argv`` through the built-in over ``fs`` and through the real tool over a copy of
+    ``fs`` in ``root``: same output, status and resulting tree (names, kinds, modes, texts)."""
+    materialise(fs, root)
+    expected = gnu(root, *argv)
+    assert run(command, fs, *argv[1:], name=argv[0]) == expected
+    assert fs_listing(fs) == tree_listing(root)
