@@ -16,7 +16,7 @@ from worldgen.shell.builtins.base import Call
 from worldgen.shell.builtins.modes import blocks_k, human_size, mode_string
 from worldgen.shell.builtins.options import Options
 from worldgen.shell.builtins.walk import join, why_missing
-from worldgen.shell.fs import EPOCH, FsError, Node, parent
+from worldgen.shell.fs import EPOCH, Filesystem, FsError, Node, parent
 
 NOW = EPOCH + 86400
 SIX_MONTHS = 31556952 // 2  # GNU's "recent": half a Gregorian year
@@ -153,7 +153,7 @@ def _lines(call: Call, entries: list[Entry], flags: Flags, *, total: bool) -> li
     rows = []
     for entry in entries:
         node = entry.node
-        links = str(_links(call, entry))
+        links = str(directory_links(call.fs, entry.path) if node.is_dir else 1)
         size = human_size(_size(node)) if flags.human else str(_size(node))
         rows.append((mode_string(node), links, node.owner, node.group, size, format_date(node.mtime)))
     widths = [max((len(row[i]) for row in rows), default=0) for i in range(6)]
@@ -174,14 +174,12 @@ def _size(node: Node) -> int:
     return 4096 if node.is_dir else node.size
 
 
-def _links(call: Call, entry: Entry) -> int:
-    """1 for a file; 2 + its subdirectories for a directory (its name, its ``.``, their ``..``)."""
-    if not entry.node.is_dir:
-        return 1
-    base = entry.path.rstrip("/")
+def directory_links(fs: Filesystem, path: str) -> int:
+    """A directory's link count: 2 + its subdirectories (its name, its ``.``, their ``..``)."""
+    base = path.rstrip("/")
     subdirs = 0
-    for name in call.fs.listdir(entry.path):
-        node = call.fs.stat(f"{base}/{name}")
+    for name in fs.listdir(path):
+        node = fs.stat(f"{base}/{name}")
         if node is not None and node.is_dir:
             subdirs += 1
     return 2 + subdirs
