@@ -29,15 +29,15 @@ def join(typed: str, name: str) -> str:
     return typed + name if typed.endswith("/") else f"{typed}/{name}"
 
 
-def walk(fs: Filesystem, path: str, typed: str, node: Node) -> Iterator[tuple[str, str, Node, int]]:
-    """(absolute path, path as printed, node, depth) for ``path`` and everything under it,
-    pre-order, each directory's entries sorted by byte order."""
+def walk(fs: Filesystem, path: str, typed: str, node: Node, max_depth: int | None = None) -> Iterator[tuple[str, str, Node, int]]:
+    """(absolute path, path as printed, node, depth) for ``path`` and everything under it down
+    to ``max_depth``, pre-order, each directory's entries sorted by byte order."""
     stack = [(path, typed, node, 0)]
     while stack:
         item = stack.pop()
         yield item
         here, shown, node, depth = item
-        if node.is_dir:
+        if node.is_dir and (max_depth is None or depth < max_depth):
             children = []
             for name in fs.listdir(here):
                 child = f"{here.rstrip('/')}/{name}"
