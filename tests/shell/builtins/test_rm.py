@@ -49,7 +49,7 @@ def test_root_and_dot_are_refused():
 
 
 def test_verbose():
-    assert run(rm, tree(), "-rv", "d")[0] == "removed 'd/s/h'\nremoved directory 'd/s'\nremoved 'd/g'\nremoved directory 'd'\n"
+    assert run(rm, tree(), "-rv", "d")[0] == "removed 'd/g'\nremoved 'd/s/h'\nremoved directory 'd/s'\nremoved directory 'd'\n"
 
 
 @pytest.mark.parametrize(

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from worldgen.shell.builtins.base import Call
 from worldgen.shell.builtins.options import Options, usage
-from worldgen.shell.builtins.walk import walk, why_missing
+from worldgen.shell.builtins.walk import post_order, why_missing
 from worldgen.shell.fs import FsError
 
 OPTIONS = Options(
@@ -48,8 +48,8 @@ def rm(call: Call) -> int:
             call.err("use --no-preserve-root to override this failsafe")
             status = 1
         else:
-            doomed = list(walk(call.fs, path, typed, node)) if recursive else [(path, typed, node, 0)]
-            for where, shown, gone, _ in reversed(doomed):
+            doomed = post_order(call.fs, path, typed, node) if recursive else [(path, typed, node, 0)]
+            for where, shown, gone, _ in doomed:
                 try:
                     call.fs.remove(where)
                 except FsError as err:

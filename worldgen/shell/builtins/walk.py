@@ -29,9 +29,12 @@ def join(typed: str, name: str) -> str:
     return typed + name if typed.endswith("/") else f"{typed}/{name}"
 
 
-def walk(fs: Filesystem, path: str, typed: str, node: Node, max_depth: int | None = None) -> Iterator[tuple[str, str, Node, int]]:
-    """(absolute path, path as printed, node, depth) for ``path`` and everything under it down
-    to ``max_depth``, pre-order, each directory's entries sorted by byte order."""
+Visit = tuple[str, str, Node, int]  # (absolute path, path as printed, node, depth)
+
+
+def walk(fs: Filesystem, path: str, typed: str, node: Node, max_depth: int | None = None, *, backwards: bool = False) -> Iterator[Visit]:
+    """Each ``Visit`` of ``path`` and everything under it down to ``max_depth``, pre-order, each
+    directory's entries in byte order (reverse byte order when ``backwards``)."""
     stack = [(path, typed, node, 0)]
     while stack:
         item = stack.pop()
@@ -44,4 +47,10 @@ def walk(fs: Filesystem, path: str, typed: str, node: Node, max_depth: int | Non
                 sub = fs.stat(child)
                 if sub is not None:
                     children.append((child, join(shown, name), sub, depth + 1))
-            stack.extend(reversed(children))
+            stack.extend(children if backwards else reversed(children))
+
+
+def post_order(fs: Filesystem, path: str, typed: str, node: Node) -> list[Visit]:
+    """Everything under ``path`` and then ``path``, each directory after its entries, entries in
+    byte order: the order du prints and rm removes."""
+    return list(walk(fs, path, typed, node, backwards=True))[::-1]
