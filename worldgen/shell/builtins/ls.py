@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
+from functools import lru_cache
 
 from worldgen.shell.builtins.base import Call
 from worldgen.shell.builtins.modes import blocks_k, human_size, mode_string
@@ -156,7 +157,7 @@ def _lines(call: Call, entries: list[Entry], flags: Flags, *, total: bool) -> li
         links = str(directory_links(call.fs, entry.path) if node.is_dir else 1)
         size = human_size(_size(node)) if flags.human else str(_size(node))
         rows.append((mode_string(node), links, node.owner, node.group, size, format_date(node.mtime)))
-    widths = [max((len(row[i]) for row in rows), default=0) for i in range(6)]
+    widths = [max(map(len, column)) for column in zip(*rows)] if rows else [0] * 6
     lines = []
     if total:
         blocks = sum(blocks_k(e.node) for e in entries)
@@ -193,7 +194,11 @@ def _indicator(node: Node) -> str:
 
 def format_date(mtime: int, now: int | None = None) -> str:
     """``Mar  3 04:12`` within six months before now, ``Mar  3  2025`` otherwise (UTC)."""
-    now = NOW if now is None else now
+    return _date(mtime, NOW if now is None else now)
+
+
+@lru_cache(maxsize=4096)
+def _date(mtime: int, now: int) -> str:
     t = time.gmtime(mtime)
     month = MONTHS[t.tm_mon - 1]
     if now - SIX_MONTHS < mtime <= now:

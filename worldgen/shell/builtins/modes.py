@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from worldgen.shell.fs import Node
 
@@ -14,8 +15,12 @@ BLOCK = 4096  # the allocation unit of the file system GNU's block counts assume
 
 def mode_string(node: Node) -> str:
     """``drwxr-sr-t``: type letter, then rwx per class, with set-id/sticky as s/S and t/T."""
-    mode = node.mode
-    chars = ["d" if node.is_dir else "-"]
+    return _mode_string(node.is_dir, node.mode)
+
+
+@lru_cache(maxsize=1024)
+def _mode_string(is_dir: bool, mode: int) -> str:
+    chars = ["d" if is_dir else "-"]
     for shift, special, mark in ((6, 0o4000, "s"), (3, 0o2000, "s"), (0, 0o1000, "t")):
         bits = mode >> shift
         chars.append("r" if bits & 4 else "-")
