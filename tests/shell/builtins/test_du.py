@@ -30,7 +30,7 @@ def test_summary_human_all_total_depth():
 
 def test_complaints():
     assert run(du, tree(), "nope") == ("", "du: cannot access 'nope': No such file or directory\n", 1)
-    assert run(du, tree(), "-d", "x")[1] == "du: invalid maximum depth 'x'\n"
+    assert run(du, tree(), "-d", "x")[1] == "du: invalid maximum depth 'x'\nTry 'du --help' for more information.\n"
 
 
 def _ext4_like(root: Path) -> bool:
@@ -39,6 +39,18 @@ def _ext4_like(root: Path) -> bool:
     out = gnu(root, "du", "probe")[0]
     probe.unlink()
     return out == "4\tprobe\n" and gnu(root, "du", "-s", ".")[0].startswith("4\t")
+
+
+def test_huge_depths_are_refused_without_converting_them():
+    assert run(du, tree(), "-d", "9" * 100_000, "a")[1].startswith("du: invalid maximum depth '999")
+
+
+@pytest.mark.parametrize("args", [["-s", "-d", "1", "a"], ["-s", "-d", "0", "a"], ["-d", "99999999999999999999"], ["-d", "1e3"]], ids=" ".join)
+def test_same_complaints_as_gnu_du(args: list[str], tmp_path: Path):
+    materialise(tree(), tmp_path)
+    out, err, status = run(du, tree(), *args)
+    real = gnu(tmp_path, "du", *args)
+    assert (err, status) == real[1:]
 
 
 @pytest.mark.parametrize("args", [["a"], ["-a"], ["-sh", "big", "a", "e"], ["-c", "a", "d"], ["-d", "1", "."], ["nope", "a/x"]], ids=" ".join)

@@ -45,11 +45,16 @@ def test_print_limits_output_to_where_it_is_reached():
     assert run(find, tree(), "a", "-name", "x", "-print", "-o", "-name", "b")[0] == "a/x\n"
 
 
+def test_a_megabyte_of_digits_is_out_of_range_at_once():
+    assert run(find, tree(), ".", "-maxdepth", "7" * 1_000_000)[2] == 1
+
+
 def test_complaints():
     assert run(find, tree(), "nope", "a", "-name", "x") == ("a/x\n", "find: 'nope': No such file or directory\n", 1)
     assert run(find, tree(), "-bogus") == ("", "find: unknown predicate `-bogus'\n", 1)
     assert run(find, tree(), ".", "-type", "q") == ("", "find: Unknown argument to -type: q\n", 1)
     assert run(find, tree(), ".", "-name") == ("", "find: missing argument to `-name'\n", 1)
+    assert run(find, tree(), ".", "-maxdepth", "²") == ("", "find: Expected a positive decimal integer argument to -maxdepth, but got '²'\n", 1)
 
 
 CASES = [
@@ -68,6 +73,10 @@ CASES = [
     ["find", ".", "-type", "q"],
     ["find", ".", "-badopt"],
     ["find", "f", "f/x"],
+    ["find", ".", "-maxdepth", "99999999999999999999"],
+    ["find", ".", "-maxdepth", "2147483648"],
+    ["find", ".", "-maxdepth", "1e3"],
+    ["find", ".", "-mindepth", "+1"],
 ]
 
 

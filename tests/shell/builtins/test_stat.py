@@ -49,6 +49,8 @@ def test_world_ids():
     fs.chown("/f", "bob", "staff")
     env = {"WORLDGEN_USERS": "root alice bob", "WORLDGEN_GROUPS": "root staff"}
     assert run(stat, fs, "-c", "%u %g", "f", env=env)[0] == "1001 1000\n"
+    fs.chown("/f", "²", "07")
+    assert run(stat, fs, "-c", "%u %g", "f", env=env)[0] == "1000 7\n"
 
 
 def test_complaints():

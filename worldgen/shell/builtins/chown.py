@@ -11,7 +11,7 @@ login group).
 from __future__ import annotations
 
 from worldgen.shell.builtins.base import Call
-from worldgen.shell.builtins.options import Options, usage
+from worldgen.shell.builtins.options import Options, decimal, usage
 from worldgen.shell.builtins.walk import walk, why_missing
 
 OPTIONS = Options("Rcfvh", {"recursive": "R", "changes": "c", "silent": "f", "quiet": "f", "verbose": "v", "no-dereference": "h"})
@@ -69,7 +69,7 @@ def _change(call: Call, *, group_only: bool) -> int:
 
 def _known(call: Call, variable: str, name: str) -> bool:
     names = call.env.get(variable)
-    return names is None or name.isdigit() or name in names.split()
+    return names is None or decimal(name) is not None or name in names.split()
 
 
 COMMANDS = {"chown": chown, "chgrp": chgrp}

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from worldgen.shell.builtins.base import Call
 from worldgen.shell.builtins.modes import blocks_k, human_size
-from worldgen.shell.builtins.options import Options
+from worldgen.shell.builtins.options import Options, decimal, usage
 from worldgen.shell.builtins.walk import post_order, why_missing
 from worldgen.shell.fs import parent
 
@@ -22,14 +22,17 @@ def du(call: Call) -> int:
     depth_text = next((value for key, value in reversed(opts) if key == "d"), None)
     max_depth = 0 if "s" in keys else None
     if depth_text is not None:
-        if not depth_text.isdigit():
-            call.err(f"invalid maximum depth '{depth_text}'")
+        depth = decimal(depth_text)
+        if depth is None or depth >= 2**63:
+            usage(call, f"invalid maximum depth '{depth_text}'")
             return 1
-        if "s" in keys and depth_text != "0":
-            call.err(f"warning: summarizing conflicts with --max-depth={depth_text}")
+        if "s" in keys and not depth:
+            call.err("warning: summarizing is the same as using --max-depth=0")
+        elif "s" in keys:
+            call.err(f"warning: summarizing conflicts with --max-depth={depth}")
             call.stderr.append(f"Try '{call.name} --help' for more information.\n")
             return 1
-        max_depth = int(depth_text)
+        max_depth = depth
     show = human_size if "h" in keys else None
     status = 0
     grand = 0

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from fnmatch import fnmatchcase
 
 from worldgen.shell.builtins.base import Call
+from worldgen.shell.builtins.options import decimal
 from worldgen.shell.builtins.walk import walk, why_missing
 from worldgen.shell.fs import Filesystem, Node, basename
 
@@ -20,6 +21,7 @@ Test = Callable[[str, Node, Filesystem, str], bool]  # (printed path, node, fs, 
 
 
 _PATTERNED = ("-name", "-iname", "-path", "-ipath")
+INT_MAX = 2**31 - 1  # GNU find reads depths into an int
 
 
 class FindError(Exception):
@@ -150,12 +152,15 @@ class _Parser:
             return lambda shown, node, fs, path: node.kind in wanted
         if word in ("-maxdepth", "-mindepth"):
             text = self._argument(word)
-            if not text.isdigit():
+            depth = decimal(text)
+            if depth is None:
                 raise FindError(f"Expected a positive decimal integer argument to {word}, but got '{text}'")
+            if depth > INT_MAX:
+                raise FindError(f"{text}: Numerical result out of range")
             if word == "-maxdepth":
-                self.max_depth = int(text)
+                self.max_depth = depth
             else:
-                self.min_depth = int(text)
+                self.min_depth = depth
             return _true
         if word == "-print":
             self.has_action = True

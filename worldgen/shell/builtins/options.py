@@ -100,3 +100,13 @@ def usage(call: Call, problem: str) -> None:
     """GNU's two lines for a command line it cannot use."""
     call.err(problem)
     call.stderr.append(f"Try '{call.name} --help' for more information.\n")
+
+
+def decimal(text: str) -> int | None:
+    """An option's unsigned decimal argument (ASCII digits only, as GNU reads them), or None.
+    A number too long to matter comes back as 10**20, so a tool can say it is out of range
+    without converting a megabyte of digits."""
+    if not text or not text.isascii() or not text.isdigit():
+        return None
+    digits = text.lstrip("0") or "0"
+    return 10**20 if len(digits) > 20 else int(digits)

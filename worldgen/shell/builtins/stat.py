@@ -16,7 +16,7 @@ from collections.abc import Callable
 from worldgen.shell.builtins.base import Call
 from worldgen.shell.builtins.ls import directory_links
 from worldgen.shell.builtins.modes import blocks_k, mode_string
-from worldgen.shell.builtins.options import Options, usage
+from worldgen.shell.builtins.options import Options, decimal, usage
 from worldgen.shell.builtins.walk import why_missing
 from worldgen.shell.fs import Node
 
@@ -111,8 +111,9 @@ def _timestamp(mtime: int) -> str:
 def _id(call: Call, variable: str, name: str) -> int:
     if name == "root":
         return 0
-    if name.isdigit():
-        return int(name)
+    number = decimal(name)
+    if number is not None:
+        return number
     known = call.env.get(variable, "").split()
     return 1000 + [n for n in known if n != "root"].index(name) if name in known else 1000
 
