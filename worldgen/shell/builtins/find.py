@@ -21,6 +21,7 @@ Test = Callable[[str, Node, Filesystem, str], bool]  # (printed path, node, fs, 
 
 
 _PATTERNED = ("-name", "-iname", "-path", "-ipath")
+_BINARY = ("-o", "-or", "-a", "-and")
 INT_MAX = 2**31 - 1  # GNU find reads depths into an int
 
 
@@ -30,7 +31,7 @@ class FindError(Exception):
 
 def find(call: Call) -> int:
     args = call.argv[1:]
-    split = next((i for i, a in enumerate(args) if a.startswith("-") and a != "-" or a in ("(", "!", ")")), len(args))
+    split = next((i for i, a in enumerate(args) if a.startswith("-") and a != "-" or a in ("(", "!")), len(args))
     paths, expression = args[:split] or ["."], args[split:]
     try:
         parser = _Parser(expression)
@@ -77,8 +78,6 @@ class _Parser:
     def parse(self) -> Test:
         if not self.args:
             return _true
-        if self.args[0] in ("-o", "-or", "-a", "-and"):
-            raise FindError(f"invalid expression; you have used a binary operator '{self.args[0]}' with nothing before it.")
         test = self._or()
         if self.i < len(self.args):
             raise FindError("you have too many ')'")
@@ -90,39 +89,50 @@ class _Parser:
     def _or(self) -> Test:
         left = self._and()
         while self._peek() in ("-o", "-or"):
-            self.i += 1
-            if self._peek() in (None, ")"):
-                raise FindError(f"expected an expression after '{self.args[self.i - 1]}'")
-            right = self._and()
-            left = _either(left, right)
+            self._operand_after(self.args[self.i])
+            left = _either(left, self._and())
         return left
 
     def _and(self) -> Test:
         left = self._not()
         while self._peek() not in (None, ")", "-o", "-or"):
             if self._peek() in ("-a", "-and"):
-                self.i += 1
-                if self._peek() in (None, ")"):
-                    raise FindError(f"expected an expression after '{self.args[self.i - 1]}'")
-            right = self._not()
-            left = _both(left, right)
+                self._operand_after(self.args[self.i])
+            left = _both(left, self._not())
         return left
+
+    def _operand_after(self, word: str) -> None:
+        """Step over an operator that needs an expression after it, or say what GNU says."""
+        self.i += 1
+        following = self._peek()
+        if following is None:
+            raise FindError(f"expected an expression after '{word}'")
+        if following == ")":
+            raise FindError(f"expected an expression between '{word}' and ')'")
 
     def _not(self) -> Test:
         word = self._peek()
+        if word is None:  # only inside parentheses: every operator checks what follows it
+            raise FindError("invalid expression; I was expecting to find a ')' somewhere but did not see one.")
+        if word in _BINARY:
+            raise FindError(f"invalid expression; you have used a binary operator '{word}' with nothing before it.")
         if word in ("!", "-not"):
-            self.i += 1
-            if self._peek() in (None, ")"):
-                raise FindError(f"expected an expression after '{word}'")
+            self._operand_after(word)
             inner = self._not()
             return lambda *a: not inner(*a)
         if word == "(":
             self.i += 1
-            inner = self._or() if self._peek() != ")" else _true
+            if self._peek() is None:
+                raise FindError("invalid expression; expected to find a ')' but didn't see one. Perhaps you need an extra predicate after '('")
+            if self._peek() == ")":
+                raise FindError("invalid expression; empty parentheses are not allowed.")
+            inner = self._or()
             if self._peek() != ")":
                 raise FindError("invalid expression; I was expecting to find a ')' somewhere but did not see one.")
             self.i += 1
             return inner
+        if word == ")":
+            raise FindError("you have too many ')'")
         return self._primary()
 
     def _argument(self, word: str) -> str:
