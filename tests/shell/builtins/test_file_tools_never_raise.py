@@ -1,13 +1,16 @@
 """Every file tool ends argument soup with a message and a status, never a traceback: a fixed
 seed draws command lines from options, operators, paths (existing, missing, through files, the
-root, dot names) and hostile words (huge numbers, binary bytes, quotes)."""
+root, dot names) and hostile words (huge numbers, binary bytes, quotes). And the empty operand
+names nothing, as in GNU, never the working directory."""
 
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 
+from tests.shell.builtins.helpers import same_as_gnu
 from worldgen.shell.builtins import chmod, chown, cp, df, du, find, ls, mkdir, mv, paths, rm, stat, touch
 from worldgen.shell.builtins.base import Call
 from worldgen.shell.memfs import MemoryFs
@@ -41,3 +44,16 @@ def test_argument_soup_ends_in_a_status(name: str):
         status = COMMANDS[name](call)
         assert isinstance(status, int) and 0 <= status <= 2, argv
         assert all(line.endswith("\n") for line in call.stderr), argv
+
+
+EMPTY_CASES = [
+    ["ls", ""], ["stat", ""], ["find", ""], ["chmod", "644", ""], ["chown", "root", ""], ["chgrp", "root", ""],
+    ["rm", ""], ["rm", "-rf", ""], ["du", ""], ["df", ""], ["realpath", ""], ["mkdir", ""], ["mkdir", "-p", ""],
+    ["touch", ""], ["cp", "f", ""], ["mv", "f", ""], ["cp", "", "x"], ["mv", "", "x"],
+]
+
+
+@pytest.mark.parametrize("argv", EMPTY_CASES, ids=" ".join)
+def test_the_empty_operand_names_nothing_not_the_working_directory(argv: list[str], tmp_path: Path):
+    """``rm -rf ''`` must not empty the working directory: GNU says the name does not exist."""
+    same_as_gnu(COMMANDS[argv[0]], tree(), tmp_path, *argv)

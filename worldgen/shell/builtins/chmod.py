@@ -10,7 +10,7 @@ import re
 from worldgen.shell.builtins.base import Call
 from worldgen.shell.builtins.modes import parse_mode
 from worldgen.shell.builtins.options import Options, usage
-from worldgen.shell.builtins.walk import walk, why_missing
+from worldgen.shell.builtins.walk import locate, walk, why_missing
 
 OPTIONS = Options("Rcfv", {"recursive": "R", "changes": "c", "silent": "f", "quiet": "f", "verbose": "v"})
 _DASH_MODE = re.compile(r"-[rwxXstugoa=+,-][rwxXstugoa=+,0-7-]*|-[0-7]+")
@@ -42,8 +42,7 @@ def chmod(call: Call) -> int:
         return 1
     status = 0
     for typed in operands[1:]:
-        path = call.path(typed)
-        node = call.fs.stat(path)
+        path, node = locate(call, typed)
         if node is None:
             if not quiet:
                 call.fs_error(why_missing(call.fs, path), typed, "cannot access")

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from worldgen.shell.builtins.base import Call
 from worldgen.shell.builtins.options import Options, decimal, usage
-from worldgen.shell.builtins.walk import walk, why_missing
+from worldgen.shell.builtins.walk import locate, walk, why_missing
 
 OPTIONS = Options("Rcfvh", {"recursive": "R", "changes": "c", "silent": "f", "quiet": "f", "verbose": "v", "no-dereference": "h"})
 
@@ -54,8 +54,7 @@ def _change(call: Call, *, group_only: bool) -> int:
         return 1
     status = 0
     for typed in operands[1:]:
-        path = call.path(typed)
-        node = call.fs.stat(path)
+        path, node = locate(call, typed)
         if node is None:
             if "f" not in keys:
                 call.fs_error(why_missing(call.fs, path), typed, "cannot access")

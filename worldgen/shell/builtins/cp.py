@@ -30,7 +30,7 @@ def cp(call: Call) -> int:
     copier = _Copier(call, recursive=bool(keys & {"r", "R", "a"}), preserve=bool(keys & {"p", "a"}), no_clobber="n" in keys, verbose="v" in keys)
     status = 0
     for move in pairs:
-        node = call.fs.stat(move.src_path)
+        node = call.fs.stat(move.src_path) if move.src_path else None
         if node is None:
             call.fs_error(why_missing(call.fs, move.src_path), move.src, "cannot stat")
             status = 1
@@ -69,6 +69,8 @@ class _Copier:
             self.call.err(f"cannot overwrite directory '{dst}' with non-directory")
             return False
         try:
+            if not dst_path:
+                raise FsError("ENOENT", dst_path)
             if node.is_dir:
                 if target is None:
                     fs.mkdir(dst_path)

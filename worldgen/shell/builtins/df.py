@@ -6,7 +6,7 @@ from __future__ import annotations
 from worldgen.shell.builtins.base import Call
 from worldgen.shell.builtins.modes import human_size
 from worldgen.shell.builtins.options import Options
-from worldgen.shell.builtins.walk import why_missing
+from worldgen.shell.builtins.walk import QUOTED_EMPTY, locate, why_missing
 
 OPTIONS = Options("hkT", {"human-readable": "h"})
 # (file system, 1K blocks, used, available, mount point)
@@ -26,9 +26,9 @@ def df(call: Call) -> int:
     status = 0
     chosen = []
     for typed in operands:
-        path = call.path(typed)
-        if call.fs.stat(path) is None:
-            call.fs_error(why_missing(call.fs, path), typed)
+        path, node = locate(call, typed)
+        if node is None:
+            call.err(f"{typed or QUOTED_EMPTY}: {why_missing(call.fs, path).reason}")
             status = 1
             continue
         chosen.append(max((m for m in MOUNTS if path == m[4] or path.startswith(m[4].rstrip("/") + "/")), key=lambda m: len(m[4])))

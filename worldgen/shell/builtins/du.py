@@ -7,7 +7,7 @@ from __future__ import annotations
 from worldgen.shell.builtins.base import Call
 from worldgen.shell.builtins.modes import blocks_k, human_size
 from worldgen.shell.builtins.options import Options, decimal, usage
-from worldgen.shell.builtins.walk import post_order, why_missing
+from worldgen.shell.builtins.walk import locate, post_order, why_missing
 from worldgen.shell.fs import parent
 
 OPTIONS = Options("ahcsd:", {"all": "a", "human-readable": "h", "total": "c", "summarize": "s", "max-depth=": "d"})
@@ -38,8 +38,11 @@ def du(call: Call) -> int:
     grand = 0
     lines: list[str] = []
     for typed in operands or ["."]:
-        path = call.path(typed)
-        node = call.fs.stat(path)
+        if not typed:
+            call.err("invalid zero-length file name")
+            status = 1
+            continue
+        path, node = locate(call, typed)
         if node is None:
             call.fs_error(why_missing(call.fs, path), typed, "cannot access")
             status = 1

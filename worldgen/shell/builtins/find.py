@@ -14,7 +14,7 @@ from fnmatch import fnmatchcase
 
 from worldgen.shell.builtins.base import Call
 from worldgen.shell.builtins.options import decimal
-from worldgen.shell.builtins.walk import walk, why_missing
+from worldgen.shell.builtins.walk import locate, walk, why_missing
 from worldgen.shell.fs import Filesystem, Node, basename
 
 Test = Callable[[str, Node, Filesystem, str], bool]  # (printed path, node, fs, absolute path)
@@ -42,8 +42,7 @@ def find(call: Call) -> int:
     status = 0
     printed: list[str] = []
     for typed in paths:
-        path = call.path(typed)
-        node = call.fs.stat(path)
+        path, node = locate(call, typed)
         if node is None:
             call.err(f"'{typed}': {why_missing(call.fs, path).reason}")
             status = 1

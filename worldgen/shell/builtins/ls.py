@@ -16,7 +16,7 @@ from functools import lru_cache
 from worldgen.shell.builtins.base import Call
 from worldgen.shell.builtins.modes import blocks_k, human_size, mode_string
 from worldgen.shell.builtins.options import Options
-from worldgen.shell.builtins.walk import join, why_missing
+from worldgen.shell.builtins.walk import join, locate, why_missing
 from worldgen.shell.fs import EPOCH, Filesystem, FsError, Node, parent
 
 NOW = EPOCH + 86400
@@ -85,8 +85,7 @@ def ls(call: Call) -> int:
     files: list[Entry] = []
     dirs: list[Entry] = []
     for typed in operands or ["."]:
-        path = call.path(typed)
-        node = call.fs.stat(path)
+        path, node = locate(call, typed)
         if node is None:
             call.fs_error(why_missing(call.fs, path), typed, "cannot access")
             status = 2

@@ -7,6 +7,7 @@ from __future__ import annotations
 from worldgen.shell.builtins.base import Call
 from worldgen.shell.builtins.modes import UMASK, ModeChange, parse_mode
 from worldgen.shell.builtins.options import Options, usage
+from worldgen.shell.builtins.walk import locate
 from worldgen.shell.fs import FsError
 
 OPTIONS = Options("pm:v", {"parents": "p", "mode=": "m", "verbose": "v"})
@@ -35,8 +36,7 @@ def mkdir(call: Call) -> int:
         steps = _prefixes(typed) if parents else [typed]
         for i, step in enumerate(steps):
             last = i == len(steps) - 1
-            path = call.path(step)
-            node = call.fs.stat(path)
+            path, node = locate(call, step)
             if parents and node is not None:
                 if node.is_dir:
                     continue
@@ -45,6 +45,8 @@ def mkdir(call: Call) -> int:
                 status = 1
                 break
             try:
+                if not path:
+                    raise FsError("ENOENT", path)
                 call.fs.mkdir(path)
             except FsError as err:
                 call.fs_error(err, step, "cannot create directory")

@@ -24,8 +24,8 @@ def mv(call: Call) -> int:
     status = 0
     fs = call.fs
     for move in pairs:
-        node = fs.stat(move.src_path)
-        target = fs.stat(move.dst_path)
+        node = fs.stat(move.src_path) if move.src_path else None
+        target = fs.stat(move.dst_path) if move.dst_path else None
         problem = ""
         if node is None:
             call.fs_error(why_missing(fs, move.src_path), move.src, "cannot stat")
@@ -48,6 +48,8 @@ def mv(call: Call) -> int:
             status = 1
             continue
         try:
+            if not move.dst_path:
+                raise FsError("ENOENT", move.dst_path)
             if target is not None and target.is_dir:
                 fs.remove(move.dst_path)
             fs.rename(move.src_path, move.dst_path)

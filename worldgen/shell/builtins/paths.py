@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from worldgen.shell.builtins.base import Call
 from worldgen.shell.builtins.options import Options, usage
-from worldgen.shell.builtins.walk import why_missing
+from worldgen.shell.builtins.walk import QUOTED_EMPTY, locate, why_missing
 
 BASENAME = Options("as:z", {"multiple": "a", "suffix=": "s", "zero": "z"})
 DIRNAME = Options("z", {"zero": "z"})
@@ -79,13 +79,12 @@ def realpath(call: Call) -> int:
         return 1
     status = 0
     for typed in operands:
-        path = call.path(typed)
-        if "m" not in keys:
-            node = call.fs.stat(path)
+        path, node = locate(call, typed)
+        if not typed or "m" not in keys:
             up = call.fs.stat(path.rsplit("/", 1)[0] or "/")
-            if node is None and ("e" in keys or up is None or not up.is_dir):
+            if node is None and (not typed or "e" in keys or up is None or not up.is_dir):
                 if "q" not in keys:
-                    call.fs_error(why_missing(call.fs, path), typed)
+                    call.err(f"{typed or QUOTED_EMPTY}: {why_missing(call.fs, path).reason}")
                 status = 1
                 continue
         call.out(path + "\n")

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from worldgen.shell.builtins.base import Call
 from worldgen.shell.builtins.options import Options, usage
-from worldgen.shell.builtins.walk import post_order, why_missing
+from worldgen.shell.builtins.walk import locate, post_order, why_missing
 from worldgen.shell.fs import FsError
 
 OPTIONS = Options(
@@ -30,8 +30,7 @@ def rm(call: Call) -> int:
         return 1
     status = 0
     for typed in operands:
-        path = call.path(typed)
-        node = call.fs.stat(path)
+        path, node = locate(call, typed)
         if node is None:
             if not force:
                 call.fs_error(why_missing(call.fs, path), typed, "cannot remove")

@@ -17,7 +17,7 @@ from worldgen.shell.builtins.base import Call
 from worldgen.shell.builtins.ls import directory_links
 from worldgen.shell.builtins.modes import blocks_k, mode_string
 from worldgen.shell.builtins.options import Options, decimal, usage
-from worldgen.shell.builtins.walk import why_missing
+from worldgen.shell.builtins.walk import locate, why_missing
 from worldgen.shell.fs import Node
 
 OPTIONS = Options("c:", {"format=": "c"})
@@ -46,8 +46,7 @@ def stat(call: Call) -> int:
     fmt = next((value for key, value in reversed(opts) if key == "c"), None) or DEFAULT
     status = 0
     for typed in operands:
-        path = call.path(typed)
-        node = call.fs.stat(path)
+        path, node = locate(call, typed)
         if node is None:
             call.fs_error(why_missing(call.fs, path), typed, "cannot statx")
             status = 1

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from worldgen.shell.builtins.base import Call
 from worldgen.shell.builtins.options import Options, usage
+from worldgen.shell.builtins.walk import locate
 from worldgen.shell.fs import FsError
 
 OPTIONS = Options("acm", {"no-create": "c"})
@@ -21,10 +22,12 @@ def touch(call: Call) -> int:
     no_create = any(key == "c" for key, _ in opts)
     status = 0
     for typed in operands:
-        path = call.path(typed)
-        if no_create and call.fs.stat(path) is None:
+        path, node = locate(call, typed)
+        if no_create and node is None:
             continue
         try:
+            if not path:
+                raise FsError("ENOENT", path)
             call.fs.touch(path)
         except FsError as err:
             call.fs_error(err, typed, "cannot touch")

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from worldgen.shell.builtins.base import Call
 from worldgen.shell.builtins.options import usage
-from worldgen.shell.builtins.walk import join, why_missing
+from worldgen.shell.builtins.walk import join, locate, why_missing
 from worldgen.shell.fs import FsError, basename
 
 
@@ -16,7 +16,7 @@ class Move:
     src: str  # as typed
     src_path: str
     dst: str  # as GNU prints it (``d/f`` for ``f`` into ``d``)
-    dst_path: str
+    dst_path: str  # "" for the empty operand, which names nothing
 
 
 def moves(call: Call, operands: list[str]) -> list[Move] | None:
@@ -28,8 +28,7 @@ def moves(call: Call, operands: list[str]) -> list[Move] | None:
         usage(call, f"missing destination file operand after '{operands[0]}'")
         return None
     *sources, target = operands
-    target_path = call.path(target)
-    node = call.fs.stat(target_path)
+    target_path, node = locate(call, target)
     into = node is not None and node.is_dir
     if len(sources) > 1 and not into:
         err = why_missing(call.fs, target_path) if node is None else FsError("ENOTDIR", target_path)
@@ -37,7 +36,7 @@ def moves(call: Call, operands: list[str]) -> list[Move] | None:
         return None
     found = []
     for src in sources:
-        src_path = call.path(src)
+        src_path = locate(call, src)[0]
         if into:
             name = basename(src_path)
             found.append(Move(src, src_path, join(target, name), call.path(join(target, name))))

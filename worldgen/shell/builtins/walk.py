@@ -10,7 +10,19 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from worldgen.shell.builtins.base import Call
 from worldgen.shell.fs import Filesystem, FsError, Node, parent
+
+QUOTED_EMPTY = "''"  # how GNU shows an empty name where it would otherwise print it bare
+
+
+def locate(call: Call, typed: str) -> tuple[str, Node | None]:
+    """An operand's absolute path and node. The empty operand names nothing (GNU tools say
+    "No such file or directory"), never the working directory: its path is ``""``."""
+    if not typed:
+        return "", None
+    path = call.path(typed)
+    return path, call.fs.stat(path)
 
 
 def why_missing(fs: Filesystem, path: str) -> FsError:
