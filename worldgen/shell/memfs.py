@@ -5,11 +5,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from worldgen.shell.fs import EPOCH, FsError, Node, parent
+from worldgen.shell.fs import EPOCH, FsError, Node, basename, parent
 
 
 class MemoryFs:
-    """Files and directories in two dicts keyed by absolute path. ``clock`` is the mtime given
+    """Files and directories in two dicts keyed by absolute path, and each directory's entry
+    names (so listing a directory costs its size, not the tree's). ``clock`` is the mtime given
     to what changes next; whoever drives the episode advances it (deterministic, never the wall
     clock)."""
 
@@ -17,17 +18,31 @@ class MemoryFs:
         self.clock = clock
         self.nodes: dict[str, Node] = {"/": Node("dir", 0o755)}
         self.texts: dict[str, str] = {}
+        self.entries: dict[str, set[str]] = {"/": set()}
         for d in dirs:
             self._makedirs(d)
         for path, text in (files or {}).items():
             self._makedirs(parent(path))
-            self.nodes[path] = Node("file", 0o644, size=len(text.encode()), mtime=clock)
+            self._add(path, Node("file", 0o644, size=len(text.encode()), mtime=clock))
             self.texts[path] = text
 
     def _makedirs(self, path: str) -> None:
         if path not in self.nodes:
             self._makedirs(parent(path))
-            self.nodes[path] = Node("dir", 0o755, mtime=self.clock)
+            self._add(path, Node("dir", 0o755, mtime=self.clock))
+
+    def _add(self, path: str, node: Node) -> None:
+        """A new node at ``path`` (its parent directory exists)."""
+        self.nodes[path] = node
+        self.entries[parent(path)].add(basename(path))
+        if node.is_dir:
+            self.entries[path] = set()
+
+    def _drop(self, path: str) -> None:
+        del self.nodes[path]
+        self.texts.pop(path, None)
+        self.entries.pop(path, None)
+        self.entries[parent(path)].discard(basename(path))
 
     def _dir(self, path: str) -> Node:
         node = self.nodes.get(path)
@@ -55,34 +70,33 @@ class MemoryFs:
 
     def listdir(self, path: str) -> list[str]:
         self._dir(path)
-        prefix = path.rstrip("/") + "/"
-        return sorted(p[len(prefix):] for p in self.nodes if p != path and p.startswith(prefix) and "/" not in p[len(prefix):])
+        return sorted(self.entries[path])
 
     def write(self, path: str, text: str, *, append: bool = False) -> None:
         node = self.nodes.get(path)
         if node is not None and node.is_dir:
             raise FsError("EISDIR", path)
+        new = self.texts.get(path, "") + text if append else text
         if node is None:
             self._dir(parent(path))
-            node = Node("file", 0o644)
-        new = self.texts.get(path, "") + text if append else text
+            self._add(path, Node("file", 0o644, size=len(new.encode()), mtime=self.clock))
+        else:
+            self.nodes[path] = replace(node, size=len(new.encode()), mtime=self.clock)
         self.texts[path] = new
-        self.nodes[path] = replace(node, size=len(new.encode()), mtime=self.clock)
 
     def mkdir(self, path: str) -> None:
         if path in self.nodes:
             raise FsError("EEXIST", path)
         self._dir(parent(path))
-        self.nodes[path] = Node("dir", 0o755, mtime=self.clock)
+        self._add(path, Node("dir", 0o755, mtime=self.clock))
 
     def remove(self, path: str) -> None:
         node = self._existing(path)
         if path == "/":
             raise FsError("EPERM", path)
-        if node.is_dir and self.listdir(path):
+        if node.is_dir and self.entries[path]:
             raise FsError("ENOTEMPTY", path)
-        del self.nodes[path]
-        self.texts.pop(path, None)
+        self._drop(path)
 
     def rename(self, src: str, dst: str) -> None:
         node = self._existing(src)
@@ -92,13 +106,16 @@ class MemoryFs:
         if node.is_dir and (dst + "/").startswith(src + "/"):
             raise FsError("EINVAL", dst)
         self._dir(parent(dst))
-        moved = {p: n for p, n in self.nodes.items() if p == src or p.startswith(src + "/")}
-        for old, n in moved.items():
+        if target is not None:
+            self._drop(dst)
+        moved = [(p, n, self.texts.get(p)) for p, n in self.nodes.items() if p == src or p.startswith(src + "/")]
+        for old, _, _ in reversed(moved):
+            self._drop(old)
+        for old, n, text in moved:  # parents before children: dict order is creation order
             new = dst + old[len(src):]
-            del self.nodes[old]
-            self.nodes[new] = n
-            if old in self.texts:
-                self.texts[new] = self.texts.pop(old)
+            self._add(new, n)
+            if text is not None:
+                self.texts[new] = text
 
     def chmod(self, path: str, mode: int) -> None:
         self.nodes[path] = replace(self._existing(path), mode=mode & 0o7777)

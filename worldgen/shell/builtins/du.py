@@ -1,0 +1,67 @@
+"""``du [-s] [-h] [-a] [-c] [-d N] [FILE...]``: disk usage in GNU's 1K blocks of an ext4 disk
+(whole 4 KiB blocks per non-empty file, one per directory), each directory after its contents
+in byte order."""
+
+from __future__ import annotations
+
+from worldgen.shell.builtins.base import Call
+from worldgen.shell.builtins.modes import blocks_k, human_size
+from worldgen.shell.builtins.options import Options, decimal, usage
+from worldgen.shell.builtins.walk import locate, post_order, why_missing
+from worldgen.shell.fs import parent
+
+OPTIONS = Options("ahcsd:", {"all": "a", "human-readable": "h", "total": "c", "summarize": "s", "max-depth=": "d"})
+
+
+def du(call: Call) -> int:
+    parsed = OPTIONS.parse(call)
+    if parsed is None:
+        return 1
+    opts, operands = parsed
+    keys = {key for key, _ in opts}
+    depth_text = next((value for key, value in reversed(opts) if key == "d"), None)
+    max_depth = 0 if "s" in keys else None
+    if depth_text is not None:
+        depth = decimal(depth_text)
+        if depth is None or depth >= 2**63:
+            usage(call, f"invalid maximum depth '{depth_text}'")
+            return 1
+        if "s" in keys and not depth:
+            call.err("warning: summarizing is the same as using --max-depth=0")
+        elif "s" in keys:
+            call.err(f"warning: summarizing conflicts with --max-depth={depth}")
+            call.stderr.append(f"Try '{call.name} --help' for more information.\n")
+            return 1
+        max_depth = depth
+    show = human_size if "h" in keys else None
+    status = 0
+    grand = 0
+    lines: list[str] = []
+    for typed in operands or ["."]:
+        if not typed:
+            call.err("invalid zero-length file name")
+            status = 1
+            continue
+        path, node = locate(call, typed)
+        if node is None:
+            call.fs_error(why_missing(call.fs, path), typed, "cannot access")
+            status = 1
+            continue
+        totals: dict[str, int] = {}
+        for where, shown, found, depth in post_order(call.fs, path, typed, node):
+            total = totals.pop(where, 0) + blocks_k(found)
+            if depth:
+                totals[parent(where)] = totals.get(parent(where), 0) + total
+            else:
+                grand += total
+            listed = found.is_dir or "a" in keys or depth == 0
+            if listed and (max_depth is None or depth <= max_depth):
+                lines.append(f"{show(total * 1024) if show else total}\t{shown}")
+    if "c" in keys:
+        lines.append(f"{show(grand * 1024) if show else grand}\ttotal")
+    if lines:
+        call.out("\n".join(lines) + "\n")
+    return status
+
+
+COMMANDS = {"du": du}

@@ -1,0 +1,76 @@
+"""``mkdir [-p] [-m MODE] DIR...``. With ``-m``, an octal mode is exact; a symbolic one applies
+to ``a=rwx`` (and the umask when a clause names no ``ugoa``), close to GNU; parents made by
+``-p`` get the default 755."""
+
+from __future__ import annotations
+
+from worldgen.shell.builtins.base import Call
+from worldgen.shell.builtins.modes import UMASK, ModeChange, parse_mode
+from worldgen.shell.builtins.options import Options, usage
+from worldgen.shell.builtins.walk import locate
+from worldgen.shell.fs import FsError
+
+OPTIONS = Options("pm:v", {"parents": "p", "mode=": "m", "verbose": "v"})
+
+
+def mkdir(call: Call) -> int:
+    parsed = OPTIONS.parse(call)
+    if parsed is None:
+        return 1
+    opts, operands = parsed
+    parents = any(key == "p" for key, _ in opts)
+    verbose = any(key == "v" for key, _ in opts)
+    mode_text = next((value for key, value in reversed(opts) if key == "m"), None)
+    mode: int | None = None
+    if mode_text is not None:
+        change = parse_mode(mode_text)
+        if change is None:
+            call.err(f"invalid mode '{mode_text}'")
+            return 1
+        mode = _initial_mode(change)
+    if not operands:
+        usage(call, "missing operand")
+        return 1
+    status = 0
+    for typed in operands:
+        steps = _prefixes(typed) if parents else [typed]
+        for i, step in enumerate(steps):
+            last = i == len(steps) - 1
+            path, node = locate(call, step)
+            if parents and node is not None:
+                if node.is_dir:
+                    continue
+                errno = "EEXIST" if last else "ENOTDIR"
+                call.fs_error(FsError(errno, path), step, "cannot create directory")
+                status = 1
+                break
+            try:
+                if not path:
+                    raise FsError("ENOENT", path)
+                call.fs.mkdir(path)
+            except FsError as err:
+                call.fs_error(err, step, "cannot create directory")
+                status = 1
+                break
+            if mode is not None and last:
+                call.fs.chmod(path, mode)
+            if verbose:
+                call.out(f"mkdir: created directory '{step}'\n")
+    return status
+
+
+def _initial_mode(change: ModeChange) -> int:
+    if change.octal is not None:
+        return change.octal
+    mode = change.apply(0o777, True)
+    return mode & ~UMASK if any(who == 0 for who, _, _ in change.actions) else mode
+
+
+def _prefixes(typed: str) -> list[str]:
+    """``a/b/c`` -> ``a``, ``a/b``, ``a/b/c``: each directory ``-p`` may have to make."""
+    parts = typed.split("/")
+    steps = ["/".join(parts[: i + 1]) for i in range(len(parts)) if parts[i] not in ("", ".")]
+    return steps or [typed]
+
+
+COMMANDS = {"mkdir": mkdir}

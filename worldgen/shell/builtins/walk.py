@@ -1,0 +1,68 @@
+"""Looking paths up and walking trees the way the file tools all need to.
+
+The ``Filesystem`` protocol's ``stat`` answers None for anything missing; GNU tools tell "No such
+file or directory" from "Not a directory" (``ls f/x`` where ``f`` is a file), so ``why_missing``
+finds which. ``walk`` is the one pre-order traversal (children in C-locale byte order) behind
+find, du and every ``-R``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from worldgen.shell.builtins.base import Call
+from worldgen.shell.fs import Filesystem, FsError, Node, parent
+
+QUOTED_EMPTY = "''"  # how GNU shows an empty name where it would otherwise print it bare
+
+
+def locate(call: Call, typed: str) -> tuple[str, Node | None]:
+    """An operand's absolute path and node. The empty operand names nothing (GNU tools say
+    "No such file or directory"), never the working directory: its path is ``""``."""
+    if not typed:
+        return "", None
+    path = call.path(typed)
+    return path, call.fs.stat(path)
+
+
+def why_missing(fs: Filesystem, path: str) -> FsError:
+    """The error a system call gives for a ``path`` that ``stat`` did not find."""
+    up = parent(path)
+    while up != "/":
+        node = fs.stat(up)
+        if node is not None:
+            return FsError("ENOENT" if node.is_dir else "ENOTDIR", path)
+        up = parent(up)
+    return FsError("ENOENT", path)
+
+
+def join(typed: str, name: str) -> str:
+    """A child's path as GNU prints it: ``a/`` + ``b`` is ``a/b``, not ``a//b``."""
+    return typed + name if typed.endswith("/") else f"{typed}/{name}"
+
+
+Visit = tuple[str, str, Node, int]  # (absolute path, path as printed, node, depth)
+
+
+def walk(fs: Filesystem, path: str, typed: str, node: Node, max_depth: int | None = None, *, backwards: bool = False) -> Iterator[Visit]:
+    """Each ``Visit`` of ``path`` and everything under it down to ``max_depth``, pre-order, each
+    directory's entries in byte order (reverse byte order when ``backwards``)."""
+    stack = [(path, typed, node, 0)]
+    while stack:
+        item = stack.pop()
+        yield item
+        here, shown, node, depth = item
+        if node.is_dir and (max_depth is None or depth < max_depth):
+            children = []
+            for name in fs.listdir(here):
+                child = f"{here.rstrip('/')}/{name}"
+                sub = fs.stat(child)
+                if sub is not None:
+                    children.append((child, join(shown, name), sub, depth + 1))
+            stack.extend(children if backwards else reversed(children))
+
+
+def post_order(fs: Filesystem, path: str, typed: str, node: Node) -> list[Visit]:
+    """Everything under ``path`` and then ``path``, each directory after its entries, entries in
+    byte order: the order du prints and rm removes."""
+    return list(walk(fs, path, typed, node, backwards=True))[::-1]
