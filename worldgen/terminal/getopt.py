@@ -23,6 +23,7 @@ class Options:
     """A program's options: spelling -> (canonical spelling, takes a value, declaration rank)."""
 
     names: dict[str, tuple[str, bool, int]]
+    canonical: dict[str, bool]  # each option's canonical spelling -> whether it takes a value
 
     @classmethod
     def of(cls, spec: ProgramSpec | None) -> Options:
@@ -32,7 +33,7 @@ class Options:
             for rank, (group, value) in enumerate(groups):
                 for spelling in group:  # world commands are case-insensitive, options too
                     names[spelling.lower()] = (group[0].lower(), value, rank)
-        return cls(names)
+        return cls(names, {canon: takes for canon, takes, _ in names.values()})
 
 
 def canonical(argv: list[str], options: Options) -> tuple[str, ...]:

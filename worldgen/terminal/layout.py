@@ -60,6 +60,7 @@ class Layout:
     children: dict[str, list[str]]  # directory -> names of the world files directly in it
     programs: dict[str, tuple[Options, ProgramSpec | None]]
     commands: dict[tuple[str, ...], int]  # canonical argv -> binding index, for program actions
+    used: dict[str, frozenset[str]]  # program -> the options its commands spell (the others are ignored)
     hooks: frozenset[int]  # action indices of file hooks
     memo: dict[tuple[str, tuple[Any, ...]], str] = field(default_factory=dict)
 
@@ -89,7 +90,7 @@ def build_layout(rules: Rules, terminal: Terminal, initial: list[Any]) -> Layout
             path = str(fn["path"](initial, *args))  # type: ignore[misc]
             f = WorldFile(spec, tuple(args), path, fn["text"], fn["mode"], fn["owner"], fn["group"], fn["exists"])
             files[path] = f
-    layout = Layout(terminal, rules, files, {}, {}, {}, {}, hooks)
+    layout = Layout(terminal, rules, files, {}, {}, {}, {}, {}, hooks)
     for f in files.values():
         f.read_hook = layout.hook(f"cat {f.path}") if "read" in f.spec.hooks else None
         f.rm_hook = layout.hook(f"rm {f.path}") if "rm" in f.spec.hooks else None
@@ -143,6 +144,7 @@ def _programs(layout: Layout) -> None:
     for name, spec in specs.items():
         programs.setdefault(name, (Options.of(spec), spec))
     layout.programs = programs
+    used: dict[str, set[str]] = {name: set() for name in programs}
     for key, b in rules.table.items():
         if rules.bindings[b].action in layout.hooks:
             continue
@@ -150,6 +152,27 @@ def _programs(layout: Layout) -> None:
         entry = programs.get(argv[0])
         if entry is not None:
             try:
-                layout.commands.setdefault(canonical(argv, entry[0]), b)
+                words = canonical(argv, entry[0])
             except UsageError:  # the pattern uses an option the program does not declare
                 continue
+            layout.commands.setdefault(words, b)
+            used[argv[0]].update(w for w in words if w in entry[0].canonical)
+    layout.used = {name: frozenset(u) for name, u in used.items()}
+
+
+def meaningful(layout: Layout, name: str, words: tuple[str, ...]) -> tuple[str, ...]:
+    """A canonical argv without the declared options none of the program's commands spell
+    (``systemctl --no-pager status x`` is ``systemctl status x``), with their values."""
+    options = layout.programs[name][0]
+    used = layout.used[name]
+    out: list[str] = []
+    skip = False
+    for i, w in enumerate(words):
+        if skip:
+            skip = False
+            continue
+        if i and w in options.canonical and w not in used:
+            skip = options.canonical[w]
+            continue
+        out.append(w)
+    return tuple(out)

@@ -16,7 +16,7 @@ from worldgen.codegen.fallbacks import match_fallback
 from worldgen.ir.terminal import ProgramSpec
 from worldgen.shell.builtins.base import Builtin, Call
 from worldgen.terminal.getopt import UsageError, canonical
-from worldgen.terminal.layout import Layout
+from worldgen.terminal.layout import Layout, meaningful
 
 _HOLE = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
 
@@ -43,6 +43,7 @@ def _program(layout: Layout, name: str, act, act_args, tool: Builtin | None) -> 
                 return tool(call)
             call.stderr.append(f"{err}\nTry '{name} --help' for more information.\n")
             return 1
+        key = meaningful(layout, name, key)
         b = layout.commands.get(tuple(w.lower() for w in key))
         if b is not None:
             ok, text = act(b)
