@@ -15,8 +15,11 @@ LIMIT_STATUS = 2
 LINE_MESSAGE = f"worldgen shell: line too long (more than {MAX_LINE:,} characters); nothing was run"
 PIPELINE_MESSAGE = f"worldgen shell: pipeline too long (more than {MAX_PIPELINE} commands); nothing was run"
 COMMANDS_MESSAGE = f"worldgen shell: too many commands in one line (more than {MAX_COMMANDS:,}); nothing was run"
-GLOB_MESSAGE = f"worldgen shell: {{pattern}}: pattern matches more than {MAX_GLOB:,} files; command not run"
 TRUNCATED = "[output truncated at 1 MiB]"
+
+
+def glob_message(pattern: str) -> str:
+    return f"worldgen shell: {pattern}: the pattern matches more than {MAX_GLOB:,} files; nothing more was run"
 
 
 def cut(text: str) -> str:
