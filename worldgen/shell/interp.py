@@ -171,7 +171,7 @@ class Shell:
             last = len(commands) - 1
             for i, command in enumerate(commands):  # each stage as in a subshell
                 status, data = self._command(command, data, session.copy(), term, i < last)
-        return (status == 0) if pipeline.negated else status
+        return int(status == 0) if pipeline.negated else status
 
     # ------------------------------------------------------------------------- one command
     def _command(self, cmd: Command, stdin: str, session: Session, term: _Terminal, piped: bool) -> tuple[int, str]:

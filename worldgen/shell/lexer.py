@@ -31,6 +31,19 @@ _PARAM_OPS = (":-", ":=", ":+", ":?", "-", "=", "+", "?")
 _GLOB_CHARS = re.compile(r"[*?\[]")
 
 
+# reserved words that start or belong to compound commands, and how to name what they start
+COMPOUNDS = {
+    "if": "the 'if' statement", "then": "the 'if' statement", "elif": "the 'if' statement",
+    "else": "the 'if' statement", "fi": "the 'if' statement",
+    "for": "the 'for' loop", "select": "the 'select' loop", "while": "the 'while' loop",
+    "until": "the 'until' loop", "do": "a loop", "done": "a loop",
+    "case": "the 'case' statement", "esac": "the 'case' statement",
+    "function": "a function definition", "{": "a command group { ...; }", "}": "a command group { ...; }",
+    "[[": "the [[ ... ]] test", "]]": "the [[ ... ]] test", "time": "the 'time' keyword",
+    "coproc": "the 'coproc' keyword",
+}
+
+
 class ParseError(Exception):
     """A line the shell will not run: ``message`` is the one line printed, ``status`` the exit
     status (2, as bash gives for syntax errors)."""
@@ -448,5 +461,19 @@ def _merge(parts: list[Part]) -> list[Part]:
 def tokenize(line: str) -> tuple[list[Token], list[str]]:
     """The tokens of ``line`` and the warnings bash would print reading it."""
     lexer = Lexer(line)
-    tokens = lexer.run()
+    try:
+        tokens = lexer.run()
+    except ShellSyntaxError as err:  # `case x in x) ;;`: an unsupported compound, not a typo
+        keyword = _first_keyword(lexer.tokens)
+        raise err if keyword is None else Unsupported(COMPOUNDS[keyword]) from None
     return tokens, lexer.warnings
+
+
+def _first_keyword(tokens: list[Token]) -> str | None:
+    """The first compound-command keyword in command position among ``tokens``."""
+    after_operator = True
+    for kind, _, text in tokens:
+        if kind == "W" and after_operator and text in COMPOUNDS:
+            return text
+        after_operator = kind not in ("W", "R", "H")
+    return None
