@@ -1,0 +1,95 @@
+"""The same lines through real bash (in a temp dir holding the same files) and through ``Shell``
+(over a MemoryFs): stdout and exit status must agree. Relative paths only, so the two trees are
+the same from where each shell stands. Skipped where /usr/bin/bash is missing."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from worldgen.shell.interp import Session, Shell
+from worldgen.shell.memfs import MemoryFs
+
+BASH = shutil.which("bash") or "/usr/bin/bash"
+pytestmark = pytest.mark.skipif(not os.path.exists(BASH), reason="bash is not installed")
+
+FILES = {
+    "a.txt": "alpha\nbeta\n",
+    "b.txt": "gamma",
+    "blanks.txt": "one\n\n\n\ntwo\n\n",
+    "empty": "",
+    ".hidden": "h\n",
+    "sub/inner.txt": "inner\n",
+    "sub/deeper/x.log": "x\n",
+    "tabs.txt": "a\tb\n",
+}
+
+LINES = [
+    # echo
+    "echo a  b", "echo 'a  b' \"c\"", "echo -n x", r'echo -e "a\tb\x41\0101"', r'echo -e "x\cy"', "echo -neE a",
+    "echo -- -n", "echo -nx", r"echo 'a\nb'",
+    # printf
+    r"printf '%s|%5s|%-5s|%.2s\n' a b c def", r"printf '%d %i %x %X %o %u\n' 42 -7 255 255 8 3",
+    r"printf '%05d|%-4d|%+d|% d\n' 42 7 5 5", r"printf '%s\n' a b c", r"printf '%d\n' x; echo $?",
+    r"printf '%c%c\n' hello world", r"printf '%b\n' 'a\tb\101'", r"printf '%%\n'",
+    r"printf '%.3f %e %g\n' 3.14159 1234.5 0.0001", r"printf 'a\101\n'", r"printf '%s=%s\n' k",
+    r"printf '%*d|%-*s|\n' 5 42 3 x", r"printf '%#x %#o %#x\n' 255 8 0", r"printf '%d %d\n' 0x1f 010 \'A",
+    r"printf '%d\n' 12abc; echo $?", r"printf 'x%'; echo $?", r"printf '%5.1s|\n' abc", "printf", r"printf 'a\qb\n'",
+    # test and [
+    "[ -f a.txt ] && echo y", "[ -d sub ]; echo $?", "test -z '' && echo empty", "[ 3 -lt 10 ]; echo $?",
+    "[ abc = abc -a 1 -eq 1 ]; echo $?", "[ ! -e nope ]; echo $?", "test a = b -o c = c; echo $?",
+    "[ -s empty ]; echo $?", "[ -s a.txt ]; echo $?", "[ 1 -eq x ]; echo $?", "[ -n ]; echo $?", "[ ]; echo $?",
+    "[ = = = ]; echo $?", "[ a != b ]; echo $?", "[ -f sub ]; echo $?", "[ 1 -eq 1; echo $?", "test x y; echo $?",
+    "[ '(' a = a ')' ]; echo $?", "[ -x sub ]; echo $?",
+    # cat
+    "cat a.txt b.txt", "cat -n a.txt b.txt", "cat nope a.txt; echo $?", "cat -E a.txt", "cat -s blanks.txt",
+    "cat -b blanks.txt", "cat -ns blanks.txt", "cat sub; echo $?", "echo x | cat - a.txt", "cat < a.txt", "cat -T tabs.txt",
+    "cat -A tabs.txt", "cat -z a.txt; echo $?", "cat --bogus; echo $?",
+    # expansion
+    "echo *.txt", "echo .*", "echo sub/*", "echo */*/*.log", "echo *.nope", "echo [ab].txt", "echo [!a]*.txt", "echo ?.txt",
+    "echo '*'.txt", 'X="a  b"; echo $X "$X"', "echo ${U:-def} ${U-d2} ${U:+no}", "E=; echo ${E:-e1} ${E-e2}|",
+    "A=1; echo ${#A} ${A:+yes}", 'X="*.txt"; echo $X "$X"', "echo a\\ b 'c'\"d\"", "echo $'t\\tx'",
+    "e=; echo $e $e x", "echo \"$\" '$' $", "echo */",
+    # redirections
+    "echo hi > out; cat out", "echo 1 > f; echo 2 >> f; cat f", "cat nope 2>&1 | cat -n", "cat a.txt nope 2>/dev/null; echo $?",
+    "cat a.txt nope > o 2>&1; cat o", "cat a.txt nope 2>&1 > o; cat o", "A=5; cat <<EOF\nv=$A ${A}\nEOF",
+    "cat <<'EOF'\n$A\nEOF", "cat <<-EOF\n\tx\n\tEOF", "echo x >&2", "echo hi > sub; echo $?", "echo hi > nope/x; echo $?",
+    "cat < nope; echo $?", "> made; cat made; echo $?", "echo a >/dev/null; echo $?", "cat <<EOF | cat -n\nl1\nl2\nEOF",
+    # lists, statuses, lookup
+    "false && echo a || echo b", "true; false; echo $?", "! true; echo $?", "! false; echo $?", "false | true; echo $?",
+    "cd sub && cat inner.txt", "cd nope; echo $?", "cd a.txt; echo $?", "cd sub/deeper && cat ../inner.txt",
+    "nope; echo $?", "./nope; echo $?", ": ; echo $?", "export A=1; echo $A", "A=1; unset A; echo \"[$A]\"",
+    "type cd echo if", "type -t cd echo", "exit 3", "exit 300", "exit x", "A=1 B=2; echo $A$B",
+    "cd sub | cat; cat inner.txt; echo $?", "true && false; echo $?",
+]
+
+
+def materialise(root: Path) -> None:
+    for rel, text in FILES.items():
+        path = root / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text)
+
+
+def real_bash(root: Path, line: str) -> tuple[str, int]:
+    env = {"PATH": "/usr/bin:/bin", "LC_ALL": "C", "HOME": str(root)}
+    done = subprocess.run([BASH, "--norc", "--noprofile", "-c", line], cwd=root, env=env, capture_output=True,
+                          text=True, timeout=10)
+    return done.stdout, done.returncode
+
+
+def ours(line: str) -> tuple[str, int]:
+    fs = MemoryFs({f"/w/{rel}": text for rel, text in FILES.items()})
+    session = Session("/w", {"PATH": "/usr/bin:/bin", "LC_ALL": "C", "HOME": "/w", "PWD": "/w"})
+    got = Shell(fs).run(line, session)
+    return got.stdout, got.status
+
+
+@pytest.mark.parametrize("line", LINES)
+def test_same_stdout_and_status_as_bash(tmp_path: Path, line: str):
+    materialise(tmp_path)
+    assert ours(line) == real_bash(tmp_path, line)

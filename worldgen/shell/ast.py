@@ -1,0 +1,106 @@
+"""The shell's syntax tree: what a command line means, before anything is expanded or run.
+
+Parsing and running are kept apart (as mvdan/sh does): the parser turns a line into these frozen
+dataclasses once (and caches them, agents repeat lines), the interpreter expands and runs them
+against a session as many times as the line is typed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Lit:
+    """Literal text. Unquoted text is still subject to globbing (``*.log``); quoted is not."""
+
+    text: str
+    quoted: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Param:
+    """``$NAME``, ``${NAME}``, ``${NAME:-word}``, ``${#NAME}``, ``$?``. ``op`` is one of "",
+    "-", ":-", "=", ":=", "+", ":+", "#" (length); ``arg`` the word after the operator. An
+    unquoted expansion is split into fields and globbed; a quoted one is one piece of text."""
+
+    name: str
+    op: str = ""
+    arg: tuple[Part, ...] = ()
+    quoted: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Tilde:
+    """``~`` or ``~user`` at the start of a word (``~/x`` is a Tilde then the literal ``/x``)."""
+
+    user: str = ""
+
+
+Part = Lit | Param | Tilde
+
+
+@dataclass(frozen=True, slots=True)
+class Word:
+    """One shell word as typed (``text``, for messages such as ``ambiguous redirect``).
+    ``literal`` is its value when it needs no expansion at all (most words): the interpreter
+    takes it as is. ``globs`` says whether unquoted glob characters appear in it."""
+
+    parts: tuple[Part, ...]
+    text: str
+    literal: str | None
+    globs: bool
+
+
+@dataclass(frozen=True, slots=True)
+class HereDoc:
+    """A here-document's body; ``expand`` is False when the delimiter was quoted (``<<'EOF'``),
+    then the body is one quoted literal."""
+
+    body: Word
+    expand: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Redirect:
+    """``fd`` redirected by ``op``: ">" (truncate), ">>" (append), "<" (read), "&>" / "&>>"
+    (stdout and stderr to one file), ">&" (``fd`` becomes a copy of ``dup``), "<<" (here-doc)."""
+
+    fd: int
+    op: str
+    target: Word | None = None
+    dup: int = -1
+    heredoc: HereDoc | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Command:
+    """A simple command: ``NAME=value`` prefixes, words (argv before expansion), redirections
+    in the order written (their order matters: ``2>&1 >f`` is not ``>f 2>&1``)."""
+
+    assigns: tuple[tuple[str, Word], ...]
+    words: tuple[Word, ...]
+    redirects: tuple[Redirect, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Pipeline:
+    commands: tuple[Command, ...]
+    negated: bool = False  # `! cmd`
+
+
+@dataclass(frozen=True, slots=True)
+class AndOr:
+    """``first && p2 || p3 ...``: ``rest`` holds (operator, pipeline) pairs."""
+
+    first: Pipeline
+    rest: tuple[tuple[str, Pipeline], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Script:
+    """A whole line (or several, with here-document bodies): and-or lists run in turn.
+    ``warnings`` are what bash prints while reading it (an unterminated here-document)."""
+
+    items: tuple[AndOr, ...]
+    warnings: tuple[str, ...] = ()

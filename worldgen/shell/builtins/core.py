@@ -1,0 +1,257 @@
+"""The shell's own commands: those that act on the session (``cd``, ``export``, ``unset``,
+``exit``) or on the shell's command table (``type``, ``which``, ``env``), in ``SHELL_COMMANDS``,
+called with a ``Context``; and the small bash built-ins any world has (``echo``, ``pwd``,
+``true``, ``false``, ``:``) in ``COMMANDS``, which a world's own program of the same name may
+replace. Messages are bash's (``bash: cd: x: No such file or directory``)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Protocol
+
+from worldgen.shell.builtins.base import Builtin, Call
+from worldgen.shell.escapes import ECHO, decode
+from worldgen.shell.fs import Filesystem, resolve
+
+_IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+_ECHO_OPTION = re.compile(r"-[neE]+")
+_STATUS = re.compile(r"\s*[+-]?[0-9]+\s*")
+
+# what `type` calls a shell builtin (the rest of the commands are files in /usr/bin)
+BASH_BUILTINS = frozenset({"cd", "pwd", "echo", "printf", "true", "false", ":", "test", "[", "export", "unset", "exit", "type"})
+_NOT_ON_PATH = frozenset({"cd", "export", "unset", "exit", "type", ":"})  # bash-only: `which` finds no file
+
+
+class SessionLike(Protocol):
+    cwd: str
+    env: dict[str, str]
+    status: int
+
+
+class Context(Protocol):
+    """What the shell's own commands see of the shell."""
+
+    session: SessionLike
+
+    def kind(self, name: str) -> str | None:
+        """"builtin", "keyword", "file" (a program or tool, shown as /usr/bin/NAME) or None."""
+
+    def dispatch(self, call: Call) -> int:
+        """Run ``call.argv`` as a program or tool (``env NAME=value COMMAND``)."""
+
+
+ShellBuiltin = Callable[[Call, Context], int]
+
+
+def _bash_error(call: Call, text: str) -> None:
+    call.stderr.append(f"bash: {call.argv[0]}: {text}\n")
+
+
+# ----------------------------------------------------------------------------- session
+def cd(call: Call, ctx: Context) -> int:
+    session = ctx.session
+    args = call.argv[1:]
+    while args and args[0] in ("-L", "-P", "--"):
+        if args.pop(0) == "--":
+            break
+    if len(args) > 1:
+        _bash_error(call, "too many arguments")
+        return 1
+    show = False
+    if not args:
+        target = session.env.get("HOME")
+        if target is None:
+            _bash_error(call, "HOME not set")
+            return 1
+    elif args[0] == "-":
+        target = session.env.get("OLDPWD")
+        if target is None:
+            _bash_error(call, "OLDPWD not set")
+            return 1
+        show = True
+    else:
+        target = args[0]
+    if target == "":
+        return 0
+    path = resolve(session.cwd, target)
+    reason = _not_a_dir(call.fs, path)
+    if reason:
+        _bash_error(call, f"{target}: {reason}")
+        return 1
+    session.env["OLDPWD"] = session.env.get("PWD", session.cwd)
+    session.env["PWD"] = session.cwd = path
+    if show:
+        call.out(path + "\n")
+    return 0
+
+
+def _not_a_dir(fs: Filesystem, path: str) -> str:
+    """Why ``cd`` cannot enter ``path`` ("" when it can): a missing component, or a file on the
+    way."""
+    node = fs.stat(path)
+    if node is not None:
+        return "" if node.is_dir else "Not a directory"
+    walked = ""
+    for part in path.strip("/").split("/"):
+        walked += "/" + part
+        node = fs.stat(walked)
+        if node is None:
+            return "No such file or directory"
+        if not node.is_dir:
+            return "Not a directory"
+    return "No such file or directory"
+
+
+def export(call: Call, ctx: Context) -> int:
+    env = ctx.session.env
+    args = [a for a in call.argv[1:] if a not in ("-n", "-f", "--")]
+    if not args or args == ["-p"]:
+        for name in sorted(env):
+            value = re.sub(r'(["\\$`])', r"\\\1", env[name])
+            call.out(f'declare -x {name}="{value}"\n')
+        return 0
+    status = 0
+    for arg in args:
+        name, eq, value = arg.partition("=")
+        if not _IDENTIFIER.fullmatch(name):
+            _bash_error(call, f"`{arg}': not a valid identifier")
+            status = 1
+        elif eq:
+            env[name] = value
+    return status
+
+
+def unset(call: Call, ctx: Context) -> int:
+    status = 0
+    for name in call.argv[1:]:
+        if name in ("-v", "-f", "--"):
+            continue
+        if not _IDENTIFIER.fullmatch(name):
+            _bash_error(call, f"`{name}': not a valid identifier")
+            status = 1
+        else:
+            ctx.session.env.pop(name, None)
+    return status
+
+
+def exit_(call: Call, ctx: Context) -> int:
+    """Ends nothing (a world's shell outlives its lines): sets the status as bash would."""
+    args = call.argv[1:]
+    if not args:
+        return ctx.session.status
+    if not _STATUS.fullmatch(args[0]):
+        _bash_error(call, f"{args[0]}: numeric argument required")
+        return 2
+    if len(args) > 1:
+        _bash_error(call, "too many arguments")
+        return 1
+    return int(args[0]) & 0xFF
+
+
+# ----------------------------------------------------------------------------- command table
+def type_(call: Call, ctx: Context) -> int:
+    args = call.argv[1:]
+    terse = False
+    while args and args[0].startswith("-") and len(args[0]) > 1:
+        terse = terse or "t" in args.pop(0)
+    status = 0
+    for name in args:
+        kind = ctx.kind(name)
+        if kind is None:
+            status = 1
+            if not terse:
+                _bash_error(call, f"{name}: not found")
+        elif terse:
+            call.out(kind + "\n")
+        elif kind == "file":
+            call.out(f"{name} is {_where(name)}\n")
+        else:
+            call.out(f"{name} is a shell {kind}\n")
+    return status
+
+
+def which(call: Call, ctx: Context) -> int:
+    status = 0
+    for name in call.argv[1:]:
+        if name.startswith("-"):
+            continue
+        kind = ctx.kind(name)
+        if kind == "file" or (kind == "builtin" and name not in _NOT_ON_PATH):
+            call.out(_where(name) + "\n")
+        else:
+            status = 1
+    return status
+
+
+def _where(name: str) -> str:
+    return name if "/" in name else f"/usr/bin/{name}"
+
+
+def env(call: Call, ctx: Context) -> int:
+    """``env`` prints the environment (sorted); ``env [-i] [-u NAME] [NAME=value]... COMMAND``
+    runs a program or tool in a changed one."""
+    args = call.argv[1:]
+    environ = dict(call.env)
+    while args:
+        arg = args[0]
+        if arg in ("-i", "-", "--ignore-environment"):
+            environ.clear()
+        elif arg == "-u" and len(args) > 1:
+            environ.pop(args.pop(1), None)
+        elif "=" in arg and not arg.startswith("="):
+            name, _, value = arg.partition("=")
+            environ[name] = value
+        else:
+            break
+        args.pop(0)
+    if not args:
+        call.out("".join(f"{k}={v}\n" for k, v in sorted(environ.items())))
+        return 0
+    sub = Call(args, call.stdin, call.fs, call.cwd, environ, call.stdout, call.stderr)
+    if ctx.kind(args[0]) != "file" or args[0] in SHELL_COMMANDS:
+        call.err(f"‘{args[0]}’: No such file or directory")
+        return 127
+    return ctx.dispatch(sub)
+
+
+# ----------------------------------------------------------------------------- plain built-ins
+def echo(call: Call) -> int:
+    args = call.argv[1:]
+    newline, escapes = True, False
+    while args and _ECHO_OPTION.fullmatch(args[0]):
+        for flag in args.pop(0)[1:]:
+            if flag == "n":
+                newline = False
+            else:
+                escapes = flag == "e"
+    text = " ".join(args)
+    if escapes:
+        text, stopped = decode(text, ECHO)
+        newline = newline and not stopped
+    call.out(text + "\n" if newline else text)
+    return 0
+
+
+def pwd(call: Call) -> int:
+    for arg in call.argv[1:]:
+        if arg.startswith("-") and arg not in ("-L", "-P", "--", "-"):
+            _bash_error(call, f"{arg[:2]}: invalid option")
+            call.stderr.append("pwd: usage: pwd [-LP]\n")
+            return 2
+    call.out(call.cwd + "\n")
+    return 0
+
+
+def true(call: Call) -> int:
+    return 0
+
+
+def false(call: Call) -> int:
+    return 1
+
+
+SHELL_COMMANDS: dict[str, ShellBuiltin] = {
+    "cd": cd, "export": export, "unset": unset, "exit": exit_, "type": type_, "which": which, "env": env,
+}
+COMMANDS: dict[str, Builtin] = {"echo": echo, "pwd": pwd, "true": true, "false": false, ":": true}

@@ -1,0 +1,330 @@
+"""Words -> argv: parameters, tilde, field splitting and globbing, in bash's order.
+
+Quoting decides everything here: only unquoted text globs, only unquoted expansion results are
+split into fields, and an unquoted expansion that comes to nothing leaves no word at all (while
+``""`` is one empty word). Globs walk the file system through ``Filesystem.listdir`` one path
+component at a time (``/var/log/*/*.log``), match in the C locale (byte order, ``[[:alpha:]]``
+as ASCII), hide dot-files from a pattern that does not start with a dot, and a pattern matching
+nothing stays as typed, as bash does without ``nullglob``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from functools import lru_cache
+
+from worldgen.shell import limits
+from worldgen.shell.ast import Lit, Param, Part, Tilde, Word
+from worldgen.shell.fs import Filesystem, FsError, normpath
+
+_IFS = " \t\n"
+_GLOB_META = re.compile(r"[*?\[]")
+_CLASSES = {
+    "alpha": "a-zA-Z", "digit": "0-9", "alnum": "a-zA-Z0-9", "upper": "A-Z", "lower": "a-z",
+    "space": " \\t\\n\\r\\f\\v", "blank": " \\t", "punct": re.escape("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~"),
+    "xdigit": "0-9A-Fa-f", "cntrl": "\\x00-\\x1f\\x7f", "print": " -~", "graph": "!-~", "word": "a-zA-Z0-9_",
+}
+
+
+class GlobLimit(Exception):
+    """A pattern matched more than ``limits.MAX_GLOB`` paths."""
+
+    def __init__(self, pattern: str):
+        super().__init__(pattern)
+        self.message = limits.glob_message(pattern)
+
+
+class Expander:
+    """Expands words for one command: ``vars`` maps names to values (the session's env, with
+    ``$?`` and friends answered by ``special``), ``cwd`` anchors relative globs."""
+
+    __slots__ = ("fs", "vars", "cwd", "status")
+
+    def __init__(self, fs: Filesystem, vars: dict[str, str], cwd: str, status: int):
+        self.fs = fs
+        self.vars = vars
+        self.cwd = cwd
+        self.status = status
+
+    # ------------------------------------------------------------------------- parameters
+    def param(self, p: Param) -> str:
+        value = self.lookup(p.name)
+        op = p.op
+        if not op:
+            return value or ""
+        if op == "#":
+            return str(len(value or ""))
+        unset = value is None or (op[0] == ":" and value == "")
+        if op in ("-", ":-"):
+            return self.text(p.arg) if unset else value  # type: ignore[return-value]
+        if op in ("=", ":="):
+            if unset:
+                value = self.text(p.arg)
+                self.vars[p.name] = value
+            return value  # type: ignore[return-value]
+        return "" if unset else self.text(p.arg)  # "+", ":+"
+
+    def lookup(self, name: str) -> str | None:
+        value = self.vars.get(name)
+        if value is not None or len(name) != 1 or name.isalpha() or name == "_":
+            return value
+        return self.special(name)
+
+    def special(self, name: str) -> str:
+        if name == "?":
+            return str(self.status)
+        if name == "0":
+            return "bash"
+        if name == "#":
+            return "0"
+        if name == "$":
+            return "4242"
+        if name == "-":
+            return "hB"
+        return ""  # $@ $* $! and positional parameters: a world's shell has none
+
+    def tilde(self, user: str) -> str | None:
+        if user == "":
+            return self.vars.get("HOME", "/root")
+        if user == "+":
+            return self.vars.get("PWD")
+        if user == "-":
+            return self.vars.get("OLDPWD")
+        if user == "root":
+            return "/root"
+        if user == self.vars.get("USER"):
+            return self.vars.get("HOME")
+        return None
+
+    # ------------------------------------------------------------------------- whole words
+    def text(self, parts: tuple[Part, ...]) -> str:
+        """The parts as one string: no splitting, no globbing (assignments, here-documents,
+        the word of ``${X:-word}``)."""
+        out: list[str] = []
+        for p in parts:
+            if type(p) is Lit:
+                out.append(p.text)
+            elif type(p) is Param:
+                out.append(self.param(p))
+            else:
+                home = self.tilde(p.user)  # type: ignore[union-attr]
+                out.append("~" + p.user if home is None else home)  # type: ignore[union-attr]
+        return "".join(out)
+
+    def word(self, word: Word) -> str:
+        return word.literal if word.literal is not None else self.text(word.parts)
+
+    def fields(self, word: Word, out: list[str]) -> None:
+        """Append the fields ``word`` expands to (zero, one or many) to ``out``."""
+        if word.literal is not None:
+            out.append(word.literal)
+            return
+        # a field is a list of (text, active) pieces; active text is unquoted, so it may glob
+        fields: list[list[tuple[str, bool]]] = []
+        cur: list[tuple[str, bool]] = []
+        exists = False
+        for p in word.parts:
+            if type(p) is Lit:
+                cur.append((p.text, not p.quoted))
+                exists = True
+            elif type(p) is Tilde:
+                home = self.tilde(p.user)
+                cur.append(("~" + p.user, True) if home is None else (home, False))
+                exists = True
+            else:
+                value = self.param(p)  # type: ignore[arg-type]
+                if p.quoted:  # type: ignore[union-attr]
+                    cur.append((value, False))
+                    exists = True
+                    continue
+                if not value:
+                    continue
+                pieces = value.split()
+                if value[0] in _IFS and exists:
+                    fields.append(cur)
+                    cur, exists = [], False
+                for k, piece in enumerate(pieces):
+                    if k:
+                        fields.append(cur)
+                        cur = []
+                    cur.append((piece, True))
+                    exists = True
+                if value[-1] in _IFS and exists:
+                    fields.append(cur)
+                    cur, exists = [], False
+        if exists:
+            fields.append(cur)
+        for f in fields:
+            self._glob_field(f, word, out)
+
+    def _glob_field(self, field: list[tuple[str, bool]], word: Word, out: list[str]) -> None:
+        plain = "".join(t for t, _ in field)
+        if not any(active and _GLOB_META.search(t) for t, active in field):
+            out.append(plain)
+            return
+        pattern = "".join(t if active else _escape(t) for t, active in field)
+        matches = glob(self.fs, self.cwd, pattern)
+        if matches is None:
+            out.append(plain)
+        else:
+            out.extend(matches)
+
+    def argv(self, words: tuple[Word, ...]) -> list[str]:
+        out: list[str] = []
+        for w in words:
+            if w.literal is not None:
+                out.append(w.literal)
+            else:
+                self.fields(w, out)
+        return out
+
+
+def _escape(text: str) -> str:
+    return re.sub(r"([*?\[\]\\])", r"\\\1", text)
+
+
+def _unescape(text: str) -> str:
+    return re.sub(r"\\(.)", r"\1", text)
+
+
+# ----------------------------------------------------------------------------- globbing
+def glob(fs: Filesystem, cwd: str, pattern: str) -> list[str] | None:
+    """The paths ``pattern`` matches, sorted as bash sorts them, or None when none do.
+    Raises ``GlobLimit`` past ``limits.MAX_GLOB`` paths."""
+    absolute = pattern.startswith("/")
+    comps = pattern.split("/")
+    trailing = len(comps) > 1 and comps[-1] == ""
+    comps = [c for c in comps if c]
+    entries: list[tuple[str, str]] = [("/" if absolute else "", "/" if absolute else cwd)]
+    last_literal = False
+    for idx, comp in enumerate(comps):
+        regex = _component(comp)
+        sep = "/" if idx else ""
+        if regex is None:
+            name = _unescape(comp)
+            entries = [(f"{shown}{sep if shown != '/' else ''}{name}", _join(path, name)) for shown, path in entries]
+            last_literal = True
+            continue
+        last_literal = False
+        dots = comp.startswith(".") or comp.startswith("\\.")
+        found: list[tuple[str, str]] = []
+        for shown, path in entries:
+            try:
+                names = fs.listdir(path)
+            except FsError:
+                continue
+            prefix = shown + (sep if shown != "/" else "")
+            for name in names:
+                if (dots or name[0] != ".") and regex(name):
+                    found.append((prefix + name, _join(path, name)))
+            if len(found) > limits.MAX_GLOB:
+                raise GlobLimit(pattern)
+        entries = found
+        if not entries:
+            return None
+    if last_literal or trailing:
+        kept = []
+        for shown, path in entries:
+            node = fs.stat(path)
+            if node is not None and (not trailing or node.is_dir):
+                kept.append(shown + ("/" if trailing else ""))
+        result = kept
+    else:
+        result = [shown for shown, _ in entries]
+    if not result:
+        return None
+    result.sort()
+    return result
+
+
+def _join(path: str, name: str) -> str:
+    if name in (".", ".."):
+        return normpath(f"{path}/{name}")
+    return f"{path}/{name}" if path != "/" else f"/{name}"
+
+
+@lru_cache(maxsize=1024)
+def _component(comp: str):  # -> Callable[[str], re.Match | None] | None
+    """The matcher of one path component of a pattern, or None when it has no glob in it."""
+    out: list[str] = []
+    magic = False
+    i, n = 0, len(comp)
+    while i < n:
+        c = comp[i]
+        if c == "\\" and i + 1 < n:
+            out.append(re.escape(comp[i + 1]))
+            i += 2
+        elif c == "*":
+            out.append(".*")
+            magic = True
+            i += 1
+        elif c == "?":
+            out.append(".")
+            magic = True
+            i += 1
+        elif c == "[":
+            got = _bracket(comp, i)
+            if got is None:
+                out.append(re.escape(c))
+                i += 1
+            else:
+                out.append(got[0])
+                i = got[1]
+                magic = True
+        else:
+            out.append(re.escape(c))
+            i += 1
+    if not magic:
+        return None
+    return re.compile("".join(out), re.DOTALL).fullmatch
+
+
+def _bracket(comp: str, i: int) -> tuple[str, int] | None:
+    """A ``[...]`` expression at ``i`` as a regex class and the index after it, or None when
+    it never closes (then ``[`` is an ordinary character)."""
+    n = len(comp)
+    j = i + 1
+    negate = j < n and comp[j] in "!^"
+    if negate:
+        j += 1
+    items: list[str] = []
+    first = True
+    while j < n:
+        c = comp[j]
+        if c == "]" and not first:
+            body = "".join(items)
+            return (f"[^{body}]" if negate else f"[{body}]"), j + 1
+        first = False
+        if c == "[" and comp.startswith("[:", j):
+            end = comp.find(":]", j + 2)
+            if end > 0 and comp[j + 2:end] in _CLASSES:
+                items.append(_CLASSES[comp[j + 2:end]])
+                j = end + 2
+                continue
+        if c == "\\" and j + 1 < n:
+            c = comp[j + 1]
+            j += 1
+        if j + 2 < n and comp[j + 1] == "-" and comp[j + 2] != "]":
+            hi = comp[j + 2]
+            if hi == "\\" and j + 3 < n:
+                hi = comp[j + 3]
+                j += 1
+            if ord(hi) >= ord(c):
+                items.append(f"{_class_char(c)}-{_class_char(hi)}")
+            j += 3
+            continue
+        items.append(_class_char(c))
+        j += 1
+    return None
+
+
+def _class_char(c: str) -> str:
+    return "\\" + c if c in "\\]^-[" else c
+
+
+def env_with(env: Mapping[str, str], assigns: dict[str, str]) -> dict[str, str]:
+    """The environment a command with ``NAME=value`` prefixes runs in."""
+    merged = dict(env)
+    merged.update(assigns)
+    return merged

@@ -1,0 +1,348 @@
+"""The shell: runs a parsed line against a session, over any ``Filesystem``.
+
+Each simple command gets its argv expanded (``expand.py``), its file descriptors pointed where
+its redirections say, in the order written (``2>&1 >f`` sends errors to the terminal, ``>f
+2>&1`` into f), then runs as a shell command (``cd``, ``export``: they act on the session),
+one of the world's programs, or a built-in tool, in that order. A pipeline's commands run one
+after the other, each reading what the one before wrote (and, as in bash's subshells, a ``cd``
+inside a pipeline changes nothing). Output that reaches the terminal is logged chunk by chunk,
+so a command's errors and output interleave as they were written.
+
+Writes to a file happen once, after the command ran (a world file's ``when write`` hook sees one
+write with the whole text); the errors bash reports before running a command (``bash: /nope/x:
+No such file or directory``) are checked first, so the command still does not run.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+
+from worldgen.shell import limits
+from worldgen.shell.ast import AndOr, Command, Pipeline, Redirect, Word
+from worldgen.shell.builtins.base import Builtin, Call
+from worldgen.shell.builtins.core import BASH_BUILTINS, SHELL_COMMANDS
+from worldgen.shell.builtins.registry import tools as registered_tools
+from worldgen.shell.expand import Expander, GlobLimit
+from worldgen.shell.fs import Filesystem, FsError, basename, parent, resolve
+from worldgen.shell.lexer import ParseError
+from worldgen.shell.parser import KEYWORDS, parse
+
+
+@dataclass
+class Session:
+    """Per-episode shell state (not part of the world's verified state). Assignments and
+    ``export`` both write ``env``."""
+
+    cwd: str
+    env: dict[str, str]
+    status: int = 0  # $? of the last line
+
+    def copy(self) -> Session:
+        return Session(self.cwd, dict(self.env), self.status)
+
+
+@dataclass
+class Outcome:
+    output: str  # what a terminal shows: each command's stderr and the final stdout, in order
+    stdout: str
+    stderr: str
+    status: int
+
+
+# ----------------------------------------------------------------------------- where output goes
+class _Terminal:
+    """The line's screen: (stream, text) chunks in the order written (stream 1 or 2)."""
+
+    __slots__ = ("log",)
+
+    def __init__(self) -> None:
+        self.log: list[tuple[int, str]] = []
+
+    def err(self, text: str) -> None:
+        self.log.append((2, text))
+
+    def outcome(self, status: int) -> Outcome:
+        log = self.log
+        return Outcome(
+            limits.cut("".join(t for _, t in log)),
+            limits.cut("".join(t for s, t in log if s == 1)),
+            limits.cut("".join(t for s, t in log if s == 2)),
+            status,
+        )
+
+
+class _Screen(list):
+    """A command's stdout or stderr going to the terminal: each chunk also lands in the log."""
+
+    __slots__ = ("log", "stream")
+
+    def __init__(self, log: list[tuple[int, str]], stream: int):
+        super().__init__()
+        self.log = log
+        self.stream = stream
+
+    def append(self, text: str) -> None:
+        list.append(self, text)
+        self.log.append((self.stream, text))
+
+    def extend(self, texts: Iterable[str]) -> None:
+        for text in texts:
+            self.append(text)
+
+    def __iadd__(self, texts: Iterable[str]):  # type: ignore[override]
+        self.extend(texts)
+        return self
+
+
+class _Void(list):
+    """/dev/null: writes vanish."""
+
+    __slots__ = ()
+
+    def append(self, text: str) -> None:
+        pass
+
+    def extend(self, texts: Iterable[str]) -> None:
+        pass
+
+    def __iadd__(self, texts: Iterable[str]):  # type: ignore[override]
+        return self
+
+
+class _File:
+    """A file a command's output goes to, written when the command is done."""
+
+    __slots__ = ("path", "typed", "append")
+
+    def __init__(self, path: str, typed: str, append: bool):
+        self.path = path
+        self.typed = typed
+        self.append = append
+
+
+TERM_OUT, TERM_ERR, PIPE, NULL = "terminal stdout", "terminal stderr", "pipe", "/dev/null"
+Sink = str | _File
+
+
+class _RedirectFailed(Exception):
+    pass
+
+
+# ----------------------------------------------------------------------------- the shell
+class Shell:
+    def __init__(self, fs: Filesystem, programs: Mapping[str, Builtin] | None = None):
+        self.fs = fs
+        self.programs: Mapping[str, Builtin] = programs or {}
+        self.tools = registered_tools()
+        # programs before tools: a world's own `cat` replaces the built-in one
+        self.commands: dict[str, Builtin] = {**self.tools, **self.programs}
+
+    def run(self, line: str, session: Session) -> Outcome:
+        term = _Terminal()
+        try:
+            script = parse(line)
+        except ParseError as err:
+            term.err(err.message + "\n")
+            session.status = err.status
+            return term.outcome(err.status)
+        for warning in script.warnings:
+            term.err(warning + "\n")
+        try:
+            for item in script.items:
+                self._and_or(item, session, term)
+        except GlobLimit as err:
+            term.err(err.message + "\n")
+            session.status = limits.LIMIT_STATUS
+        return term.outcome(session.status)
+
+    def _and_or(self, item: AndOr, session: Session, term: _Terminal) -> None:
+        session.status = self._pipeline(item.first, session, term)
+        for op, pipeline in item.rest:
+            if (session.status == 0) == (op == "&&"):
+                session.status = self._pipeline(pipeline, session, term)
+
+    def _pipeline(self, pipeline: Pipeline, session: Session, term: _Terminal) -> int:
+        commands = pipeline.commands
+        if len(commands) == 1:
+            status, _ = self._command(commands[0], "", session, term, False)
+        else:
+            data = ""
+            last = len(commands) - 1
+            for i, command in enumerate(commands):  # each stage as in a subshell
+                status, data = self._command(command, data, session.copy(), term, i < last)
+        return int(status == 0) if pipeline.negated else status
+
+    # ------------------------------------------------------------------------- one command
+    def _command(self, cmd: Command, stdin: str, session: Session, term: _Terminal, piped: bool) -> tuple[int, str]:
+        """Run one simple command; returns its status and what it wrote into the pipe."""
+        ex = Expander(self.fs, session.env, session.cwd, session.status)
+        argv = ex.argv(cmd.words) if cmd.words else []
+        assigns = {name: ex.word(value) for name, value in cmd.assigns}
+        out: Sink = PIPE if piped else TERM_OUT
+        err: Sink = TERM_ERR
+        files: list[_File] = []
+        buffers: dict[Sink, list[str]] = {}
+        failed = False
+        for r in cmd.redirects:
+            try:
+                stdin, out, err = self._redirect(r, ex, session.cwd, stdin, out, err, files)
+            except _RedirectFailed as why:
+                self._buffer(err, buffers, term).append(f"bash: {why}\n")
+                failed = True
+                break
+        status = 1
+        if not failed:
+            stdout = self._buffer(out, buffers, term)
+            stderr = self._buffer(err, buffers, term)
+            if argv:
+                env = {**session.env, **assigns} if assigns else session.env
+                status = self._exec(Call(argv, stdin, self.fs, session.cwd, env, stdout, stderr), session)
+            else:
+                session.env.update(assigns)
+                status = 0
+        for f in files:
+            text = "".join(buffers.get(f, ()))
+            try:
+                self.fs.write(f.path, text[:limits.MAX_OUTPUT], append=f.append)
+            except FsError as why:
+                term.err(f"bash: {f.typed}: {why.reason}\n")
+                status = 1
+        return status, "".join(buffers[PIPE]) if PIPE in buffers else ""
+
+    def _buffer(self, sink: Sink, buffers: dict[Sink, list[str]], term: _Terminal) -> list[str]:
+        got = buffers.get(sink)
+        if got is None:
+            if sink is TERM_OUT:
+                got = _Screen(term.log, 1)
+            elif sink is TERM_ERR:
+                got = _Screen(term.log, 2)
+            elif sink is NULL:
+                got = _Void()
+            else:
+                got = []
+            buffers[sink] = got
+        return got
+
+    def _redirect(self, r: Redirect, ex: Expander, cwd: str, stdin: str, out: Sink, err: Sink,
+                  files: list[_File]) -> tuple[str, Sink, Sink]:
+        """Apply one redirection to (stdin, stdout sink, stderr sink)."""
+        op = r.op
+        if op == "<<":
+            body = r.heredoc.body  # type: ignore[union-attr]
+            return ex.word(body), out, err
+        if op == ">&":
+            if r.dup not in (1, 2):
+                raise _RedirectFailed(f"{r.dup}: Bad file descriptor")
+            source = out if r.dup == 1 else err
+            return stdin, (source if r.fd == 1 else out), (source if r.fd == 2 else err)
+        typed = self._target(r.target, ex)  # type: ignore[arg-type]
+        if op == "<":
+            if typed in ("/dev/null", "/dev/stdin"):
+                return ("" if typed == "/dev/null" else stdin), out, err
+            try:
+                return self.fs.read(resolve(cwd, typed)), out, err
+            except FsError as why:
+                raise _RedirectFailed(f"{typed}: {why.reason}") from None
+        sink: Sink
+        if typed == "/dev/null":
+            sink = NULL
+        elif typed == "/dev/stdout":
+            sink = out
+        elif typed == "/dev/stderr":
+            sink = err
+        else:
+            path = resolve(cwd, typed)
+            self._check_writable(path, typed)
+            sink = _File(path, typed, op.endswith(">>"))
+            files.append(sink)
+        if op[0] == "&":
+            return stdin, sink, sink
+        return stdin, (sink if r.fd == 1 else out), (sink if r.fd == 2 else err)
+
+    def _target(self, word: Word, ex: Expander) -> str:
+        if word.literal is not None:
+            return word.literal
+        fields: list[str] = []
+        ex.fields(word, fields)
+        if len(fields) != 1:
+            raise _RedirectFailed(f"{word.text}: ambiguous redirect")
+        return fields[0]
+
+    def _check_writable(self, path: str, typed: str) -> None:
+        """The errors opening ``path`` for writing would raise, before the command runs."""
+        node = self.fs.stat(path)
+        if node is not None:
+            if node.is_dir:
+                raise _RedirectFailed(f"{typed}: Is a directory")
+            return
+        up = self.fs.stat(parent(path))
+        if up is None or not up.is_dir:
+            raise _RedirectFailed(f"{typed}: {'No such file or directory' if up is None else 'Not a directory'}")
+
+    # ------------------------------------------------------------------------- command lookup
+    def _exec(self, call: Call, session: Session) -> int:
+        name = call.argv[0]
+        shell_command = SHELL_COMMANDS.get(name)
+        if shell_command is not None:
+            return _guarded(shell_command, call, _Context(self, session))
+        command = self._find(name, call)
+        if command is None:
+            return 126 if "/" in name and self.fs.stat(resolve(call.cwd, name)) is not None else 127
+        return _guarded(command, call)
+
+    def _find(self, name: str, call: Call) -> Builtin | None:
+        """The program or tool ``name`` runs, or None with bash's message written."""
+        command = self.commands.get(name)
+        if command is not None:
+            return command
+        if "/" not in name:
+            call.stderr.append(f"bash: {name}: command not found\n")
+            return None
+        command = self.commands.get(basename(name))
+        if command is not None:
+            return command
+        node = self.fs.stat(resolve(call.cwd, name))
+        reason = "No such file or directory" if node is None else "Is a directory" if node.is_dir else "Permission denied"
+        call.stderr.append(f"bash: {name}: {reason}\n")
+        return None
+
+    def kind(self, name: str, cwd: str) -> str | None:
+        if name in KEYWORDS:
+            return "keyword"
+        if name in BASH_BUILTINS and (name in SHELL_COMMANDS or name in self.commands):
+            return "builtin"
+        if name in self.commands or name in SHELL_COMMANDS:
+            return "file"
+        if "/" in name and (basename(name) in self.commands or self.fs.stat(resolve(cwd, name)) is not None):
+            return "file"
+        return None
+
+
+class _Context:
+    """What ``cd``, ``type``, ``env``... see of the shell (``core.Context``)."""
+
+    __slots__ = ("shell", "session")
+
+    def __init__(self, shell: Shell, session: Session):
+        self.shell = shell
+        self.session = session
+
+    def kind(self, name: str) -> str | None:
+        return self.shell.kind(name, self.session.cwd)
+
+    def dispatch(self, call: Call) -> int:
+        command = self.shell._find(call.argv[0], call)
+        return 127 if command is None else _guarded(command, call)
+
+
+def _guarded(command, call: Call, *context: _Context) -> int:
+    """A command's status; a command that fails inside (a bug, not bad input) prints one line
+    and exits 1 rather than ending the episode with a traceback."""
+    try:
+        return command(call, *context)
+    except FsError as err:
+        call.stderr.append(f"{call.argv[0]}: {err}\n")
+    except Exception as err:  # noqa: BLE001 - the boundary around every command
+        call.stderr.append(f"worldgen shell: {call.argv[0]}: internal error ({type(err).__name__})\n")
+    return 1
