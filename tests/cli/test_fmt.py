@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 from tests.conftest import ROOT
+from tests.syntax.test_print_files import TERMINAL, TERMINAL_CANONICAL
 
 MESSY = 'world w {\n  state { n: int in 0..3 = 0 }   # the counter\n  action inc "inc" { do n += 1 }\n}\n'
 TIDY = 'world w {\n  state {  # the counter\n    n: int in 0..3 = 0\n  }\n  action inc "inc" {\n    do n += 1\n  }\n}\n'
@@ -80,3 +81,13 @@ def test_a_missing_or_non_utf8_file_is_one_line_and_exit_2(tmp_path: Path) -> No
     assert done.returncode == 2
     assert done.stderr.splitlines()[0] == "missing.wg: error: cannot read: No such file or directory"
     assert done.stderr.splitlines()[1].startswith("latin1.wg:1:21: error: not UTF-8 text")
+
+
+def test_fmt_check_passes_on_a_formatted_files_block(tmp_path: Path) -> None:
+    path = tmp_path / "t.wg"  # run from the repository: `python -m` then imports this checkout
+    path.write_text(TERMINAL)
+    assert worldgen("fmt", "--check", str(path)).returncode == 1
+    assert worldgen("fmt", str(path)).returncode == 0
+    assert path.read_text() == TERMINAL_CANONICAL
+    done = worldgen("fmt", "--check", str(path))
+    assert (done.returncode, done.stdout) == (0, "")

@@ -12,14 +12,26 @@ from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from tests.fuzz.inputs import hostile_scaffold
+from tests.fuzz.inputs import hostile_scaffold, mutate
 from tests.fuzz.test_cli_fuzz import HEADLINE, QUICK, run
+from tests.syntax.test_print_files import EVERY_SOURCE as TERMINAL_SOURCES
 from tests.syntax.test_printer import checked_ir, shape
 from worldgen.errors import WorldgenError
 from worldgen.syntax.parser import parse
 from worldgen.syntax.printer import format_source
 from worldgen.textfile import decode
+
+
+@st.composite
+def mutated_terminal_scaffold(draw: st.DrawFn) -> bytes:
+    """A scaffold with a ``files`` block (tests/syntax/test_print_files.py), mutated: its printer
+    meets hostile input whatever scaffolds/ holds."""
+    return mutate(draw, TERMINAL_SOURCES[draw(st.sampled_from(sorted(TERMINAL_SOURCES)))].encode("utf-8"))
+
+
+hostile_input = st.one_of(hostile_scaffold, mutated_terminal_scaffold())
 
 
 def fmt_keeps_meaning(data: bytes, scratch: Path) -> None:
@@ -40,14 +52,14 @@ def fmt_keeps_meaning(data: bytes, scratch: Path) -> None:
 
 
 @settings(QUICK, max_examples=400)
-@given(data=hostile_scaffold)
+@given(data=hostile_input)
 def test_fmt_keeps_the_meaning_of_whatever_parses(data: bytes, tmp_path_factory: pytest.TempPathFactory) -> None:
     fmt_keeps_meaning(data, tmp_path_factory.getbasetemp())
 
 
 @pytest.mark.long
 @settings(QUICK, max_examples=20_000, derandomize=False)
-@given(data=hostile_scaffold)
+@given(data=hostile_input)
 def test_fmt_keeps_the_meaning_of_twenty_thousand_hostile_scaffolds(data: bytes,
                                                                     tmp_path_factory: pytest.TempPathFactory) -> None:
     fmt_keeps_meaning(data, tmp_path_factory.getbasetemp())

@@ -12,14 +12,15 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable
-from dataclasses import fields
 from typing import Any
 
 from worldgen.syntax import ast
+from worldgen.syntax.files_ast import FilesDecl
 from worldgen.syntax.layout import Break, Doc, group, nest, render, render_lines
 from worldgen.syntax.parser import parse
 from worldgen.syntax.print_exprs import INDENT, POSTFIX, SUM, ExprPrinter, number, string
-from worldgen.syntax.source_map import Pos, SourceMap, end, start
+from worldgen.syntax.print_files import print_files
+from worldgen.syntax.source_map import Pos, SourceMap, end, end_of, start
 
 WIDTH = 100  # expressions wrap to stay within this many columns (strings are never cut)
 STEP = 2  # indentation of a block's contents
@@ -41,15 +42,6 @@ def print_world(world: ast.World, source: str | None = None) -> str:
 def quote(value: str) -> str:
     """A double-quoted literal whose value is ``value`` (for text the AST keeps only decoded)."""
     return '"' + "".join(_ESCAPE.get(c, c) for c in value) + '"'
-
-
-def _end_pos(node: object) -> Pos:
-    """The furthest source position any span inside ``node`` reaches."""
-    if isinstance(node, ast.Node):
-        return max([end(node.span)] + [_end_pos(getattr(node, f.name)) for f in fields(node) if f.name != "span"])
-    if isinstance(node, (list, tuple)):
-        return max((_end_pos(x) for x in node), default=(0, 0))
-    return (0, 0)
 
 
 class _Printer:
@@ -97,7 +89,7 @@ class _Printer:
         self.out.extend([line, ""] for line in lines)
         if at is not None:
             self.first_on.setdefault(at[0], self.anchor)
-            self.last_line = at[0] if opens else _end_pos(node)[0]
+            self.last_line = at[0] if opens else end_of(node)[0]
         self.fresh = opens
 
     def close(self, closing: Pos | None, indent: int, text: str = "}", opens: bool = False) -> None:
@@ -150,10 +142,12 @@ class _Printer:
             case ast.EveryDecl(body=body):
                 self._braced(d, indent, "every step", self._at(start(d.span)), body, self.clause)
             case ast.ActionDecl():
-                self._braced(d, indent, self._action_head(d), self._at(_end_pos(d.patterns)), d.clauses, self.clause)
+                self._braced(d, indent, self._action_head(d), self._at(end_of(d.patterns)), d.clauses, self.clause)
             case ast.AxisDecl():
                 self._braced(d, indent, "axis " + d.name + (": " + d.kind if d.kind else ""),
                              self._at(end(d.kind_span or d.span)), d.alternatives, self.alternative)
+            case FilesDecl():
+                print_files(self, d, indent)
             case _:
                 self.item(d, indent, self.simple(d))
 
@@ -292,7 +286,7 @@ class _Printer:
             case ast.LetClause(var=var, value=value):
                 self.item(c, indent, _assign("let " + var + " =", e.doc(value)))
             case ast.For(var=var, domain=domain, body=body):
-                self._braced(c, indent, ("for " + var + " in ", e.doc(domain)), self._at(_end_pos(domain)), body,
+                self._braced(c, indent, ("for " + var + " in ", e.doc(domain)), self._at(end_of(domain)), body,
                              self.clause)
             case ast.If() | ast.Chance():
                 self._branches(c, indent)
@@ -304,7 +298,7 @@ class _Printer:
         test = c.cond if isinstance(c, ast.If) else c.prob
         head: Doc = ("if ", e.doc(test)) if isinstance(c, ast.If) else ("chance(", e.doc(test), ")")
         self.item(c, indent, (lead, head, " {"), opens=True)
-        block = self._block(self._at(_end_pos(test)))
+        block = self._block(self._at(end_of(test)))
         for child in c.then:
             self.clause(child, indent + STEP)
         closing = block[1] if block else None
@@ -324,7 +318,7 @@ class _Printer:
 
 
 _KEYWORD = {ast.Title: "title", ast.Instruction: "instruction", ast.InvalidDecl: "invalid", ast.ObserveDecl: "observe"}
-_BLOCKS = (ast.StateDecl, ast.ContentDecl, ast.EveryDecl, ast.ActionDecl, ast.AxisDecl)
+_BLOCKS = (ast.StateDecl, ast.ContentDecl, ast.EveryDecl, ast.ActionDecl, ast.AxisDecl, FilesDecl)
 
 
 def _assign(head: Doc, value: Doc) -> Doc:

@@ -7,9 +7,10 @@ the parser), so a ``#`` inside a string is never taken for a comment."""
 from __future__ import annotations
 
 from bisect import bisect_left
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 
 from worldgen.errors import Span
+from worldgen.syntax import ast
 from worldgen.syntax.parser import _lark
 
 Pos = tuple[int, int]  # (line, column), 1-based, as in Span
@@ -70,3 +71,12 @@ def start(span: Span) -> Pos:
 
 def end(span: Span) -> Pos:
     return (span.end_line or span.line, span.end_col or span.col)
+
+
+def end_of(node: object) -> Pos:
+    """The furthest source position any span inside ``node`` (an AST node or a list of them) reaches."""
+    if isinstance(node, ast.Node):
+        return max([end(node.span)] + [end_of(getattr(node, f.name)) for f in fields(node) if f.name != "span"])
+    if isinstance(node, (list, tuple)):
+        return max((end_of(x) for x in node), default=(0, 0))
+    return (0, 0)
