@@ -17,6 +17,7 @@ from worldgen.codegen.program import Rules
 from worldgen.ir.values import encode
 from worldgen.ir.world import World
 from worldgen.runtime.loader import load_rules
+from worldgen.terminal.episode import TerminalEpisode
 
 OVER = "The episode is over; call reset() to play again."
 
@@ -119,7 +120,7 @@ class Env:
         self._action: str | None = None  # the last action this step ran
         self._error: str | None = None  # a rule error this step met
         self.status = 0  # the last line's exit status (0: a valid command)
-        self._terminal = _terminal(self) if self.rules.layout is not None else None
+        self._terminal = TerminalEpisode(self.rules.layout, self) if self.rules.layout is not None else None
         # `memo`: the views and menus of another Env of this world (see ``fresh``)
         self._views, self._menus = memo if memo is not None else ({}, {})
 
@@ -264,12 +265,6 @@ class Env:
     def state(self) -> dict[str, Any]:
         """The current state, JSON-encoded (for debugging and `worldgen play`'s :state)."""
         return encoded_state(self.world, self.rules.dynamic, self._state)
-
-
-def _terminal(env: Env) -> Any:
-    from worldgen.terminal.episode import TerminalEpisode  # TODO-merge: top-level once the shell lands
-
-    return TerminalEpisode(env.rules.layout, env)
 
 
 def encoded_state(world: World, dynamic: Sequence[str], values: Sequence[Any]) -> dict[str, Any]:

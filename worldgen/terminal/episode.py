@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
-from worldgen.shell.interp import Outcome, Session, Shell
+from worldgen.shell.builtins.registry import tools
+from worldgen.shell.interp import Session, Shell
 from worldgen.terminal.layout import Layout
 from worldgen.terminal.programs import programs
 from worldgen.terminal.worldfs import WorldFs
@@ -22,7 +23,7 @@ class Runner(Protocol):
 
     _state: list[Any]
 
-    def _act(self, ai: int, args: tuple[Any, ...]) -> tuple[bool, str]:
+    def _act(self, ai: int, args: tuple[Any, ...]) -> tuple[bool, list[str]]:
         ...
 
 
@@ -31,21 +32,32 @@ class TerminalEpisode:
         self.layout = layout
         self.runner = runner
         self.fs = WorldFs(layout, self)
-        self.shell = Shell(self.fs, programs(layout, self._binding, runner._act, tools()))
+        self.shell = Shell(self.fs, programs(layout, self._binding, self._action, tools()))
         self.session = self.fresh_session()
+        self.notes: list[str] = []
+
+    def _action(self, ai: int, args: tuple[Any, ...]) -> tuple[bool, str]:
+        ok, said = self.runner._act(ai, args)
+        return ok, "\n".join(said)
 
     @property
     def state(self) -> list[Any]:
         return self.runner._state
 
     def act(self, binding: int) -> str | None:
-        """A file hook: None when it happened, else the world's refusal message."""
+        """A file hook: None when it happened (what it said is kept for the line's output), else
+        the world's refusal message."""
         ok, text = self._binding(binding)
-        return None if ok else text
+        if ok:
+            if text:
+                self.notes.append(text)
+            return None
+        return text
 
     def _binding(self, binding: int) -> tuple[bool, str]:
         b = self.layout.rules.bindings[binding]
-        return self.runner._act(b.action, b.args)
+        ok, said = self.runner._act(b.action, b.args)
+        return ok, "\n".join(said)
 
     def fresh_session(self) -> Session:
         t = self.layout.terminal
@@ -58,12 +70,12 @@ class TerminalEpisode:
         self.fs.reset()
         self.session = self.fresh_session()
 
-    def run(self, line: str) -> Outcome:
-        return self.shell.run(line, self.session)
-
-
-def tools() -> dict[str, Any]:
-    """The shell's built-in tools by name (a world program falls back to its namesake)."""
-    from worldgen.shell.builtins.registry import tools as registered
-
-    return registered()
+    def run(self, line: str) -> tuple[str, int]:
+        """(what the terminal shows, the exit status) of one command line; what the world's file
+        hooks said (``when write ... { say ... }``) follows the line's own output."""
+        self.notes: list[str] = []
+        outcome = self.shell.run(line, self.session)
+        shown = outcome.output.rstrip("\n")
+        if self.notes:
+            shown = "\n".join([shown, *self.notes]) if shown else "\n".join(self.notes)
+        return shown, outcome.status

@@ -50,10 +50,10 @@ class WorldFs:
 
     def reset(self) -> None:
         """A new episode: no scratch files, the world's directories as built."""
-        scratch = self.scratch = MemoryFs()
+        scratch = self.scratch = MemoryFs(dirs=tuple(self.layout.dirs))
         for d, mode in self.layout.dirs.items():
-            if d != "/":
-                scratch.nodes[d] = Node("dir", mode)
+            if mode != 0o755:
+                scratch.chmod(d, mode)
 
     # ------------------------------------------------------------------------- world files
     def _file(self, path: str) -> WorldFile | None:
