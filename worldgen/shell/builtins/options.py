@@ -1,0 +1,126 @@
+"""getopt_long as GNU tools parse their command lines, shared by the text tools.
+
+Combined short flags (``-in``), attached or separate arguments (``-n5``, ``-n 5``), optional
+arguments (``-i.bak``: attached only), long options with ``=`` or a separate argument and
+unambiguous prefixes (``--ignore``), ``--`` ending the options, and GNU's permutation (options
+may follow operands). A ``Spec`` is built once per tool at import; ``parse`` is cheap.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from worldgen.shell.builtins.base import Call
+
+NO, REQUIRED, OPTIONAL = 0, 1, 2
+
+
+class OptionError(Exception):
+    """A bad command line; ``str(err)`` is GNU's diagnostic without the tool's name."""
+
+
+@dataclass(frozen=True)
+class Spec:
+    """``short``: getopt's string (``"in:i::"``: ``:`` takes an argument, ``::`` an optional
+    one). ``long``: name -> (key, NO|REQUIRED|OPTIONAL); the key is what ``parse`` reports, so
+    ``--ignore-case`` and ``-i`` can both report ``"i"``."""
+
+    short: str
+    long: dict[str, tuple[str, int]] = field(default_factory=dict)
+    shorts: dict[str, int] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        shorts: dict[str, int] = {}
+        i = 0
+        while i < len(self.short):
+            ch, i = self.short[i], i + 1
+            arity = NO
+            if self.short.startswith("::", i):
+                arity, i = OPTIONAL, i + 2
+            elif self.short.startswith(":", i):
+                arity, i = REQUIRED, i + 1
+            shorts[ch] = arity
+        object.__setattr__(self, "shorts", shorts)
+
+
+def parse(args: list[str], spec: Spec) -> tuple[list[tuple[str, str | None]], list[str]]:
+    """(options in order as (key, argument), operands). Raises ``OptionError``."""
+    opts: list[tuple[str, str | None]] = []
+    operands: list[str] = []
+    i = 0
+    while i < len(args):
+        arg = args[i]
+        i += 1
+        if arg == "--":
+            operands.extend(args[i:])
+            break
+        if arg.startswith("--"):
+            i = _long(arg[2:], args, i, spec, opts)
+        elif arg.startswith("-") and arg != "-":
+            i = _short(arg, args, i, spec, opts)
+        else:
+            operands.append(arg)
+    return opts, operands
+
+
+def _short(arg: str, args: list[str], i: int, spec: Spec, opts: list[tuple[str, str | None]]) -> int:
+    j = 1
+    while j < len(arg):
+        ch = arg[j]
+        arity = spec.shorts.get(ch)
+        if arity is None:
+            raise OptionError(f"invalid option -- '{ch}'")
+        rest = arg[j + 1:]
+        if arity == NO:
+            opts.append((ch, None))
+            j += 1
+            continue
+        if rest or arity == OPTIONAL:
+            opts.append((ch, rest or None))
+        elif i < len(args):
+            opts.append((ch, args[i]))
+            i += 1
+        else:
+            raise OptionError(f"option requires an argument -- '{ch}'")
+        break
+    return i
+
+
+def _long(body: str, args: list[str], i: int, spec: Spec, opts: list[tuple[str, str | None]]) -> int:
+    name, eq, value = body.partition("=")
+    if name in spec.long:
+        full = name
+    else:
+        matches = [n for n in spec.long if n.startswith(name)]
+        if len({spec.long[n] for n in matches}) > 1:
+            raise OptionError(f"option '--{name}' is ambiguous")
+        if not matches:
+            raise OptionError(f"unrecognized option '--{body}'")
+        full = matches[0]
+    key, arity = spec.long[full]
+    if arity == NO and eq:
+        raise OptionError(f"option '--{full}' doesn't allow an argument")
+    if arity == REQUIRED and not eq:
+        if i >= len(args):
+            raise OptionError(f"option '--{full}' requires an argument")
+        value, i = args[i], i + 1
+    opts.append((key, value if (eq or arity == REQUIRED) else None))
+    return i
+
+
+def usage_error(call: Call, message: str, status: int = 1, usage: str = "") -> int:
+    """GNU's answer to a bad command line: the message, an optional usage line, and the
+    pointer to ``--help``."""
+    if message:
+        call.err(message)
+    if usage:
+        call.stderr.append(usage + "\n")
+    call.stderr.append(f"Try '{call.name} --help' for more information.\n")
+    return status
+
+
+def number(text: str, what: str) -> int:
+    """A non-negative decimal count (``-n 10``), or OptionError with GNU's wording."""
+    if not text.isdigit() or not text.isascii():
+        raise OptionError(f"invalid {what}: '{text}'")
+    return int(text)
