@@ -26,6 +26,8 @@ MAX_PATTERN = 4096  # bytes of pattern text a tool accepts
 DUP_MAX = 32767  # RE_DUP_MAX: the largest count in an interval
 BUDGET = 200_000_000  # ~ steps the engine may spend on one call's text (well under a second)
 _ANY = None  # a first-character set that may be anything
+ERE_INTERVAL = re.compile(r"\{(\d*)(,?)(\d*)\}")
+BRE_INTERVAL = re.compile(r"\\\{(\d*)(,?)(\d*)(\\\})?")
 
 CLASSES = {
     "alpha": "a-zA-Z", "digit": "0-9", "alnum": "0-9a-zA-Z", "upper": "A-Z", "lower": "a-z",
@@ -192,12 +194,12 @@ class _Parser:
             self.i += 2
             return single[p[i + 1]]
         if self.ere and p[i] == "{":
-            m = re.compile(r"\{(\d*)(,?)(\d*)\}").match(p, i)
+            m = ERE_INTERVAL.match(p, i)
             if not m or not (m.group(1) or m.group(2)):
                 return None  # ERE: a brace that starts no interval is a literal
             return self.interval(m.group(1), m.group(2), m.group(3), m.end())
         if not self.ere and p.startswith("\\{", i):
-            m = re.compile(r"\\\{(\d*)(,?)(\d*)(\\\})?").match(p, i)
+            m = BRE_INTERVAL.match(p, i)
             assert m is not None
             if not m.group(4):
                 raise RegexError("Unmatched \\{")
