@@ -50,12 +50,16 @@ def _unescape(spec: str) -> list[tuple[str, bool]]:
     return out
 
 
-def expand(spec: str) -> tuple[str, list[tuple[int, str]]]:
+Fill = tuple[int, str] | None  # where SET2's [x*] stands, and x
+
+
+def expand(spec: str) -> tuple[str, list[tuple[int, str]], Fill]:
     """The characters a set stands for, and where its [:upper:]/[:lower:] classes sit (tr
-    pairs them up); ``[x*]`` (SET2 only) is left as a ``\\0`` marker for ``_pad``."""
+    pairs them up), and where ``[x*]`` (SET2 only) stands: ``_pad`` fills it in."""
     chars = _unescape(spec)
     out: list[str] = []
     cases: list[tuple[int, str]] = []
+    fill: Fill = None
     i = 0
     text = "".join(c if not esc else "\0" for c, esc in chars)  # operators only where unescaped
     while i < len(chars):
@@ -73,7 +77,10 @@ def expand(spec: str) -> tuple[str, list[tuple[int, str]]]:
         if m:
             repeated = chars[i + 1][0]
             count = int(m.group(2), 8 if m.group(2).startswith("0") else 10) if m.group(2) else 0
-            out.append(repeated * count if count else f"\0{repeated}")
+            if count:
+                out.append(repeated * count)
+            else:
+                fill = (sum(map(len, out)), repeated)
             i = m.end()
             continue
         if i + 2 < len(chars) and text[i + 1] == "-":
@@ -85,15 +92,14 @@ def expand(spec: str) -> tuple[str, list[tuple[int, str]]]:
             continue
         out.append(chars[i][0])
         i += 1
-    return "".join(out), cases
+    return "".join(out), cases, fill
 
 
-def _pad(set2: str, length: int) -> str:
+def _pad(set2: str, fill: Fill, length: int) -> str:
     """SET2 stretched to SET1's length: ``[x*]`` fills the gap, else the last character repeats."""
-    if "\0" in set2:
-        at = set2.index("\0")
-        fill = length - (len(set2) - 2)
-        return set2[:at] + set2[at + 1] * max(fill, 0) + set2[at + 2:]
+    if fill is not None:
+        at, char = fill
+        return set2[:at] + char * max(length - len(set2), 0) + set2[at:]
     return set2 + set2[-1:] * (length - len(set2))
 
 
@@ -116,8 +122,8 @@ def tr(call: Call) -> int:
         hint = "\nOnly one string may be given when deleting without squeezing repeats." if delete and not squeeze else ""
         return usage_error(call, f"extra operand '{operands[wanted]}'{hint}")
     try:
-        set1, cases1 = expand(operands[0])
-        set2, cases2 = expand(operands[1]) if len(operands) > 1 else ("", [])
+        set1, cases1, _ = expand(operands[0])
+        set2, cases2, fill = expand(operands[1]) if len(operands) > 1 else ("", [], None)
         if any(at not in dict(cases1) for at, _ in cases2):
             raise TrError("misaligned [:upper:] and/or [:lower:] construct")
     except TrError as err:
@@ -131,14 +137,14 @@ def tr(call: Call) -> int:
         if squeeze:
             text = _squeeze(text, set(set2))
     elif len(operands) == 2:
-        if not set2:
+        if not set2 and fill is None:
             call.err("when not truncating set1, string2 must be non-empty")
             return 1
         if complement:
-            target = _pad(set2, 1)[-1]
+            target = _pad(set2, fill, 1)[-1]
             text = "".join(target if inside(ch) else ch for ch in text)
         else:
-            set2 = _pad(set2, len(set1))
+            set2 = _pad(set2, fill, len(set1))
             text = text.translate({ord(a): b for a, b in zip(set1, set2)})
         if squeeze:
             text = _squeeze(text, set(set2))
