@@ -1,105 +1,154 @@
-"""getopt-style option parsing shared by the built-ins, with GNU's messages.
+"""getopt_long as GNU tools parse their command lines, shared by every built-in tool.
 
-GNU tools permute: options may follow operands (``ls dir -l``) until ``--``. A tool describes
-its options once (``Options("laR", {"all": "a"})``, compiled at import) and each call parses
-argv against it; a bad option is reported as GNU does and the tool exits with its usage status.
+Combined short flags (``-in``), attached or separate arguments (``-n5``, ``-n 5``), optional
+arguments (``-i.bak``: attached only), long options with ``=`` or a separate argument and
+unambiguous prefixes (``--ignore``), ``--`` ending the options, and GNU's permutation (options
+may follow operands). A ``Spec`` is built once per tool at import; ``parse`` is cheap.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+
 from worldgen.shell.builtins.base import Call
 
-Parsed = tuple[list[tuple[str, str | None]], list[str]]
+NO, REQUIRED, OPTIONAL = 0, 1, 2
+
+
+class OptionError(Exception):
+    """A bad command line; ``str(err)`` is GNU's diagnostic without the tool's name."""
+
+
+@dataclass(frozen=True)
+class Spec:
+    """``short``: getopt's string (``"in:i::"``: ``:`` takes an argument, ``::`` an optional
+    one). ``long``: name -> (key, NO|REQUIRED|OPTIONAL); the key is what ``parse`` reports, so
+    ``--ignore-case`` and ``-i`` can both report ``"i"``."""
+
+    short: str
+    long: dict[str, tuple[str, int]] = field(default_factory=dict)
+    shorts: dict[str, int] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        shorts: dict[str, int] = {}
+        i = 0
+        while i < len(self.short):
+            ch, i = self.short[i], i + 1
+            arity = NO
+            if self.short.startswith("::", i):
+                arity, i = OPTIONAL, i + 2
+            elif self.short.startswith(":", i):
+                arity, i = REQUIRED, i + 1
+            shorts[ch] = arity
+        object.__setattr__(self, "shorts", shorts)
+
+
+def parse(args: list[str], spec: Spec) -> tuple[list[tuple[str, str | None]], list[str]]:
+    """(options in order as (key, argument), operands). Raises ``OptionError``."""
+    opts: list[tuple[str, str | None]] = []
+    operands: list[str] = []
+    i = 0
+    while i < len(args):
+        arg = args[i]
+        i += 1
+        if arg == "--":
+            operands.extend(args[i:])
+            break
+        if arg.startswith("--"):
+            i = _long(arg[2:], args, i, spec, opts)
+        elif arg.startswith("-") and arg != "-":
+            i = _short(arg, args, i, spec, opts)
+        else:
+            operands.append(arg)
+    return opts, operands
+
+
+def _short(arg: str, args: list[str], i: int, spec: Spec, opts: list[tuple[str, str | None]]) -> int:
+    j = 1
+    while j < len(arg):
+        ch = arg[j]
+        arity = spec.shorts.get(ch)
+        if arity is None:
+            raise OptionError(f"invalid option -- '{ch}'")
+        rest = arg[j + 1:]
+        if arity == NO:
+            opts.append((ch, None))
+            j += 1
+            continue
+        if rest or arity == OPTIONAL:
+            opts.append((ch, rest or None))
+        elif i < len(args):
+            opts.append((ch, args[i]))
+            i += 1
+        else:
+            raise OptionError(f"option requires an argument -- '{ch}'")
+        break
+    return i
+
+
+def _long(body: str, args: list[str], i: int, spec: Spec, opts: list[tuple[str, str | None]]) -> int:
+    name, eq, value = body.partition("=")
+    if name in spec.long:
+        full = name
+    else:
+        matches = [n for n in spec.long if n.startswith(name)]
+        if len({spec.long[n] for n in matches}) > 1:
+            listed = " ".join(f"'--{n}'" for n in matches)
+            raise OptionError(f"option '--{name}' is ambiguous; possibilities: {listed}")
+        if not matches:
+            raise OptionError(f"unrecognized option '--{body}'")
+        full = matches[0]
+    key, arity = spec.long[full]
+    if arity == NO and eq:
+        raise OptionError(f"option '--{full}' doesn't allow an argument")
+    if arity == REQUIRED and not eq:
+        if i >= len(args):
+            raise OptionError(f"option '--{full}' requires an argument")
+        value, i = args[i], i + 1
+    opts.append((key, value if (eq or arity == REQUIRED) else None))
+    return i
+
+
+def usage_error(call: Call, message: str, status: int = 1, usage: str = "") -> int:
+    """GNU's answer to a bad command line: the message, an optional usage line, and the
+    pointer to ``--help``."""
+    if message:
+        call.err(message)
+    if usage:
+        call.stderr.append(usage + "\n")
+    call.stderr.append(f"Try '{call.name} --help' for more information.\n")
+    return status
+
+
+def number(text: str, what: str) -> int:
+    """A non-negative decimal count (``-n 10``), or OptionError with GNU's wording."""
+    if not text.isdigit() or not text.isascii():
+        raise OptionError(f"invalid {what}: '{text}'")
+    return int(text)
 
 
 class Options:
-    """``short``: letters, a letter followed by ``:`` takes an argument (``"n:v"``). ``long``:
-    long name -> key reported for it (usually its short letter); a name ending in ``=`` takes an
-    argument (``{"lines=": "n", "all": "a"}``)."""
+    """A tool's options in getopt's notation, for tools that print GNU's complaint and stop:
+    ``short`` letters (a letter followed by ``:`` takes an argument, ``"n:v"``); ``long``: name ->
+    key reported for it, a name ending in ``=`` taking an argument (``{"lines=": "n"}``)."""
 
     def __init__(self, short: str, long: dict[str, str] | None = None):
-        self.short: dict[str, bool] = {}
-        for i, ch in enumerate(short):
-            if ch != ":":
-                self.short[ch] = short[i + 1 : i + 2] == ":"
-        self.long: dict[str, tuple[str, bool]] = {}
-        for name, key in (long or {}).items():
-            self.long[name.rstrip("=")] = (key, name.endswith("="))
+        self.spec = Spec(short, {name.rstrip("="): (key, REQUIRED if name.endswith("=") else NO)
+                                 for name, key in (long or {}).items()})
 
-    def parse(self, call: Call, args: list[str] | None = None) -> Parsed | None:
+    def parse(self, call: Call, args: list[str] | None = None) -> tuple[list[tuple[str, str | None]], list[str]] | None:
         """(options in order as (key, argument or None), operands) of ``args`` (by default
-        ``call.argv[1:]``); None after printing GNU's complaint (``ls: invalid option -- 'Z'``
-        and the ``Try`` line)."""
-        opts: list[tuple[str, str | None]] = []
-        operands: list[str] = []
-        args = call.argv[1:] if args is None else args
-        i = 0
-        while i < len(args):
-            arg = args[i]
-            i += 1
-            if arg == "--":
-                operands.extend(args[i:])
-                break
-            if arg.startswith("--"):
-                problem, i = self._long(arg[2:], args, i, opts)
-            elif arg.startswith("-") and arg != "-":
-                problem, i = self._short(arg, args, i, opts)
-            else:
-                operands.append(arg)
-                continue
-            if problem:
-                usage(call, problem)
-                return None
-        return opts, operands
-
-    def _long(self, text: str, args: list[str], i: int, opts: list) -> tuple[str, int]:
-        name, eq, value = text.partition("=")
-        if name in self.long:
-            matches = [name]
-        else:
-            matches = [n for n in self.long if n.startswith(name)]
-            if len({self.long[n] for n in matches}) > 1:
-                listed = " ".join(f"'--{n}'" for n in matches)
-                return f"option '--{name}' is ambiguous; possibilities: {listed}", i
-        if not matches:
-            return f"unrecognized option '--{text}'", i
-        full = matches[0]
-        key, takes = self.long[full]
-        if not takes:
-            if eq:
-                return f"option '--{full}' doesn't allow an argument", i
-            opts.append((key, None))
-        elif eq:
-            opts.append((key, value))
-        elif i < len(args):
-            opts.append((key, args[i]))
-            i += 1
-        else:
-            return f"option '--{full}' requires an argument", i
-        return "", i
-
-    def _short(self, arg: str, args: list[str], i: int, opts: list) -> tuple[str, int]:
-        for j in range(1, len(arg)):
-            ch = arg[j]
-            if ch not in self.short:
-                return f"invalid option -- '{ch}'", i
-            if not self.short[ch]:
-                opts.append((ch, None))
-            elif j + 1 < len(arg):
-                opts.append((ch, arg[j + 1 :]))
-                break
-            elif i < len(args):
-                opts.append((ch, args[i]))
-                i += 1
-            else:
-                return f"option requires an argument -- '{ch}'", i
-        return "", i
+        ``call.argv[1:]``); None after printing GNU's complaint and its ``Try`` line."""
+        try:
+            return parse(call.argv[1:] if args is None else args, self.spec)
+        except OptionError as err:
+            usage(call, str(err))
+            return None
 
 
 def usage(call: Call, problem: str) -> None:
     """GNU's two lines for a command line it cannot use."""
-    call.err(problem)
-    call.stderr.append(f"Try '{call.name} --help' for more information.\n")
+    usage_error(call, problem)
 
 
 def decimal(text: str) -> int | None:
