@@ -138,7 +138,11 @@ def run(args: argparse.Namespace) -> int:
     title = world.scaffold.title
     drawn = "".join(f", {k}={v}" for k, v in {**world.params, **world.axes}.items())
     print(f"== {title} ==  (world {world.scaffold.name}, seed {world.seed}{drawn})")
-    if renames_commands(world):
+    if world.scaffold.terminal is not None:
+        programs = ", ".join(sorted(env.rules.layout.programs)) or "none"
+        print(f"A terminal: shell commands over the world's files (pipes, globs, redirects); its programs: {programs} "
+              "(PROGRAM --help lists what each understands).")
+    elif renames_commands(world):
         print("This interface has its own commands ({arg} marks an argument):\n" + command_help(world))
     if interactive:
         _complete_with(env)
@@ -172,9 +176,13 @@ def run(args: argparse.Namespace) -> int:
             continue
         obs, reward, terminated, truncated, info = env.step(command)
         total += reward
-        print(obs)
+        if obs or world.scaffold.terminal is None:
+            print(obs)
+        status = f", exit {info['exit_status']}" if info["exit_status"] else ""
         if reward:
-            print(f"  [reward {reward:+g}, return {total:+g}, step {info['step']}/{env.horizon}]")
+            print(f"  [reward {reward:+g}, return {total:+g}, step {info['step']}/{env.horizon}{status}]")
+        elif status:
+            print(f"  [{status[2:]}]")
         if terminated or truncated:
             over = True
             if info.get("success"):
