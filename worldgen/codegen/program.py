@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import product
 from types import CodeType
 from typing import Any
@@ -28,7 +28,7 @@ from worldgen.errors import InstantiationError
 from worldgen.ir.assigned import dynamic_vars
 from worldgen.ir.limits import MAX_BINDINGS
 from worldgen.ir.models import Action, ActionParam, Expr, Scaffold, Stmt, Type
-from worldgen.ir.patterns import normalize, tokens
+from worldgen.ir.patterns import Forms, normalize, tokens, unpadded_forms
 from worldgen.ir.values import bits, to_mask
 
 
@@ -70,6 +70,7 @@ class Rules:
     # tried in order when a command is not in `table`: actions with `text` arguments, then
     # catch-alls (`word` arguments); each binds the typed text (see match_fallback)
     fallbacks: tuple[Fallback, ...] = ()
+    forms: Forms = field(default_factory=dict)  # a command not in `table` is read unpadded: ir.patterns.find_unpadded
     codec: Codec | None = None  # the state as one int, for the model checker (see codegen/packing.py)
     domain: Callable[[Type], list[Any]] | None = None  # a scalar type's values in this world (ints, indices)
 
@@ -387,7 +388,7 @@ def build_rules(rules: Scaffold, tables: WorldTables, constants: dict[str, Any],
         invariant=env["invariant"], when_amounts=numbers.when_amounts, on_amounts=numbers.on_amounts,
         bonus=tuple(env.get(f"bonus_{i}") for i in range(n)), per_step=numbers.per_step, horizon=numbers.horizon,
         within=numbers.within, stochastic=generated.stochastic, says_only=generated.says_only, source=generated.source,
-        fallbacks=tuple(f for _, _, f in sorted(fallbacks, key=lambda r: r[:2])),
+        fallbacks=tuple(f for _, _, f in sorted(fallbacks, key=lambda r: r[:2])), forms=unpadded_forms(table),
     )
     return built, generated
 

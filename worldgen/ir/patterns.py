@@ -20,6 +20,7 @@ from functools import lru_cache
 from typing import Any
 
 _ARG = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
+_PADDING = re.compile(r"(?<![\w.])0+(?=\d)")  # the leading zeros of a number: digits not after a letter, digit, _ or .
 
 Part = tuple[str, str]  # ("word", text) or ("arg", name)
 Token = tuple[str, Any]  # ("word", text), ("arg", name) or ("mixed", tuple[Part, ...])
@@ -33,6 +34,44 @@ QUOTED_PLACEHOLDER = '"..."'  # how a text argument is shown in its one listed c
 def normalize(command: str) -> str:
     """How typed commands are compared: case-insensitive, whitespace collapsed."""
     return " ".join(command.lower().split())
+
+
+def unpadded(command: str) -> str:
+    """``command`` with the leading zeros of its numbers dropped: ``sleep 05`` -> ``sleep 5``,
+    ``chmod 0640 f`` -> ``chmod 640 f``, ``-007`` -> ``-7``. A number is a run of digits that does not
+    follow a letter, a digit, ``_`` or ``.`` (``f01``, ``1.05`` and ``0x1f`` keep their zeros).
+
+    A command the table does not hold is looked up again unpadded (``find_unpadded``), so an int
+    argument may be typed with leading zeros (``05`` for 5) and an octal one without them (``10``
+    for 010)."""
+    return _PADDING.sub("", command)
+
+
+Forms = dict[str, "int | None"]  # unpadded command -> its binding, None when two bindings share it
+
+
+def unpadded_forms(table: dict[str, int]) -> Forms:
+    """The unpadded forms of a command table's commands (normalised command -> binding) that
+    differ from the command: ``chmod 010 f`` -> ``chmod 10 f``. A form that two bindings share
+    (``open f-01`` and ``open f-1`` both give ``open f-1``) maps to None: it could mean either."""
+    forms: Forms = {}
+    for command, binding in table.items():
+        form = unpadded(command)
+        if form != command:
+            forms[form] = binding if forms.get(form, binding) == binding else None
+    for form, binding in forms.items():
+        listed = table.get(form)
+        if listed is not None and listed != binding:
+            forms[form] = None
+    return forms
+
+
+def find_unpadded(table: dict[str, int], forms: Forms, command: str) -> int | None:
+    """The binding of a normalised command the table does not hold, read with its numbers
+    unpadded (``set 05`` is ``set 5``, ``chmod 10 f`` is ``chmod 010 f``); None when it has none,
+    or more than one."""
+    form = unpadded(command)
+    return forms[form] if form in forms else table.get(form)
 
 
 @lru_cache(maxsize=4096)

@@ -14,6 +14,7 @@ import numpy as np
 from worldgen.codegen.exprs import RuleError
 from worldgen.codegen.fallbacks import match_fallback
 from worldgen.codegen.program import Rules
+from worldgen.ir.patterns import find_unpadded
 from worldgen.ir.values import encode
 from worldgen.ir.world import World
 from worldgen.runtime.loader import load_rules
@@ -178,7 +179,10 @@ class Env:
         action = None
         valid = False
         error = None
-        b = rules.table.get(" ".join(str(command).lower().split()))
+        key = " ".join(str(command).lower().split())
+        b = rules.table.get(key)
+        if b is None:  # numbers padded otherwise than listed: 05 for 5
+            b = find_unpadded(rules.table, rules.forms, key)
         if b is not None:
             binding = rules.bindings[b]
             matched: tuple[int, tuple[Any, ...]] | None = (binding.action, binding.args)
