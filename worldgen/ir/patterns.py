@@ -109,17 +109,6 @@ def arguments(toks: tuple[Token, ...]) -> list[str]:
     return [name for tok in toks for kind, name in parts(tok) if kind == "arg"]
 
 
-def literal(token: Token) -> tuple[str, str]:
-    """(literal prefix, literal suffix) of a token: the text before its first argument and after
-    its last one (a plain word is all prefix and has no suffix)."""
-    ps = parts(token)
-    if token[0] == "word":
-        return token[1], ""
-    prefix = ps[0][1] if ps[0][0] == "word" else ""
-    suffix = ps[-1][1] if ps[-1][0] == "word" else ""
-    return prefix, suffix
-
-
 def spell(spelling: str | None, value: int) -> tuple[str, ...]:
     """Every way a command may write the int ``value`` under ``spelling``; the first is canonical.
 
