@@ -21,6 +21,8 @@ world clock {
   action open(f: file) "open {f}" { say "opened {f}" }
   action note(n: int in 0..9, msg: text) "note {n} {msg}" { say "note {n}: {msg}" }
   action wait "wait 10" { say "waited" }
+  action cut(k: int in 1..7) "cut -f{k}" { say "field {k}" }
+  action poke(v: int in 2500..2600 as hex) "poke {v}" { say "poked {v}" }
   observe "{minute} {level}"
 }
 """
@@ -47,6 +49,7 @@ def test_an_int_argument_takes_leading_zeros(env: worldgen.Env, command: str, mi
 
 def test_leading_zeros_inside_a_word_and_after_a_sign(env: worldgen.Env) -> None:
     assert step(env, "cat /var/log/07.log") == ("log 7\n0 0", "tail")
+    assert step(env, "cut -f05") == ("field 5\n0 0", "cut")
     assert step(env, "shift -03") == ("0 -3", "shift")
 
 
@@ -69,6 +72,11 @@ def test_names_keep_their_digits(env: worldgen.Env) -> None:
     assert step(env, "wait 010") == ("waited\n0 0", "wait")
 
 
+def test_the_digits_of_a_hex_argument_are_not_numbers_of_their_own(env: worldgen.Env) -> None:
+    assert step(env, "poke a05") == ("poked a05\n0 0", "poke")  # 2565
+    assert step(env, "poke a5")[1] is None  # 165: out of range, not a05
+
+
 def test_a_number_beside_typed_text_takes_leading_zeros_and_the_text_keeps_them(env: worldgen.Env) -> None:
     assert step(env, "note 03 'at 007'") == ("note 3: at 007\n0 0", "note")
 
@@ -84,8 +92,8 @@ def test_the_admissible_commands_are_unchanged(env: worldgen.Env) -> None:
 
 @pytest.mark.parametrize(("command", "form"), [
     ("sleep 05", "sleep 5"), ("chmod 0640 f", "chmod 640 f"), ("x -007", "x -7"), ("at 00:00", "at 0:0"),
-    ("cat /var/log/007.log", "cat /var/log/7.log"),
-    ("cat f01 1.05 0x1f a_05", "cat f01 1.05 0x1f a_05"),  # no number of their own
+    ("cat /var/log/007.log", "cat /var/log/7.log"), ("cut -f05", "cut -f5"), ("cat f01 a_05", "cat f1 a_5"),
+    ("cat 1.05 0x1f 100", "cat 1.05 0x1f 100"),  # no leading zeros of their own
 ])
 def test_unpadded_drops_the_leading_zeros_of_numbers(command: str, form: str) -> None:
     assert unpadded(command) == form
@@ -93,7 +101,7 @@ def test_unpadded_drops_the_leading_zeros_of_numbers(command: str, form: str) ->
 
 def test_a_form_that_two_commands_share_means_neither() -> None:
     table = {"chmod 010 f": 0, "chmod 0010 f": 0, "x 10": 2, "x 010": 3, "a 01": 4, "a 001": 5, "b 01": 6, "b 1": 7}
-    forms = unpadded_forms(table)
+    forms = unpadded_forms(table, lambda binding: True)
     assert forms == {"chmod 10 f": 0, "x 10": None, "a 1": None, "b 1": None}
     assert find_unpadded(table, forms, "chmod 00010 f") == 0 and find_unpadded(table, forms, "chmod 10 f") == 0
     assert [find_unpadded(table, forms, c) for c in ("a 0001", "b 001", "x 0010", "c 01")] == [None] * 4

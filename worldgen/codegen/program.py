@@ -377,6 +377,7 @@ def build_rules(rules: Scaffold, tables: WorldTables, constants: dict[str, Any],
         lookup = generated.lookups[ai]
         if lookup is not None:
             env[f"X{ai}"] = lookup.table(own)
+    hexed = {ai for ai, a in enumerate(rules.actions) if any(p.type.kind == "int" and p.type.name == "hex" for p in a.params)}
     built = Rules(
         dynamic=generated.dynamic, actions=rules.actions, bindings=tuple(bindings), table=table,
         guard=tuple(env[f"guard_{i}"] for i in range(n)),
@@ -388,7 +389,8 @@ def build_rules(rules: Scaffold, tables: WorldTables, constants: dict[str, Any],
         invariant=env["invariant"], when_amounts=numbers.when_amounts, on_amounts=numbers.on_amounts,
         bonus=tuple(env.get(f"bonus_{i}") for i in range(n)), per_step=numbers.per_step, horizon=numbers.horizon,
         within=numbers.within, stochastic=generated.stochastic, says_only=generated.says_only, source=generated.source,
-        fallbacks=tuple(f for _, _, f in sorted(fallbacks, key=lambda r: r[:2])), forms=unpadded_forms(table),
+        fallbacks=tuple(f for _, _, f in sorted(fallbacks, key=lambda r: r[:2])),
+        forms=unpadded_forms(table, lambda b: bindings[b].action not in hexed),
     )
     return built, generated
 

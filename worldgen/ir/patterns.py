@@ -16,11 +16,12 @@ Every token is a 2-tuple, so code that only knows words and arguments can still 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
 _ARG = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
-_PADDING = re.compile(r"(?<![\w.])0+(?=\d)")  # the leading zeros of a number: digits not after a letter, digit, _ or .
+_PADDING = re.compile(r"(?<![\d.])0+(?=\d)")  # the leading zeros of a number: digits not after a digit or a .
 
 Part = tuple[str, str]  # ("word", text) or ("arg", name)
 Token = tuple[str, Any]  # ("word", text), ("arg", name) or ("mixed", tuple[Part, ...])
@@ -38,8 +39,8 @@ def normalize(command: str) -> str:
 
 def unpadded(command: str) -> str:
     """``command`` with the leading zeros of its numbers dropped: ``sleep 05`` -> ``sleep 5``,
-    ``chmod 0640 f`` -> ``chmod 640 f``, ``-007`` -> ``-7``. A number is a run of digits that does not
-    follow a letter, a digit, ``_`` or ``.`` (``f01``, ``1.05`` and ``0x1f`` keep their zeros).
+    ``cut -f05`` -> ``cut -f5``, ``chmod 0640 f`` -> ``chmod 640 f``, ``-007`` -> ``-7``. A number is a
+    run of digits that does not follow a ``.`` (``1.05`` and ``0x1f`` keep their zeros).
 
     A command the table does not hold is looked up again unpadded (``find_unpadded``), so an int
     argument may be typed with leading zeros (``05`` for 5) and an octal one without them (``10``
@@ -50,14 +51,16 @@ def unpadded(command: str) -> str:
 Forms = dict[str, "int | None"]  # unpadded command -> its binding, None when two bindings share it
 
 
-def unpadded_forms(table: dict[str, int]) -> Forms:
+def unpadded_forms(table: dict[str, int], decimal: Callable[[int], bool]) -> Forms:
     """The unpadded forms of a command table's commands (normalised command -> binding) that
     differ from the command: ``chmod 010 f`` -> ``chmod 10 f``. A form that two bindings share
-    (``open f-01`` and ``open f-1`` both give ``open f-1``) maps to None: it could mean either."""
+    (``open f-01`` and ``open f-1`` both give ``open f-1``) maps to None: it could mean either.
+    Only bindings whose numbers are ``decimal`` have forms: the digits of a hex argument are not a
+    number of their own (``a05`` is not ``a5``)."""
     forms: Forms = {}
     for command, binding in table.items():
         form = unpadded(command)
-        if form != command:
+        if form != command and decimal(binding):
             forms[form] = binding if forms.get(form, binding) == binding else None
     for form, binding in forms.items():
         listed = table.get(form)
