@@ -18,3 +18,16 @@ world t {
     env.reset(seed=0)
     obs = env.step("widen")[0]
     assert len(obs) == 99_999 <= text_bounds(world).max_observation
+
+
+def test_a_list_of_text_is_bounded_by_the_text_it_came_from() -> None:
+    world = worldgen.loads("""\
+world t {
+  state { n: int in 0..1 = 0 }
+  action wait "wait" { }
+  observe "{split('abcdefghijklmnopqrstuvwxyz', '')} {join(lines('a\\nb\\nc\\nd\\ne\\nf'), '--')}"
+}
+""", "t.wg").instantiate(content={}, seed=0)
+    obs, _ = world.env().reset(seed=0)
+    assert obs == ", ".join("abcdefghijklmnopqrstuvwxyz") + " a--b--c--d--e--f"
+    assert text_bounds(world).max_observation >= len(obs)

@@ -137,6 +137,8 @@ class _Lengths:
 
     def joined(self, t: Type, item: Any, sep: int) -> int:
         elem = t.elem
+        if elem is not None and elem.kind == "str":  # split or lines of a text: at most its characters, sep between them
+            return (1 + sep) * self.longest_string
         names = self.names.get((elem.kind, str(elem.name)), []) if elem is not None else []
         total = sum(item(len(n)) for n in names) + sep * max(len(names) - 1, 0)
         return max(total, len(EMPTY_SET))
