@@ -12,7 +12,7 @@ Fenced blocks are read by their language tag (see the page's appendix):
                 is a keyword of the grammar and the rest are UPPERCASE placeholders.
 
 ``file=NAME`` after a tag saves the block for later ``console`` blocks. Beyond the blocks, the
-page must exercise every grammar keyword, generator, built-in (the grid and sequence ones
+page must exercise every grammar keyword, generator, built-in (the grid, sequence and text ones
 included) and quantifier, and show every diagnostic code the language can emit, both in an
 example and in the Part 3 table.
 """
@@ -35,6 +35,7 @@ from tests.docs.markdown import parse_blocks as markdown_blocks
 from worldgen.check.exprs import BUILTINS, GENERATORS, QUANTIFIERS
 from worldgen.check.grids import GRID_BUILTINS
 from worldgen.check.sequences import SEQUENCE_BUILTINS
+from worldgen.check.textfuncs import TEXT_BUILTINS
 from worldgen.cli.main import main as cli_main
 from worldgen.compiler.suite import Spec, compile_seed
 from worldgen.verify import Bounds
@@ -198,7 +199,7 @@ def test_every_grammar_keyword_has_an_example() -> None:
 
 def test_every_function_has_a_working_example() -> None:
     text = _example_text(("wg",))
-    names = set(GENERATORS) | set(BUILTINS) | set(GRID_BUILTINS) | set(SEQUENCE_BUILTINS)
+    names = set(GENERATORS) | set(BUILTINS) | set(GRID_BUILTINS) | set(SEQUENCE_BUILTINS) | set(TEXT_BUILTINS)
     missing = sorted(f for f in names if not re.search(rf"\b{f}\(", text))
     missing += sorted(q for q in QUANTIFIERS if not re.search(rf"\b{q}\(\w+:", text))
     assert missing == []

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from worldgen.ir.axes import apply_axes
+from worldgen.ir.limits import MAX_TEXT
 from worldgen.ir.models import Action, Expr, Scaffold, Stmt, Template, Type
 from worldgen.ir.patterns import parts, tokens
 from worldgen.ir.world import World
@@ -30,6 +31,7 @@ from worldgen.runtime.env import OVER
 BASE_CHARSET = frozenset(string.ascii_letters + string.digits + string.punctuation + " \n")
 INT_WIDTH = 20  # len(str(-2**63))
 EMPTY_SET = "nothing"  # how the renderer shows an empty set
+GROWING = ("pad", "lpad", "zpad", "replace")  # text functions whose result is bounded by MAX_TEXT alone
 
 
 @dataclass(frozen=True)
@@ -111,6 +113,8 @@ class _Lengths:
             return self.value(e.type)
         if e.op == "cond":
             return max(self.expr(e.args[1]), self.expr(e.args[2]))
+        if e.op == "call" and e.name in GROWING:
+            return MAX_TEXT
         if e.op == "call" and e.name == "join":
             sep = self.expr(e.args[1]) if len(e.args) > 1 else 2
             return self.joined(e.args[0].type, lambda name: name, sep)
@@ -133,6 +137,8 @@ class _Lengths:
 
     def joined(self, t: Type, item: Any, sep: int) -> int:
         elem = t.elem
+        if elem is not None and elem.kind == "str":  # split or lines of a text: at most its characters, sep between them
+            return (1 + sep) * self.longest_string
         names = self.names.get((elem.kind, str(elem.name)), []) if elem is not None else []
         total = sum(item(len(n)) for n in names) + sep * max(len(names) - 1, 0)
         return max(total, len(EMPTY_SET))

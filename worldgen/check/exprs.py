@@ -14,6 +14,7 @@ from worldgen.check.functions import FunctionChecks
 from worldgen.check.grids import GRID_BUILTINS, GridChecks
 from worldgen.check.nodes import is_error, make, path_text, show_type
 from worldgen.check.scope import Ctx, Scope, Symbol
+from worldgen.check.textfuncs import TEXT_BUILTINS, TextChecks
 from worldgen.errors import DiagnosticSink
 from worldgen.ir import types as T
 from worldgen.ir.models import Expr, Slot, Type
@@ -36,9 +37,9 @@ BUILTINS = ("count", "join", "min", "max", "abs")
 
 
 @dataclass
-class ExprChecker(SequenceChecks, GridChecks, FunctionChecks):
+class ExprChecker(SequenceChecks, GridChecks, FunctionChecks, TextChecks):
     """Typed checking of every expression form. The core forms live here; collections (lists,
-    maps, text), grids and user functions each have their own module, mixed in."""
+    maps, text building), text functions, grids and user functions each have their own module, mixed in."""
 
     sink: DiagnosticSink
     scope: Scope
@@ -251,6 +252,8 @@ class ExprChecker(SequenceChecks, GridChecks, FunctionChecks):
         obj = self.check(node.obj, ctx)
         if is_error(obj):
             return obj
+        if obj.type.kind == "str":
+            return self.text_index(node, obj, ctx)
         if obj.type.kind == "list":
             idx = self.check_int(node.index, ctx, "a list index")
             return make("at", obj.type.elem or T.ERROR, obj, idx)
@@ -278,9 +281,9 @@ class ExprChecker(SequenceChecks, GridChecks, FunctionChecks):
         if sym is not None and sym.kind in ("entity", "enum"):
             return make("slice", T.set_of(sym.type), lo, hi, name=sym.name)
         obj = self.check(node.obj, ctx)
-        if is_error(obj) or obj.type.kind == "list":
-            return obj if is_error(obj) else make("lslice", obj.type, obj, lo, hi)
-        return self.error(node, "WG301", "only an entity, an enum or a list can be sliced, as in room[1..], room[..-1] or xs[1..]")
+        if is_error(obj) or obj.type.kind in ("list", "str"):
+            return obj if is_error(obj) else make("lslice", obj.type if obj.type.kind == "list" else T.STR, obj, lo, hi)
+        return self.error(node, "WG301", "only an entity, an enum, a list or text can be sliced, as in room[1..], room[..-1] or xs[1..]")
 
     def _quantifier(self, node: ast.Quantifier, ctx: Ctx) -> Expr:
         if node.func not in QUANTIFIERS:
@@ -349,6 +352,8 @@ class ExprChecker(SequenceChecks, GridChecks, FunctionChecks):
         if node.func == self.scope.defining:
             return self.error(node, "WG206", f"'{node.func}' calls itself; functions may not be recursive "
                               "(a quantifier or first(i: 1..n, ...) bounds a search)")
+        if node.func in TEXT_BUILTINS:
+            return self.text_call(node, ctx)
         if node.func == "count":
             self._arity(node, 1)
             if node.args:
@@ -384,7 +389,7 @@ class ExprChecker(SequenceChecks, GridChecks, FunctionChecks):
             return self.error(node, "WG202", f"'{node.func}' is used before it is declared (line {later})")
         if sym is not None:
             return self.error(node, "WG301", f"'{node.func}' is {show_type(sym.type)}, not a function or relation")
-        known = list(GENERATORS) + list(BUILTINS) + list(GRID_BUILTINS) + list(SEQUENCE_BUILTINS) + list(self.scope.functions)
+        known = list(GENERATORS) + list(BUILTINS) + list(GRID_BUILTINS) + list(SEQUENCE_BUILTINS) + list(TEXT_BUILTINS) + list(self.scope.functions)
         return self.error(node, "WG206", f"unknown function '{node.func}'" + did_you_mean(node.func, known))
 
     def _arity(self, node: ast.Call, n: int) -> None:

@@ -28,6 +28,8 @@ def show_type(t: Type) -> str:
         case "set":
             return f"a set of {t.elem.name if t.elem else 'anything'}"
         case "list":
+            if t.elem is not None and t.elem.kind == "str":
+                return "a list of text"
             return f"a list of {(t.elem.name or t.elem.kind + 's') if t.elem else 'anything'}"
         case "map":
             return f"a map from {t.elem.name if t.elem else '?'} to {show_type(t.value) if t.value else '?'}"

@@ -16,12 +16,12 @@ can be ambiguous with each other:
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Mapping
 
+from worldgen.check.overlap import Item, Piece, literal, meet
 from worldgen.errors import DiagnosticSink, Span
 from worldgen.ir.models import Type
-from worldgen.ir.patterns import Token, arguments, could_spell, literal, parts, tokens
+from worldgen.ir.patterns import Token, arguments, could_spell, parts, tokens
 from worldgen.syntax import ast
 
 QUOTES = "\"'"
@@ -96,86 +96,68 @@ def _malformed(raw: list[str], toks: tuple[Token, ...], types: Mapping[str, Type
 
 
 # ------------------------------------------------------------------------------ ambiguity
-# What one argument can match inside a token, by type: (regex, characters it may contain,
-# characters it may start with, characters it may end with); None: any. Entity names are
+# The words an argument's values are typed as, by type (see check/overlap.py). Entity names are
 # lowercase words joined by . - _ / (see the content schema); enum values are identifiers.
-Shape = tuple[str, "str | None", "str | None", "str | None"]
 _LOWER = "abcdefghijklmnopqrstuvwxyz"
-_NAME: Shape = ("[a-z][a-z0-9._/-]*", _LOWER + "0123456789._/- ", _LOWER, _LOWER + "0123456789")
-_ENUM: Shape = ("[a-z_][a-z0-9_]*", _LOWER + "0123456789_", _LOWER + "_", _LOWER + "0123456789_")
+_DIGITS = "0123456789"
+_ANY: Piece = (((None, True, True),),)
+_SIGN: Item = (frozenset("-"), False, False)
+_NAME: Piece = (((frozenset(_LOWER), True, False), (frozenset(_LOWER + _DIGITS + "._/-"), False, True)),)
+_ENUM: Piece = (((frozenset(_LOWER + "_"), True, False), (frozenset(_LOWER + _DIGITS + "_"), False, True)),)
+_QUOTED: Piece = (((frozenset(QUOTES), True, False), (None, False, True)),)
+_BOOL: Piece = literal("true") + literal("false")
 
 
-def _shape(t: Type | None) -> Shape:
+def _digits(spelling: str | None) -> Piece:
+    digits = frozenset({"octal": "01234567", "hex": _DIGITS + "abcdef"}.get(str(spelling), _DIGITS))
+    number = (_SIGN, (digits, True, True))
+    if spelling == "hex":  # ff or 0xff
+        return number, (_SIGN, (frozenset("0"), True, False), (frozenset("x"), True, False), (digits, True, True))
+    return (number,)
+
+
+def _shape(t: Type | None) -> Piece:
     if t is None or is_word(t):
-        return r"\S+", None, None, None
+        return _ANY
     if is_text(t):
-        return "[\"'].*", None, QUOTES, QUOTES
+        return _QUOTED
     match t.kind:
         case "int":
-            digits = {"octal": "01234567", "hex": "0123456789abcdef"}.get(str(t.name), "0123456789")
-            body = {"octal": "[0-7]+", "hex": "(?:0x)?[0-9a-f]+"}.get(str(t.name), "[0-9]+")
-            return f"-?{body}", digits + "-x" if t.name == "hex" else digits + "-", digits + "-", digits
+            return _digits(t.name)
         case "bool":
-            return "(?:true|false)", "truefals", "tf", "e"
+            return _BOOL
         case "enum":
             return _ENUM
         case "entity":
             return _NAME
-    return r"\S+", None, None, None
+    return _ANY
 
 
-def _ends(tok: Token, types: Mapping[str, Type]) -> tuple[str | None, str | None]:
-    """The characters a token holding arguments may start and end with (None: any)."""
-    ps = parts(tok)
-    first = ps[0][1][0] if ps[0][0] == "word" else _shape(types.get(ps[0][1]))[2]
-    last = ps[-1][1][-1] if ps[-1][0] == "word" else _shape(types.get(ps[-1][1]))[3]
-    return first, last
-
-
-def _meet(a: str | None, b: str | None) -> bool:
-    return a is None or b is None or any(c in b for c in a)
-
-
-def _regex(tok: Token, types: Mapping[str, Type]) -> re.Pattern[str]:
-    return re.compile("".join(_shape(types.get(w))[0] if k == "arg" else re.escape(w) for k, w in parts(tok)))
+def _pieces(tok: Token, types: Mapping[str, Type]) -> list[Piece]:
+    return [_shape(types.get(w)) if k == "arg" else literal(w) for k, w in parts(tok)]
 
 
 def _overlap(a: Token, b: Token, ta: Mapping[str, Type], tb: Mapping[str, Type]) -> bool:
     """Can token ``a`` and token ``b`` match the same typed word?
 
-    Exact for words against words, arguments and mixed tokens. Between two tokens that both hold
-    arguments it is a conservative approximation: they must be able to start with the same
-    character and end with the same one (a name starts with a letter, an int with a digit or '-');
-    a lone argument against a mixed token overlaps when the mixed token's literal characters could
-    be part of that argument's values (an int cannot contain '.'); two mixed tokens overlap when
-    their literal prefixes agree (one starts the other) and so do their literal suffixes."""
+    Two words are equal or not; a word against a lone argument depends on the argument's values
+    (an int argument can be typed as ``42``, a bool as ``true``; entity names never equal command
+    words), and two lone arguments overlap when their types are one. Every other pair, where a
+    token mixes literal text and arguments, is decided exactly on the shapes of the words the
+    arguments are typed as (check/overlap.py): ``cat {f}`` meets ``cat {f}.log``, since a name
+    may be ``nginx.log``, while ``'{n}s/x/y/'`` never meets ``'s/x{n}/y/'``."""
     if a[0] != "word" and b[0] == "word":
         a, b, ta, tb = b, a, tb, ta
-    if a[0] == "word":
-        word = a[1]
-        if b[0] == "word":
-            return word == b[1]
-        if b[0] == "mixed":
-            return _regex(b, tb).fullmatch(word) is not None
-        return _arg_matches_word(tb.get(b[1]), word)
+    if a[0] == "word" and b[0] == "word":
+        return a[1] == b[1]
+    if a[0] == "word" and b[0] == "arg":
+        return _arg_matches_word(tb.get(b[1]), a[1])
     if a[0] == "arg" and b[0] == "arg":
         x, y = ta.get(a[1]), tb.get(b[1])
         if is_word(x) or is_word(y) or x is None or y is None:
             return True
         return x.same(y) and is_text(x) == is_text(y)
-    (fa, la), (fb, lb) = _ends(a, ta), _ends(b, tb)
-    if not (_meet(fa, fb) and _meet(la, lb)):
-        return False
-    if a[0] == "mixed" and b[0] == "mixed":
-        (pa, sa), (pb, sb) = literal(a), literal(b)
-        return (pa.startswith(pb) or pb.startswith(pa)) and (sa.endswith(sb) or sb.endswith(sa))
-    arg, mixed, types = (a, b, ta) if a[0] == "arg" else (b, a, tb)
-    chars = _shape(types.get(arg[1]))[1]
-    return chars is None or all(c in chars for w in _literals(mixed) for c in w)
-
-
-def _literals(tok: Token) -> list[str]:
-    return [w for k, w in parts(tok) if k == "word"]
+    return meet(_pieces(a, ta), _pieces(b, tb))
 
 
 def _arg_matches_word(t: Type | None, word: str) -> bool:

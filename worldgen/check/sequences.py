@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from worldgen.check.exprs import ExprChecker
 
 SEQUENCE_BUILTINS = {
-    "len": "len(xs): how many items a list holds",
+    "len": "len(xs): how many items a list holds (or characters a text has)",
     "push": "push(xs, v): the list with v added at the end",
     "pop": "pop(xs): the list without its last item",
     "top": "top(xs): the last item of a list",
@@ -128,8 +128,10 @@ class SequenceChecks:
             if not (T.compatible(rel.elem, start.type) or T.compatible(T.set_of(rel.elem), start.type)):
                 return self.error(node.args[1], "WG301", f"closure starts from {show_type(rel.elem)} or a set of them, not {show_type(start.type)}")
             return make("call", T.set_of(rel.elem), first, start, name="closure")
+        if f == "len" and first.type.kind == "str":
+            return make("call", T.INT, first, name="len")
         if first.type.kind != "list":
-            return self.error(node.args[0], "WG301", f"{f} needs a list, not {show_type(first.type)}: {SEQUENCE_BUILTINS[f]}")
+            return self.error(node.args[0], "WG301", f"{f} needs a list{' or text' if f == 'len' else ''}, not {show_type(first.type)}: {SEQUENCE_BUILTINS[f]}")
         if f == "len":
             return make("call", T.INT, first, name="len")
         if f == "top":

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from worldgen.codegen.forms import FormsCode
+from worldgen.codegen.textfuncs import TextCode
 from worldgen.errors import WorldgenError
 from worldgen.ir.models import Expr, Function, Template, Type
 from worldgen.ir.values import bits
@@ -85,7 +86,7 @@ class Namespace:
 
 
 @dataclass
-class ExprCompiler(FormsCode):
+class ExprCompiler(FormsCode, TextCode):
     """Turns one expression into a Python expression string.
 
     ``resolve_state`` maps a state variable to its source (``s[3]`` at run time, a namespace name
@@ -207,7 +208,7 @@ class ExprCompiler(FormsCode):
 
     def _call(self, e: Expr) -> str:
         args = [self.expr(a) for a in e.args]
-        other = self.sequence_call(e, args)
+        other = self.sequence_call(e, args) or self.text_call(e, args)
         if other is not None:
             return other
         match e.name:
@@ -270,6 +271,8 @@ class ExprCompiler(FormsCode):
         elem = t.elem
         if elem is None:
             return self.ns.const(("lit", "nothing"))
+        if t.kind == "list" and elem.kind == "str":  # a list of text joins to "" when empty, as text does
+            return f"{sep or repr(', ')}.join({src})"
         if t.kind == "list":
             names = self.names(elem) if elem.kind in ("entity", "enum") else "None"
             return f"_ljoin({src}, {names}, {sep or repr(', ')})"

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from worldgen.ir.models import Action, Type
-from worldgen.ir.patterns import normalize, parts, spell, tokens
+from worldgen.ir.patterns import normalize, parts, spell, tokens, unpadded
 
 if TYPE_CHECKING:
     from worldgen.codegen.program import Rules
@@ -58,8 +58,11 @@ def fallbacks_of(ai: int, action: Action, arg_domains: Callable[[Type], list[Any
             pieces[p.name] = f"(?:\"(?P<a{i}d>[^\"]*)\"|'(?P<a{i}s>[^']*)')"
         else:
             values = {normalize(text): v for v in arg_domains(p.type) for text in spellings(p.type, v, arg_text(p.type, v))}
+            number = p.type.kind == "int"
+            if number:  # typed with or without leading zeros, as in the command table
+                values.update({unpadded(text): v for text, v in list(values.items())})
             decode.append(("finite", f"a{i}", values))
-            alts = "|".join(_loose(text) for text in sorted(values, key=lambda x: (-len(x), x)))
+            alts = "|".join(_padded(text) if number else _loose(text) for text in sorted(values, key=lambda x: (-len(x), x)))
             pieces[p.name] = f"(?P<a{i}>{alts or '(?!)'})"
     out = []
     for pattern in action.patterns:
@@ -67,6 +70,13 @@ def fallbacks_of(ai: int, action: Action, arg_domains: Callable[[Type], list[Any
         regex = re.compile(r"\s*" + r"\s+".join(words) + r"\s*", re.IGNORECASE | re.DOTALL)
         out.append(Fallback(ai, regex, tuple(decode)))
     return out
+
+
+def _padded(number: str) -> str:
+    """An int as typed, as a regex that also takes leading zeros between the sign and a digit
+    (5: 05, 005), as ``unpadded`` drops them (hex ``ff`` takes none)."""
+    sign, digits = ("-", number[1:]) if number.startswith("-") else ("", number)
+    return re.escape(sign) + ("0*" if digits[:1].isdigit() else "") + re.escape(digits)
 
 
 def _loose(text: str) -> str:
@@ -91,6 +101,7 @@ def match_fallback(rules: Rules, command: str) -> tuple[int, tuple[Any, ...]] | 
                 double = m.group(how[1])
                 args.append(double if double is not None else m.group(how[2]))
             else:
-                args.append(how[2][normalize(m.group(how[1]))])
+                typed, values = normalize(m.group(how[1])), how[2]
+                args.append(values[typed] if typed in values else values[unpadded(typed)])
         return f.action, tuple(args)
     return None

@@ -32,9 +32,11 @@ def _rdiv(a: float, b: float) -> float:
     return a / b
 
 
-def _at(xs: tuple, i: int) -> Any:
+def _at(xs: tuple | str, i: int) -> Any:
     if -len(xs) <= i < len(xs):
         return xs[i]
+    if isinstance(xs, str):
+        raise RuleError(f"index {i} is outside a text of {len(xs)} characters")
     raise RuleError(f"index {i} is outside a list of {len(xs)} items")
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import product
 from types import CodeType
 from typing import Any
@@ -19,6 +19,7 @@ from worldgen.codegen.fallbacks import Fallback, fallbacks_of, free_rank, spelli
 from worldgen.codegen.guards import GuardPlan, Item, Lookup, live, plan
 from worldgen.codegen.intervals import Interval, within
 from worldgen.codegen.helpers import LANGUAGE2_HELPERS
+from worldgen.codegen.texthelpers import TEXT_HELPERS
 from worldgen.codegen.packing import Codec
 from worldgen.codegen.signals import emit_signals
 from worldgen.codegen.successors import emit_successors
@@ -27,7 +28,7 @@ from worldgen.errors import InstantiationError
 from worldgen.ir.assigned import dynamic_vars
 from worldgen.ir.limits import MAX_BINDINGS
 from worldgen.ir.models import Action, ActionParam, Expr, Scaffold, Stmt, Type
-from worldgen.ir.patterns import normalize, tokens
+from worldgen.ir.patterns import Forms, normalize, tokens, unpadded_forms
 from worldgen.ir.values import bits, to_mask
 
 
@@ -69,6 +70,7 @@ class Rules:
     # tried in order when a command is not in `table`: actions with `text` arguments, then
     # catch-alls (`word` arguments); each binds the typed text (see match_fallback)
     fallbacks: tuple[Fallback, ...] = ()
+    forms: Forms = field(default_factory=dict)  # a command not in `table` is read unpadded: ir.patterns.find_unpadded
     codec: Codec | None = None  # the state as one int, for the model checker (see codegen/packing.py)
     domain: Callable[[Type], list[Any]] | None = None  # a scalar type's values in this world (ints, indices)
     defs: dict[str, Callable[..., Any]] | None = None  # `def`s by name, (s, *args): a terminal world's files read them
@@ -377,6 +379,7 @@ def build_rules(rules: Scaffold, tables: WorldTables, constants: dict[str, Any],
         lookup = generated.lookups[ai]
         if lookup is not None:
             env[f"X{ai}"] = lookup.table(own)
+    hexed = {ai for ai, a in enumerate(rules.actions) if any(p.type.kind == "int" and p.type.name == "hex" for p in a.params)}
     built = Rules(
         dynamic=generated.dynamic, actions=rules.actions, bindings=tuple(bindings), table=table,
         guard=tuple(env[f"guard_{i}"] for i in range(n)),
@@ -389,6 +392,7 @@ def build_rules(rules: Scaffold, tables: WorldTables, constants: dict[str, Any],
         bonus=tuple(env.get(f"bonus_{i}") for i in range(n)), per_step=numbers.per_step, horizon=numbers.horizon,
         within=numbers.within, stochastic=generated.stochastic, says_only=generated.says_only, source=generated.source,
         fallbacks=tuple(f for _, _, f in sorted(fallbacks, key=lambda r: r[:2])),
+        forms=unpadded_forms(table, lambda b: bindings[b].action not in hexed),
         defs={f.name: env[f"D_{ident(f.name)}"] for f in rules.functions} if rules.terminal is not None else None,
     )
     return built, generated
@@ -433,7 +437,7 @@ class _Bits(dict[int, tuple[int, ...]]):
 
 
 HELPERS = {"_chk": _chk, "_div": _div, "_join": _join, "_B": _Bits(), "_mask": to_mask, "RuleError": RuleError,
-           "_RULE_ERRORS": RULE_ERRORS, "_within": within, **LANGUAGE2_HELPERS}
+           "_RULE_ERRORS": RULE_ERRORS, "_within": within, **LANGUAGE2_HELPERS, **TEXT_HELPERS}
 
 
 def _domain(action: Action, param: ActionParam, arg_domains: Callable[[Type], list[Any]]) -> list[Any]:

@@ -16,10 +16,12 @@ Every token is a 2-tuple, so code that only knows words and arguments can still 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
 _ARG = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
+_PADDING = re.compile(r"(?<![\d.])0+(?=\d)")  # the leading zeros of a number: digits not after a digit or a .
 
 Part = tuple[str, str]  # ("word", text) or ("arg", name)
 Token = tuple[str, Any]  # ("word", text), ("arg", name) or ("mixed", tuple[Part, ...])
@@ -33,6 +35,46 @@ QUOTED_PLACEHOLDER = '"..."'  # how a text argument is shown in its one listed c
 def normalize(command: str) -> str:
     """How typed commands are compared: case-insensitive, whitespace collapsed."""
     return " ".join(command.lower().split())
+
+
+def unpadded(command: str) -> str:
+    """``command`` with the leading zeros of its numbers dropped: ``sleep 05`` -> ``sleep 5``,
+    ``cut -f05`` -> ``cut -f5``, ``chmod 0640 f`` -> ``chmod 640 f``, ``-007`` -> ``-7``. A number is a
+    run of digits that does not follow a ``.`` (``1.05`` and ``0x1f`` keep their zeros).
+
+    A command the table does not hold is looked up again unpadded (``find_unpadded``), so an int
+    argument may be typed with leading zeros (``05`` for 5) and an octal one without them (``10``
+    for 010)."""
+    return _PADDING.sub("", command)
+
+
+Forms = dict[str, "int | None"]  # unpadded command -> its binding, None when two bindings share it
+
+
+def unpadded_forms(table: dict[str, int], decimal: Callable[[int], bool]) -> Forms:
+    """The unpadded forms of a command table's commands (normalised command -> binding) that
+    differ from the command: ``chmod 010 f`` -> ``chmod 10 f``. A form that two bindings share
+    (``open f-01`` and ``open f-1`` both give ``open f-1``) maps to None: it could mean either.
+    Only bindings whose numbers are ``decimal`` have forms: the digits of a hex argument are not a
+    number of their own (``a05`` is not ``a5``)."""
+    forms: Forms = {}
+    for command, binding in table.items():
+        form = unpadded(command)
+        if form != command and decimal(binding):
+            forms[form] = binding if forms.get(form, binding) == binding else None
+    for form, binding in forms.items():
+        listed = table.get(form)
+        if listed is not None and listed != binding:
+            forms[form] = None
+    return forms
+
+
+def find_unpadded(table: dict[str, int], forms: Forms, command: str) -> int | None:
+    """The binding of a normalised command the table does not hold, read with its numbers
+    unpadded (``set 05`` is ``set 5``, ``chmod 10 f`` is ``chmod 010 f``); None when it has none,
+    or more than one."""
+    form = unpadded(command)
+    return forms[form] if form in forms else table.get(form)
 
 
 @lru_cache(maxsize=4096)
@@ -68,17 +110,6 @@ def parts(token: Token) -> tuple[Part, ...]:
 def arguments(toks: tuple[Token, ...]) -> list[str]:
     """The argument names a pattern mentions, in order, repeats included."""
     return [name for tok in toks for kind, name in parts(tok) if kind == "arg"]
-
-
-def literal(token: Token) -> tuple[str, str]:
-    """(literal prefix, literal suffix) of a token: the text before its first argument and after
-    its last one (a plain word is all prefix and has no suffix)."""
-    ps = parts(token)
-    if token[0] == "word":
-        return token[1], ""
-    prefix = ps[0][1] if ps[0][0] == "word" else ""
-    suffix = ps[-1][1] if ps[-1][0] == "word" else ""
-    return prefix, suffix
 
 
 def spell(spelling: str | None, value: int) -> tuple[str, ...]:

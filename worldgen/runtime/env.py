@@ -14,6 +14,7 @@ import numpy as np
 from worldgen.codegen.exprs import RULE_ERRORS
 from worldgen.codegen.fallbacks import match_fallback
 from worldgen.codegen.program import Rules
+from worldgen.ir.patterns import find_unpadded
 from worldgen.ir.values import encode
 from worldgen.ir.world import World
 from worldgen.runtime.loader import load_rules
@@ -187,7 +188,10 @@ class Env:
         if self._terminal is not None:  # a terminal world: the line goes through the shell
             text, self.status = self._terminal.run(str(command))
             return self._settle([text] if text else [], self.status == 0)
-        b = rules.table.get(" ".join(str(command).lower().split()))
+        key = " ".join(str(command).lower().split())
+        b = rules.table.get(key)
+        if b is None:  # numbers padded otherwise than listed: 05 for 5
+            b = find_unpadded(rules.table, rules.forms, key)
         if b is not None:
             binding = rules.bindings[b]
             valid, out = self._act(binding.action, binding.args)
