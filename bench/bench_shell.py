@@ -6,7 +6,8 @@ The file system is what a logs world holds (20 files: 200-line logs under /var/l
 files); the lines are the mix an agent types there (pipes, globs, ``tail -n``, ``grep -i``,
 ``wc -l``, ``cd && ls``, ``echo > file``, ``cat file | sort``). Lines naming a tool the registry
 does not have yet (other modules land them) are skipped, and listed. Prints lines/s over the
-mix, and parse µs per line uncached (the lexer and parser each time) and cached (the LRU hit).
+mix, parse µs per line uncached (the lexer and parser each time) and cached (the LRU hit), and
+the slowest lines of the mix (where a tool, not the shell, is what costs).
 """
 
 from __future__ import annotations
@@ -104,6 +105,18 @@ def main() -> None:
         print(f"  skipped: {line}")
     print(f"run:   {1 / per_line:,.0f} lines/s ({per_line * 1e6:.1f} µs/line, best of {args.rounds} x {len(mix)} lines)")
     print(f"parse: {uncached / len(mix) * 1e6:.1f} µs/line uncached, {cached / len(mix) * 1e6:.2f} µs/line cached")
+    print("slowest lines (µs each, parse cached; the rest of the time is the tools'):")
+    for cost, line in sorted(((line_cost(shell, session, line, args.rounds), line) for line in lines), reverse=True)[:5]:
+        print(f"  {cost * 1e6:9.1f}  {line}")
+
+
+def line_cost(shell: Shell, session: Session, line: str, rounds: int, repeat: int = 20) -> float:
+    def again() -> None:
+        for _ in range(repeat):
+            session.cwd = session.env["PWD"] = "/root"
+            shell.run(line, session)
+
+    return best(rounds, again) / repeat
 
 
 if __name__ == "__main__":

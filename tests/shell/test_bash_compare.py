@@ -1,10 +1,12 @@
 """The same lines through real bash (in a temp dir holding the same files) and through ``Shell``
 (over a MemoryFs): stdout and exit status must agree. Relative paths only, so the two trees are
-the same from where each shell stands. Skipped where /usr/bin/bash is missing."""
+the same from where each shell stands. stderr must agree too once bash's ``-c`` location
+(``bash: line 1:``, and the bad line it quotes after a syntax error) is taken out. Skipped where /usr/bin/bash is missing."""
 
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -52,7 +54,7 @@ LINES = [
     # expansion
     "echo *.txt", "echo .*", "echo sub/*", "echo */*/*.log", "echo *.nope", "echo [ab].txt", "echo [!a]*.txt", "echo ?.txt",
     "echo '*'.txt", 'X="a  b"; echo $X "$X"', "echo ${U:-def} ${U-d2} ${U:+no}", "E=; echo ${E:-e1} ${E-e2}|",
-    "A=1; echo ${#A} ${A:+yes}", 'X="*.txt"; echo $X "$X"', "echo a\\ b 'c'\"d\"", "echo $'t\\tx'",
+    "A=1; echo ${#A} ${A:+yes}", "E=; echo ${E:-e1} ${E-e2}", 'X="*.txt"; echo $X "$X"', "echo a\\ b 'c'\"d\"", "echo $'t\\tx'",
     "e=; echo $e $e x", "echo \"$\" '$' $", "echo */",
     # redirections
     "echo hi > out; cat out", "echo 1 > f; echo 2 >> f; cat f", "cat nope 2>&1 | cat -n", "cat a.txt nope 2>/dev/null; echo $?",
@@ -65,6 +67,8 @@ LINES = [
     "nope; echo $?", "./nope; echo $?", ": ; echo $?", "export A=1; echo $A", "A=1; unset A; echo \"[$A]\"",
     "type cd echo if", "type -t cd echo", "exit 3", "exit 300", "exit x", "A=1 B=2; echo $A$B",
     "cd sub | cat; cat inner.txt; echo $?", "true && false; echo $?",
+    # syntax errors
+    "echo a |", "| echo", "echo a ;; b", "echo >", 'echo "abc', "echo 'abc", "echo ) x",
 ]
 
 
@@ -75,21 +79,25 @@ def materialise(root: Path) -> None:
         path.write_text(text)
 
 
-def real_bash(root: Path, line: str) -> tuple[str, int]:
+_WHERE = re.compile(r"^bash: (-c: )?line [0-9]+: ", re.M)
+_ECHOED_LINE = re.compile(r"^bash: `.*'\n", re.M)  # `bash -c` quotes the bad line; a terminal does not
+
+
+def real_bash(root: Path, line: str) -> tuple[str, str, int]:
     env = {"PATH": "/usr/bin:/bin", "LC_ALL": "C", "HOME": str(root)}
-    done = subprocess.run([BASH, "--norc", "--noprofile", "-c", line], cwd=root, env=env, capture_output=True,
-                          text=True, timeout=10)
-    return done.stdout, done.returncode
+    done = subprocess.run(["bash", "--norc", "--noprofile", "-c", line], executable=BASH, cwd=root, env=env,
+                          capture_output=True, text=True, timeout=10)
+    return done.stdout, _ECHOED_LINE.sub("", _WHERE.sub("bash: ", done.stderr)), done.returncode
 
 
-def ours(line: str) -> tuple[str, int]:
+def ours(line: str) -> tuple[str, str, int]:
     fs = MemoryFs({f"/w/{rel}": text for rel, text in FILES.items()})
     session = Session("/w", {"PATH": "/usr/bin:/bin", "LC_ALL": "C", "HOME": "/w", "PWD": "/w"})
     got = Shell(fs).run(line, session)
-    return got.stdout, got.status
+    return got.stdout, got.stderr, got.status
 
 
 @pytest.mark.parametrize("line", LINES)
-def test_same_stdout_and_status_as_bash(tmp_path: Path, line: str):
+def test_same_stdout_stderr_and_status_as_bash(tmp_path: Path, line: str):
     materialise(tmp_path)
     assert ours(line) == real_bash(tmp_path, line)

@@ -11,7 +11,6 @@ nothing stays as typed, as bash does without ``nullglob``.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
 from functools import lru_cache
 
 from worldgen.shell import limits
@@ -322,9 +321,3 @@ def _bracket(comp: str, i: int) -> tuple[str, int] | None:
 def _class_char(c: str) -> str:
     return "\\" + c if c in "\\]^-[" else c
 
-
-def env_with(env: Mapping[str, str], assigns: dict[str, str]) -> dict[str, str]:
-    """The environment a command with ``NAME=value`` prefixes runs in."""
-    merged = dict(env)
-    merged.update(assigns)
-    return merged

@@ -29,6 +29,7 @@ _BRACE_EXPANSION = re.compile(r"\{[^{}\s]*(,|\.\.)[^{}\s]*\}")
 _SPECIAL_PARAMS = "?#$!@*-0123456789"
 _PARAM_OPS = (":-", ":=", ":+", ":?", "-", "=", "+", "?")
 _GLOB_CHARS = re.compile(r"[*?\[]")
+_EMPTY = Lit("", True)
 
 
 # reserved words that start or belong to compound commands, and how to name what they start
@@ -240,6 +241,14 @@ class Lexer:
     def _word(self, i: int) -> int:
         """Read one word from ``i``; push it as a "W" token and return the index after it."""
         s, n = self.s, self.n
+        m = _PLAIN.match(s, i)
+        if m is not None and (m.end() == n or s[m.end()] in _METACHARS):  # most words: plain text
+            text = m.group()
+            if "{" in text and _BRACE_EXPANSION.search(text):
+                raise Unsupported("brace expansion {a,b}")
+            globs = _GLOB_CHARS.search(text) is not None
+            self.tokens.append(("W", Word((Lit(text),), text, None if globs else text, globs), text))
+            return m.end()
         start = i
         parts: list[Part] = []
         if s[i] == "~":
@@ -292,6 +301,11 @@ class Lexer:
                 i = j + 1
             elif c == '"':
                 _flush(buf, parts)
+                if s.startswith('""', i):  # the empty word: common, and cheap to take whole
+                    if not parts or parts[-1] != _EMPTY:
+                        parts.append(_EMPTY)
+                    i += 2
+                    continue
                 got, i = self._dquoted(s, i + 1, '"')
                 parts.extend(got or [Lit("", True)])
             elif c == "$":

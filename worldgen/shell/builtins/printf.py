@@ -152,7 +152,7 @@ def printf(call: Call) -> int:
         call.stderr.append("worldgen shell: printf -v is not supported in this world\n")
         return 2
     if not args:
-        call.stderr.append("bash: " + USAGE)
+        call.stderr.append(USAGE)
         return 2
     items, error = _compile(args[0])
     printer = _Printer(call, args[1:])
