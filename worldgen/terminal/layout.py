@@ -24,14 +24,16 @@ SKELETON = ("/bin", "/etc", "/home", "/root", "/tmp", "/usr", "/usr/bin", "/var"
 DIR_MODES = {"/tmp": 0o1777, "/var/tmp": 0o1777, "/root": 0o700}
 WRITE_PREFIX = "printf '%s\\n' "
 _LEADING_ZEROS = re.compile(r"(?<![\w.])0+(?=\d)")
+_PUNCTUATION = re.compile(r"\s*([=:,])\s*")
 MEMO_TEXTS = 20_000
 
 
 def text_key(text: str) -> str:
     """How a written text is compared with the texts a file accepts: lines without surrounding
-    or repeated blanks, case, leading zeros of numbers, blank lines and ``#`` comments."""
+    or repeated blanks (none around ``=``, ``:`` and ``,``), case, leading zeros of numbers,
+    blank lines and ``#`` comments."""
     lines = (" ".join(line.split()).lower() for line in text.split("\n"))
-    return "\n".join(_LEADING_ZEROS.sub("", ln) for ln in lines if ln and not ln.startswith("#"))
+    return "\n".join(_PUNCTUATION.sub(r"\1", _LEADING_ZEROS.sub("", ln)) for ln in lines if ln and not ln.startswith("#"))
 
 
 @dataclass

@@ -11,6 +11,7 @@ from worldgen.shell.builtins.base import Call
 from worldgen.shell.builtins.modes import parse_mode
 from worldgen.shell.builtins.options import Options, usage
 from worldgen.shell.builtins.walk import locate, walk, why_missing
+from worldgen.shell.fs import FsError
 
 OPTIONS = Options("Rcfv", {"recursive": "R", "changes": "c", "silent": "f", "quiet": "f", "verbose": "v"})
 _DASH_MODE = re.compile(r"-[rwxXstugoa=+,-][rwxXstugoa=+,0-7-]*|-[0-7]+")
@@ -49,8 +50,13 @@ def chmod(call: Call) -> int:
             status = 1
             continue
         targets = list(walk(call.fs, path, typed, node)) if recursive else [(path, typed, node, 0)]
-        for where, _, target, _ in targets:
-            call.fs.chmod(where, change.apply(target.mode, target.is_dir))
+        for where, shown, target, _ in targets:
+            try:
+                call.fs.chmod(where, change.apply(target.mode, target.is_dir))
+            except FsError as err:  # a file the world keeps as it is, or a mode its rules refuse
+                if not quiet:
+                    call.fs_error(err, shown, "changing permissions of")
+                status = 1
     return status
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 from worldgen.shell.builtins.base import Call
 from worldgen.shell.builtins.options import Options, decimal, usage
 from worldgen.shell.builtins.walk import locate, walk, why_missing
+from worldgen.shell.fs import FsError
 
 OPTIONS = Options("Rcfvh", {"recursive": "R", "changes": "c", "silent": "f", "quiet": "f", "verbose": "v", "no-dereference": "h"})
 
@@ -61,8 +62,13 @@ def _change(call: Call, *, group_only: bool) -> int:
             status = 1
             continue
         targets = walk(call.fs, path, typed, node) if "R" in keys else [(path, typed, node, 0)]
-        for where, _, _, _ in targets:
-            call.fs.chown(where, owner, group)
+        for where, shown, _, _ in targets:
+            try:
+                call.fs.chown(where, owner, group)
+            except FsError as err:  # a file the world keeps as it is, or an owner its rules refuse
+                if "f" not in keys:
+                    call.fs_error(err, shown, "changing ownership of")
+                status = 1
     return status
 
 

@@ -1,0 +1,167 @@
+"""A terminal world through Env: every line runs in the shell over the world's files, every
+change of state goes through the world's actions, and the exit status reaches the trainer."""
+
+from __future__ import annotations
+
+import pytest
+
+import worldgen
+
+SOURCE = """world ops {
+  entity svc[2]
+  enum level { low, high }
+  state {
+    seen: set<svc> = {}
+    port: int in 1..3 = 1
+    lvl: level = low
+    keymode: int in 0..511 = 420
+    gone: bool = false
+    restarts: int in 0..2 = 0
+  }
+  files {
+    home "/home/ops"
+    env APP_ENV = "production"
+    dir "/srv/backups"
+    file log(s: svc) "/var/log/{s}.log" {
+      text "started {s}\\nerror: {s} is {if s == svc[1] then 'broken' else 'fine'}\\n"
+      mode 0o640
+      owner "syslog"
+      group "adm"
+      when read { do seen += s }
+    }
+    file conf "/etc/app.conf" {
+      text "port={port}\\nlevel={lvl}\\n"
+      when write "port={p}\\nlevel={l}" (p: int in 1..3, l: level) {
+        when p != 2 else "app: port 2 is reserved"
+        do port = p, lvl = l
+        say "app: configuration reloaded"
+      }
+      invalid "app: syntax error, file left unchanged"
+    }
+    file key "/home/ops/.ssh/id_ed25519" {
+      text "secret\\n"
+      mode keymode
+      exists when not gone
+      when chmod (m: int in 0..511 as octal) { when m == 384 or m == 256 else "mode refused by policy"  do keymode = m }
+      when rm { do gone = true }
+    }
+    program systemctl "Control services" { flag "-q --quiet"  value "-u --unit"  flag "--no-pager" }
+  }
+  action restart(s: svc) "systemctl restart {s}" | "systemctl -u {s} restart" {
+    when s in seen else "read the log of {s} first"
+    do restarts = min(restarts + 1, 2)
+    say "restarted {s}"
+  }
+  observe ""
+  invalid "systemctl: unknown command"
+  reward 1 on write_conf
+  reward 1 when port == 3 and lvl == high
+  done when port == 3 and lvl == high and restarts >= 1
+  horizon 40
+}"""
+
+
+@pytest.fixture
+def env() -> worldgen.Env:
+    e = worldgen.loads(SOURCE, "ops.wg").instantiate({}, seed=0).env()
+    e.reset(seed=0)
+    return e
+
+
+def run(env: worldgen.Env, line: str) -> tuple[str, int, dict]:
+    obs, reward, terminated, truncated, info = env.step(line)
+    return obs, info["exit_status"], info
+
+
+def test_reading_tools_see_the_state_as_files_and_change_nothing(env: worldgen.Env) -> None:
+    assert run(env, "ls /var/log")[0] == "svc1.log\nsvc2.log"
+    assert run(env, "ls -l /var/log/svc1.log")[0] == "-rw-r----- 1 syslog adm 33 Mar  3 04:12 /var/log/svc1.log"
+    out, status, info = run(env, "stat -c '%a %U' /etc/app.conf")
+    assert (out, status, info["action"]) == ("644 root", 0, None)
+    assert env.state()["seen"] == []
+
+
+def test_a_read_runs_the_read_hook_whatever_tool_reads(env: worldgen.Env) -> None:
+    out, status, info = run(env, "grep -l broken /var/log/*.log")
+    assert (out, status, info["action"]) == ("/var/log/svc2.log", 0, "read_log")
+    assert env.state()["seen"] == [0, 1]  # grep read both (entities by index)
+
+
+def test_programs_read_argv_getopt_style(env: worldgen.Env) -> None:
+    assert run(env, "systemctl restart svc1")[:2] == ("read the log of svc1 first", 1)
+    run(env, "cat /var/log/svc1.log > /dev/null")
+    assert run(env, "systemctl --no-pager --unit=svc1 restart")[:2] == ("restarted svc1", 0)
+    assert run(env, "systemctl -qu svc1 restart")[:2] == ("restarted svc1", 0)
+    assert run(env, "systemctl frobnicate")[:2] == ("systemctl: unknown command", 1)
+    assert run(env, "systemctl -z")[:2] == ("systemctl: invalid option -- 'z'\nTry 'systemctl --help' for more information.", 1)
+    assert "  systemctl restart SVC" in run(env, "systemctl --help")[0]
+
+
+def test_a_write_is_read_back_through_the_files_texts(env: worldgen.Env) -> None:
+    out, status, info = run(env, "printf 'port=3\\nlevel=high\\n' > /etc/app.conf")
+    assert (out, status, info["action"]) == ("app: configuration reloaded", 0, "write_conf")
+    assert run(env, "cat /etc/app.conf")[0] == "port=3\nlevel=high"
+
+
+def test_sed_in_place_and_a_here_document_edit_the_same_file(env: worldgen.Env) -> None:
+    assert run(env, "sed -i 's/port=1/port=3/' /etc/app.conf")[1] == 0
+    assert env.state()["port"] == 3
+    run(env, "cat > /etc/app.conf <<EOF\n# tuned\nport = 1\n\nLEVEL=High\nEOF")
+    assert (env.state()["port"], env.state()["lvl"]) == (1, 1)  # lvl: high (enum values by index)
+
+
+def test_a_write_that_parses_to_nothing_or_is_refused_leaves_the_file(env: worldgen.Env) -> None:
+    assert run(env, "echo 'port=9' > /etc/app.conf")[:2] == ("bash: /etc/app.conf: app: syntax error, file left unchanged", 1)
+    assert run(env, "printf 'port=2\\nlevel=low\\n' > /etc/app.conf")[:2] == ("bash: /etc/app.conf: app: port 2 is reserved", 1)
+    assert run(env, "cat /etc/app.conf")[0] == "port=1\nlevel=low"
+
+
+def test_files_without_hooks_refuse_as_an_immutable_file_would(env: worldgen.Env) -> None:
+    assert run(env, "echo x >> /var/log/svc1.log")[:2] == ("bash: /var/log/svc1.log: Permission denied", 1)
+    assert run(env, "rm /var/log/svc1.log")[:2] == ("rm: cannot remove '/var/log/svc1.log': Permission denied", 1)
+    assert run(env, "chmod 600 /etc/app.conf")[:2] == ("chmod: changing permissions of '/etc/app.conf': Operation not permitted", 1)
+
+
+def test_chmod_and_rm_hooks(env: worldgen.Env) -> None:
+    assert run(env, "chmod 600 ~/.ssh/id_ed25519")[1] == 0
+    assert env.state()["keymode"] == 0o600
+    assert run(env, "stat -c %a .ssh/id_ed25519")[0] == "600"
+    assert run(env, "chmod 0777 .ssh/id_ed25519")[:2] == (
+        "chmod: changing permissions of '.ssh/id_ed25519': mode refused by policy", 1)
+    assert run(env, "rm .ssh/id_ed25519 && ls -a .ssh")[:2] == (".\n..", 0)
+    assert run(env, "cat .ssh/id_ed25519")[1] == 1
+
+
+def test_scratch_files_and_the_session_last_one_episode(env: worldgen.Env) -> None:
+    assert run(env, "pwd; echo $APP_ENV $HOME")[0] == "/home/ops\nproduction /home/ops"
+    assert run(env, "cd /srv/backups && grep -c error /var/log/*.log > counts && cat counts")[0] == (
+        "/var/log/svc1.log:1\n/var/log/svc2.log:1")
+    env.reset(seed=0)
+    assert run(env, "pwd; ls /srv/backups")[0] == "/home/ops"
+
+
+def test_unknown_commands_and_outside_the_subset(env: worldgen.Env) -> None:
+    assert run(env, "frob")[:2] == ("bash: frob: command not found", 127)
+    out, status, _ = run(env, "echo $(ls)")
+    assert status == 2 and "command substitution" in out
+
+
+def test_rewards_sum_over_the_actions_of_one_line_and_the_goal_ends_the_episode(env: worldgen.Env) -> None:
+    obs, reward, terminated, truncated, info = env.step(
+        "cat /var/log/svc1.log >/dev/null && printf 'port=3\\nlevel=high\\n' > /etc/app.conf && systemctl restart svc1")
+    assert (reward, terminated, info["success"], info["action"]) == (2.0, True, True, "restart")
+
+
+def test_the_oracle_plays_through_the_shell_and_lines_replay_to_the_same_bytes() -> None:
+    world = worldgen.loads(SOURCE, "ops.wg").instantiate({}, seed=0)
+    from worldgen.verify.run import verify_world
+
+    report = verify_world(world)
+    assert report.ok, report
+    commands = ["ls -la ~", "grep -r error /var/log | sort", "sed -i 's/low/high/' /etc/app.conf", "cat /etc/app.conf"]
+    seen = []
+    for _ in range(2):
+        env = world.env()
+        env.reset(seed=1)
+        seen.append([env.step(c)[0] for c in commands])
+    assert seen[0] == seen[1]
