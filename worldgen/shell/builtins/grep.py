@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fnmatch import fnmatchcase
+from itertools import compress, count
 
 from worldgen.shell.builtins.base import Call
 from worldgen.shell.builtins.options import NO, OPTIONAL, REQUIRED, OptionError, Spec, number, parse, usage_error
@@ -245,25 +246,16 @@ class _Search:
             self.call.err("regular expression too costly for this input (repeated wildcards over long lines); refused")
             self.trouble = True
             return None
-        found: list[int] = []
-        text = rx.subject(text)
-        search, size = rx.rx.search, len(text)
-        pos = last = line = 0
-        while True:
-            m = search(text, pos)
-            if m is None:
-                break
-            start = text.rfind("\n", pos, m.start()) + 1 or pos
-            if start == size and (size == 0 or text[-1] == "\n"):
-                break  # the empty "line" after the final newline
-            line += text.count("\n", last, start)
-            last = start
-            found.append(line)
-            end = text.find("\n", m.start())
-            if end < 0:
-                break
-            pos = end + 1
-        return found
+        subject = rx.subject(text)
+        first = rx.rx.search(subject)  # one scan of the whole text first: most files have no match
+        if first is None or (first.start() == len(subject) and (not subject or subject[-1] == "\n")):
+            return []
+        if (self.opts.names or self.opts.quiet) and not self.opts.invert:
+            return [subject.count("\n", 0, first.start())]  # whether a line matches is all -l/-L/-q ask
+        lines = subject.split("\n")
+        if subject.endswith("\n") or not subject:
+            lines.pop()  # the empty "line" after the final newline
+        return list(compress(count(), map(rx.rx.search, lines)))  # one C loop: no Python per line
 
     def tag(self, name: str, i: int, sep: str) -> str:
         opts = self.opts
