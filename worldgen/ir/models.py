@@ -15,11 +15,12 @@ from pydantic import BaseModel, ConfigDict, SerializerFunctionWrapHandler, model
 IR_VERSION = 1
 
 
-# Fields Language 2 added. Left out of JSON while unused, so artifacts of scaffolds written
+# Fields Language 2 (and later) added. Left out of JSON while unused, so artifacts of scaffolds written
 # without them keep exactly the bytes they always had (same inputs, same bytes).
 LANGUAGE2_FIELDS = frozenset({
     "size", "domain", "prob_expr", "var", "lets", "width", "instruction", "horizon_expr", "within_expr",
     "functions", "every", "requires", "amount_expr", "hidden", "max_states", "observing", "margin",
+    "terminal",  # the files block of this round (ir/terminal.py)
 })
 
 

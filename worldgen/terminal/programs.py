@@ -92,7 +92,7 @@ def usage(layout: Layout, name: str, spec: ProgramSpec | None) -> str:
                 form = "  " + _HOLE.sub(lambda m: types.get(m.group(1), m.group(1).upper()), pattern)
                 if form not in forms:
                     forms.append(form)
-    lines += ["", "Commands:", *forms]
+    lines += ["", "Commands:", *(forms or ["  (none in this world)"])]
     if spec and (spec.flags or spec.values):
         lines += ["", "Options:"]
         lines += ["  " + ", ".join(g) for g in spec.flags]
