@@ -165,3 +165,20 @@ def test_the_oracle_plays_through_the_shell_and_lines_replay_to_the_same_bytes()
         env.reset(seed=1)
         seen.append([env.step(c)[0] for c in commands])
     assert seen[0] == seen[1]
+
+
+@pytest.mark.parametrize("line", [
+    "echo " + "x" * 1_048_576,
+    " | ".join(["cat /etc/app.conf"] * 10_000),
+    "echo 'unterminated",
+    "cat <<EOF\nport=3",
+    "cd /../../../../..; pwd; ls ../../var/../var/log/./../log",
+    "ls /*/*/*/* /*/* /* | wc -l",
+    "printf '\\x00\\xff\\x1b[2J' > /etc/app.conf",
+    "grep -E '(a+)+$' /var/log/*.log",
+])
+def test_hostile_lines_end_in_a_message_and_leave_the_world_as_it_was(env: worldgen.Env, line: str) -> None:
+    before = env.state()
+    obs, reward, terminated, truncated, info = env.step(line)
+    assert isinstance(obs, str) and len(obs) <= 1_100_000 and "Traceback" not in obs
+    assert env.state() == before
