@@ -72,3 +72,12 @@ def test_clock_stamps_changes():
     tree.chown("/etc/hosts", "alice", None)
     node = tree.stat("/etc/hosts")
     assert (node.mtime, node.mode, node.owner, node.group) == (EPOCH + 5, 0o600, "alice", "root")
+
+
+def test_a_copy_is_an_independent_tree() -> None:
+    original = MemoryFs({"/etc/a": "x\n"}, dirs=("/tmp",))
+    twin = original.copy()
+    twin.write("/tmp/new", "y")
+    twin.remove("/etc/a")
+    assert original.listdir("/tmp") == [] and original.read("/etc/a") == "x\n"
+    assert twin.listdir("/etc") == [] and twin.read("/tmp/new") == "y"

@@ -26,6 +26,16 @@ class MemoryFs:
             self._add(path, Node("file", 0o644, size=len(text.encode()), mtime=clock))
             self.texts[path] = text
 
+    def copy(self) -> MemoryFs:
+        """An independent tree with the same files (cheaper than building it again: a terminal
+        world starts every episode from one)."""
+        twin = MemoryFs.__new__(MemoryFs)
+        twin.clock = self.clock
+        twin.nodes = dict(self.nodes)
+        twin.texts = dict(self.texts)
+        twin.entries = {path: set(names) for path, names in self.entries.items()}
+        return twin
+
     def _makedirs(self, path: str) -> None:
         if path not in self.nodes:
             self._makedirs(parent(path))

@@ -18,6 +18,7 @@ from worldgen.codegen.program import Rules
 from worldgen.ir.patterns import normalize
 from worldgen.ir.terminal import ProgramSpec, Terminal, FileSpec, hook_action, prop_function
 from worldgen.shell.fs import parent
+from worldgen.shell.memfs import MemoryFs
 from worldgen.terminal.getopt import Options, UsageError, canonical
 
 SKELETON = ("/bin", "/etc", "/home", "/root", "/tmp", "/usr", "/usr/bin", "/var", "/var/tmp")
@@ -64,6 +65,7 @@ class Layout:
     commands: dict[tuple[str, ...], int]  # canonical argv -> binding index, for program actions
     used: dict[str, frozenset[str]]  # program -> the options its commands spell (the others are ignored)
     hooks: frozenset[int]  # action indices of file hooks
+    skeleton: MemoryFs = field(default_factory=MemoryFs)  # the directories, as every episode starts
     memo: dict[tuple[str, tuple[Any, ...]], str] = field(default_factory=dict)
 
     def text(self, f: WorldFile, state: list[Any]) -> str:
@@ -125,6 +127,10 @@ def _tree(layout: Layout) -> None:
             dirs[d] = DIR_MODES.get(d, 0o755)
             d = parent(d)
     layout.dirs = dirs
+    layout.skeleton = MemoryFs(dirs=tuple(dirs))
+    for d, mode in dirs.items():
+        if mode != 0o755:
+            layout.skeleton.chmod(d, mode)
     children: dict[str, list[str]] = {}
     for path in sorted(layout.files):
         children.setdefault(parent(path), []).append(path.rsplit("/", 1)[1])

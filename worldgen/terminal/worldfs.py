@@ -14,7 +14,6 @@ from __future__ import annotations
 from typing import Any, Protocol
 
 from worldgen.shell.fs import EPOCH, FsError, Node
-from worldgen.shell.memfs import MemoryFs
 from worldgen.terminal.layout import Layout, WorldFile, text_key
 
 DEFAULT_INVALID_WRITE = "invalid contents (the file was left unchanged)"
@@ -45,15 +44,11 @@ class WorldFs:
     def __init__(self, layout: Layout, actor: Actor):
         self.layout = layout
         self.actor = actor
-        self.scratch = MemoryFs()
-        self.reset()
+        self.scratch = layout.skeleton.copy()
 
     def reset(self) -> None:
         """A new episode: no scratch files, the world's directories as built."""
-        scratch = self.scratch = MemoryFs(dirs=tuple(self.layout.dirs))
-        for d, mode in self.layout.dirs.items():
-            if mode != 0o755:
-                scratch.chmod(d, mode)
+        self.scratch = self.layout.skeleton.copy()
 
     # ------------------------------------------------------------------------- world files
     def _file(self, path: str) -> WorldFile | None:
