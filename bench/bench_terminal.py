@@ -12,6 +12,8 @@ Run by hand:  .venv/bin/python bench/bench_terminal.py [--seconds S] [--seeds N]
 3. Per terminal scaffold: compile + model-check seeds 0..N-1 with its example record, the
    scaffold as it was (exact command shapes, bench/scaffolds/command_shapes/) against the one in
    scaffolds/ (files + shell), both in this run: seconds per world and states per world.
+4. A world of 20 files with 200-line logs (bench/scaffolds/logs_wide.wg) against the old
+   logs.wg: compile + verify seconds per world (issue #21: no slower).
 """
 
 from __future__ import annotations
@@ -133,6 +135,21 @@ def checking(seeds: int) -> None:
         print(f"  {path.stem:12s} {b:15.3f} {a:14.3f} {a / b:6.2f} {bs:>16s} {as_:>16s}")
 
 
+def wide(seeds: int) -> None:
+    old = BEFORE / "logs.wg"
+    record = example_record(next(e for e in read_catalogue(ROOT / "scaffolds", ROOT / "content_packs") if e.name == "logs"))
+    contenders = {"old logs.wg (3-5 services, command shapes)": Spec(worldgen.load(old).ir, (("example", record),), {}, Bounds(), 5),
+                  "logs_wide.wg (20 files x 200 lines, shell)": Spec(worldgen.load(ROOT / "bench" / "scaffolds" / "logs_wide.wg").ir,
+                                                                    (("none", {}),), {}, Bounds(), 5)}
+    print(f"verification, seeds 0..{seeds - 1}:")
+    for name, spec in contenders.items():
+        start = time.process_time()
+        results = [compile_seed(spec, seed) for seed in range(seeds)]
+        per = (time.process_time() - start) / seeds
+        accepted = sum(r.artifact is not None for r in results)
+        print(f"  {name:46s} {per * 1e3:8.1f} ms/world  ({accepted}/{seeds} accepted)")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--seconds", type=float, default=3.0, help="per throughput contender")
@@ -141,6 +158,7 @@ def main() -> None:
     throughput(args.seconds)
     parse_times()
     checking(args.seeds)
+    wide(args.seeds)
 
 
 if __name__ == "__main__":
