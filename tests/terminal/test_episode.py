@@ -182,3 +182,21 @@ def test_hostile_lines_end_in_a_message_and_leave_the_world_as_it_was(env: world
     obs, reward, terminated, truncated, info = env.step(line)
     assert isinstance(obs, str) and len(obs) <= 1_100_000 and "Traceback" not in obs
     assert env.state() == before
+
+
+def test_a_directory_there_only_for_files_that_do_not_exist_is_not_there() -> None:
+    world = worldgen.loads("""world cpus {
+  param n: int in 1..3
+  files {
+    file online(i: int in 0..3) "/sys/devices/system/cpu/cpu{i}/online" { text "1\\n"  exists when i < n }
+  }
+  state { x: bool = false }
+  action a "a" { do x = true }
+  done when x
+}""", "cpus.wg").instantiate({}, seed=0, params={"n": 2})
+    env = world.env()
+    env.reset(seed=0)
+    assert env.step("ls /sys/devices/system/cpu")[0] == "cpu0\ncpu1"
+    assert env.step("ls /sys/devices/system/cpu/cpu3")[0] == (
+        "ls: cannot access '/sys/devices/system/cpu/cpu3': No such file or directory")
+    assert env.step("mkdir -p /sys/devices/system/cpu/cpu3/x && ls /sys/devices/system/cpu")[0] == "cpu0\ncpu1\ncpu3"

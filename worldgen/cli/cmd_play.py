@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 from collections.abc import Callable, Iterator
 from typing import TextIO
@@ -114,15 +115,28 @@ def renames_commands(world: World) -> bool:
 
 
 def _lines(stream: TextIO, interactive: bool) -> Iterator[str]:
-    if not interactive:
-        yield from (line.rstrip("\n") for line in stream)
-        return
+    """The player's command lines; a line that opens here-documents (``cat > f <<EOF``) takes
+    the lines after it up to each delimiter, as bash reads them."""
+    typed = (line.rstrip("\n") for line in stream) if not interactive else _typed()
+    for line in typed:
+        for strip, delimiter in _HEREDOC.findall(line):
+            for body in typed:
+                line += "\n" + body
+                if (body.lstrip("\t") if strip else body) == delimiter:
+                    break
+        yield line
+
+
+def _typed() -> Iterator[str]:
     while True:
         try:
             yield input(PROMPT)
         except EOFError:
             print()
             return
+
+
+_HEREDOC = re.compile(r"<<(-?)\s*['\"]?([A-Za-z_][A-Za-z0-9_]*)['\"]?")
 
 
 def _steps(n: int) -> str:

@@ -61,6 +61,7 @@ class Layout:
     files: dict[str, WorldFile]
     dirs: dict[str, int]  # every directory of the tree -> its mode
     children: dict[str, list[str]]  # directory -> names of the world files directly in it
+    implied: dict[str, list[WorldFile]]  # a directory there only for files absent at the start -> those files
     programs: dict[str, tuple[Options, ProgramSpec | None]]
     commands: dict[tuple[str, ...], int]  # canonical argv -> binding index, for program actions
     used: dict[str, frozenset[str]]  # program -> the options its commands spell (the others are ignored)
@@ -94,12 +95,12 @@ def build_layout(rules: Rules, terminal: Terminal, initial: list[Any]) -> Layout
             path = str(fn["path"](initial, *args))  # type: ignore[misc]
             f = WorldFile(spec, tuple(args), path, fn["text"], fn["mode"], fn["owner"], fn["group"], fn["exists"])
             files[path] = f
-    layout = Layout(terminal, rules, files, {}, {}, {}, {}, {}, hooks)
+    layout = Layout(terminal, rules, files, {}, {}, {}, {}, {}, {}, hooks)
     for f in files.values():
         f.read_hook = layout.hook(f"cat {f.path}") if "read" in f.spec.hooks else None
         f.rm_hook = layout.hook(f"rm {f.path}") if "rm" in f.spec.hooks else None
     _index_writes(layout, names)
-    _tree(layout)
+    _tree(layout, initial)
     _programs(layout)
     return layout
 
@@ -118,14 +119,21 @@ def _index_writes(layout: Layout, names: list[str]) -> None:
             f.writes.setdefault(text_key("\n".join(body[1:-1].split("' '"))), b)
 
 
-def _tree(layout: Layout) -> None:
+def _tree(layout: Layout, initial: list[Any]) -> None:
     t = layout.terminal
     dirs = {"/": 0o755}
-    wanted = [*SKELETON, t.home, t.cwd or t.home, *t.dirs, *(parent(p) for p in layout.files)]
-    for d in wanted:
+    for d in [*SKELETON, t.home, t.cwd or t.home, *t.dirs, *(parent(p) for p in layout.files)]:
         while d not in dirs:
             dirs[d] = DIR_MODES.get(d, 0o755)
             d = parent(d)
+    declared = {"/"}
+    for d in [*SKELETON, t.home, t.cwd or t.home, *t.dirs]:
+        while d not in declared:
+            declared.add(d)
+            d = parent(d)
+    under = {d: [f for p, f in layout.files.items() if p.startswith(d + "/")] for d in dirs if d not in declared}
+    layout.implied = {d: fs for d, fs in under.items()
+                      if not any(f.exists is None or f.exists(initial, *f.args) for f in fs)}
     layout.dirs = dirs
     layout.skeleton = MemoryFs(dirs=tuple(dirs))
     for d, mode in dirs.items():

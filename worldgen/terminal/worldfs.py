@@ -45,10 +45,12 @@ class WorldFs:
         self.layout = layout
         self.actor = actor
         self.scratch = layout.skeleton.copy()
+        self.made: set[str] = set()  # directories the agent made (an empty one is there all the same)
 
     def reset(self) -> None:
         """A new episode: no scratch files, the world's directories as built."""
         self.scratch = self.layout.skeleton.copy()
+        self.made = set()
 
     # ------------------------------------------------------------------------- world files
     def _file(self, path: str) -> WorldFile | None:
@@ -56,6 +58,14 @@ class WorldFs:
         if f is not None and f.exists is not None and not f.exists(self.actor.state, *f.args):
             return None
         return f
+
+    def _hidden(self, path: str) -> bool:
+        """A directory there only for world files none of which existed at the start or exists
+        now (``/sys/.../cpu3`` of a 2-CPU world) is not there, unless the agent made it or put
+        a file in it. (A directory whose files the agent removed stays, as a real one would.)"""
+        files = self.layout.implied.get(path)
+        return (files is not None and path not in self.made and all(self._file(f.path) is None for f in files)
+                and not self.scratch.listdir(path))
 
     def _node(self, f: WorldFile) -> Node:
         s, a = self.actor.state, f.args
@@ -74,7 +84,9 @@ class WorldFs:
     # ----------------------------------------------------------------- Filesystem protocol
     def stat(self, path: str) -> Node | None:
         f = self._file(path)
-        return self._node(f) if f is not None else self.scratch.stat(path)
+        if f is not None:
+            return self._node(f)
+        return None if self._hidden(path) else self.scratch.stat(path)
 
     def read(self, path: str) -> str:
         f = self._file(path)
@@ -86,8 +98,11 @@ class WorldFs:
         return text
 
     def listdir(self, path: str) -> list[str]:
-        names = set(self.scratch.listdir(path))
-        names.update(n for n in self.layout.children.get(path, ()) if self._file(f"{path.rstrip('/')}/{n}") is not None)
+        if self._hidden(path):
+            raise FsError("ENOENT", path)
+        prefix = path.rstrip("/") + "/"
+        names = {n for n in self.scratch.listdir(path) if not self._hidden(prefix + n)}
+        names.update(n for n in self.layout.children.get(path, ()) if self._file(prefix + n) is not None)
         return sorted(names)
 
     def write(self, path: str, text: str, *, append: bool = False) -> None:
@@ -104,6 +119,9 @@ class WorldFs:
     def mkdir(self, path: str) -> None:
         if path in self.layout.files:
             raise FsError("EEXIST", path)
+        if self._hidden(path):
+            self.made.add(path)
+            return
         self.scratch.mkdir(path)
 
     def remove(self, path: str) -> None:

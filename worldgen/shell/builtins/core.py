@@ -215,6 +215,33 @@ def env(call: Call, ctx: Context) -> int:
     return ctx.dispatch(sub)
 
 
+def sudo(call: Call, ctx: Context) -> int:
+    """``sudo [-E] [-n] [-H] [-u USER] COMMAND...``: the world's shell already runs as its
+    user, so sudo runs the command as it is (agents type it out of habit)."""
+    args = call.argv[1:]
+    while args and args[0].startswith("-") and args[0] != "--":
+        flag = args.pop(0)
+        if flag in ("-u", "-g") and args:
+            args.pop(0)
+        elif flag not in ("-E", "-n", "-H", "-S"):
+            call.err(f"invalid option -- '{flag.lstrip('-')[:1]}'")
+            call.stderr.append("usage: sudo [-EHnS] [-u user] command [arg ...]\n")
+            return 1
+    if args and args[0] == "--":
+        args.pop(0)
+    if not args:
+        call.stderr.append("usage: sudo -h | -K | -k | -V\n")
+        return 1
+    sub = Call(args, call.stdin, call.fs, call.cwd, call.env, call.stdout, call.stderr)
+    if args[0] in SHELL_COMMANDS:  # cd, export, ...: sudo cannot run a shell built-in either
+        call.err(f"{args[0]}: command not found")
+        return 1
+    if ctx.kind(args[0]) != "file":
+        call.err(f"{args[0]}: command not found")
+        return 1
+    return ctx.dispatch(sub)
+
+
 # ----------------------------------------------------------------------------- plain built-ins
 def echo(call: Call) -> int:
     args = call.argv[1:]
@@ -252,6 +279,6 @@ def false(call: Call) -> int:
 
 
 SHELL_COMMANDS: dict[str, ShellBuiltin] = {
-    "cd": cd, "export": export, "unset": unset, "exit": exit_, "type": type_, "which": which, "env": env,
+    "cd": cd, "export": export, "unset": unset, "exit": exit_, "type": type_, "which": which, "env": env, "sudo": sudo,
 }
 COMMANDS: dict[str, Builtin] = {"echo": echo, "pwd": pwd, "true": true, "false": false, ":": true}
