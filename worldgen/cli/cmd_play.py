@@ -190,9 +190,10 @@ def run(args: argparse.Namespace) -> int:
             continue
         obs, reward, terminated, truncated, info = env.step(command)
         total += reward
-        if obs or world.scaffold.terminal is None:
+        terminal = world.scaffold.terminal is not None  # a game's invalid command is no shell's exit 1
+        if obs or not terminal:
             print(obs)
-        status = f", exit {info['exit_status']}" if info["exit_status"] else ""
+        status = f", exit {info['exit_status']}" if info["exit_status"] and terminal else ""
         if reward:
             print(f"  [reward {reward:+g}, return {total:+g}, step {info['step']}/{env.horizon}{status}]")
         elif status:
