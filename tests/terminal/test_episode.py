@@ -200,3 +200,25 @@ def test_a_directory_there_only_for_files_that_do_not_exist_is_not_there() -> No
     assert env.step("ls /sys/devices/system/cpu/cpu3")[0] == (
         "ls: cannot access '/sys/devices/system/cpu/cpu3': No such file or directory")
     assert env.step("mkdir -p /sys/devices/system/cpu/cpu3/x && ls /sys/devices/system/cpu")[0] == "cpu0\ncpu1\ncpu3"
+
+
+def test_canonical_commands_keep_a_paths_capitals_so_the_oracle_reaches_the_file() -> None:
+    world = worldgen.loads("""world caps {
+  state { n: int in 0..2 = 0  seen: bool = false }
+  files {
+    file mk "/srv/App/Makefile" {
+      text "all: {n}\\n"
+      when read { do seen = true }
+      when write "all: {m}" (m: int in 0..2) { do n = m }
+    }
+  }
+  observe ""
+  done when n == 2 and seen
+  expect solvable within 2
+}""", "caps.wg").instantiate({}, seed=0)
+    from worldgen.verify.run import verify_world
+
+    assert verify_world(world).ok
+    env = world.env()
+    env.reset(seed=0)
+    assert env.admissible[:2] == ["cat /srv/App/Makefile", "printf '%s\\n' 'all: 0' > /srv/App/Makefile"]

@@ -8,6 +8,7 @@ Python with no per-node interpretation. The runtime and the model checker both d
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from itertools import product
@@ -346,8 +347,11 @@ def build_rules(rules: Scaffold, tables: WorldTables, constants: dict[str, Any],
             spelt = [spellings(p.type, v, arg_text(p.type, v)) for p, v in zip(action.params, args)]
             phrasings = [_fill(pattern, {p.name: s[0] for p, s in zip(action.params, spelt)}) for pattern in action.patterns]
             index = len(bindings)
-            bindings.append(Binding(ai, tuple(args), phrasings[0]))
-            own.append((tuple(args), phrasings[0], index))
+            # a terminal world's canonical command is a shell line: its paths keep their case
+            command = _fill_cased(action.patterns[0], {p.name: s[0] for p, s in zip(action.params, spelt)}) \
+                if rules.terminal is not None else phrasings[0]
+            bindings.append(Binding(ai, tuple(args), command))
+            own.append((tuple(args), command, index))
             if any(len(s) > 1 for s in spelt):  # an int written two ways: every spelling is a command
                 phrasings = [_fill(pattern, {p.name: text for p, text in zip(action.params, choice)})
                              for pattern in action.patterns for choice in product(*spelt)]
@@ -408,6 +412,14 @@ def _fill(pattern: str, texts: dict[str, str]) -> str:
         (texts[w] if k == "arg" else w) if k != "mixed" else "".join(texts[n] if pk == "arg" else n for pk, n in w)
         for k, w in tokens(pattern)
     )
+
+
+def _fill_cased(pattern: str, texts: dict[str, str]) -> str:
+    """``_fill`` keeping the pattern's own letters as written (``cat /srv/app/Makefile``)."""
+    return " ".join(_HOLE.sub(lambda m: texts[m.group(1)], pattern).split())
+
+
+_HOLE = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
 
 
 def _chk(v: int, lo: int, hi: int, name: str) -> int:
