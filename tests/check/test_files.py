@@ -55,7 +55,7 @@ def test_files_become_defs_actions_and_a_terminal_record() -> None:
     assert t is not None and (t.home, t.env, t.dirs) == ("/home/ops", (("EDITOR", "vi"),), ("/srv/www",))
     log, conf = t.files
     assert (log.path, log.props, log.hooks) == ("/var/log/{s}.log", ("text", "mode", "owner"), ("read",))
-    assert (conf.writes, conf.invalid, conf.hooks) == (("port={p}", "listen={p}"), "app: bad config", ("write", "chmod"))
+    assert (conf.writes, conf.invalid, conf.hooks) == (("port={p}", "listen={p}"), True, ("write", "chmod"))
     assert t.programs[0].flags == (("-q", "--quiet"),) and t.programs[0].values == (("-u", "--unit"),)
 
 

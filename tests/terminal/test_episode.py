@@ -222,3 +222,38 @@ def test_canonical_commands_keep_a_paths_capitals_so_the_oracle_reaches_the_file
     env = world.env()
     env.reset(seed=0)
     assert env.admissible[:2] == ["cat /srv/App/Makefile", "printf '%s\\n' 'all: 0' > /srv/App/Makefile"]
+
+
+BACKUPS = """world backups {
+  entity day[3]
+  state { made: set<day> = {day[0], day[1]}  port: int in 1..2 = 1 }
+  files {
+    file archive(d: day) "/backup/{d}.tar.gz" {
+      text "{d}\\n"
+      exists when d in made
+      when rm { do made -= d }
+    }
+    file conf "/etc/app.conf" {
+      text "port={port}\\n"
+      when write "port={p}" (p: int in 1..2) { do port = p }
+      invalid "app: only ports 1 and 2 (now {port})"
+    }
+    file bad "/etc/bad" { text pad("x", 200000) }
+  }
+  action make(d: day) "mkbackup {d}" { do made += d }
+  observe ""
+  done when port == 2 and count(made) == 1
+  expect solvable within 3
+}"""
+
+
+def test_hooks_need_their_file_invalid_is_a_template_mv_onto_a_file_writes_it() -> None:
+    world = worldgen.loads(BACKUPS, "backups.wg").instantiate({}, seed=0)
+    rm = next(a for a in world.scaffold.actions if a.name == "rm_archive")
+    assert rm.guards[0].message.parts[0].text == "No such file or directory"  # the checker cannot rm day3's archive
+    env = world.env()
+    env.reset(seed=0)
+    assert env.step("echo port=7 > /etc/app.conf")[0] == "bash: /etc/app.conf: app: only ports 1 and 2 (now 1)"
+    assert env.step("sed 's/1/2/' /etc/app.conf > /tmp/x && mv /tmp/x /etc/app.conf; cat /etc/app.conf; ls /tmp")[0] == "port=2"
+    assert env.step("cat /etc/bad")[0] == "cat: /etc/bad: Input/output error"
+    assert env.step("rm /backup/day3.tar.gz")[:1] == ("rm: cannot remove '/backup/day3.tar.gz': No such file or directory",)

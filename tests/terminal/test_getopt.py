@@ -33,8 +33,12 @@ def test_double_dash_ends_options() -> None:
     assert canonical("journalctl -f -- -u x".split(), JOURNALCTL) == ("journalctl", "-f", "-u", "x")
 
 
-def test_option_names_are_case_insensitive_like_world_commands() -> None:
-    assert canonical("journalctl -U nginx -G error".split(), JOURNALCTL) == CANON
+def test_option_names_are_case_sensitive_as_in_getopt() -> None:
+    usermod = Options.of(ProgramSpec(name="usermod", flags=(("-a", "--append"),), values=(("-g", "--gid"), ("-G", "--groups"))))
+    assert canonical("usermod -aG web alice".split(), usermod) == ("usermod", "-a", "-G", "web", "alice")
+    assert canonical("usermod -g web alice".split(), usermod) == ("usermod", "-g", "web", "alice")
+    with pytest.raises(UsageError, match="invalid option -- 'U'"):
+        canonical("journalctl -U nginx".split(), JOURNALCTL)
 
 
 @pytest.mark.parametrize("argv, message", [

@@ -72,6 +72,9 @@ def _file_decls(f: Block, sink: DiagnosticSink) -> list[ast.Decl]:
     decls: list[ast.Decl] = [ast.FuncDecl(f.string.span, prop_function(f.name, "path"), f.params, None, f.string)]
     decls += [ast.FuncDecl(p.value.span, prop_function(f.name, key), f.params, None, p.value)
               for key, p in props.items() if key in PROPS]
+    if f.invalid is not None:  # a template like any message: `invalid "... {x} ..."`
+        decls.append(ast.FuncDecl(f.invalid.span, prop_function(f.name, "invalid"), f.params, None, f.invalid))
+    exists = props.get("exists")
     seen: set[str] = set()
     for h in f.hooks:
         if h.kind not in HOOKS:
@@ -88,7 +91,10 @@ def _file_decls(f: Block, sink: DiagnosticSink) -> list[ast.Decl]:
                 f"{lo} typed value(s)" if lo == hi else f"{lo} to {hi} typed values")
             sink.error("WG605", f"'when {h.kind}' takes {want}", h.span)
             continue
-        decls.append(ast.ActionDecl(h.span, hook_action(f.name, h.kind), f.params + h.params, _patterns(f, h, sink), h.clauses))
+        clauses = h.clauses
+        if exists is not None and h.kind != "write":  # no reading, removing or chmod of a file that is not there
+            clauses = [ast.When(h.span, exists.value, _str(h.span, "No such file or directory")), *clauses]
+        decls.append(ast.ActionDecl(h.span, hook_action(f.name, h.kind), f.params + h.params, _patterns(f, h, sink), clauses))
     return decls
 
 
@@ -139,7 +145,7 @@ def terminal_ir(block: FilesDecl, scaffold: Scaffold, sink: DiagnosticSink) -> T
             path=f.string.value, props=tuple(p for p in PROPS if p in props),
             hooks=tuple(dict.fromkeys(h.kind for h in f.hooks if h.kind in HOOKS)),
             writes=tuple(p.value for p in write.patterns) if write else (),
-            invalid=f.invalid.value if f.invalid else None, line=f.span.line))
+            invalid=f.invalid is not None, line=f.span.line))
     settings = {s.key: s.value.value for s in block.settings if s.key in ("home", "cwd", "user")}
     return Terminal(
         home=settings.get("home", "/root"), cwd=settings.get("cwd"), user=settings.get("user", "root"),

@@ -29,7 +29,7 @@ from worldgen.errors import InstantiationError
 from worldgen.ir.assigned import dynamic_vars
 from worldgen.ir.limits import MAX_BINDINGS
 from worldgen.ir.models import Action, ActionParam, Expr, Scaffold, Stmt, Type
-from worldgen.ir.patterns import Forms, normalize, tokens, unpadded_forms
+from worldgen.ir.patterns import Forms, normalize, spaced, tokens, unpadded_forms
 from worldgen.ir.values import bits, to_mask
 
 
@@ -337,6 +337,9 @@ def build_rules(rules: Scaffold, tables: WorldTables, constants: dict[str, Any],
     bindings: list[Binding] = []
     table: dict[str, int] = {}
     fallbacks: list[tuple[int, int, Fallback]] = []
+    # a terminal world's commands are shell lines, case-sensitive as in bash (-g is not -G, paths
+    # keep their capitals); other worlds' commands are matched in any case
+    fill, key_of = (_fill_cased, spaced) if rules.terminal is not None else (_fill, normalize)
     for ai, action in enumerate(rules.actions):
         own = []
         domains = [_domain(action, p, arg_domains) for p in action.params]
@@ -345,18 +348,15 @@ def build_rules(rules: Scaffold, tables: WorldTables, constants: dict[str, Any],
                                      f"argument combinations in this world; at most {MAX_BINDINGS:_} are allowed")
         for args in product(*domains):
             spelt = [spellings(p.type, v, arg_text(p.type, v)) for p, v in zip(action.params, args)]
-            phrasings = [_fill(pattern, {p.name: s[0] for p, s in zip(action.params, spelt)}) for pattern in action.patterns]
+            phrasings = [fill(pattern, {p.name: s[0] for p, s in zip(action.params, spelt)}) for pattern in action.patterns]
             index = len(bindings)
-            # a terminal world's canonical command is a shell line: its paths keep their case
-            command = _fill_cased(action.patterns[0], {p.name: s[0] for p, s in zip(action.params, spelt)}) \
-                if rules.terminal is not None else phrasings[0]
-            bindings.append(Binding(ai, tuple(args), command))
-            own.append((tuple(args), command, index))
+            bindings.append(Binding(ai, tuple(args), phrasings[0]))
+            own.append((tuple(args), phrasings[0], index))
             if any(len(s) > 1 for s in spelt):  # an int written two ways: every spelling is a command
-                phrasings = [_fill(pattern, {p.name: text for p, text in zip(action.params, choice)})
+                phrasings = [fill(pattern, {p.name: text for p, text in zip(action.params, choice)})
                              for pattern in action.patterns for choice in product(*spelt)]
             for ph in phrasings:
-                key = normalize(ph)
+                key = key_of(ph)
                 other = table.get(key)
                 if other is not None and bindings[other].action != ai:
                     raise InstantiationError(

@@ -37,6 +37,12 @@ def normalize(command: str) -> str:
     return " ".join(command.lower().split())
 
 
+def spaced(command: str) -> str:
+    """How a terminal world's shell lines are compared: whitespace collapsed, case kept (the
+    shell has read the quoting already)."""
+    return " ".join(command.split())
+
+
 def unpadded(command: str) -> str:
     """``command`` with the leading zeros of its numbers dropped: ``sleep 05`` -> ``sleep 5``,
     ``cut -f05`` -> ``cut -f5``, ``chmod 0640 f`` -> ``chmod 640 f``, ``-007`` -> ``-7``. A number is a

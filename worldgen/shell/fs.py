@@ -24,6 +24,7 @@ STRERROR = {
     "EPERM": "Operation not permitted",
     "EROFS": "Read-only file system",
     "EINVAL": "Invalid argument",
+    "EIO": "Input/output error",
 }
 
 EPOCH = 1772511120  # Mar  3 04:12:00 2026 UTC: the mtime of a file nobody has touched

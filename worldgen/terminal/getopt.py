@@ -31,8 +31,8 @@ class Options:
         if spec is not None:
             groups = [(g, False) for g in spec.flags] + [(g, True) for g in spec.values]
             for rank, (group, value) in enumerate(groups):
-                for spelling in group:  # world commands are case-insensitive, options too
-                    names[spelling.lower()] = (group[0].lower(), value, rank)
+                for spelling in group:
+                    names[spelling] = (group[0], value, rank)
         return cls(names, {canon: takes for canon, takes, _ in names.values()})
 
 
@@ -52,7 +52,7 @@ def canonical(argv: list[str], options: Options) -> tuple[str, ...]:
             break
         if arg.startswith("--") and len(arg) > 2:
             key, eq, value = arg.partition("=")
-            known = options.names.get(key.lower())
+            known = options.names.get(key)
             if known is None:
                 raise UsageError(f"{name}: unrecognized option '{key}'")
             canon, takes, rank = known
@@ -66,7 +66,7 @@ def canonical(argv: list[str], options: Options) -> tuple[str, ...]:
         elif arg.startswith("-") and len(arg) > 1:
             j = 1
             while j < len(arg):
-                known = options.names.get("-" + arg[j].lower())
+                known = options.names.get("-" + arg[j])
                 if known is None:
                     raise UsageError(f"{name}: invalid option -- '{arg[j]}'")
                 canon, takes, rank = known

@@ -14,10 +14,11 @@ from dataclasses import dataclass, field
 from itertools import product
 from typing import Any
 
+from worldgen.codegen.exprs import RULE_ERRORS
 from worldgen.codegen.program import Rules
-from worldgen.ir.patterns import normalize
+from worldgen.ir.patterns import spaced
 from worldgen.ir.terminal import ProgramSpec, Terminal, FileSpec, hook_action, prop_function
-from worldgen.shell.fs import parent
+from worldgen.shell.fs import FsError, parent
 from worldgen.shell.memfs import MemoryFs
 from worldgen.terminal.getopt import Options, UsageError, canonical
 
@@ -49,6 +50,7 @@ class WorldFile:
     owner: Any | None
     group: Any | None
     exists: Any | None
+    invalid: Any | None  # (s, *args) -> the message of a write that matches none of its texts
     writes: dict[str, int] = field(default_factory=dict)  # text_key -> binding index
     read_hook: int | None = None
     rm_hook: int | None = None
@@ -70,17 +72,22 @@ class Layout:
     memo: dict[tuple[str, tuple[Any, ...]], str] = field(default_factory=dict)
 
     def text(self, f: WorldFile, state: list[Any]) -> str:
+        """The file's text in ``state``; a text the rules cannot render (a rule error) is an
+        input/output error, as a file a disk cannot read would be."""
         key = (f.path, tuple(state))
         text = self.memo.get(key)
         if text is None:
             if len(self.memo) >= MEMO_TEXTS:
                 self.memo.clear()
-            text = self.memo[key] = str(f.text(state, *f.args))
+            try:
+                text = self.memo[key] = str(f.text(state, *f.args))
+            except RULE_ERRORS as err:
+                raise FsError("EIO", f.path) from err
         return text
 
     def hook(self, command: str) -> int | None:
         """The binding a file operation's canonical line names, if the world has it."""
-        return self.rules.table.get(normalize(command))
+        return self.rules.table.get(spaced(command))
 
 
 def build_layout(rules: Rules, terminal: Terminal, initial: list[Any]) -> Layout:
@@ -90,10 +97,10 @@ def build_layout(rules: Rules, terminal: Terminal, initial: list[Any]) -> Layout
     hooks = frozenset(names.index(hook_action(f.name, k)) for f in terminal.files for k in f.hooks)
     files: dict[str, WorldFile] = {}
     for spec in terminal.files:
-        fn = {p: defs.get(prop_function(spec.name, p)) for p in ("path", "text", "mode", "owner", "group", "exists")}
+        fn = {p: defs.get(prop_function(spec.name, p)) for p in ("path", "text", "mode", "owner", "group", "exists", "invalid")}
         for args in product(*(rules.domain(p.type) for p in spec.params)):
             path = str(fn["path"](initial, *args))  # type: ignore[misc]
-            f = WorldFile(spec, tuple(args), path, fn["text"], fn["mode"], fn["owner"], fn["group"], fn["exists"])
+            f = WorldFile(spec, tuple(args), path, fn["text"], fn["mode"], fn["owner"], fn["group"], fn["exists"], fn["invalid"])
             files[path] = f
     layout = Layout(terminal, rules, files, {}, {}, {}, {}, {}, {}, hooks)
     for f in files.values():
@@ -108,7 +115,7 @@ def build_layout(rules: Rules, terminal: Terminal, initial: list[Any]) -> Layout
 def _index_writes(layout: Layout, names: list[str]) -> None:
     """Each writable file's accepted texts, read back from the ``printf`` lines of its bindings."""
     rules = layout.rules
-    by_key = {normalize(f.path): f for f in layout.files.values() if "write" in f.spec.hooks}
+    by_key = {f.path: f for f in layout.files.values() if "write" in f.spec.hooks}
     writers = {names.index(hook_action(f.spec.name, "write")) for f in by_key.values()}
     for key, b in rules.table.items():
         if rules.bindings[b].action not in writers or not key.startswith(WRITE_PREFIX):
@@ -155,7 +162,7 @@ def _programs(layout: Layout) -> None:
         if ai in layout.hooks:
             continue
         for pattern in action.patterns:
-            name = pattern.split()[0].lower()
+            name = pattern.split()[0]
             programs.setdefault(name, (Options.of(specs.get(name)), specs.get(name)))
     for name, spec in specs.items():
         programs.setdefault(name, (Options.of(spec), spec))

@@ -44,7 +44,9 @@ def _program(layout: Layout, name: str, act, act_args, tool: Builtin | None) -> 
             call.stderr.append(f"{err}\nTry '{name} --help' for more information.\n")
             return 1
         key = meaningful(layout, name, key)
-        b = layout.commands.get(tuple(w.lower() for w in key))
+        b = layout.commands.get(key)
+        if b is None:  # numbers typed with leading zeros (kill -s 9 0042)
+            b = layout.commands.get(tuple(str(int(w)) if w.isdigit() and w.isascii() else w for w in key))
         if b is not None:
             ok, text = act(b)
         else:
@@ -88,7 +90,7 @@ def usage(layout: Layout, name: str, spec: ProgramSpec | None) -> str:
             continue
         types = {p.name: (p.type.name or p.type.kind).upper() for p in action.params}
         for pattern in action.patterns:
-            if pattern.split()[0].lower() == name:
+            if pattern.split()[0] == name:
                 form = "  " + _HOLE.sub(lambda m: types.get(m.group(1), m.group(1).upper()), pattern)
                 if form not in forms:
                     forms.append(form)

@@ -114,7 +114,8 @@ class WorldFs:
             raise FsError("EACCES", path)
         current = self.layout.text(f, self.actor.state) if self._file(path) is not None else ""
         whole = current + text if append else text
-        self._run(f.writes.get(text_key(whole)), path, f.spec.invalid or DEFAULT_INVALID_WRITE)
+        invalid = str(f.invalid(self.actor.state, *f.args)) if f.invalid is not None else DEFAULT_INVALID_WRITE
+        self._run(f.writes.get(text_key(whole)), path, invalid)
 
     def mkdir(self, path: str) -> None:
         if path in self.layout.files:
@@ -136,6 +137,11 @@ class WorldFs:
         self.scratch.remove(path)
 
     def rename(self, src: str, dst: str) -> None:
+        target = self.layout.files.get(dst)
+        if target is not None and "write" in target.spec.hooks and src not in self.layout.files:
+            self.write(dst, self.scratch.read(src))  # `sed ... > /tmp/x && mv /tmp/x FILE`: a write
+            self.scratch.remove(src)
+            return
         for p in (src, dst):
             if p in self.layout.files or p in self.layout.dirs:
                 raise FsError("EACCES", p)
