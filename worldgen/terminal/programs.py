@@ -50,7 +50,7 @@ def _program(layout: Layout, name: str, act, act_args, tool: Builtin | None) -> 
         if b is not None:
             ok, text = act(b)
         else:
-            matched = match_fallback(layout.rules, " ".join(_quoted(a) for a in key)) if layout.rules.fallbacks else None
+            matched = _fallback(layout, key) if layout.rules.fallbacks else None
             if matched is None:
                 if tool is not None:
                     return tool(call)
@@ -72,11 +72,23 @@ def call_state(call: Call) -> list:
     return call.fs.actor.state  # type: ignore[attr-defined]
 
 
-def _quoted(word: str) -> str:
-    """An argv word as a world command writes it: text with blanks in quotes."""
-    if not word or any(c.isspace() for c in word):
+def _quoted(word: str, force: bool = False) -> str:
+    """An argv word as a world command writes it: text with blanks in quotes (any text if ``force``)."""
+    if force or not word or any(c.isspace() for c in word):
         return f"'{word}'" if '"' in word else f'"{word}"'
     return word
+
+
+def _fallback(layout: Layout, key: tuple[str, ...]) -> tuple[int, tuple] | None:
+    """The typed-argument phrasing an argv matches. The shell has taken the quotes off, so a `text`
+    argument typed as one word (`git commit -m wip`, `-m "..."`) is tried quoted, word by word."""
+    matched = match_fallback(layout.rules, " ".join(_quoted(a) for a in key))
+    for i in range(1, len(key)):
+        if matched is not None:
+            break
+        if key[i] and not any(c.isspace() for c in key[i]):
+            matched = match_fallback(layout.rules, " ".join(_quoted(a, j == i) for j, a in enumerate(key)))
+    return matched
 
 
 def usage(layout: Layout, name: str, spec: ProgramSpec | None) -> str:
