@@ -92,3 +92,10 @@ def test_the_blocks_words_stay_free_as_names() -> None:
 def test_each_mistake_is_a_located_error(files: str, expected: str) -> None:
     found = errors(files)
     assert any(e.startswith(expected) for e in found), found
+
+
+def test_a_program_with_a_dash_in_its_name_is_declared_quoted() -> None:
+    ir, _ = compile_source(HEAD + '  files { program "apt-get" "APT" { flag "-y --yes" } }' + TAIL, "t.wg")
+    assert ir.terminal is not None and ir.terminal.programs[0].name == "apt-get"
+    assert any(e.startswith("WG611 4:19 'x y' cannot be quoted here") for e in errors('  files { program "x y" { } }'))
+    assert any(e.startswith("WG611 4:16 'k' cannot be quoted here") for e in errors('  files { file "k" { } }'))

@@ -23,6 +23,7 @@ SETTINGS = ("home", "cwd", "user", "dir", "env")
 EXPECTED = {"path": "str", "text": "str", "mode": "int", "owner": "str", "group": "str", "exists": "bool"}
 HOOK_PARAMS = {"read": (0, 0), "rm": (0, 0), "chmod": (1, 1), "chown": (1, 2), "write": (0, 16)}
 _OPTION = re.compile(r"-[A-Za-z0-9]|--[A-Za-z0-9][A-Za-z0-9-]*")
+_PROGRAM = re.compile(r"[A-Za-z0-9_][A-Za-z0-9._-]*")
 
 
 def desugar(world: ast.World, sink: DiagnosticSink) -> tuple[ast.World, FilesDecl | None]:
@@ -44,7 +45,10 @@ def desugar(world: ast.World, sink: DiagnosticSink) -> tuple[ast.World, FilesDec
             sink.error("WG602", f"'{s.key}' must be an absolute path", s.value.span)
     generated: list[ast.Decl] = []
     for b in block.blocks:
-        if b.kind == "file":
+        if b.quoted and (b.kind != "program" or not _PROGRAM.fullmatch(b.name)):
+            sink.error("WG611", f"'{b.name}' cannot be quoted here: a quoted name is a program's, "
+                       "letters, digits and - . _ (program \"apt-get\" { ... })", b.span)
+        elif b.kind == "file":
             generated.extend(_file_decls(b, sink))
         elif b.kind != "program":
             sink.error("WG611", f"unknown item '{b.kind}' in 'files' (file NAME \"PATH\" {{...}} or program NAME {{...}})",

@@ -56,6 +56,7 @@ class Block(ast.Node):
     props: list[Prop]
     hooks: list[Hook]
     invalid: ast.Str | None = None
+    quoted: bool = False  # `program "apt-get" { ... }`: a name that is no identifier
 
 
 @dataclass

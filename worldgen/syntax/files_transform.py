@@ -37,6 +37,14 @@ class FilesTransform(Transformer):
                 block.invalid = c
         return block
 
+    def fs_quoted_block(self, meta, kind: Token, name: ast.Str, string, *clauses):
+        """``program "apt-get" { ... }``: a program whose name is no identifier."""
+        block = self.fs_block(meta, kind, Token("NAME", name.value, line=name.span.line, column=name.span.col,
+                                                   end_line=name.span.end_line, end_column=name.span.end_col),
+                              None, string, *clauses)
+        block.quoted = True
+        return block
+
     def fs_prop(self, meta, key: Token, value: ast.Expr):
         return Prop(_span(key), str(key), value)
 

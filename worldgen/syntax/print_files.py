@@ -41,7 +41,7 @@ def _item(p: _Printer, item: Item, indent: int) -> None:
     params: Doc = ("(", p._params(item.params), ")") if item.params else ""
     path: Doc = nest(INDENT, Break(), string(item.string)) if item.string is not None else ""
     clauses: list[Clause] = [*item.props, *([item.invalid] if item.invalid is not None else []), *item.hooks]
-    p._braced(item, indent, group(item.kind + " " + item.name, params, path),
+    p._braced(item, indent, group(item.kind + " " + (f"\"{item.name}\"" if item.quoted else item.name), params, path),
               p._at(_furthest(item.span, item.params, item.string)), _in_source_order(clauses),
               partial(_clause, p))
 

@@ -61,7 +61,8 @@ def _program(layout: Layout, name: str, act, act_args, tool: Builtin | None) -> 
             if text:
                 call.out(text + "\n")
             return 0
-        call.stderr.append(text + "\n")
+        if text:  # a refusal without words is a bare exit 1 (pgrep finding nothing)
+            call.stderr.append(text + "\n")
         return 1
 
     return run
