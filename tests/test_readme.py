@@ -15,8 +15,9 @@ README = page_blocks("README.md")
 
 
 def test_the_scaffold_example_is_the_vault() -> None:
-    (block,) = [b for b in README if b.kind == "wg"]
-    assert worldgen.loads(block.text, "README.wg").name == "vault"
+    first, *others = [b for b in README if b.kind == "wg"]
+    assert worldgen.loads(first.text, "README.wg").name == "vault"
+    assert [worldgen.loads(b.text, "README.wg").ir.terminal is not None for b in others] == [True]  # a terminal world
 
 
 def test_the_play_transcript_is_played_to_the_goal_in_its_world() -> None:

@@ -80,7 +80,7 @@ def test_the_blocks_words_stay_free_as_names() -> None:
     ('  files { file x "etc/x" { text "" } }', "WG602 4:18 file 'x' needs an absolute path"),
     ('  files { file x "/x" { mode 0o600 } }', "WG603 4:16 file 'x' needs a 'text'"),
     ('  files { file x "/x" { text "" mode 0640 } }', "WG608 4:38 '0640' is the decimal number 640; write octal modes as 0o640"),
-    ('  files { file x "/x" { text 3 } }', "WG607 4:30 the text of file 'x' must be text, not int"),
+    ('  files { file x "/x" { text 3 } }', "WG607 4:30 the text of file 'x' must be text, not an int"),
     ('  files { file x "/x" { text "" when red { } } }', "WG612 4:38 unknown hook 'when red'; did you mean 'read'?"),
     ('  files { file x "/x" { text "" when rm { } when rm { } } }', "WG604 4:50 file 'x' has more than one 'when rm'"),
     ('  files { file x "/x" { text "" when chmod { } } }', "WG605 4:38 'when chmod' takes 1 typed value(s)"),

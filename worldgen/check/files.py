@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 
 from worldgen.check.exprs import did_you_mean
+from worldgen.check.nodes import show_type
 from worldgen.errors import DiagnosticSink, Span
 from worldgen.ir.models import Scaffold
 from worldgen.ir.terminal import HOOKS, PROPS, FileSpec, ProgramSpec, Terminal, hook_action, prop_function
@@ -28,12 +29,13 @@ _PROGRAM = re.compile(r"[A-Za-z0-9_][A-Za-z0-9._-]*")
 
 def desugar(world: ast.World, sink: DiagnosticSink) -> tuple[ast.World, FilesDecl | None]:
     """The world with its ``files`` block replaced by the defs and actions it stands for."""
-    blocks = [d for d in world.decls if isinstance(d, FilesDecl)]
-    if not blocks:
-        return world, None
-    for d in blocks:
+    found = [d for d in world.decls if isinstance(d, FilesDecl)]
+    for d in found:
         if d.head != "files":
             sink.error("WG610", f"unknown declaration '{d.head}'{did_you_mean(d.head, ['files'])}", d.span)
+    blocks = [d for d in found if d.head == "files"]
+    if not blocks:
+        return ast.World(world.span, world.name, [d for d in world.decls if not isinstance(d, FilesDecl)]), None
     for extra in blocks[1:]:
         sink.error("WG601", "a world has one 'files' block", extra.span)
     block = blocks[0]
@@ -138,7 +140,7 @@ def terminal_ir(block: FilesDecl, scaffold: Scaffold, sink: DiagnosticSink) -> T
             fn = functions.get(prop_function(f.name, prop))
             node = f.string if prop == "path" else props.get(prop)
             if fn is not None and node is not None and fn.body.type.kind != want:
-                sink.error("WG607", f"the {prop} of file '{f.name}' must be {_kind_words(want)}, not {fn.body.type}", node.span)
+                sink.error("WG607", f"the {prop} of file '{f.name}' must be {_kind_words(want)}, not {show_type(fn.body.type)}", node.span)
         mode = props.get("mode")
         if isinstance(mode, ast.Num):
             _check_mode_literal(mode, sink)
