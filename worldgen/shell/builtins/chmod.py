@@ -9,7 +9,7 @@ import re
 
 from worldgen.shell.builtins.base import Call
 from worldgen.shell.builtins.modes import parse_mode
-from worldgen.shell.builtins.options import Options, usage
+from worldgen.shell.builtins.options import Options, missing, usage
 from worldgen.shell.builtins.walk import locate, walk, why_missing
 from worldgen.shell.fs import FsError
 
@@ -31,11 +31,7 @@ def chmod(call: Call) -> int:
         operands.insert(0, call.argv[1 + dash_mode])
     recursive = any(key == "R" for key, _ in opts)
     quiet = any(key == "f" for key, _ in opts)
-    if not operands:
-        usage(call, "missing operand")
-        return 1
-    if len(operands) == 1:
-        usage(call, f"missing operand after '{operands[0]}'")
+    if missing(call, operands, 2):
         return 1
     change = parse_mode(operands[0])
     if change is None:

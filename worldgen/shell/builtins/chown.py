@@ -11,7 +11,7 @@ login group).
 from __future__ import annotations
 
 from worldgen.shell.builtins.base import Call
-from worldgen.shell.builtins.options import Options, decimal, usage
+from worldgen.shell.builtins.options import Options, decimal, missing
 from worldgen.shell.builtins.walk import locate, walk, why_missing
 from worldgen.shell.fs import FsError
 
@@ -32,11 +32,7 @@ def _change(call: Call, *, group_only: bool) -> int:
         return 1
     opts, operands = parsed
     keys = {key for key, _ in opts}
-    if not operands:
-        usage(call, "missing operand")
-        return 1
-    if len(operands) == 1:
-        usage(call, f"missing operand after '{operands[0]}'")
+    if missing(call, operands, 2):
         return 1
     spec = operands[0]
     if group_only:
