@@ -9,7 +9,7 @@ from worldgen.shell.builtins.base import Call
 from worldgen.shell.builtins.modes import UMASK
 from worldgen.shell.builtins.options import Options
 from worldgen.shell.builtins.transfer import inside, moves
-from worldgen.shell.builtins.walk import join, why_missing
+from worldgen.shell.builtins.walk import children, join, why_missing
 from worldgen.shell.fs import FsError, Node
 
 OPTIONS = Options(
@@ -89,11 +89,8 @@ class _Copier:
             fs.chmod(dst_path, node.mode & ~UMASK)
         ok = True
         if node.is_dir:
-            for name in fs.listdir(src_path):
-                child_path = f"{src_path.rstrip('/')}/{name}"
-                child = fs.stat(child_path)
-                if child is not None:
-                    ok = self.copy(join(src, name), child_path, child, join(dst, name), f"{dst_path.rstrip('/')}/{name}") and ok
+            for name, child_path, child in children(fs, src_path):
+                ok = self.copy(join(src, name), child_path, child, join(dst, name), f"{dst_path.rstrip('/')}/{name}") and ok
         return ok
 
 

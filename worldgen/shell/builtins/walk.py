@@ -41,6 +41,17 @@ def join(typed: str, name: str) -> str:
     return typed + name if typed.endswith("/") else f"{typed}/{name}"
 
 
+def children(fs: Filesystem, path: str) -> Iterator[tuple[str, str, Node]]:
+    """(name, absolute path, node) of each entry of the directory ``path``, in byte order; an
+    entry that vanished between listing and stat is skipped."""
+    base = path.rstrip("/")
+    for name in fs.listdir(path):
+        child = f"{base}/{name}"
+        node = fs.stat(child)
+        if node is not None:
+            yield name, child, node
+
+
 Visit = tuple[str, str, Node, int]  # (absolute path, path as printed, node, depth)
 
 
@@ -53,16 +64,12 @@ def walk(fs: Filesystem, path: str, typed: str, node: Node, max_depth: int | Non
         yield item
         here, shown, node, depth = item
         if node.is_dir and (max_depth is None or depth < max_depth):
-            children = []
-            for name in fs.listdir(here):
-                child = f"{here.rstrip('/')}/{name}"
-                sub = fs.stat(child)
-                if sub is not None:
-                    children.append((child, join(shown, name), sub, depth + 1))
-            stack.extend(children if backwards else reversed(children))
+            found = [(child, join(shown, name), sub, depth + 1) for name, child, sub in children(fs, here)]
+            stack.extend(found if backwards else reversed(found))
 
 
 def post_order(fs: Filesystem, path: str, typed: str, node: Node) -> list[Visit]:
     """Everything under ``path`` and then ``path``, each directory after its entries, entries in
     byte order: the order du prints and rm removes."""
     return list(walk(fs, path, typed, node, backwards=True))[::-1]
+
