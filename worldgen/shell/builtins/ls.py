@@ -36,6 +36,8 @@ OPTIONS = Options(
     },
 )
 
+SWITCHES = {"d": "directory", "F": "classify", "h": "human", "l": "long", "R": "recursive", "r": "reverse", "t": "by_time"}  # option -> Flags field it turns on
+
 
 @dataclass(slots=True)
 class Entry:
@@ -65,22 +67,10 @@ def ls(call: Call) -> int:
     for key, _ in opts:
         if key in "aA":
             flags.all = key
-        elif key == "d":
-            flags.directory = True
-        elif key == "F":
-            flags.classify = True
-        elif key == "h":
-            flags.human = True
-        elif key == "l":
-            flags.long = True
-        elif key == "R":
-            flags.recursive = True
-        elif key == "r":
-            flags.reverse = True
-        elif key == "t":
-            flags.by_time = True
         elif key == "1":
             flags.long = False
+        else:
+            setattr(flags, SWITCHES[key], True)
     status = 0
     files: list[Entry] = []
     dirs: list[Entry] = []
