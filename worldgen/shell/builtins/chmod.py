@@ -9,9 +9,9 @@ import re
 
 from worldgen.shell.builtins.base import Call
 from worldgen.shell.builtins.modes import parse_mode
-from worldgen.shell.builtins.options import Options, usage
-from worldgen.shell.builtins.walk import locate, walk, why_missing
-from worldgen.shell.fs import FsError
+from worldgen.shell.builtins.options import Options, missing, usage
+from worldgen.shell.builtins.walk import change_each
+from worldgen.shell.fs import Node
 
 OPTIONS = Options("Rcfv", {"recursive": "R", "changes": "c", "silent": "f", "quiet": "f", "verbose": "v"})
 _DASH_MODE = re.compile(r"-[rwxXstugoa=+,-][rwxXstugoa=+,0-7-]*|-[0-7]+")
@@ -31,33 +31,17 @@ def chmod(call: Call) -> int:
         operands.insert(0, call.argv[1 + dash_mode])
     recursive = any(key == "R" for key, _ in opts)
     quiet = any(key == "f" for key, _ in opts)
-    if not operands:
-        usage(call, "missing operand")
-        return 1
-    if len(operands) == 1:
-        usage(call, f"missing operand after '{operands[0]}'")
+    if missing(call, operands, 2):
         return 1
     change = parse_mode(operands[0])
     if change is None:
         usage(call, f"invalid mode: '{operands[0]}'")
         return 1
-    status = 0
-    for typed in operands[1:]:
-        path, node = locate(call, typed)
-        if node is None:
-            if not quiet:
-                call.fs_error(why_missing(call.fs, path), typed, "cannot access")
-            status = 1
-            continue
-        targets = list(walk(call.fs, path, typed, node)) if recursive else [(path, typed, node, 0)]
-        for where, shown, target, _ in targets:
-            try:
-                call.fs.chmod(where, change.apply(target.mode, target.is_dir))
-            except FsError as err:  # a file the world keeps as it is, or a mode its rules refuse
-                if not quiet:
-                    call.fs_error(err, shown, "changing permissions of")
-                status = 1
-    return status
+
+    def apply(path: str, node: Node) -> None:
+        call.fs.chmod(path, change.apply(node.mode, node.is_dir))
+
+    return change_each(call, operands[1:], apply, "changing permissions of", recursive=recursive, quiet=quiet, snapshot=True)
 
 
 COMMANDS = {"chmod": chmod}

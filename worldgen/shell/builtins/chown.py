@@ -11,9 +11,8 @@ login group).
 from __future__ import annotations
 
 from worldgen.shell.builtins.base import Call
-from worldgen.shell.builtins.options import Options, decimal, usage
-from worldgen.shell.builtins.walk import locate, walk, why_missing
-from worldgen.shell.fs import FsError
+from worldgen.shell.builtins.options import Options, decimal, missing
+from worldgen.shell.builtins.walk import change_each
 
 OPTIONS = Options("Rcfvh", {"recursive": "R", "changes": "c", "silent": "f", "quiet": "f", "verbose": "v", "no-dereference": "h"})
 
@@ -32,11 +31,7 @@ def _change(call: Call, *, group_only: bool) -> int:
         return 1
     opts, operands = parsed
     keys = {key for key, _ in opts}
-    if not operands:
-        usage(call, "missing operand")
-        return 1
-    if len(operands) == 1:
-        usage(call, f"missing operand after '{operands[0]}'")
+    if missing(call, operands, 2):
         return 1
     spec = operands[0]
     if group_only:
@@ -53,23 +48,7 @@ def _change(call: Call, *, group_only: bool) -> int:
     if group is not None and not _known(call, "WORLDGEN_GROUPS", group):
         call.err(f"invalid group: '{spec}'")
         return 1
-    status = 0
-    for typed in operands[1:]:
-        path, node = locate(call, typed)
-        if node is None:
-            if "f" not in keys:
-                call.fs_error(why_missing(call.fs, path), typed, "cannot access")
-            status = 1
-            continue
-        targets = walk(call.fs, path, typed, node) if "R" in keys else [(path, typed, node, 0)]
-        for where, shown, _, _ in targets:
-            try:
-                call.fs.chown(where, owner, group)
-            except FsError as err:  # a file the world keeps as it is, or an owner its rules refuse
-                if "f" not in keys:
-                    call.fs_error(err, shown, "changing ownership of")
-                status = 1
-    return status
+    return change_each(call, operands[1:], lambda path, _: call.fs.chown(path, owner, group), "changing ownership of", recursive="R" in keys, quiet="f" in keys)
 
 
 def _known(call: Call, variable: str, name: str) -> bool:

@@ -8,8 +8,8 @@ from __future__ import annotations
 from worldgen.shell.builtins.base import Call
 from worldgen.shell.builtins.modes import UMASK
 from worldgen.shell.builtins.options import Options
-from worldgen.shell.builtins.transfer import inside, moves
-from worldgen.shell.builtins.walk import join, why_missing
+from worldgen.shell.builtins.transfer import Move, clash, each_move, inside
+from worldgen.shell.builtins.walk import children, join
 from worldgen.shell.fs import FsError, Node
 
 OPTIONS = Options(
@@ -24,28 +24,8 @@ def cp(call: Call) -> int:
         return 1
     opts, operands = parsed
     keys = {key for key, _ in opts}
-    pairs = moves(call, operands)
-    if pairs is None:
-        return 1
     copier = _Copier(call, recursive=bool(keys & {"r", "R", "a"}), preserve=bool(keys & {"p", "a"}), no_clobber="n" in keys, verbose="v" in keys)
-    status = 0
-    for move in pairs:
-        node = call.fs.stat(move.src_path) if move.src_path else None
-        if node is None:
-            call.fs_error(why_missing(call.fs, move.src_path), move.src, "cannot stat")
-            status = 1
-        elif node.is_dir and not copier.recursive:
-            call.err(f"-r not specified; omitting directory '{move.src}'")
-            status = 1
-        elif move.src_path == move.dst_path:
-            call.err(f"'{move.src}' and '{move.dst}' are the same file")
-            status = 1
-        elif node.is_dir and inside(move.dst_path, move.src_path):
-            call.err(f"cannot copy a directory, '{move.src}', into itself, '{move.dst}'")
-            status = 1
-        elif not copier.copy(move.src, move.src_path, node, move.dst, move.dst_path):
-            status = 1
-    return status
+    return each_move(call, operands, copier.start)
 
 
 class _Copier:
@@ -56,17 +36,27 @@ class _Copier:
         self.no_clobber = no_clobber
         self.verbose = verbose
 
+    def start(self, move: Move, node: Node) -> bool:
+        """One SRC DEST pair: GNU's refusals, then the copy; False after reporting a failure."""
+        if node.is_dir and not self.recursive:
+            self.call.err(f"-r not specified; omitting directory '{move.src}'")
+        elif move.src_path == move.dst_path:
+            self.call.err(f"'{move.src}' and '{move.dst}' are the same file")
+        elif node.is_dir and inside(move.dst_path, move.src_path):
+            self.call.err(f"cannot copy a directory, '{move.src}', into itself, '{move.dst}'")
+        else:
+            return self.copy(move.src, move.src_path, node, move.dst, move.dst_path)
+        return False
+
     def copy(self, src: str, src_path: str, node: Node, dst: str, dst_path: str) -> bool:
         """Copy one node (a tree for a directory); False after reporting a failure."""
         fs = self.call.fs
         target = fs.stat(dst_path)
         if target is not None and self.no_clobber and not (node.is_dir and target.is_dir):
             return True
-        if node.is_dir and target is not None and not target.is_dir:
-            self.call.err(f"cannot overwrite non-directory '{dst}' with directory '{src}'")
-            return False
-        if not node.is_dir and target is not None and target.is_dir:
-            self.call.err(f"cannot overwrite directory '{dst}' with non-directory")
+        problem = clash(src, node, dst, target)
+        if problem:
+            self.call.err(problem)
             return False
         try:
             if not dst_path:
@@ -89,11 +79,8 @@ class _Copier:
             fs.chmod(dst_path, node.mode & ~UMASK)
         ok = True
         if node.is_dir:
-            for name in fs.listdir(src_path):
-                child_path = f"{src_path.rstrip('/')}/{name}"
-                child = fs.stat(child_path)
-                if child is not None:
-                    ok = self.copy(join(src, name), child_path, child, join(dst, name), f"{dst_path.rstrip('/')}/{name}") and ok
+            for name, child_path, child in children(fs, src_path):
+                ok = self.copy(join(src, name), child_path, child, join(dst, name), f"{dst_path.rstrip('/')}/{name}") and ok
         return ok
 
 

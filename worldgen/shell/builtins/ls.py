@@ -16,7 +16,7 @@ from functools import lru_cache
 from worldgen.shell.builtins.base import Call
 from worldgen.shell.builtins.modes import blocks_k, human_size, mode_string
 from worldgen.shell.builtins.options import Options
-from worldgen.shell.builtins.walk import join, locate, why_missing
+from worldgen.shell.builtins.walk import children, join, locate, why_missing
 from worldgen.shell.fs import EPOCH, Filesystem, FsError, Node, parent
 
 NOW = EPOCH + 86400
@@ -35,6 +35,8 @@ OPTIONS = Options(
         "reverse": "r",
     },
 )
+
+SWITCHES = {"d": "directory", "F": "classify", "h": "human", "l": "long", "R": "recursive", "r": "reverse", "t": "by_time"}  # option -> Flags field it turns on
 
 
 @dataclass(slots=True)
@@ -65,22 +67,10 @@ def ls(call: Call) -> int:
     for key, _ in opts:
         if key in "aA":
             flags.all = key
-        elif key == "d":
-            flags.directory = True
-        elif key == "F":
-            flags.classify = True
-        elif key == "h":
-            flags.human = True
-        elif key == "l":
-            flags.long = True
-        elif key == "R":
-            flags.recursive = True
-        elif key == "r":
-            flags.reverse = True
-        elif key == "t":
-            flags.by_time = True
         elif key == "1":
             flags.long = False
+        else:
+            setattr(flags, SWITCHES[key], True)
     status = 0
     files: list[Entry] = []
     dirs: list[Entry] = []
@@ -121,17 +111,11 @@ def ls(call: Call) -> int:
 
 def _children(call: Call, entry: Entry, flags: Flags) -> list[Entry]:
     fs = call.fs
-    base = entry.path.rstrip("/")
     found: list[Entry] = []
     if flags.all == "a":
         found.append(Entry(".", entry.path, entry.node))
         found.append(Entry("..", parent(entry.path), fs.stat(parent(entry.path)) or entry.node))
-    for name in fs.listdir(entry.path):
-        if name.startswith(".") and not flags.all:
-            continue
-        node = fs.stat(f"{base}/{name}")
-        if node is not None:
-            found.append(Entry(name, f"{base}/{name}", node))
+    found.extend(Entry(name, path, node) for name, path, node in children(fs, entry.path) if flags.all or not name.startswith("."))
     return _sorted(found, flags)
 
 
@@ -176,13 +160,7 @@ def _size(node: Node) -> int:
 
 def directory_links(fs: Filesystem, path: str) -> int:
     """A directory's link count: 2 + its subdirectories (its name, its ``.``, their ``..``)."""
-    base = path.rstrip("/")
-    subdirs = 0
-    for name in fs.listdir(path):
-        node = fs.stat(f"{base}/{name}")
-        if node is not None and node.is_dir:
-            subdirs += 1
-    return 2 + subdirs
+    return 2 + sum(node.is_dir for _, _, node in children(fs, path))
 
 
 def _indicator(node: Node) -> str:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from worldgen.shell.builtins.base import Call
 from worldgen.shell.builtins.modes import UMASK, ModeChange, parse_mode
-from worldgen.shell.builtins.options import Options, usage
+from worldgen.shell.builtins.options import Options, missing
 from worldgen.shell.builtins.walk import locate
 from worldgen.shell.fs import FsError
 
@@ -28,8 +28,7 @@ def mkdir(call: Call) -> int:
             call.err(f"invalid mode '{mode_text}'")
             return 1
         mode = _initial_mode(change)
-    if not operands:
-        usage(call, "missing operand")
+    if missing(call, operands):
         return 1
     status = 0
     for typed in operands:

@@ -5,9 +5,8 @@ from __future__ import annotations
 
 from worldgen.shell.builtins.base import Call
 from worldgen.shell.builtins.options import Options
-from worldgen.shell.builtins.transfer import inside, moves
-from worldgen.shell.builtins.walk import why_missing
-from worldgen.shell.fs import FsError
+from worldgen.shell.builtins.transfer import Move, clash, each_move, inside
+from worldgen.shell.fs import FsError, Node
 
 OPTIONS = Options("finv", {"force": "f", "interactive": "i", "no-clobber": "n", "verbose": "v"})
 
@@ -18,48 +17,38 @@ def mv(call: Call) -> int:
         return 1
     opts, operands = parsed
     keys = {key for key, _ in opts}
-    pairs = moves(call, operands)
-    if pairs is None:
-        return 1
-    status = 0
+    return each_move(call, operands, lambda move, node: _move(call, move, node, no_clobber="n" in keys, verbose="v" in keys))
+
+
+def _move(call: Call, move: Move, node: Node, *, no_clobber: bool, verbose: bool) -> bool:
+    """One SRC DEST pair: GNU's refusals, then the rename; False after reporting a failure."""
     fs = call.fs
-    for move in pairs:
-        node = fs.stat(move.src_path) if move.src_path else None
-        target = fs.stat(move.dst_path) if move.dst_path else None
-        problem = ""
-        if node is None:
-            call.fs_error(why_missing(fs, move.src_path), move.src, "cannot stat")
-            status = 1
-            continue
-        if move.src_path == move.dst_path:
-            problem = f"'{move.src}' and '{move.dst}' are the same file"
-        elif node.is_dir and inside(move.dst_path, move.src_path):
-            problem = f"cannot move '{move.src}' to a subdirectory of itself, '{move.dst}'"
-        elif target is not None and "n" in keys:
-            continue
-        elif target is not None and node.is_dir and not target.is_dir:
-            problem = f"cannot overwrite non-directory '{move.dst}' with directory '{move.src}'"
-        elif target is not None and target.is_dir and not node.is_dir:
-            problem = f"cannot overwrite directory '{move.dst}' with non-directory"
-        elif target is not None and target.is_dir and fs.listdir(move.dst_path):
+    target = fs.stat(move.dst_path) if move.dst_path else None
+    if move.src_path == move.dst_path:
+        problem = f"'{move.src}' and '{move.dst}' are the same file"
+    elif node.is_dir and inside(move.dst_path, move.src_path):
+        problem = f"cannot move '{move.src}' to a subdirectory of itself, '{move.dst}'"
+    elif target is not None and no_clobber:
+        return True
+    else:
+        problem = clash(move.src, node, move.dst, target)
+        if not problem and target is not None and target.is_dir and fs.listdir(move.dst_path):
             problem = f"cannot move '{move.src}' to '{move.dst}': Directory not empty"
-        if problem:
-            call.err(problem)
-            status = 1
-            continue
-        try:
-            if not move.dst_path:
-                raise FsError("ENOENT", move.dst_path)
-            if target is not None and target.is_dir:
-                fs.remove(move.dst_path)
-            fs.rename(move.src_path, move.dst_path)
-        except FsError as err:
-            call.err(f"cannot move '{move.src}' to '{move.dst}': {err.reason}")
-            status = 1
-            continue
-        if "v" in keys:
-            call.out(f"renamed '{move.src}' -> '{move.dst}'\n")
-    return status
+    if problem:
+        call.err(problem)
+        return False
+    try:
+        if not move.dst_path:
+            raise FsError("ENOENT", move.dst_path)
+        if target is not None and target.is_dir:
+            fs.remove(move.dst_path)
+        fs.rename(move.src_path, move.dst_path)
+    except FsError as err:
+        call.err(f"cannot move '{move.src}' to '{move.dst}': {err.reason}")
+        return False
+    if verbose:
+        call.out(f"renamed '{move.src}' -> '{move.dst}'\n")
+    return True
 
 
 COMMANDS = {"mv": mv}

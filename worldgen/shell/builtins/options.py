@@ -151,6 +151,15 @@ def usage(call: Call, problem: str) -> None:
     usage_error(call, problem)
 
 
+def missing(call: Call, operands: list[str], least: int = 1) -> bool:
+    """Whether there are fewer than ``least`` operands, after GNU's complaint: "missing operand",
+    or "missing operand after 'X'" once some are there."""
+    if len(operands) >= least:
+        return False
+    usage(call, f"missing operand after '{operands[-1]}'" if operands else "missing operand")
+    return True
+
+
 def decimal(text: str) -> int | None:
     """An option's unsigned decimal argument (ASCII digits only, as GNU reads them), or None.
     A number too long to matter comes back as 10**20, so a tool can say it is out of range

@@ -5,7 +5,7 @@ has no symlinks, so resolving is normalising)."""
 from __future__ import annotations
 
 from worldgen.shell.builtins.base import Call
-from worldgen.shell.builtins.options import Options, usage
+from worldgen.shell.builtins.options import Options, missing, usage
 from worldgen.shell.builtins.walk import QUOTED_EMPTY, locate, why_missing
 
 BASENAME = Options("as:z", {"multiple": "a", "suffix=": "s", "zero": "z"})
@@ -21,8 +21,7 @@ def basename(call: Call) -> int:
     suffix = next((value or "" for key, value in reversed(opts) if key == "s"), None)
     multiple = suffix is not None or any(key == "a" for key, _ in opts)
     end = "\0" if any(key == "z" for key, _ in opts) else "\n"
-    if not operands:
-        usage(call, "missing operand")
+    if missing(call, operands):
         return 1
     if not multiple:
         if len(operands) > 2:
@@ -50,8 +49,7 @@ def dirname(call: Call) -> int:
     if parsed is None:
         return 1
     opts, operands = parsed
-    if not operands:
-        usage(call, "missing operand")
+    if missing(call, operands):
         return 1
     end = "\0" if opts else "\n"
     for name in operands:
@@ -74,8 +72,7 @@ def realpath(call: Call) -> int:
         return 1
     opts, operands = parsed
     keys = {key for key, _ in opts}
-    if not operands:
-        usage(call, "missing operand")
+    if missing(call, operands):
         return 1
     status = 0
     for typed in operands:

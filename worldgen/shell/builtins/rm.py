@@ -5,7 +5,7 @@ has no one to ask."""
 from __future__ import annotations
 
 from worldgen.shell.builtins.base import Call
-from worldgen.shell.builtins.options import Options, usage
+from worldgen.shell.builtins.options import Options, missing
 from worldgen.shell.builtins.walk import locate, post_order, why_missing
 from worldgen.shell.fs import FsError
 
@@ -23,10 +23,9 @@ def rm(call: Call) -> int:
     keys = {key for key, _ in opts}
     recursive = bool(keys & {"r", "R"})
     force = "f" in keys
-    if not operands:
-        if force:
-            return 0
-        usage(call, "missing operand")
+    if not operands and force:
+        return 0
+    if missing(call, operands):
         return 1
     status = 0
     for typed in operands:

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from worldgen.shell.builtins.base import Call
 from worldgen.shell.builtins.ls import directory_links
 from worldgen.shell.builtins.modes import blocks_k, mode_string
-from worldgen.shell.builtins.options import Options, decimal, usage
+from worldgen.shell.builtins.options import Options, decimal, missing
 from worldgen.shell.builtins.walk import locate, why_missing
 from worldgen.shell.fs import Node
 
@@ -40,8 +40,7 @@ def stat(call: Call) -> int:
     if parsed is None:
         return 1
     opts, operands = parsed
-    if not operands:
-        usage(call, "missing operand")
+    if missing(call, operands):
         return 1
     fmt = next((value for key, value in reversed(opts) if key == "c"), None) or DEFAULT
     status = 0

@@ -1,14 +1,16 @@
 """What ``mv`` and ``cp`` share: turning ``SRC... DEST`` into (source, destination) pairs the
-way GNU does (into DEST when it is a directory, which it must be for several sources)."""
+way GNU does (into DEST when it is a directory, which it must be for several sources), and GNU's
+rule that a directory and a non-directory never replace each other."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from worldgen.shell.builtins.base import Call
 from worldgen.shell.builtins.options import usage
 from worldgen.shell.builtins.walk import join, locate, why_missing
-from worldgen.shell.fs import FsError, basename
+from worldgen.shell.fs import FsError, Node, basename
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,3 +50,29 @@ def moves(call: Call, operands: list[str]) -> list[Move] | None:
 def inside(path: str, ancestor: str) -> bool:
     """Whether ``path`` is ``ancestor`` or lies under it."""
     return path == ancestor or path.startswith(ancestor.rstrip("/") + "/")
+
+
+def each_move(call: Call, operands: list[str], act: Callable[[Move, Node], bool]) -> int:
+    """The exit status of ``act(move, source node)`` over every pair (False: it reported a
+    failure); a source that is not there is GNU's "cannot stat"."""
+    pairs = moves(call, operands)
+    if pairs is None:
+        return 1
+    status = 0
+    for move in pairs:
+        node = call.fs.stat(move.src_path) if move.src_path else None
+        if node is None:
+            call.fs_error(why_missing(call.fs, move.src_path), move.src, "cannot stat")
+            status = 1
+        elif not act(move, node):
+            status = 1
+    return status
+
+
+def clash(src: str, node: Node, dst: str, target: Node | None) -> str:
+    """GNU's complaint when ``target`` (at ``dst``) cannot be replaced by ``node``, or ""."""
+    if target is not None and node.is_dir and not target.is_dir:
+        return f"cannot overwrite non-directory '{dst}' with directory '{src}'"
+    if target is not None and target.is_dir and not node.is_dir:
+        return f"cannot overwrite directory '{dst}' with non-directory"
+    return ""

@@ -8,7 +8,7 @@ find, du and every ``-R``.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
 
 from worldgen.shell.builtins.base import Call
 from worldgen.shell.fs import Filesystem, FsError, Node, parent
@@ -41,6 +41,17 @@ def join(typed: str, name: str) -> str:
     return typed + name if typed.endswith("/") else f"{typed}/{name}"
 
 
+def children(fs: Filesystem, path: str) -> Iterator[tuple[str, str, Node]]:
+    """(name, absolute path, node) of each entry of the directory ``path``, in byte order; an
+    entry that vanished between listing and stat is skipped."""
+    base = path.rstrip("/")
+    for name in fs.listdir(path):
+        child = f"{base}/{name}"
+        node = fs.stat(child)
+        if node is not None:
+            yield name, child, node
+
+
 Visit = tuple[str, str, Node, int]  # (absolute path, path as printed, node, depth)
 
 
@@ -53,16 +64,36 @@ def walk(fs: Filesystem, path: str, typed: str, node: Node, max_depth: int | Non
         yield item
         here, shown, node, depth = item
         if node.is_dir and (max_depth is None or depth < max_depth):
-            children = []
-            for name in fs.listdir(here):
-                child = f"{here.rstrip('/')}/{name}"
-                sub = fs.stat(child)
-                if sub is not None:
-                    children.append((child, join(shown, name), sub, depth + 1))
-            stack.extend(children if backwards else reversed(children))
+            found = [(child, join(shown, name), sub, depth + 1) for name, child, sub in children(fs, here)]
+            stack.extend(found if backwards else reversed(found))
 
 
 def post_order(fs: Filesystem, path: str, typed: str, node: Node) -> list[Visit]:
     """Everything under ``path`` and then ``path``, each directory after its entries, entries in
     byte order: the order du prints and rm removes."""
     return list(walk(fs, path, typed, node, backwards=True))[::-1]
+
+
+def change_each(call: Call, operands: list[str], change: Callable[[str, Node], None], verb: str, *, recursive: bool, quiet: bool, snapshot: bool = False) -> int:
+    """chmod's and chown's loop: ``change(path, node)`` on each operand (and, when
+    ``recursive``, everything under it), reporting a missing operand as "cannot access" and a
+    refused change as ``verb`` (neither when ``quiet``, though both fail the status). With
+    ``snapshot`` the whole tree is listed before anything changes (chmod); otherwise it is
+    listed as the walk reaches it, after the changes so far (chown)."""
+    status = 0
+    for typed in operands:
+        path, node = locate(call, typed)
+        if node is None:
+            if not quiet:
+                call.fs_error(why_missing(call.fs, path), typed, "cannot access")
+            status = 1
+            continue
+        targets: Iterable[Visit] = walk(call.fs, path, typed, node) if recursive else [(path, typed, node, 0)]
+        for where, shown, target, _ in list(targets) if snapshot else targets:
+            try:
+                change(where, target)
+            except FsError as err:  # a file the world keeps as it is, or a change its rules refuse
+                if not quiet:
+                    call.fs_error(err, shown, verb)
+                status = 1
+    return status
