@@ -167,7 +167,7 @@ SHIPPED_KINDS = {
     "combination_lock": {"place": "venue", "lock": "locked"},
     "crafting": {"workshop": "workshop", "item.name": "craft", "item.blurb": "thing"},
     "dispatch": {"team": "team", "job": "job"},
-    "git": {"repo": "project", "branch": "branch", "file": "source"},
+    "git": {"repo": "project", "branch": "branch", "file": "file"},
     "jugs": {"scene": "venue", "unit": "measure"},
     "ledger": {"company": "business", "currency": "currency", "account.name": "account", "account.memo": "account",
                "entry.name": "entry", "entry.memo": "entry"},
@@ -178,6 +178,17 @@ SHIPPED_KINDS = {
     "reactor": {"plant": "reactor", "operator": "operator"},
     "services": {"product": "product", "unit.name": "service", "unit.purpose": "service", "unit.failure": "log_error"},
     "vault": {"setting": "setting", "room.name": "place", "room.description": "place", "key.name": "metal"},
+    # the terminal chores of this round (a ticket's words and a TLS domain come from generic banks for now)
+    "appconfig": {"ticket": "generic", "requester": "person", "host": "host", "reason": "generic"},
+    "backup": {"host": "host", "data.name": "job", "data.file": "file", "data.body": "generic"},
+    "cron": {"host": "host", "who": "person", "task.name": "job", "task.about": "generic", "job.name": "job",
+             "job.about": "generic"},
+    "csvreport": {"shop": "thing", "region": "place", "product": "product"},
+    "makefile": {"app": "product", "obj": "source"},
+    "users": {"requester": "person", "reason": "generic", "user.name": "unixuser", "user.full": "person",
+              "group": "unixgroup"},
+    "sshkeys": {"me": "host", "host": "host", "domain": "thing", "site": "place"},
+    "processes": {"host": "host", "team": "team", "proc.name": "service", "proc.user": "unixuser", "proc.args": "service"},
 }
 
 

@@ -139,7 +139,7 @@ def test_the_cli_exports_small_tasks_that_pin_every_wheel(tmp_path: Path, vault_
     assert main(["export", "harbor", str(vault_suite), "-o", str(out), "--wheelhouse", str(runtime_wheels)]) == 0
     assert "MB each; images for Python 3.11 on linux/amd64 build fetching hash-pinned" in capsys.readouterr().out
     for task in sorted(out.iterdir()):
-        assert folder_bytes(task) <= 1 * MB
+        assert folder_bytes(task) <= 1.5 * MB  # the runtime wheel twice (service and verifier), ~0.6 MB each with the shell
         for wheels in (task / "environment" / "wheels", task / "tests" / "wheels"):
             names = sorted(re.sub(r"[-_.]+", "-", line.split("==")[0]).lower()
                            for line in (wheels / "requirements.txt").read_text().splitlines())
