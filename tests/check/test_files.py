@@ -99,3 +99,13 @@ def test_a_program_with_a_dash_in_its_name_is_declared_quoted() -> None:
     assert ir.terminal is not None and ir.terminal.programs[0].name == "apt-get"
     assert any(e.startswith("WG611 4:19 'x y' cannot be quoted here") for e in errors('  files { program "x y" { } }'))
     assert any(e.startswith("WG611 4:16 'k' cannot be quoted here") for e in errors('  files { file "k" { } }'))
+
+
+@pytest.mark.parametrize("matching, expected", [
+    ('matching "port=(\\\\d+"', "WG613 4:82 the regular expression does not compile"),
+    ('matching "port=(?P<q>\\\\d+)"', "WG613 4:82 the regular expression must name a group (?P<name>...) for each typed value (p)"),
+    ('matched "port=(?P<p>\\\\d+)"', "WG613 4:81 'matched' does not belong here"),
+])
+def test_a_matching_expression_names_exactly_the_hooks_values(matching: str, expected: str) -> None:
+    found = errors('  files { file c "/c" { text ""  when write "port={p}" (p: int in 1..3) ' + matching + " { } } }")
+    assert any(e.startswith(expected) for e in found), found

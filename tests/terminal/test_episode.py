@@ -257,3 +257,26 @@ def test_hooks_need_their_file_invalid_is_a_template_mv_onto_a_file_writes_it() 
     assert env.step("sed 's/1/2/' /etc/app.conf > /tmp/x && mv /tmp/x /etc/app.conf; cat /etc/app.conf; ls /tmp")[0] == "port=2"
     assert env.step("cat /etc/bad")[0] == "cat: /etc/bad: Input/output error"
     assert env.step("rm /backup/day3.tar.gz")[:1] == ("rm: cannot remove '/backup/day3.tar.gz': No such file or directory",)
+
+
+def test_a_write_may_be_read_through_a_regular_expression() -> None:
+    world = worldgen.loads(r"""world rx {
+  enum level { low, high }
+  state { port: int in 1..3 = 1  lvl: level = low }
+  files {
+    file conf "/etc/app.conf" {
+      text "port={port}\nlevel={lvl}\n"
+      when write "port={p}\nlevel={l}" (p: int in 1..3, l: level)
+          matching "port\\s*[=:]\\s*(?P<p>\\d+)[^\\n]*\\n(?:#.*\\n)*level\\s*[=:]\\s*(?P<l>\\w+)" {
+        do port = p, lvl = l
+      }
+    }
+  }
+  observe ""
+  done when port == 3 and lvl == high
+}""", "rx.wg").instantiate({}, seed=0)
+    env = world.env()
+    env.reset(seed=0)
+    assert env.step("printf 'port: 02   # tuned\\n# then\\nlevel = HIGH\\n' > /etc/app.conf")[4]["exit_status"] == 0
+    assert (env.state()["port"], env.state()["lvl"]) == (2, 1)
+    assert env.step("echo 'port: 9' > /etc/app.conf")[4]["exit_status"] == 1  # no level; 9 is no port of this world

@@ -91,6 +91,8 @@ def _file_decls(f: Block, sink: DiagnosticSink) -> list[ast.Decl]:
                        "when write \"...\" | \"...\")", h.span)
             continue
         seen.add(h.kind)
+        if h.matching is not None:
+            _check_matching(h, sink)
         lo, hi = HOOK_PARAMS[h.kind]
         if not lo <= len(h.params) <= hi or (h.kind == "write") != bool(h.patterns):
             want = "texts and typed values: when write \"port={p}\" (p: int in 1..65535)" if h.kind == "write" else (
@@ -122,6 +124,25 @@ def _patterns(f: Block, h: Hook, sink: DiagnosticSink) -> list[ast.Str]:
     return [_str(h.span, line) for line in lines]
 
 
+def _check_matching(h: Hook, sink: DiagnosticSink) -> None:
+    """``matching "REGEX"``: a regular expression whose named groups are the hook's values."""
+    assert h.matching is not None
+    if h.matching_word != "matching" or h.kind != "write":
+        sink.error("WG613", f"'{h.matching_word}' does not belong here (a write hook may read its values "
+                   "with: matching \"REGEX\")", h.matching.span)
+        return
+    try:
+        groups = set(re.compile(h.matching.value).groupindex)
+    except re.error as err:
+        sink.error("WG613", f"the regular expression does not compile: {err}", h.matching.span)
+        return
+    names = {p.name for p in h.params}
+    if groups != names:
+        sink.error("WG613", f"the regular expression must name a group (?P<name>...) for each typed value "
+                   f"({', '.join(sorted(names)) or 'none'}), no more: it names {', '.join(sorted(groups)) or 'none'}",
+                   h.matching.span)
+
+
 def _printf(path: str, text: ast.Str, sink: DiagnosticSink) -> str:
     """``printf '%s\\n' 'LINE' ... > PATH``: one shell line that writes a multi-line text."""
     if "'" in text.value:
@@ -151,6 +172,7 @@ def terminal_ir(block: FilesDecl, scaffold: Scaffold, sink: DiagnosticSink) -> T
             path=f.string.value, props=tuple(p for p in PROPS if p in props),
             hooks=tuple(dict.fromkeys(h.kind for h in f.hooks if h.kind in HOOKS)),
             writes=tuple(p.value for p in write.patterns) if write else (),
+            matching=write.matching.value if write and write.matching else None,
             invalid=f.invalid is not None, line=f.span.line))
     settings = {s.key: s.value.value for s in block.settings if s.key in ("home", "cwd", "user")}
     return Terminal(

@@ -31,6 +31,7 @@ class FileSpec(Node):
     props: tuple[str, ...] = ("text",)  # the PROPS it gives (the others take their defaults)
     hooks: tuple[str, ...] = ()  # the HOOKS it has
     writes: tuple[str, ...] = ()  # the texts a write may take ("port={p}"), in `when write` order
+    matching: str | None = None  # a regular expression reading a write's values from any text
     invalid: bool = False  # a def file_NAME_invalid says what a write matching none of ``writes`` prints
     line: int = 0
 

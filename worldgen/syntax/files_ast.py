@@ -42,6 +42,8 @@ class Hook(ast.Node):
     clauses: list[ast.Clause]
     params: list[ast.ActionParam] = field(default_factory=list)
     patterns: list[ast.Str] = field(default_factory=list)
+    matching: ast.Str | None = None  # `when write "port={p}" (p: T) matching "port\\s*=\\s*(?P<p>\\d+)"`
+    matching_word: str = "matching"
 
 
 @dataclass

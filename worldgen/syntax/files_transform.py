@@ -57,8 +57,11 @@ class FilesTransform(Transformer):
     def fs_hook(self, meta, kind: Token, *clauses):
         return Hook(_span(kind), str(kind), [c for c in clauses if c is not None])
 
-    def fs_write_hook(self, meta, kind: Token, patterns, params, *clauses):
-        return Hook(_span(kind), str(kind), [c for c in clauses if c is not None], params or [], patterns)
+    def fs_write_hook(self, meta, kind: Token, patterns, params, word, regex, *clauses):
+        hook = Hook(_span(kind), str(kind), [c for c in clauses if c is not None], params or [], patterns)
+        if word is not None:  # `matching "REGEX"` (any other word is reported by the checker)
+            hook.matching, hook.matching_word = regex, str(word)
+        return hook
 
     def fs_value_hook(self, meta, kind: Token, params, *clauses):
         return Hook(_span(kind), str(kind), [c for c in clauses if c is not None], params)

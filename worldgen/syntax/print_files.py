@@ -54,8 +54,9 @@ def _clause(p: _Printer, c: Clause, indent: int) -> None:
         p.item(c, indent, group(head, nest(INDENT, Break(), p.exprs.doc(c.value))))
     else:
         params: Doc = (" (", p._params(c.params), ")") if c.params else ""
-        head = group("when " + c.kind, nest(INDENT, *p._patterns(c.patterns), params))
-        p._braced(c, indent, head, p._at(_furthest(c.span, c.patterns, c.params)), c.clauses, p.clause)
+        matching: Doc = (" " + c.matching_word + " ", string(c.matching)) if c.matching is not None else ""
+        head = group("when " + c.kind, nest(INDENT, *p._patterns(c.patterns), params, matching))
+        p._braced(c, indent, head, p._at(_furthest(c.span, c.patterns, c.params, c.matching)), c.clauses, p.clause)
 
 
 def _in_source_order(nodes: list[N]) -> list[N]:

@@ -51,6 +51,7 @@ class WorldFile:
     group: Any | None
     exists: Any | None
     invalid: Any | None  # (s, *args) -> the message of a write that matches none of its texts
+    matching: re.Pattern[str] | None = None  # the file's `matching` expression, compiled
     writes: dict[str, int] = field(default_factory=dict)  # text_key -> binding index
     read_hook: int | None = None
     rm_hook: int | None = None
@@ -100,7 +101,8 @@ def build_layout(rules: Rules, terminal: Terminal, initial: list[Any]) -> Layout
         fn = {p: defs.get(prop_function(spec.name, p)) for p in ("path", "text", "mode", "owner", "group", "exists", "invalid")}
         for args in product(*(rules.domain(p.type) for p in spec.params)):
             path = str(fn["path"](initial, *args))  # type: ignore[misc]
-            f = WorldFile(spec, tuple(args), path, fn["text"], fn["mode"], fn["owner"], fn["group"], fn["exists"], fn["invalid"])
+            f = WorldFile(spec, tuple(args), path, fn["text"], fn["mode"], fn["owner"], fn["group"], fn["exists"], fn["invalid"],
+                          re.compile(spec.matching, re.M) if spec.matching else None)
             files[path] = f
     layout = Layout(terminal, rules, files, {}, {}, {}, {}, {}, {}, hooks)
     for f in files.values():

@@ -11,12 +11,15 @@ root-owned immutable file would refuse it. Paths the world does not declare live
 
 from __future__ import annotations
 
+import re
 from typing import Any, Protocol
 
 from worldgen.shell.fs import EPOCH, FsError, Node
 from worldgen.terminal.layout import Layout, WorldFile, text_key
 
 DEFAULT_INVALID_WRITE = "invalid contents (the file was left unchanged)"
+MATCHED_TEXT = 65_536  # characters of a written text a `matching` expression reads (bounded work)
+_HOLE = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
 
 
 class Refused(FsError):
@@ -115,7 +118,19 @@ class WorldFs:
         current = self.layout.text(f, self.actor.state) if self._file(path) is not None else ""
         whole = current + text if append else text
         invalid = str(f.invalid(self.actor.state, *f.args)) if f.invalid is not None else DEFAULT_INVALID_WRITE
-        self._run(f.writes.get(text_key(whole)), path, invalid)
+        self._run(f.writes.get(text_key(whole)) or self._matched(f, whole), path, invalid)
+
+    def _matched(self, f: WorldFile, text: str) -> int | None:
+        """A write read through the file's ``matching`` expression: its groups, put into the
+        file's first text, name the binding (``port = 0042  # tuned`` -> ``port=42``)."""
+        if f.matching is None:
+            return None
+        m = f.matching.search(text[:MATCHED_TEXT])
+        if m is None:
+            return None
+        values = m.groupdict()
+        filled = _HOLE.sub(lambda h: values.get(h.group(1)) or "", f.spec.writes[0])
+        return f.writes.get(text_key(filled))
 
     def mkdir(self, path: str) -> None:
         if path in self.layout.files:
