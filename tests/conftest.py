@@ -59,5 +59,6 @@ def ledger_suite(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.fixture(scope="session")
 def flaky_suite(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """Stochastic worlds: starting a unit fails one time in five, so a walkthrough succeeds only
-    under some episode seeds."""
-    return compiled(tmp_path_factory.mktemp("flaky") / "suite", "services", range(0, 2), flakiness="flaky")
+    under some episode seeds. Seeds 1..2: world 2's walkthrough fails under its first exported
+    episode seed, so the exporter's seed search is exercised (worlds 0 and 1 happen to win at once)."""
+    return compiled(tmp_path_factory.mktemp("flaky") / "suite", "services", range(1, 3), flakiness="flaky")

@@ -174,7 +174,7 @@ SHIPPED_KINDS = {
     "logs": {"product": "product", "host": "host", "svc.name": "service", "svc.start": "log_info",
              "svc.warn": "log_warning", "svc.error": "log_error"},
     "memory": {"table": "table", "symbol": "picture"},
-    "permissions": {"team": "team", "file": "file", "user": "unixuser", "group": "unixgroup"},
+    "permissions": {"team": "team", "site": "team", "file": "file", "user": "unixuser", "group": "unixgroup"},
     "reactor": {"plant": "reactor", "operator": "operator"},
     "services": {"product": "product", "unit.name": "service", "unit.purpose": "service", "unit.failure": "log_error"},
     "vault": {"setting": "setting", "room.name": "place", "room.description": "place", "key.name": "metal"},

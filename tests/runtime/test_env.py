@@ -123,7 +123,9 @@ def test_invalid_commands_change_nothing(example) -> None:
             obs, reward, terminated, truncated, info = env.step(command)
             assert env.state() == before
             assert not info["valid"] and info["action"] is None
-            assert obs  # the scaffold's invalid message or the guard's refusal
+            # the scaffold's invalid message or the guard's refusal; in a terminal world (services)
+            # an empty or blank line prints nothing, as a shell does, and every other line says why
+            assert obs or (scaffold.ir.terminal is not None and not command.strip())
             if terminated or truncated:
                 break
 
@@ -146,12 +148,26 @@ def test_guard_refusal_message_is_shown() -> None:
 
 
 def test_commands_match_case_insensitively_with_whitespace_normalised() -> None:
+    w = example_scaffold("ledger").instantiate(example_record("ledger"), seed=1, axes={"interface": "plain"})
+    env = w.env()
+    env.reset()
+    entry = w.entities["entry"][0]
+    obs, _, _, _, info = env.step(f"  SHOW   \t{entry.upper()} ")
+    assert info["valid"] and info["action"] == "show"
+
+
+def test_a_terminal_worlds_program_words_match_case_insensitively_but_its_program_name_as_bash_does() -> None:
+    """services is a terminal world: its line goes through the shell, which splits words on any
+    blanks and finds programs by their exact name; the program's own words match as the world's
+    commands do."""
     w = example_scaffold("services").instantiate(example_record("services"), seed=1, axes={"interface": "systemctl"})
     env = w.env()
     env.reset()
     unit = w.entities["unit"][0]
-    obs, _, _, _, info = env.step(f"  SystemCTL   status \t{unit.upper()} ")
+    obs, _, _, _, info = env.step(f"  systemctl   STATUS \t{unit.upper()} ")
     assert info["valid"] and info["action"] == "show"
+    obs, _, _, _, info = env.step(f"SystemCTL status {unit}")
+    assert not info["valid"] and obs.startswith("bash: SystemCTL: command not found")
 
 
 def test_alternative_phrasings_work() -> None:

@@ -40,7 +40,7 @@ FIRST_LANGUAGE_IR_SHA256 = {  # tests/syntax/old_syntax/NAME.wg
 
 SHIPPED_IR_SHA256 = {  # scaffolds/NAME.wg
     "vault": "57696a29e4c1537783f042a4db86ae888cbada7206b009fca001bfa9bd88272b",
-    "services": "12cd40917f57c78810632e96b2b46562588fdabfd83dc1751df21822411fc9c9",
+    "services": "af8cfc88aedc51c51f14c57d268a7e46532440bf36213ff969a4cd2f5243b2aa",
     "ledger": "fd7b81250d9ac48e1c9f3c4c8c416e0fe2fd55aed45726fc6282155d12c16852",
 }
 
