@@ -156,16 +156,17 @@ def test_commands_match_case_insensitively_with_whitespace_normalised() -> None:
     assert info["valid"] and info["action"] == "show"
 
 
-def test_a_terminal_worlds_program_words_match_case_insensitively_but_its_program_name_as_bash_does() -> None:
+def test_a_terminal_worlds_lines_are_split_on_any_blanks_and_matched_case_sensitively_as_bash_does() -> None:
     """services is a terminal world: its line goes through the shell, which splits words on any
-    blanks and finds programs by their exact name; the program's own words match as the world's
-    commands do."""
+    blanks; programs and their words are matched exactly, as bash and GNU getopt do."""
     w = example_scaffold("services").instantiate(example_record("services"), seed=1, axes={"interface": "systemctl"})
     env = w.env()
     env.reset()
     unit = w.entities["unit"][0]
-    obs, _, _, _, info = env.step(f"  systemctl   STATUS \t{unit.upper()} ")
+    obs, _, _, _, info = env.step(f"  systemctl   status \t{unit} ")
     assert info["valid"] and info["action"] == "show"
+    obs, _, _, _, info = env.step(f"systemctl STATUS {unit}")
+    assert not info["valid"] and info["exit_status"] == 1
     obs, _, _, _, info = env.step(f"SystemCTL status {unit}")
     assert not info["valid"] and obs.startswith("bash: SystemCTL: command not found")
 
