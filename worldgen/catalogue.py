@@ -70,6 +70,8 @@ def read_entry(path: Path, packs: Path) -> Entry:
         if sep and key in ("Family", "Teaches"):
             current = key
             fields[current] = [rest.strip()]
+        elif sep and key.isidentifier() and key[:1].isupper():  # another header field (`# Axes: ...`) ends it
+            current = None
         elif current is not None and body:
             fields[current].append(body)
         else:

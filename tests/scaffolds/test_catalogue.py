@@ -46,3 +46,8 @@ def test_each_scaffold_builds_worlds_the_oracle_solves(entry) -> None:
     spec = Spec(worldgen.load(entry.path).ir, (("example", example_record(entry)),), {}, Bounds(), 5)
     accepted = [r for r in (compile_seed(spec, seed) for seed in range(3)) if r.artifact is not None]
     assert len(accepted) >= 2, [r.line for r in accepted]
+
+
+def test_a_headers_axes_line_is_not_read_as_part_of_what_it_teaches() -> None:
+    logs = next(e for e in CATALOGUE if e.name == "logs")
+    assert logs.teaches.startswith("a `files` block") and "Axes:" not in logs.teaches and "(dynamics)" not in logs.teaches
