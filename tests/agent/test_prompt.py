@@ -3,8 +3,14 @@ capitalisation, while the world still matches commands case-insensitively."""
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import worldgen
 from worldgen.agent import command_help
+from worldgen.agent.prompt import system_prompt
+
+ROOT = Path(__file__).resolve().parents[2]
 
 CAPS = """world caps {
   state { n: int in 0..2 = 0 }
@@ -30,3 +36,11 @@ def test_commands_still_match_in_any_case() -> None:
     assert env.step("SYSCTL --RESET")[4]["action"] == "reset"
     assert env.step("press the red button")[4]["valid"]
     assert env.step("push RED")[4]["action"] == "press"
+
+
+def test_a_terminal_world_tells_the_agent_it_is_at_a_shell_and_lists_only_its_programs() -> None:
+    record = json.load(open(ROOT / "content_packs" / "logs" / "example.json"))
+    world = worldgen.load(ROOT / "scaffolds" / "logs.wg").instantiate(record, seed=1, axes={"interface": "systemctl"})
+    prompt = system_prompt(world, "Find the failing service.")
+    assert prompt.startswith("You are at a Linux shell (bash)")
+    assert "systemctl restart {s}" in prompt and "cat /var/log" not in prompt  # file hooks are plain shell lines

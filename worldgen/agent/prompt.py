@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from worldgen.ir.axes import apply_axes
 from worldgen.ir.models import Type
+from worldgen.ir.terminal import hook_action
 from worldgen.ir.world import World
 
 RULES = (
@@ -19,11 +20,21 @@ RULES = (
 )
 
 
+TERMINAL_RULES = (
+    "You are at a Linux shell (bash) on the machine the task is about. Each of your replies is run as one "
+    "command line, exactly as typed: pipes, redirects, globs, && and here-documents work; command substitution "
+    "$(...) and loops do not. Reply with the command line only, no explanation. "
+    "The answer is what the terminal prints."
+)
+
+
 def command_help(world: World) -> str:
-    """One line per command phrasing, with the values each argument takes."""
+    """One line per command phrasing, with the values each argument takes (a terminal world's
+    file hooks left out: they are shell lines like any other, `cat`, `printf ... >`, `chmod`)."""
     ir = apply_axes(world.scaffold, world.axes)
+    hooks = {hook_action(f.name, h) for f in ir.terminal.files for h in f.hooks} if ir.terminal else set()
     lines = []
-    for action in ir.actions:
+    for action in (a for a in ir.actions if a.name not in hooks):
         args = "; ".join(f"{p.name}: {_values(world, p.type)}" for p in action.params)
         for pattern in action.patterns:
             lines.append(f"  {pattern}" + (f"    ({args})" if args else ""))
@@ -34,7 +45,12 @@ def system_prompt(world: World, instruction: str, rules: str = RULES) -> str:
     """The system message of an episode: rules of the game, the world's instruction, its commands.
     ``rules`` says how commands reach the world (a trainer whose model plays through a tool call
     needs other rules than a plain reply)."""
-    parts = [rules, f"Goal: {instruction}" if instruction else "", "Commands ({arg} marks an argument):\n" + command_help(world)]
+    if world.scaffold.terminal is not None:  # a shell: its own programs beside the usual tools
+        rules = TERMINAL_RULES if rules is RULES else rules
+        listing = "This machine's own programs, beside the usual tools ({arg} marks an argument; PROGRAM --help):\n"
+    else:
+        listing = "Commands ({arg} marks an argument):\n"
+    parts = [rules, f"Goal: {instruction}" if instruction else "", listing + command_help(world)]
     return "\n\n".join(p for p in parts if p)
 
 
