@@ -280,3 +280,18 @@ def test_a_write_may_be_read_through_a_regular_expression() -> None:
     assert env.step("printf 'port: 02   # tuned\\n# then\\nlevel = HIGH\\n' > /etc/app.conf")[4]["exit_status"] == 0
     assert (env.state()["port"], env.state()["lvl"]) == (2, 1)
     assert env.step("echo 'port: 9' > /etc/app.conf")[4]["exit_status"] == 1  # no level; 9 is no port of this world
+
+
+def test_a_files_mtime_orders_ls_t() -> None:
+    world = worldgen.loads("""world ages {
+  entity day[3]
+  state { x: bool = false }
+  files { file a(d: day) "/backup/{d}.tar.gz" { text "x\\n"  mtime -86400 * index(d) } }
+  action a "a" { do x = true }
+  done when x
+}""", "ages.wg").instantiate({}, seed=0)
+    env = world.env()
+    env.reset(seed=0)
+    assert env.step("ls -t /backup")[0] == "day1.tar.gz\nday2.tar.gz\nday3.tar.gz"
+    assert env.step("ls -tr /backup | head -n 1; stat -c %y /backup/day3.tar.gz")[0] == (
+        "day3.tar.gz\n2026-03-01 04:12:00.000000000 +0000")

@@ -21,7 +21,7 @@ from worldgen.syntax import ast
 from worldgen.syntax.files_ast import Block, FilesDecl, Hook
 
 SETTINGS = ("home", "cwd", "user", "dir", "env")
-EXPECTED = {"path": "str", "text": "str", "mode": "int", "owner": "str", "group": "str", "exists": "bool"}
+EXPECTED = {"path": "str", "text": "str", "mode": "int", "owner": "str", "group": "str", "exists": "bool", "mtime": "int"}
 HOOK_PARAMS = {"read": (0, 0), "rm": (0, 0), "chmod": (1, 1), "chown": (1, 2), "write": (0, 16)}
 _OPTION = re.compile(r"-[A-Za-z0-9]|--[A-Za-z0-9][A-Za-z0-9-]*")
 _PROGRAM = re.compile(r"[A-Za-z0-9_][A-Za-z0-9._-]*")
@@ -72,7 +72,8 @@ def _file_decls(f: Block, sink: DiagnosticSink) -> list[ast.Decl]:
     props = {p.key: p for p in f.props}
     for p in f.props:
         if p.key not in PROPS or (p.key == "exists") != p.when:
-            sink.error("WG611", f"unknown file property '{p.key}' (text E, mode E, owner E, group E, exists when E)", p.span)
+            sink.error("WG611", f"unknown file property '{p.key}' (text E, mode E, owner E, group E, mtime E, "
+                       "exists when E)", p.span)
     if "text" not in props:
         sink.error("WG603", f"file '{f.name}' needs a 'text' (what `cat` shows)", f.span)
     decls: list[ast.Decl] = [ast.FuncDecl(f.string.span, prop_function(f.name, "path"), f.params, None, f.string)]

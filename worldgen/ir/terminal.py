@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from worldgen.ir.models import ActionParam, Node
 
-PROPS = ("text", "mode", "owner", "group", "exists")
+PROPS = ("text", "mode", "owner", "group", "exists", "mtime")
 HOOKS = ("read", "write", "rm", "chmod", "chown")
 
 

@@ -52,6 +52,7 @@ class WorldFile:
     exists: Any | None
     invalid: Any | None  # (s, *args) -> the message of a write that matches none of its texts
     matching: re.Pattern[str] | None = None  # the file's `matching` expression, compiled
+    mtime: Any | None = None  # (s, *args) -> seconds after (or before) the world's clock (fs.EPOCH)
     writes: dict[str, int] = field(default_factory=dict)  # text_key -> binding index
     read_hook: int | None = None
     rm_hook: int | None = None
@@ -98,11 +99,11 @@ def build_layout(rules: Rules, terminal: Terminal, initial: list[Any]) -> Layout
     hooks = frozenset(names.index(hook_action(f.name, k)) for f in terminal.files for k in f.hooks)
     files: dict[str, WorldFile] = {}
     for spec in terminal.files:
-        fn = {p: defs.get(prop_function(spec.name, p)) for p in ("path", "text", "mode", "owner", "group", "exists", "invalid")}
+        fn = {p: defs.get(prop_function(spec.name, p)) for p in ("path", "text", "mode", "owner", "group", "exists", "invalid", "mtime")}
         for args in product(*(rules.domain(p.type) for p in spec.params)):
             path = str(fn["path"](initial, *args))  # type: ignore[misc]
             f = WorldFile(spec, tuple(args), path, fn["text"], fn["mode"], fn["owner"], fn["group"], fn["exists"], fn["invalid"],
-                          re.compile(spec.matching, re.M) if spec.matching else None)
+                          re.compile(spec.matching, re.M) if spec.matching else None, fn["mtime"])
             files[path] = f
     layout = Layout(terminal, rules, files, {}, {}, {}, {}, {}, {}, hooks)
     for f in files.values():

@@ -75,7 +75,7 @@ class WorldFs:
         owner = str(f.owner(s, *a)) if f.owner is not None else self.layout.terminal.user
         return Node("file", int(f.mode(s, *a)) if f.mode is not None else 0o644, owner,
                     str(f.group(s, *a)) if f.group is not None else owner,
-                    len(self.layout.text(f, s).encode()), EPOCH)
+                    len(self.layout.text(f, s).encode()), EPOCH + int(f.mtime(s, *a)) if f.mtime is not None else EPOCH)
 
     def _run(self, binding: int | None, path: str, refusal: str) -> None:
         if binding is None:
