@@ -31,7 +31,11 @@ _QUOTE_HINT = "; by default quotes are special to xargs unless you use the -0 op
 
 
 class _BadInput(Exception):
-    """Input GNU refuses (an unmatched quote): its message."""
+    """Input GNU refuses (an unmatched quote): its message and the items read before it."""
+
+
+class _BadDelimiter(Exception):
+    """A ``-d`` argument GNU refuses (without its ``Try --help`` line)."""
 
 
 @dataclass
@@ -51,6 +55,9 @@ def xargs(call: Call, ctx: Context) -> int:
         plan = _plan(opts)
     except OptionError as err:
         return usage_error(call, str(err))
+    except _BadDelimiter as err:
+        call.err(str(err))
+        return 1
     command = command or ["echo"]
     try:
         items, problem = _items(call.stdin, plan), None
@@ -107,7 +114,7 @@ def _delimiter(text: str) -> str:
             return chr(int(body[1:], 16))
         if re.fullmatch(r"[0-7]{1,3}", body):
             return chr(int(body, 8))
-    raise OptionError(f"Invalid input delimiter specification {text}: the delimiter must be either a single "
+    raise _BadDelimiter(f"Invalid input delimiter specification {text}: the delimiter must be either a single "
                       "character or an escape sequence starting with \\.")
 
 
