@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from worldgen.shell import limits
 from worldgen.shell.ast import AndOr, Command, Pipeline, Redirect, Word
 from worldgen.shell.builtins.base import Builtin, Call
-from worldgen.shell.builtins.core import BASH_BUILTINS, SHELL_COMMANDS
+from worldgen.shell.builtins.core import BASH_BUILTINS, NO_FILE, NOT_ON_PATH, SHELL_COMMANDS
 from worldgen.shell.builtins.registry import tools as registered_tools
 from worldgen.shell.expand import Expander, GlobLimit
 from worldgen.shell.fs import Filesystem, FsError, basename, parent, resolve
@@ -286,26 +286,24 @@ class Shell:
         shell_command = SHELL_COMMANDS.get(name)
         if shell_command is not None:
             return _guarded(shell_command, call, _Context(self, session))
-        command = self._find(name, call)
-        if command is None:
+        command = self._lookup(name, call.cwd)
+        if isinstance(command, str):
+            call.stderr.append(f"bash: {name}: {command}\n")
             return 126 if "/" in name and self.fs.stat(resolve(call.cwd, name)) is not None else 127
-        return _guarded(command, call)
+        return _run(command, call, _Context(self, session))
 
-    def _find(self, name: str, call: Call) -> Builtin | None:
-        """The program or tool ``name`` runs, or None with bash's message written."""
+    def _lookup(self, name: str, cwd: str) -> Builtin | str:
+        """The program or tool ``name`` runs, or bash's reason there is none."""
         command = self.commands.get(name)
         if command is not None:
             return command
         if "/" not in name:
-            call.stderr.append(f"bash: {name}: command not found\n")
-            return None
+            return "command not found"
         command = self.commands.get(basename(name))
         if command is not None:
             return command
-        node = self.fs.stat(resolve(call.cwd, name))
-        reason = "No such file or directory" if node is None else "Is a directory" if node.is_dir else "Permission denied"
-        call.stderr.append(f"bash: {name}: {reason}\n")
-        return None
+        node = self.fs.stat(resolve(cwd, name))
+        return NO_FILE if node is None else "Is a directory" if node.is_dir else "Permission denied"
 
     def kind(self, name: str, cwd: str) -> str | None:
         if name in KEYWORDS:
@@ -331,9 +329,25 @@ class _Context:
     def kind(self, name: str) -> str | None:
         return self.shell.kind(name, self.session.cwd)
 
-    def dispatch(self, call: Call) -> int:
-        command = self.shell._find(call.argv[0], call)
-        return 127 if command is None else _guarded(command, call)
+    def program(self, name: str) -> Builtin | str:
+        """``core.Context.program``: the one way env, sudo, xargs and find start a command."""
+        if name in NOT_ON_PATH:
+            return NO_FILE
+        command = SHELL_COMMANDS.get(name)  # env, sudo, which: files that see the shell
+        if command is None:
+            found = self.shell._lookup(name, self.session.cwd)
+            if isinstance(found, str):
+                return NO_FILE if found in (NO_FILE, "command not found") else "Permission denied"
+            return lambda call: _run(found, call, self)
+        shell_command = command
+        return lambda call: _guarded(shell_command, call, self)
+
+
+def _run(command: Builtin, call: Call, context: _Context) -> int:
+    """Run a program or tool, handing the context to a tool that runs commands itself."""
+    if getattr(command, "takes_context", False):
+        return _guarded(command, call, context)
+    return _guarded(command, call)
 
 
 def _guarded(command, call: Call, *context: _Context) -> int:

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from worldgen.shell.builtins.base import Builtin, Call
+from worldgen.shell.interp import Session, Shell
 from worldgen.shell.memfs import MemoryFs
 
 HOME = "/home/agent"
@@ -48,3 +49,12 @@ def real(argv: list[str], files: dict[str, str] | None = None, stdin: str = "",
         env = {"LC_ALL": "C", "PATH": os.environ.get("PATH", "/usr/bin:/bin")}
         done = subprocess.run(argv, cwd=tmp, input=stdin, capture_output=True, text=True, env=env, timeout=10)
     return done.stdout, done.stderr, done.returncode
+
+
+def lines(line: str, files: dict[str, str], dirs: tuple[str, ...] = ()) -> tuple[tuple[str, str, int], tuple[str, str, int]]:
+    """(ours, bash's) (stdout, stderr, status) of one command line, run by ``Shell`` over a
+    MemoryFs in HOME and by real bash over the same files in a temp dir: for tools that start
+    other commands (xargs, find -exec), whose GNU behaviour only shows through a shell."""
+    fs = MemoryFs({f"{HOME}/{p}": t for p, t in files.items()}, dirs=(HOME, *(f"{HOME}/{d}" for d in dirs)))
+    got = Shell(fs).run(line, Session(HOME, {"HOME": HOME, "PATH": "/usr/bin:/bin"}))
+    return (got.stdout, got.stderr, got.status), real(["bash", "--norc", "--noprofile", "-c", line], files, dirs=dirs)

@@ -97,3 +97,74 @@ def test_same_as_gnu_find(argv: list[str], tmp_path: Path):
     real_out, real_err, real_status = gnu(tmp_path, *argv)
     assert (sorted(out.splitlines()), status) == (sorted(real_out.splitlines()), real_status)
     assert err == real_err
+
+
+# ----------------------------------------------------------------------------- actions that run or delete, and the newer tests
+from tests.shell.builtins.gnu import lines  # noqa: E402
+from tests.shell.builtins.helpers import ME, MY_GROUP, owned_by_me  # noqa: E402
+
+FILES = {"a/x.log": "hi\n", "a/b/deep.log": "d" * 1500, "f": "12", "e0": "", "s p.txt": "sp\n"}
+
+LINE_CASES = [
+    "find . -name '*.log' -exec wc -c {} \\;",
+    "find . -type f -exec echo x{}y \\;",
+    "find . -name '*.log' -exec cat {} +",
+    "find a -exec echo {} +; echo $?",
+    "find . -type f -exec grep -q d {} \\; -print",
+    "find . -exec nope {} \\; ; echo $?",
+    "find . -exec nope {} + ; echo $?",
+    "find . -type f -exec false {} +; echo $?",
+    "find . -exec echo {} ; echo $?",
+    "find . -exec \\; ; echo $?",
+    "find . -exec echo {} x + ; echo $?",
+    "find . -exec echo x{} + ; echo $?",
+    "find . -exec echo {} {} + ; echo $?",
+    "find . -name f -print -exec echo found {} \\; -print",
+    "find a -delete -print; echo $?; ls",
+    "find . -name '*.log' -delete; find . | sort",
+    "find a -name b -delete; echo $?",
+    "find . -delete; ls -A; echo $?",
+    "find a -depth",
+    "find . -type f -print0 | xargs -0 -n1 echo",
+    "chmod 640 f; chmod 4755 a; chmod 600 e0; find . -perm 640",
+    "chmod 640 f; chmod 4755 a; find . -perm -640 -type f",
+    "chmod 640 f; chmod 4755 a; chmod 600 e0; find . -mindepth 1 -perm /o+r",
+    "chmod 4755 a; find . -perm -4000",
+    "chmod 4755 a; find . -perm -u+s,g=x",
+    "chmod 640 f; find . -perm u=rw,g=r",
+    "chmod 600 e0; find . -perm -u=rw -type f",
+    "find . -perm -+w -type f",
+    "find . -perm -0 -type f",
+    "find . -perm x; echo $?",
+    "find . -perm +640; echo $?",
+    "find . -type f -size 1",
+    "find . -type f -size -1",
+    "find . -type f -size +1",
+    "find . -type f -size 3",
+    "find . -type f -size -2k",
+    "find . -type f -size 1500c",
+    "find . -type f -size +1499c",
+    "find . -type f -size -1M",
+    "find . -size x; echo $?",
+    "find . -size 1q; echo $?",
+]
+
+
+@pytest.mark.parametrize("line", LINE_CASES)
+def test_exec_delete_perm_size_same_as_gnu(line: str):
+    """Lines compared as sets where GNU's readdir order shows: a directory's entries."""
+    (out, err, status), (real_out, real_err, real_status) = lines(line, FILES)
+    assert (sorted(out.splitlines()), err, status) == (sorted(real_out.splitlines()), real_err, real_status)
+
+
+def test_user_and_group_match_the_owner_named():
+    fs = owned_by_me(tree())
+    fs.chown("/f", "alice", "adm")
+    assert run(find, fs, ".", "-user", "alice")[0] == "./f\n"
+    assert run(find, fs, ".", "-group", "adm")[0] == "./f\n"
+    assert run(find, fs, "a", "-user", ME, "-group", MY_GROUP, "-type", "f")[0] == "a/b/c/deep.log\na/x\n"
+
+
+def test_exec_without_a_shell_finds_no_command():
+    out, err, status = run(find, tree(), "f", "-exec", "echo", "{}", ";")
+    assert (out, err, status) == ("", "find: 'echo': No such file or directory\n", 0)

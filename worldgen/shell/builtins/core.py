@@ -20,7 +20,8 @@ _STATUS = re.compile(r"\s*[+-]?[0-9]+\s*")
 
 # what `type` calls a shell builtin (the rest of the commands are files in /usr/bin)
 BASH_BUILTINS = frozenset({"cd", "pwd", "echo", "printf", "true", "false", ":", "test", "[", "export", "unset", "exit", "type"})
-_NOT_ON_PATH = frozenset({"cd", "export", "unset", "exit", "type", ":"})  # bash-only: `which` finds no file
+NOT_ON_PATH = frozenset({"cd", "export", "unset", "exit", "type", ":"})  # bash-only: `which` finds no file
+NO_FILE = "No such file or directory"  # what exec says of a name it finds nowhere
 
 
 class SessionLike(Protocol):
@@ -37,11 +38,27 @@ class Context(Protocol):
     def kind(self, name: str) -> str | None:
         """"builtin", "keyword", "file" (a program or tool, shown as /usr/bin/NAME) or None."""
 
-    def dispatch(self, call: Call) -> int:
-        """Run ``call.argv`` as a program or tool (``env NAME=value COMMAND``)."""
+    def program(self, name: str) -> Builtin | str:
+        """What exec'ing ``name`` runs, ready to call (a world's program, a tool, or ``env``,
+        ``sudo``, ``which``: the files a shell command may start), or why nothing runs: the
+        reason exec gives (``NO_FILE`` or "Permission denied")."""
 
 
 ShellBuiltin = Callable[[Call, Context], int]
+ContextTool = Callable[..., int]  # a tool that runs other commands: (call, context) -> status
+
+
+def takes_context(tool: ContextTool) -> ContextTool:
+    """Mark a tool (a file on PATH, in its module's ``COMMANDS``) that runs commands itself
+    (``xargs``, ``find -exec``): the shell then calls it with a ``Context`` too."""
+    tool.takes_context = True  # type: ignore[attr-defined]
+    return tool
+
+
+def exec_status(reason: str) -> int:
+    """The status a shell or xargs reports for a command that did not start: 127 when no such
+    file exists, 126 when it cannot run."""
+    return 127 if reason == NO_FILE else 126
 
 
 def _bash_error(call: Call, text: str) -> None:
@@ -177,7 +194,7 @@ def which(call: Call, ctx: Context) -> int:
         if name.startswith("-"):
             continue
         kind = ctx.kind(name)
-        if kind == "file" or (kind == "builtin" and name not in _NOT_ON_PATH):
+        if kind == "file" or (kind == "builtin" and name not in NOT_ON_PATH):
             call.out(_where(name) + "\n")
         else:
             status = 1
@@ -208,11 +225,11 @@ def env(call: Call, ctx: Context) -> int:
     if not args:
         call.out("".join(f"{k}={v}\n" for k, v in sorted(environ.items())))
         return 0
-    sub = Call(args, call.stdin, call.fs, call.cwd, environ, call.stdout, call.stderr)
-    if ctx.kind(args[0]) != "file" or args[0] in SHELL_COMMANDS:
-        call.err(f"‘{args[0]}’: No such file or directory")
-        return 127
-    return ctx.dispatch(sub)
+    run = ctx.program(args[0])
+    if isinstance(run, str):
+        call.err(f"‘{args[0]}’: {run}")
+        return exec_status(run)
+    return run(Call(args, call.stdin, call.fs, call.cwd, environ, call.stdout, call.stderr))
 
 
 def sudo(call: Call, ctx: Context) -> int:
@@ -232,14 +249,11 @@ def sudo(call: Call, ctx: Context) -> int:
     if not args:
         call.stderr.append("usage: sudo -h | -K | -k | -V\n")
         return 1
-    sub = Call(args, call.stdin, call.fs, call.cwd, call.env, call.stdout, call.stderr)
-    if args[0] in SHELL_COMMANDS:  # cd, export, ...: sudo cannot run a shell built-in either
+    run = ctx.program(args[0])
+    if isinstance(run, str):  # cd, export, ...: sudo cannot run a shell built-in either
         call.err(f"{args[0]}: command not found")
         return 1
-    if ctx.kind(args[0]) != "file":
-        call.err(f"{args[0]}: command not found")
-        return 1
-    return ctx.dispatch(sub)
+    return run(Call(args, call.stdin, call.fs, call.cwd, call.env, call.stdout, call.stderr))
 
 
 # ----------------------------------------------------------------------------- plain built-ins

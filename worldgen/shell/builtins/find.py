@@ -1,7 +1,10 @@
 """``find [PATH...] [EXPRESSION]``: tests ``-name``, ``-iname``, ``-path``, ``-ipath``,
-``-type f|d`` (or ``f,d``), ``-empty``, ``-true``, ``-false``; the action ``-print``; global
-``-maxdepth N`` / ``-mindepth N``; operators ``!``/``-not``, ``-a``/``-and`` (or nothing),
-``-o``/``-or`` and parentheses. Without ``-print`` the whole expression is printed where true.
+``-type f|d`` (or ``f,d``), ``-empty``, ``-perm [-/]MODE``, ``-user``, ``-group``,
+``-size [+-]N[bcwkMG]``, ``-true``, ``-false``; actions ``-print``, ``-print0``, ``-delete``,
+``-exec CMD {} ;`` and ``-exec CMD {} +``; global ``-maxdepth N`` / ``-mindepth N`` / ``-depth``;
+operators ``!``/``-not``, ``-a``/``-and`` (or nothing), ``-o``/``-or`` and parentheses. Without
+an action the whole expression is printed where true. ``-exec`` starts its command the way the
+shell's other commands do (``Context.program``); ``-delete`` implies ``-depth`` as in GNU.
 
 Order: GNU walks each directory in readdir order, which on a real disk is arbitrary; here each
 directory is walked in sorted (byte) order, pre-order, so the output is reproducible.
@@ -9,13 +12,16 @@ directory is walked in sorted (byte) order, pre-order, so the output is reproduc
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from fnmatch import fnmatchcase
 
 from worldgen.shell.builtins.base import Call
+from worldgen.shell.builtins.core import Context, takes_context
+from worldgen.shell.builtins.modes import BLOCK, ModeChange, parse_mode
 from worldgen.shell.builtins.options import decimal
-from worldgen.shell.builtins.walk import locate, walk, why_missing
-from worldgen.shell.fs import Filesystem, Node, basename
+from worldgen.shell.builtins.walk import locate, post_order, walk, why_missing
+from worldgen.shell.fs import Filesystem, FsError, Node, basename
 
 Test = Callable[[str, Node, Filesystem, str], bool]  # (printed path, node, fs, absolute path)
 
@@ -23,56 +29,82 @@ Test = Callable[[str, Node, Filesystem, str], bool]  # (printed path, node, fs, 
 _PATTERNED = ("-name", "-iname", "-path", "-ipath")
 _BINARY = ("-o", "-or", "-a", "-and")
 INT_MAX = 2**31 - 1  # GNU find reads depths into an int
+_SIZE_UNITS = {"b": 512, "c": 1, "w": 2, "k": 1024, "M": 1024**2, "G": 1024**3}
+_SIGNED = re.compile(r"[+-]?[0-9]+")
 
 
 class FindError(Exception):
     """A bad expression: the message GNU prints after ``find: ``."""
 
 
-def find(call: Call) -> int:
+@takes_context
+def find(call: Call, ctx: Context | None = None) -> int:
+    """Without a context (a caller outside the shell) ``-exec`` finds no command to run."""
     args = call.argv[1:]
     split = next((i for i, a in enumerate(args) if a.startswith("-") and a != "-" or a in ("(", "!")), len(args))
     paths, expression = args[:split] or ["."], args[split:]
     try:
-        parser = _Parser(expression)
+        parser = _Parser(expression, call, ctx)
         test = parser.parse()
     except FindError as err:
         call.err(str(err))
         return 1
-    status = 0
-    printed: list[str] = []
     for typed in paths:
         path, node = locate(call, typed)
         if node is None:
             call.err(f"'{typed}': {why_missing(call.fs, path).reason}")
-            status = 1
+            parser.status = 1
             continue
-        for where, shown, found, depth in walk(call.fs, path, typed, node, parser.max_depth):
+        visits = post_order(call.fs, path, typed, node, parser.max_depth) if parser.depth_first else walk(call.fs, path, typed, node, parser.max_depth)
+        for where, shown, found, depth in visits:
             if depth < parser.min_depth:
                 continue
             if test(shown, found, call.fs, where) and not parser.has_action:
-                printed.append(shown)
-            printed.extend(parser.take_printed())
-    if printed:
-        call.out("\n".join(printed) + "\n")
-    return status
+                parser.printed.append(shown + "\n")
+    parser.finish()
+    return parser.status
 
 
 class _Parser:
     """Recursive descent over GNU's expression grammar: or := and (-o and)*; and := not
-    ([-a] not)*; not := (!|-not) not | '(' or ')' | primary."""
+    ([-a] not)*; not := (!|-not) not | '(' or ')' | primary. It also holds the run's state:
+    what is printed (written out before each command ``-exec`` starts, so output keeps its
+    order), the paths each ``-exec ... +`` gathers, and the exit status."""
 
-    def __init__(self, args: list[str]):
+    def __init__(self, args: list[str], call: Call, ctx: Context | None):
         self.args = args
+        self.call = call
+        self.ctx = ctx
         self.i = 0
         self.max_depth: int | None = None
         self.min_depth = 0
+        self.depth_first = False
         self.has_action = False
-        self.pending: list[str] = []
+        self.printed: list[str] = []
+        self.batches: list[tuple[list[str], list[str]]] = []  # (command, paths) of each -exec +
+        self.status = 0
 
-    def take_printed(self) -> list[str]:
-        done, self.pending = self.pending, []
-        return done
+    def flush(self) -> None:
+        if self.printed:
+            self.call.out("".join(self.printed))
+            self.printed = []
+
+    def finish(self) -> None:
+        """Run each ``-exec ... +`` on the paths it gathered; write what is left to print."""
+        for command, paths in self.batches:
+            if paths and self._execute(command + paths) != 0:
+                self.status = 1
+        self.flush()
+
+    def _execute(self, argv: list[str]) -> int:
+        """Run one command line as ``-exec`` does (its status; 127 when it did not start)."""
+        self.flush()
+        run = self.ctx.program(argv[0]) if self.ctx is not None else "No such file or directory"
+        if isinstance(run, str):
+            self.call.err(f"'{argv[0]}': {run}")
+            return 127
+        call = self.call
+        return run(Call(argv, call.stdin, call.fs, call.cwd, call.env, call.stdout, call.stderr))
 
     def parse(self) -> Test:
         if not self.args:
@@ -171,14 +203,33 @@ class _Parser:
             else:
                 self.min_depth = depth
             return _true
-        if word == "-print":
+        if word in ("-print", "-print0"):
             self.has_action = True
+            end = "\n" if word == "-print" else "\0"
 
             def action(shown: str, node: Node, fs: Filesystem, path: str) -> bool:
-                self.pending.append(shown)
+                self.printed.append(shown + end)
                 return True
 
             return action
+        if word == "-exec":
+            self.has_action = True
+            return self._exec()
+        if word == "-delete":
+            self.has_action = self.depth_first = True
+            return self._delete
+        if word == "-depth":
+            self.depth_first = True
+            return _true
+        if word == "-perm":
+            return _perm(self._argument(word))
+        if word in ("-user", "-group"):
+            name = self._argument(word)
+            if word == "-user":
+                return lambda shown, node, fs, path: node.owner == name
+            return lambda shown, node, fs, path: node.group == name
+        if word == "-size":
+            return _size(self._argument(word))
         if word == "-empty":
             return lambda shown, node, fs, path: not fs.listdir(path) if node.is_dir else node.size == 0
         if word == "-true":
@@ -186,6 +237,88 @@ class _Parser:
         if word == "-false":
             return lambda *a: False
         raise FindError(f"unknown predicate `{word}'")
+
+
+    def _exec(self) -> Test:
+        """``-exec CMD ARG... ;`` (true where CMD exits 0; ``{}`` in any word is the path) or
+        ``-exec CMD ARG... {} +`` (true; CMD runs once at the end on every path)."""
+        start = self.i
+        while self.i < len(self.args):
+            word = self.args[self.i]
+            if word == ";" or word == "+" and self.i > start and "{}" in self.args[self.i - 1]:
+                break
+            self.i += 1
+        else:
+            raise FindError("missing argument to `-exec'")
+        command, terminator = self.args[start:self.i], self.args[self.i]
+        self.i += 1
+        if not command:
+            raise FindError(f"invalid argument `{terminator}' to `-exec'")
+        if terminator == ";":
+            return lambda shown, node, fs, path: self._execute([w.replace("{}", shown) for w in command]) == 0
+        if sum("{}" in w for w in command) > 1:
+            raise FindError("Only one instance of {} is supported with -exec ... +")
+        if command[-1] != "{}":
+            raise FindError(f"In '-exec ... {{}} +' the '{{}}' must appear by itself, but you specified '{command[-1]}'")
+        paths: list[str] = []
+        self.batches.append((command[:-1], paths))
+
+        def gather(shown: str, node: Node, fs: Filesystem, path: str) -> bool:
+            paths.append(shown)
+            return True
+
+        return gather
+
+    def _delete(self, shown: str, node: Node, fs: Filesystem, path: str) -> bool:
+        if shown == ".":  # GNU leaves the starting directory it stands in
+            return True
+        try:
+            fs.remove(path)
+        except FsError as err:
+            self.call.err(f"cannot delete '{shown}': {err.reason}")
+            self.status = 1
+            return False
+        return True
+
+
+def _perm(text: str) -> Test:
+    """``-perm MODE`` (exactly these bits), ``-perm -MODE`` (all of them), ``-perm /MODE`` (any
+    of them, or no bits at all); a symbolic MODE counts from 0 with no umask."""
+    how, body = (text[0], text[1:]) if text[:1] in ("-", "/") else ("=", text)
+    change = parse_mode(body)
+    if change is None:
+        raise FindError(f"invalid mode '{text}'")
+    if change.octal is not None:
+        bits = change.octal
+    else:
+        bits = ModeChange(None, 0, tuple((who or 0o7777, op, perms) for who, op, perms in change.actions)).apply(0, False)
+    if how == "-":
+        return lambda shown, node, fs, path: node.mode & bits == bits
+    if how == "/":
+        return lambda shown, node, fs, path: not bits or bool(node.mode & bits)
+    return lambda shown, node, fs, path: node.mode & 0o7777 == bits
+
+
+def _size(text: str) -> Test:
+    """``-size [+-]N[bcwkMG]``: the size in units, rounded up, more than, less than or exactly
+    N (a unit is 512 bytes unless said)."""
+    unit = 512
+    number = text
+    if text and not text[-1].isdigit():
+        if text[-1] not in _SIZE_UNITS:
+            raise FindError(f"invalid -size type `{text[-1]}'")
+        unit, number = _SIZE_UNITS[text[-1]], text[:-1]
+    if not _SIGNED.fullmatch(number):
+        raise FindError(f"Invalid argument `{text}' to -size")
+    sign = number[0] if number[0] in "+-" else ""
+    wanted = decimal(number.lstrip("+-")) or 0  # digits, as _SIGNED checked
+
+    def test(shown: str, node: Node, fs: Filesystem, path: str) -> bool:
+        size = BLOCK if node.is_dir else node.size
+        units = -(-size // unit)
+        return units > wanted if sign == "+" else units < wanted if sign == "-" else units == wanted
+
+    return test
 
 
 def _matcher(word: str, pattern: str) -> Test:

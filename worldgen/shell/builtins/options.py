@@ -43,8 +43,10 @@ class Spec:
         object.__setattr__(self, "shorts", shorts)
 
 
-def parse(args: list[str], spec: Spec) -> tuple[list[tuple[str, str | None]], list[str]]:
-    """(options in order as (key, argument), operands). Raises ``OptionError``."""
+def parse(args: list[str], spec: Spec, *, permute: bool = True) -> tuple[list[tuple[str, str | None]], list[str]]:
+    """(options in order as (key, argument), operands). Raises ``OptionError``. Without
+    ``permute`` the options end at the first operand, as for a tool whose operands are a
+    command line of their own (``xargs -n1 grep -l x``: ``-l`` is grep's)."""
     opts: list[tuple[str, str | None]] = []
     operands: list[str] = []
     i = 0
@@ -58,8 +60,11 @@ def parse(args: list[str], spec: Spec) -> tuple[list[tuple[str, str | None]], li
             i = _long(arg[2:], args, i, spec, opts)
         elif arg.startswith("-") and arg != "-":
             i = _short(arg, args, i, spec, opts)
-        else:
+        elif permute:
             operands.append(arg)
+        else:
+            operands.extend(args[i - 1:])
+            break
     return opts, operands
 
 

@@ -68,10 +68,10 @@ def walk(fs: Filesystem, path: str, typed: str, node: Node, max_depth: int | Non
             stack.extend(found if backwards else reversed(found))
 
 
-def post_order(fs: Filesystem, path: str, typed: str, node: Node) -> list[Visit]:
+def post_order(fs: Filesystem, path: str, typed: str, node: Node, max_depth: int | None = None) -> list[Visit]:
     """Everything under ``path`` and then ``path``, each directory after its entries, entries in
-    byte order: the order du prints and rm removes."""
-    return list(walk(fs, path, typed, node, backwards=True))[::-1]
+    byte order: the order du prints, rm removes and ``find -depth`` visits."""
+    return list(walk(fs, path, typed, node, max_depth, backwards=True))[::-1]
 
 
 def change_each(call: Call, operands: list[str], change: Callable[[str, Node], None], verb: str, *, recursive: bool, quiet: bool, snapshot: bool = False) -> int:
