@@ -29,3 +29,20 @@ def test_text_and_word_arguments_match_as_typed_in_the_shell(line: str, said: st
     env.reset(seed=0)
     obs, *_ = env.step(line)
     assert obs.strip() == said
+
+
+def test_a_world_program_named_like_a_tool_that_runs_commands_falls_back_to_it_whole() -> None:
+    import worldgen
+
+    world = worldgen.loads("""world f {
+  state { x: bool = false }
+  files { file a "/srv/a.txt" { text "a\\n" } }
+  action special "find --special" { do x = true  say "special" }
+  observe ""
+  done when x
+}""", "f.wg").instantiate({}, seed=0)
+    env = world.env()
+    env.reset(seed=0)
+    assert env.step("find /srv -name '*.txt' -exec cat {} \\\\;")[0] == "a"
+    assert env.step("find /srv -type f | xargs wc -l")[0] == "1 /srv/a.txt"
+    assert env.step("find --special")[0] == "special"

@@ -11,10 +11,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from typing import Any
 
 from worldgen.codegen.fallbacks import match_fallback
 from worldgen.ir.terminal import ProgramSpec
 from worldgen.shell.builtins.base import Builtin, Call
+from worldgen.shell.builtins.core import takes_context
 from worldgen.terminal.getopt import UsageError, canonical
 from worldgen.terminal.layout import Layout, meaningful
 
@@ -31,7 +33,8 @@ def programs(layout: Layout, act: Callable[[int], tuple[bool, str]], act_args: C
 def _program(layout: Layout, name: str, act, act_args, tool: Builtin | None) -> Builtin:
     options, spec = layout.programs[name]
 
-    def run(call: Call) -> int:
+    @takes_context  # a world's `find` or `xargs` falls back to a tool that runs commands itself
+    def run(call: Call, *context: Any) -> int:
         argv = [name, *call.argv[1:]]
         if "--help" in argv[1:] and "--" not in argv[1:argv.index("--help")]:
             call.out(usage(layout, name, spec))
@@ -40,7 +43,7 @@ def _program(layout: Layout, name: str, act, act_args, tool: Builtin | None) -> 
             key = canonical(argv, options)
         except UsageError as err:
             if tool is not None:
-                return tool(call)
+                return _tool(tool, call, context)
             call.stderr.append(f"{err}\nTry '{name} --help' for more information.\n")
             return 1
         key = meaningful(layout, name, key)
@@ -53,7 +56,7 @@ def _program(layout: Layout, name: str, act, act_args, tool: Builtin | None) -> 
             matched = _fallback(layout, key) if layout.rules.fallbacks else None
             if matched is None:
                 if tool is not None:
-                    return tool(call)
+                    return _tool(tool, call, context)
                 call.stderr.append(layout.rules.invalid(call_state(call)) + "\n")
                 return 1
             ok, text = act_args(*matched)
@@ -66,6 +69,12 @@ def _program(layout: Layout, name: str, act, act_args, tool: Builtin | None) -> 
         return 1
 
     return run
+
+
+def _tool(tool: Builtin, call: Call, context: tuple[Any, ...]) -> int:
+    """The built-in tool a program's other lines fall through to, with the shell's context if it
+    runs commands itself (``find -exec``, ``xargs``)."""
+    return tool(call, *context) if getattr(tool, "takes_context", False) else tool(call)
 
 
 def call_state(call: Call) -> list:
