@@ -43,6 +43,6 @@ def test_a_world_program_named_like_a_tool_that_runs_commands_falls_back_to_it_w
 }""", "f.wg").instantiate({}, seed=0)
     env = world.env()
     env.reset(seed=0)
-    assert env.step("find /srv -name '*.txt' -exec cat {} \\\\;")[0] == "a"
+    assert env.step("find /srv -name '*.txt' -exec cat {} \\;")[0] == "a"
     assert env.step("find /srv -type f | xargs wc -l")[0] == "1 /srv/a.txt"
     assert env.step("find --special")[0] == "special"
