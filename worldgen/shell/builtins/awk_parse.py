@@ -344,7 +344,6 @@ class _Parser:
         self.tokens = tokens
         self.pos = 0
         self.no_gt = 0  # > is print's redirection (outside parentheses) while this is set
-        self.no_in = 0  # in is for (k in a), not the operator, while this is set
 
     # ---- helpers
     @property
@@ -385,6 +384,7 @@ class _Parser:
         rules: list[Rule] = []
         self.separators()
         while not self.at("eof"):
+            action: Block | None = Block(())
             if self.at("BEGIN", "END"):
                 kind = self.take().kind
                 self.newlines()
@@ -402,18 +402,18 @@ class _Parser:
                     stop = self.expr()
                 action = self.block() if self.at("{") else None
                 rules.append(Rule("", pattern, stop, action))
-            if not self.at("newline", ";", "eof", "{") and not self.at("BEGIN", "END", "name", "$", "regex", "(", "!"):
-                self.fail()
+            if action is None and not self.at("newline", ";", "eof"):
+                self.fail()  # a pattern without action ends its line
             self.separators()
         return Program(tuple(begin), tuple(rules), tuple(end))
 
     def block(self) -> Block:
-        open_line = self.expect("{").line
+        self.expect("{")
         body: list[Stmt] = []
         self.separators()
         while not self.at("}"):
             if self.at("eof"):
-                raise AwkSyntaxError(f"line {self.tok.line}: missing }} near end of file" if open_line else "")
+                raise AwkSyntaxError(f"line {self.tok.line}: missing }} near end of file")
             body.append(self.statement())
             self.separators()
         self.take()
@@ -490,31 +490,18 @@ class _Parser:
                 self.take()
                 return ForIn(var, name, self.body())
             self.pos = save
-        if self.at("(") and self.tokens[self.pos + 1].kind == "name" and self.tokens[self.pos + 2].kind == "in":
-            self.take()
-            var = Var(self.take().text)
-            self.take()
-            name = self.expect("name").text
-            self.expect(")")
-            if self.at(")"):
-                self.take()
-                return ForIn(var, name, self.body())
-            self.pos = save
-        init = None if self.at(";") else self.simple_expr()
+        init = None if self.at(";") else self.expr()
         self.expect(";")
         self.newlines()
         test = None if self.at(";") else self.expr()
         self.expect(";")
         self.newlines()
-        step = None if self.at(")") else self.simple_expr()
+        step = None if self.at(")") else self.expr()
         self.expect(")")
         if self.at(";"):
             self.take()
             return For(init, test, step, Block(()))
         return For(init, test, step, self.body())
-
-    def simple_expr(self) -> Expr:
-        return self.expr()
 
     def simple(self) -> Stmt:
         kind = self.tok.kind
@@ -611,7 +598,7 @@ class _Parser:
 
     def in_(self) -> Expr:
         left = self.match()
-        while self.at("in") and not self.no_in:
+        while self.at("in"):
             self.take()
             left = In(left.items if isinstance(left, Group) else (left,), self.expect("name").text)
         return left
@@ -632,7 +619,7 @@ class _Parser:
 
     def concat(self) -> Expr:
         left = self.additive()
-        while self.tok.kind in _CONCAT_START and not (self.at("in") and not self.no_in):
+        while self.tok.kind in _CONCAT_START:
             left = Binary("concat", left, self.additive())
         return left
 
@@ -702,9 +689,9 @@ class _Parser:
             return Field(self.primary())
         if kind == "(":
             self.take()
-            saved_gt, saved_in, self.no_gt, self.no_in = self.no_gt, self.no_in, 0, 0
+            saved, self.no_gt = self.no_gt, 0
             items = self.expr_list()
-            self.no_gt, self.no_in = saved_gt, saved_in
+            self.no_gt = saved
             self.newlines()
             self.expect(")")
             if len(items) > 1:
@@ -724,9 +711,9 @@ class _Parser:
                     return Call("length", ())
                 self.fail()
             self.take()
-            saved_gt, saved_in, self.no_gt, self.no_in = self.no_gt, self.no_in, 0, 0
+            saved, self.no_gt = self.no_gt, 0
             args = () if self.at(")") else self.expr_list()
-            self.no_gt, self.no_in = saved_gt, saved_in
+            self.no_gt = saved
             self.expect(")")
             return Call(tok.text, args)
         if kind == "-" or kind == "+" or kind == "!":
