@@ -1,0 +1,615 @@
+"""Running a parsed awk program over records: a tree-walking interpreter.
+
+Control flow (``next``, ``exit``, ``break``, ``continue``) travels as exceptions. Every loop
+iteration counts against ``MAX_STEPS`` and output against the shell's output bound, so
+``while (1) {}`` or ``s = s s`` end with a message rather than a hung or bloated shell.
+``for (k in a)`` visits keys in insertion order (POSIX leaves the order unspecified).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import re
+
+from worldgen.shell import limits
+from worldgen.shell.builtins import awk_parse as ast
+from worldgen.shell.builtins.awk_values import (UNINIT, AwkError, StrNum, Value, compare, input_value, num,
+                                                number_text, sprintf, text, truth)
+from worldgen.shell.builtins.base import Call
+from worldgen.shell.builtins.regex import Regex, RegexError, compile_posix
+from worldgen.shell.fs import FsError
+
+MAX_STEPS = 1_000_000  # loop iterations in one call
+MAX_FIELD = 32_767  # the highest field number, as mawk
+MAX_STRING = limits.MAX_OUTPUT * 4  # characters in one value
+_BLANKS = re.compile(r"[ \t\n]+")
+_DEVICES = {"/dev/stdout": "stdout", "/dev/stderr": "stderr", "-": "stdout"}
+
+
+class Next(Exception):
+    pass
+
+
+class Exit(Exception):
+    pass
+
+
+class Break(Exception):
+    pass
+
+
+class Continue(Exception):
+    pass
+
+
+def regex(source: str) -> Regex:
+    try:
+        return compile_posix(source, extended=True)
+    except RegexError as err:
+        raise AwkError(f"regular expression compile failed ({err}): {source[:40]}") from None
+
+
+def search(rx: Regex, subject: str) -> re.Match[str] | None:
+    if rx.degree and rx.too_costly(len(subject), len(subject)):
+        raise AwkError("regular expression refused: too costly on this text")
+    return rx.rx.search(subject)
+
+
+class Interpreter:
+    def __init__(self, call: Call, program: ast.Program):
+        self.call = call
+        self.program = program
+        self.vars: dict[str, Value] = {
+            "FS": " ", "OFS": " ", "ORS": "\n", "RS": "\n", "NR": 0.0, "FNR": 0.0, "FILENAME": "",
+            "SUBSEP": "\x1c", "CONVFMT": "%.6g", "OFMT": "%.6g", "RSTART": 0.0, "RLENGTH": -1.0,
+        }
+        self.arrays: dict[str, dict[str, Value]] = {
+            "ENVIRON": {k: input_value(v) for k, v in call.env.items()}}
+        self.record = ""
+        self.fields: list[str] | None = []
+        self.steps = 0
+        self.written = 0
+        self.status = 0
+        self.files: dict[str, tuple[str, list[str]]] = {}
+        self.ranges = [False] * len(program.rules)
+        self.random = random.Random(0)
+        self.seed = 0.0
+        self.eval = self._evaluators()
+
+    # ---------------------------------------------------------------- records and fields
+    def set_record(self, line: str) -> None:
+        self.record = line
+        self.fields = None
+
+    def split_fields(self) -> list[str]:
+        if self.fields is None:
+            self.fields = split(self.record, text(self.vars["FS"]))
+        return self.fields
+
+    def get_field(self, i: int) -> Value:
+        if i == 0:
+            return input_value(self.record)
+        if i < 0:
+            raise AwkError(f"trying to access out of range field {i}")
+        fields = self.split_fields()
+        return input_value(fields[i - 1]) if i <= len(fields) else UNINIT
+
+    def set_field(self, i: int, value: Value) -> None:
+        if i == 0:
+            self.set_record(self.str(value))
+            return
+        if not 0 < i <= MAX_FIELD:
+            raise AwkError(f"${i} exceeds maximum field({MAX_FIELD})" if i > 0 else f"trying to access out of range field {i}")
+        fields = self.split_fields()
+        if i > len(fields):
+            fields.extend([""] * (i - len(fields)))
+        fields[i - 1] = self.str(value)
+        self.rebuild()
+
+    def set_nf(self, n: float) -> None:
+        count = int(n)
+        if not 0 <= count <= MAX_FIELD:
+            raise AwkError(f"NF={count} is out of range")
+        fields = self.split_fields()
+        del fields[count:]
+        fields.extend([""] * (count - len(fields)))
+        self.rebuild()
+
+    def rebuild(self) -> None:
+        self.record = self.str(self.vars["OFS"]).join(self.fields or [])
+        if len(self.record) > MAX_STRING:
+            raise AwkError("record too long")
+
+    # ---------------------------------------------------------------- variables
+    def str(self, v: Value) -> str:
+        return text(v, text(self.vars["CONVFMT"]))
+
+    def get_var(self, name: str) -> Value:
+        if name == "NF":
+            return float(len(self.split_fields()))
+        if name in self.arrays:
+            raise AwkError(f"can't use array {name} in scalar context")
+        return self.vars.get(name, UNINIT)
+
+    def set_var(self, name: str, value: Value) -> None:
+        if name in self.arrays:
+            raise AwkError(f"can't assign to {name}; it's an array name.")
+        if name == "NF":
+            self.set_nf(num(value))
+            return
+        self.vars[name] = value
+
+    def array(self, name: str) -> dict[str, Value]:
+        found = self.arrays.get(name)
+        if found is None:
+            if name in self.vars:
+                raise AwkError(f"can't use scalar {name} as array")
+            found = self.arrays[name] = {}
+        return found
+
+    def key(self, subscripts: tuple[ast.Expr, ...]) -> str:
+        if len(subscripts) == 1:
+            return self.str(self.eval[type(subscripts[0])](subscripts[0]))
+        return self.str(self.vars["SUBSEP"]).join(self.str(self.value(s)) for s in subscripts)
+
+    def value(self, node: ast.Expr) -> Value:
+        return self.eval[type(node)](node)
+
+    def assign(self, target: ast.Var | ast.Field | ast.Index, value: Value) -> Value:
+        if type(value) is str and len(value) > MAX_STRING:  # type: ignore[arg-type]
+            raise AwkError(f"string too long (more than {MAX_STRING:,} characters)")
+        if type(target) is ast.Var:
+            self.set_var(target.name, value)
+        elif type(target) is ast.Field:
+            self.set_field(self.field_number(target), value)
+        else:
+            self.array(target.name)[self.key(target.subscripts)] = value  # type: ignore[union-attr]
+        return value
+
+    def field_number(self, node: ast.Field) -> int:
+        x = num(self.value(node.index))
+        if not math.isfinite(x) or x > MAX_FIELD:
+            raise AwkError(f"${number_text(x, '%.6g')} exceeds maximum field({MAX_FIELD})")
+        return int(x)
+
+    # ---------------------------------------------------------------- expressions
+    def _evaluators(self) -> dict[type, object]:
+        return {
+            ast.Num: lambda n: n.value, ast.Str: lambda n: n.value,
+            ast.Regex: lambda n: float(search(regex(n.source), self.record) is not None),
+            ast.Var: lambda n: self.get_var(n.name),
+            ast.Field: lambda n: self.get_field(self.field_number(n)),
+            ast.Index: self.index, ast.Assign: self.assignment, ast.IncDec: self.incdec,
+            ast.Binary: self.binary, ast.Logical: self.logical, ast.Unary: self.unary,
+            ast.Cond: lambda n: self.value(n.yes if truth(self.value(n.test)) else n.no),
+            ast.In: lambda n: float(self.key(n.subscripts) in self.array(n.name)),
+            ast.Call: self.builtin, ast.Group: self.group,
+        }
+
+    def group(self, node: ast.Group) -> Value:
+        raise AwkError("a parenthesised list (a, b) is only allowed before 'in' or after print")
+
+    def index(self, node: ast.Index) -> Value:
+        arr = self.array(node.name)
+        key = self.key(node.subscripts)
+        found = arr.get(key)
+        if found is None:
+            found = arr[key] = UNINIT  # referencing an element creates it, as in awk
+        return found
+
+    def assignment(self, node: ast.Assign) -> Value:
+        if node.op == "=":
+            value = self.value(node.value)
+            if type(value) is StrNum and value is not UNINIT:
+                value = StrNum(value.s, value.n)  # type: ignore[union-attr]
+            return self.assign(node.target, value)
+        right = num(self.value(node.value))
+        left = num(self.value(node.target))
+        return self.assign(node.target, arith(node.op[0], left, right))
+
+    def incdec(self, node: ast.IncDec) -> Value:
+        old = num(self.value(node.target))
+        self.assign(node.target, old + node.delta)
+        return old + node.delta if node.prefix else old
+
+    def binary(self, node: ast.Binary) -> Value:
+        op = node.op
+        if op == "concat":
+            joined = self.str(self.value(node.left)) + self.str(self.value(node.right))
+            if len(joined) > MAX_STRING:
+                raise AwkError(f"string too long (more than {MAX_STRING:,} characters)")
+            return joined
+        if op in ("~", "!~"):
+            subject = self.str(self.value(node.left))
+            found = search(self.pattern(node.right), subject) is not None
+            return float(found == (op == "~"))
+        left, right = self.value(node.left), self.value(node.right)
+        if op in ("+", "-", "*", "/", "%", "^"):
+            return arith(op, num(left), num(right))
+        c = compare(left, right, self.str(self.vars["CONVFMT"]))
+        return float({"<": c < 0, "<=": c <= 0, ">": c > 0, ">=": c >= 0, "==": c == 0, "!=": c != 0}[op])
+
+    def pattern(self, node: ast.Expr) -> Regex:
+        """A regex operand: ``/re/`` as written, anything else as a dynamic regex (its text)."""
+        if type(node) is ast.Regex:
+            return regex(node.source)  # type: ignore[union-attr]
+        return regex(self.str(self.value(node)))
+
+    def logical(self, node: ast.Logical) -> Value:
+        left = truth(self.value(node.left))
+        if node.op == "&&":
+            return float(left and truth(self.value(node.right)))
+        return float(left or truth(self.value(node.right)))
+
+    def unary(self, node: ast.Unary) -> Value:
+        value = self.value(node.operand)
+        if node.op == "!":
+            return float(not truth(value))
+        return -num(value) if node.op == "-" else num(value)
+
+    # ---------------------------------------------------------------- built-in functions
+    def builtin(self, node: ast.Call) -> Value:
+        name, args = node.name, node.args
+        if name in _ARITY and not _ARITY[name][0] <= len(args) <= _ARITY[name][1]:
+            raise AwkError(f"wrong number of arguments in call to {name}")
+        if name == "length":
+            if not args:
+                return float(len(self.record))
+            if type(args[0]) is ast.Var and args[0].name in self.arrays:  # type: ignore[union-attr]
+                return float(len(self.arrays[args[0].name]))  # type: ignore[union-attr]
+            return float(len(self.str(self.value(args[0]))))
+        if name in ("sub", "gsub"):
+            return self.substitute(node)
+        if name == "split":
+            return self.split_into(args)
+        if name == "match":
+            subject = self.str(self.value(args[0]))
+            m = search(self.pattern(args[1]), subject)
+            start, length = (m.start() + 1, m.end() - m.start()) if m else (0, -1)
+            self.vars["RSTART"], self.vars["RLENGTH"] = float(start), float(length)
+            return float(start)
+        if name == "close":
+            return self.close(self.str(self.value(args[0])))
+        if name == "system":
+            raise AwkError("system() is not supported in this world")
+        values = [self.value(a) for a in args]
+        if name == "substr":
+            return substr(self.str(values[0]), num(values[1]), num(values[2]) if len(values) > 2 else None)
+        if name == "index":
+            return float(self.str(values[0]).find(self.str(values[1])) + 1)
+        if name == "tolower":
+            return self.str(values[0]).lower()
+        if name == "toupper":
+            return self.str(values[0]).upper()
+        if name == "sprintf":
+            return sprintf(self.str(values[0]), values[1:], self.str(self.vars["CONVFMT"]))
+        if name == "int":
+            x = num(values[0])
+            return float(math.trunc(x)) if math.isfinite(x) else x
+        if name == "rand":
+            return self.random.random()
+        if name == "srand":
+            previous, self.seed = self.seed, num(values[0]) if values else 0.0
+            self.random.seed(self.seed)
+            return previous
+        return maths(name, [num(v) for v in values])
+
+    def substitute(self, node: ast.Call) -> Value:
+        args = node.args
+        target = args[2] if len(args) > 2 else ast.Field(ast.Num(0.0))
+        if not isinstance(target, (ast.Var, ast.Field, ast.Index)):
+            raise AwkError(f"{node.name}: the third argument must be a variable, field or element")
+        rx = self.pattern(args[0])
+        replacement = self.str(self.value(args[1]))
+        subject = self.str(self.value(target))
+        result, count = replace(rx, replacement, subject, node.name == "gsub")
+        if count:
+            self.assign(target, result)
+        return float(count)
+
+    def split_into(self, args: tuple[ast.Expr, ...]) -> Value:
+        if type(args[1]) is not ast.Var:
+            raise AwkError("split: the second argument must be an array name")
+        subject = self.str(self.value(args[0]))
+        if len(args) > 2:
+            sep = args[2].source if type(args[2]) is ast.Regex else self.str(self.value(args[2]))  # type: ignore[union-attr]
+        else:
+            sep = self.str(self.vars["FS"])
+        arr = self.array(args[1].name)  # type: ignore[union-attr]
+        arr.clear()
+        parts = split(subject, sep)
+        for i, part in enumerate(parts, 1):
+            arr[str(i)] = input_value(part)
+        return float(len(parts))
+
+    # ---------------------------------------------------------------- statements
+    def run_block(self, block: ast.Block) -> None:
+        for stmt in block.body:
+            self.execute(stmt)
+
+    def execute(self, stmt: ast.Stmt) -> None:
+        t = type(stmt)
+        if t is ast.ExprStmt:
+            self.value(stmt.expr)  # type: ignore[union-attr]
+        elif t is ast.Print:
+            self.print_(stmt)  # type: ignore[arg-type]
+        elif t is ast.Block:
+            self.run_block(stmt)  # type: ignore[arg-type]
+        elif t is ast.If:
+            if truth(self.value(stmt.test)):  # type: ignore[union-attr]
+                self.execute(stmt.yes)  # type: ignore[union-attr]
+            elif stmt.no is not None:  # type: ignore[union-attr]
+                self.execute(stmt.no)  # type: ignore[union-attr]
+        elif t is ast.Printf:
+            values = [self.value(a) for a in stmt.args]  # type: ignore[union-attr]
+            self.emit(sprintf(self.str(values[0]), values[1:], self.str(self.vars["CONVFMT"])), stmt.dest)  # type: ignore[union-attr]
+        elif t is ast.While:
+            self.while_(stmt)  # type: ignore[arg-type]
+        elif t is ast.For:
+            self.for_(stmt)  # type: ignore[arg-type]
+        elif t is ast.ForIn:
+            self.for_in(stmt)  # type: ignore[arg-type]
+        elif t is ast.Delete:
+            arr = self.array(stmt.name)  # type: ignore[union-attr]
+            if stmt.subscripts is None:  # type: ignore[union-attr]
+                arr.clear()
+            else:
+                arr.pop(self.key(stmt.subscripts), None)  # type: ignore[union-attr]
+        elif t is ast.Jump:
+            self.jump(stmt)  # type: ignore[arg-type]
+
+    def jump(self, stmt: ast.Jump) -> None:
+        if stmt.kind == "next":
+            raise Next
+        if stmt.kind == "exit":
+            if stmt.value is not None:
+                self.status = int(num(self.value(stmt.value))) & 0xFF
+            raise Exit
+        raise Break if stmt.kind == "break" else Continue
+
+    def tick(self) -> None:
+        self.steps += 1
+        if self.steps > MAX_STEPS:
+            raise AwkError(f"program stopped: more than {MAX_STEPS:,} loop iterations")
+
+    def loop_body(self, body: ast.Stmt) -> bool:
+        """Run one iteration; False when ``break`` ended the loop."""
+        self.tick()
+        try:
+            self.execute(body)
+        except Break:
+            return False
+        except Continue:
+            pass
+        return True
+
+    def while_(self, stmt: ast.While) -> None:
+        if stmt.do and not self.loop_body(stmt.body):
+            return
+        while truth(self.value(stmt.test)):
+            if not self.loop_body(stmt.body):
+                return
+
+    def for_(self, stmt: ast.For) -> None:
+        if stmt.init is not None:
+            self.value(stmt.init)
+        while stmt.test is None or truth(self.value(stmt.test)):
+            if not self.loop_body(stmt.body):
+                return
+            if stmt.step is not None:
+                self.value(stmt.step)
+
+    def for_in(self, stmt: ast.ForIn) -> None:
+        arr = self.array(stmt.name)
+        for key in list(arr):
+            if key not in arr:
+                continue  # deleted by an earlier iteration
+            self.assign(stmt.var, key)
+            if not self.loop_body(stmt.body):
+                return
+
+    # ---------------------------------------------------------------- output
+    def print_(self, stmt: ast.Print) -> None:
+        ofmt = self.str(self.vars["OFMT"])
+        if not stmt.args:
+            line = self.record
+        else:
+            parts = []
+            for arg in stmt.args:
+                v = self.value(arg)
+                parts.append(number_text(v, ofmt) if type(v) is float else self.str(v))  # type: ignore[arg-type]
+            line = self.str(self.vars["OFS"]).join(parts)
+        self.emit(line + self.str(self.vars["ORS"]), stmt.dest)
+
+    def emit(self, out: str, dest: tuple[str, ast.Expr] | None) -> None:
+        self.written += len(out)
+        if self.written > limits.MAX_OUTPUT + 1:
+            raise AwkError(f"program stopped: more than {limits.MAX_OUTPUT:,} characters of output")
+        if dest is None:
+            self.call.stdout.append(out)
+            return
+        mode, where = dest
+        name = self.str(self.value(where))
+        device = _DEVICES.get(name)
+        if device is not None:
+            (self.call.stdout if device == "stdout" else self.call.stderr).append(out)
+            return
+        self.files.setdefault(name, (mode, []))[1].append(out)
+
+    def close(self, name: str) -> float:
+        opened = self.files.pop(name, None)
+        if opened is None:
+            return -1.0
+        mode, chunks = opened
+        try:
+            self.call.fs.write(self.call.path(name), "".join(chunks), append=mode == ">>")
+        except FsError as err:
+            raise AwkError(f'cannot open "{name}" for output ({err.reason})') from None
+        return 0.0
+
+    def close_all(self) -> None:
+        for name in list(self.files):
+            self.close(name)
+
+    # ---------------------------------------------------------------- the main loop
+    def run_rules(self) -> None:
+        for n, rule in enumerate(self.program.rules):
+            if rule.end is not None:
+                if not self.ranges[n]:
+                    if not truth(self.value(rule.pattern)):  # type: ignore[arg-type]
+                        continue
+                    self.ranges[n] = True
+                if truth(self.value(rule.end)):
+                    self.ranges[n] = False
+            elif rule.pattern is not None and not truth(self.value(rule.pattern)):
+                continue
+            if rule.action is None:
+                self.emit(self.record + self.str(self.vars["ORS"]), None)
+            else:
+                self.run_block(rule.action)
+
+    def records(self, text_: str) -> None:
+        lines = text_.split("\n")
+        if lines[-1] == "":
+            lines.pop()
+        for line in lines:
+            self.vars["NR"] = num(self.vars["NR"]) + 1
+            self.vars["FNR"] = num(self.vars["FNR"]) + 1
+            self.set_record(line)
+            try:
+                self.run_rules()
+            except Next:
+                pass
+
+
+_ARITY = {"length": (0, 1), "substr": (2, 3), "index": (2, 2), "split": (2, 3), "tolower": (1, 1),
+          "toupper": (1, 1), "sprintf": (1, 1 << 30), "int": (1, 1), "sub": (2, 3), "gsub": (2, 3),
+          "match": (2, 2), "sqrt": (1, 1), "exp": (1, 1), "log": (1, 1), "sin": (1, 1), "cos": (1, 1),
+          "atan2": (2, 2), "rand": (0, 0), "srand": (0, 1), "close": (1, 1), "system": (1, 1)}
+
+
+def arith(op: str, x: float, y: float) -> float:
+    if op == "+":
+        return x + y
+    if op == "-":
+        return x - y
+    if op == "*":
+        return x * y
+    if op == "/":
+        if y == 0:
+            raise AwkError("division by zero")
+        return x / y
+    if op == "%":
+        if y == 0:
+            raise AwkError("division by zero in %")
+        try:
+            return math.fmod(x, y)
+        except ValueError:
+            return math.nan
+    try:
+        return math.pow(x, y)
+    except OverflowError:
+        return math.inf
+    except ValueError:
+        return math.nan
+
+
+def maths(name: str, xs: list[float]) -> float:
+    try:
+        if name == "atan2":
+            return math.atan2(xs[0], xs[1])
+        if name == "exp":
+            return math.exp(xs[0])
+        if name == "log":
+            return math.log(xs[0]) if xs[0] > 0 else (-math.inf if xs[0] == 0 else math.nan)
+        return {"sqrt": math.sqrt, "sin": math.sin, "cos": math.cos}[name](xs[0])
+    except OverflowError:
+        return math.inf
+    except ValueError:
+        return math.nan
+
+
+def split(record: str, fs: str) -> list[str]:
+    """Fields of ``record``: blank runs for FS " ", a single other character as itself, any
+    longer FS as an ERE."""
+    if fs == " ":
+        stripped = record.strip(" \t\n")
+        return _BLANKS.split(stripped) if stripped else []
+    if not record:
+        return []
+    if len(fs) == 1 and fs != "\\":
+        return record.split(fs)
+    rx = regex(fs)
+    parts: list[str] = []
+    pos = 0
+    for m in rx.rx.finditer(record):
+        if m.end() == m.start():
+            continue
+        parts.append(record[pos:m.start()])
+        pos = m.end()
+    parts.append(record[pos:])
+    return parts
+
+
+def substr(s: str, m: float, n: float | None) -> str:
+    if m != m or (n is not None and n != n):
+        return ""
+    start = math.floor(m + 0.5) if math.isfinite(m) else (1 << 62 if m > 0 else -(1 << 62))
+    if n is None:
+        end = len(s) + 1
+    else:
+        length = math.floor(n + 0.5) if math.isfinite(n) else (1 << 62 if n > 0 else -(1 << 62))
+        end = min(start + length, len(s) + 1)
+    return s[max(start, 1) - 1:max(end - 1, 0)] if end > max(start, 1) else ""
+
+
+def _expand(replacement: str, matched: str) -> str:
+    """``&`` is the matched text, ``\\&`` a literal ampersand, ``\\\\`` a backslash."""
+    if "&" not in replacement and "\\" not in replacement:
+        return replacement
+    out: list[str] = []
+    i = 0
+    while i < len(replacement):
+        ch = replacement[i]
+        if ch == "\\" and i + 1 < len(replacement) and replacement[i + 1] in "&\\":
+            out.append(replacement[i + 1])
+            i += 2
+            continue
+        out.append(matched if ch == "&" else ch)
+        i += 1
+    return "".join(out)
+
+
+def replace(rx: Regex, replacement: str, subject: str, every: bool) -> tuple[str, int]:
+    """``subject`` with the first (or, ``every``, each) match replaced, and the count. An empty
+    match right after a replaced one is skipped, as awk does (``gsub(/x*/, "-")`` on ``xax``
+    gives ``-a-``)."""
+    if rx.degree and rx.too_costly(len(subject), len(subject)):
+        raise AwkError("regular expression refused: too costly on this text")
+    out: list[str] = []
+    pos = count = size = 0
+    after = -1  # where the last non-empty match ended
+    while pos <= len(subject):
+        m = rx.rx.search(subject, pos)
+        if m is None:
+            break
+        start, end = m.span()
+        if start == end == after:
+            if start >= len(subject):
+                break
+            out.append(subject[pos:start + 1])
+            pos = start + 1
+            continue
+        piece = subject[pos:start] + _expand(replacement, m.group()) + (subject[start:start + 1] if start == end else "")
+        size += len(piece)
+        if size > MAX_STRING:
+            raise AwkError(f"string too long (more than {MAX_STRING:,} characters)")
+        out.append(piece)
+        count += 1
+        pos = start + 1 if start == end else end
+        after = -1 if start == end else end
+        if not every:
+            break
+    out.append(subject[pos:])
+    return "".join(out), count
