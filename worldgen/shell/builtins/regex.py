@@ -471,6 +471,11 @@ def _exponential(repeat: Repeat, icase: bool) -> bool:
                 return True
     if _fighting(body, icase, varying=True) >= 2:
         return True
+    core = body
+    while isinstance(core, Group):
+        core = core.body
+    if isinstance(core, Repeat) and core.low != core.high:
+        return True  # ((ab)*)*: one run of the inner repeat splits across outer rounds
     varies = any(isinstance(sub, Repeat) and sub.low != sub.high for sub in _walk(body))
     return varies and _overlap(_edge(body, icase, True), _edge(body, icase, False))
 

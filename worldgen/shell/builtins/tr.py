@@ -144,6 +144,8 @@ def tr(call: Call) -> int:
             target = _pad(set2, fill, 1)[-1]
             text = "".join(target if inside(ch) else ch for ch in text)
         else:
+            if "t" in flags:
+                set1 = set1[:len(set2)]
             set2 = _pad(set2, fill, len(set1))
             text = text.translate({ord(a): b for a, b in zip(set1, set2)})
         if squeeze:

@@ -1,0 +1,33 @@
+"""The getopt_long the text tools share: clusters, arguments, long names and prefixes, '--',
+permutation, and GNU's messages."""
+
+from __future__ import annotations
+
+import pytest
+
+from worldgen.shell.builtins.options import NO, OPTIONAL, REQUIRED, OptionError, Spec, parse
+
+SPEC = Spec("inA:x::", {"ignore-case": ("i", NO), "after-context": ("A", REQUIRED), "color": ("color", OPTIONAL),
+                        "colour": ("color", OPTIONAL)})
+
+
+def test_clusters_and_attached_or_separate_arguments():
+    assert parse(["-inA3", "p"], SPEC) == ([("i", None), ("n", None), ("A", "3")], ["p"])
+    assert parse(["-A", "3", "p", "-n"], SPEC) == ([("A", "3"), ("n", None)], ["p"])  # options after operands
+    assert parse(["-x", "-x.bak"], SPEC) == ([("x", None), ("x", ".bak")], [])
+
+
+def test_long_options_prefixes_and_double_dash():
+    assert parse(["--ignore", "--after=2", "--after-context", "4", "--", "-n"], SPEC) == (
+        [("i", None), ("A", "2"), ("A", "4")], ["-n"])
+    assert parse(["--col"], SPEC) == ([("color", None)], [])  # two names, one option: not ambiguous
+
+
+@pytest.mark.parametrize("args, message", [
+    (["-Z"], "invalid option -- 'Z'"), (["-A"], "option requires an argument -- 'A'"),
+    (["--bogus"], "unrecognized option '--bogus'"), (["--ignore-case=1"], "option '--ignore-case' doesn't allow an argument"),
+    (["--after-context"], "option '--after-context' requires an argument"),
+])
+def test_gnu_messages(args: list[str], message: str):
+    with pytest.raises(OptionError, match=f"^{message}$"):
+        parse(args, SPEC)
