@@ -131,16 +131,8 @@ def _index_writes(layout: Layout, names: list[str]) -> None:
 
 def _tree(layout: Layout, initial: list[Any]) -> None:
     t = layout.terminal
-    dirs = {"/": 0o755}
-    for d in [*SKELETON, t.home, t.cwd or t.home, *t.dirs, *(parent(p) for p in layout.files)]:
-        while d not in dirs:
-            dirs[d] = DIR_MODES.get(d, 0o755)
-            d = parent(d)
-    declared = {"/"}
-    for d in [*SKELETON, t.home, t.cwd or t.home, *t.dirs]:
-        while d not in declared:
-            declared.add(d)
-            d = parent(d)
+    declared = _with_parents([*SKELETON, t.home, t.cwd or t.home, *t.dirs])
+    dirs = {d: DIR_MODES.get(d, 0o755) for d in sorted(declared | _with_parents([parent(p) for p in layout.files]))}
     under = {d: [f for p, f in layout.files.items() if p.startswith(d + "/")] for d in dirs if d not in declared}
     layout.implied = {d: fs for d, fs in under.items()
                       if not any(f.exists is None or f.exists(initial, *f.args) for f in fs)}
@@ -153,6 +145,16 @@ def _tree(layout: Layout, initial: list[Any]) -> None:
     for path in sorted(layout.files):
         children.setdefault(parent(path), []).append(path.rsplit("/", 1)[1])
     layout.children = children
+
+
+def _with_parents(paths: list[str]) -> set[str]:
+    """The directories ``paths`` name and every directory above them, ``/`` included."""
+    found = {"/"}
+    for d in paths:
+        while d not in found:
+            found.add(d)
+            d = parent(d)
+    return found
 
 
 def _programs(layout: Layout) -> None:
