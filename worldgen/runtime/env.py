@@ -100,6 +100,19 @@ class StepInfo(dict):
 CACHE_STATES = 50_000  # per Env: observation, signals and admissible list of recent states
 
 
+def _terminal(env: Env, shell: str) -> TerminalEpisode | None:
+    """A terminal world's shell: the emulator, or ``"real"`` bash over the world's files."""
+    layout = env.rules.layout
+    if shell not in ("emulated", "real"):
+        raise ValueError(f"shell must be 'emulated' or 'real', not {shell!r}")
+    if layout is None:
+        return None
+    if shell == "real":
+        from worldgen.terminal.real import RealEpisode  # only where asked for: it starts processes
+        return RealEpisode(layout, env)  # type: ignore[return-value]
+    return TerminalEpisode(layout, env)
+
+
 class Env:
     """One world's episodes. Cheap to create; rules are compiled when the Env is made.
 
@@ -108,7 +121,8 @@ class Env:
     """
 
     def __init__(self, world: World, compiled: tuple[Rules, list[Any]] | None = None,
-                 memo: tuple[dict[tuple, tuple[str, tuple[int, bool, bool]]], dict[tuple, list[str]]] | None = None):
+                 memo: tuple[dict[tuple, tuple[str, tuple[int, bool, bool]]], dict[tuple, list[str]]] | None = None,
+                 shell: str = "emulated"):
         self.world = world
         self.rules, self._initial = compiled if compiled is not None else load_rules(world)
         self.horizon = self.rules.horizon
@@ -121,7 +135,7 @@ class Env:
         self._action: str | None = None  # the last action this step ran
         self._error: str | None = None  # a rule error this step met
         self.status = 0  # the last line's exit status (0: a valid command)
-        self._terminal = TerminalEpisode(self.rules.layout, self) if self.rules.layout is not None else None
+        self._terminal = _terminal(self, shell)
         # `memo`: the views and menus of another Env of this world (see ``fresh``)
         self._views, self._menus = memo if memo is not None else ({}, {})
 
@@ -138,6 +152,12 @@ class Env:
                 self._views.clear()
             view = self._views[key] = (self.rules.observe(s), self.rules.signals(s))
         return view
+
+    def close(self) -> None:
+        """Stop what the episode holds outside this process (a real shell's jail and folder)."""
+        close = getattr(self._terminal, "close", None)
+        if close is not None:
+            close()
 
     def fresh(self) -> Env:
         """Another Env on the same world, sharing the compiled rules and the memoised views and

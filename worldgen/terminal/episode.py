@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any, Protocol
 
 from worldgen.shell.builtins.registry import tools
-from worldgen.shell.interp import Session, Shell
+from worldgen.shell.interp import Outcome, Session, Shell
 from worldgen.terminal.layout import Layout
 from worldgen.terminal.programs import programs
 from worldgen.terminal.worldfs import WorldFs
@@ -35,6 +35,7 @@ class TerminalEpisode:
         self.shell = Shell(self.fs, programs(layout, self._binding, self._action, tools()))
         self.session = self.fresh_session()
         self.notes: list[str] = []
+        self.last = Outcome("", "", "", 0)  # the last line's streams apart (fidelity compares them)
 
     def _action(self, ai: int, args: tuple[Any, ...]) -> tuple[bool, str]:
         ok, said = self.runner._act(ai, args)
@@ -74,7 +75,7 @@ class TerminalEpisode:
         """(what the terminal shows, the exit status) of one command line; what the world's file
         hooks said (``when write ... { say ... }``) follows the line's own output."""
         self.notes: list[str] = []
-        outcome = self.shell.run(line, self.session)
+        outcome = self.last = self.shell.run(line, self.session)
         shown = outcome.output.rstrip("\n")
         if self.notes:
             shown = "\n".join([shown, *self.notes]) if shown else "\n".join(self.notes)

@@ -91,6 +91,11 @@ class WorldFs:
             return self._node(f)
         return None if self._hidden(path) else self.scratch.stat(path)
 
+    def view(self, path: str) -> str:
+        """A file's text as it is now, running no hook (a copy of the tree is not a read)."""
+        f = self._file(path)
+        return self.scratch.read(path) if f is None else self.layout.text(f, self.actor.state)
+
     def read(self, path: str) -> str:
         f = self._file(path)
         if f is None:

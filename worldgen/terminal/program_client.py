@@ -1,0 +1,157 @@
+#!/usr/bin/env python3
+"""A world's program (``systemctl``, ``git``, a product's CLI) in a real shell: the world runs it.
+
+This file is installed under each program's name on the shell's ``PATH``, beside
+``.worldgen.json`` (where the world listens, and the paths of the world's files). It holds no
+state and no rules. Per call it reports what happened to the world's files since the world last
+wrote them (each file's text, mode, owner and group, whether it is gone, whether it was read),
+sends its argv, prints what the world answered, writes the files the action changed, and exits
+with the program's status. The world, running elsewhere, keeps the hidden state.
+
+The same functions serve the world's side of a local real shell (``scan`` after every line,
+``rewrite`` of what changed), so both faces see the files the same way. Standard library only:
+it is copied as is into a task's container.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import sys
+import time
+from typing import Any
+
+CONFIG = ".worldgen.json"
+MAX_TEXT = 1 << 20  # bytes of a file reported (a world file is a few KiB)
+CONNECT_TRIES = 10
+
+
+def scan(root: str, paths: list[str]) -> dict[str, dict[str, Any] | None]:
+    """Each world file as it is on disk under ``root``: None where it is gone, else its text,
+    mode, uid, gid and whether it was read since written (its access time moved past its
+    modification time, which ``rewrite`` sets just below)."""
+    seen: dict[str, dict[str, Any] | None] = {}
+    for path in paths:
+        full = os.path.join(root, path.lstrip("/"))
+        try:
+            st = os.stat(full, follow_symlinks=False)
+            if not os.path.isfile(full) or os.path.islink(full):
+                seen[path] = None
+                continue
+            data = _peek(full, st)
+        except OSError:
+            seen[path] = None
+            continue
+        seen[path] = {"text": data.decode("utf-8", "surrogateescape"), "mode": st.st_mode & 0o7777,
+                      "uid": st.st_uid, "gid": st.st_gid, "read": st.st_atime > st.st_mtime}
+    return seen
+
+
+def _peek(full: str, st: os.stat_result) -> bytes:
+    """A file's bytes without touching its access time (O_NOATIME; else the times are put back),
+    so a scan is never taken for the agent's read."""
+    try:
+        fd = os.open(full, os.O_RDONLY | getattr(os, "O_NOATIME", 0))
+        restore = False
+    except PermissionError:  # O_NOATIME is for the file's owner only
+        fd = os.open(full, os.O_RDONLY)
+        restore = True
+    try:
+        with os.fdopen(fd, "rb") as f:
+            return f.read(MAX_TEXT)
+    finally:
+        if restore:
+            os.utime(full, ns=(st.st_atime_ns, st.st_mtime_ns))
+
+
+def rewrite(root: str, files: dict[str, dict[str, Any] | None]) -> None:
+    """Put the world's version of each file on disk: its text, mode, owner (where permitted) and
+    times; None removes it."""
+    for path, want in files.items():
+        full = os.path.join(root, path.lstrip("/"))
+        if want is None:
+            try:
+                os.unlink(full)
+            except OSError:
+                pass
+            continue
+        os.makedirs(os.path.dirname(full), exist_ok=True)
+        if os.path.islink(full) or os.path.isdir(full):  # the agent put something else there
+            _remove(full)
+        with open(full, "wb") as f:
+            f.write(want["text"].encode("utf-8", "surrogateescape"))
+        try:
+            os.chown(full, want["uid"], want["gid"])
+        except (OSError, KeyError, TypeError):
+            pass  # not root here: the owner stays this process's, as a manifest would say
+        os.chmod(full, want["mode"])
+        os.utime(full, (want["mtime"] - 1, want["mtime"]))
+
+
+def _remove(full: str) -> None:
+    if os.path.isdir(full) and not os.path.islink(full):
+        for entry in os.listdir(full):
+            _remove(os.path.join(full, entry))
+        os.rmdir(full)
+    else:
+        os.unlink(full)
+
+
+def _config() -> dict[str, Any]:
+    here = os.path.dirname(os.path.realpath(sys.argv[0]))
+    with open(os.path.join(here, CONFIG), encoding="utf-8") as f:
+        return json.load(f)
+
+
+def _connect(address: str) -> socket.socket:
+    """``unix:NAME`` is an abstract socket (a local real shell); ``HOST:PORT`` the task's world
+    service, tried on loopback as well (harbor's egress control puts services there)."""
+    if address.startswith("unix:"):
+        sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        sock.connect("\0" + address[5:])
+        return sock
+    host, _, port = address.rpartition(":")
+    last: OSError | None = None
+    for attempt in range(CONNECT_TRIES):
+        for candidate in (host, "127.0.0.1") if host != "127.0.0.1" else (host,):
+            try:
+                return socket.create_connection((candidate, int(port)), timeout=60)
+            except OSError as err:
+                last = err
+        time.sleep(min(0.2 * 2 ** attempt, 2.0))
+    raise ConnectionError(f"cannot reach the world at {address} ({last})")
+
+
+def ask(address: str, request: dict[str, Any]) -> dict[str, Any]:
+    """One request, one reply, each a JSON line."""
+    with _connect(address) as sock:
+        sock.sendall(json.dumps(request).encode("utf-8") + b"\n")
+        with sock.makefile("rb") as reader:
+            line = reader.readline()
+    if not line:
+        raise ConnectionError("the world closed the connection without answering")
+    return json.loads(line)
+
+
+def main(argv: list[str]) -> int:
+    name = os.path.basename(argv[0])
+    try:
+        config = _config()
+        reply = ask(config["address"], {"op": "program", "argv": [name, *argv[1:]], "cwd": os.getcwd(),
+                                        "files": scan("/", config["files"])})
+    except (OSError, ValueError, KeyError) as err:
+        print(f"{name}: the world cannot be reached: {err}", file=sys.stderr)
+        return 126
+    if "error" in reply:
+        print(f"{name}: {reply['error']}", file=sys.stderr)
+        return 126
+    rewrite("/", reply.get("files", {}))
+    sys.stdout.write(reply["stdout"])
+    sys.stdout.flush()
+    sys.stderr.write(reply["stderr"])
+    return int(reply["status"])
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
