@@ -15,7 +15,12 @@
           --format jsonl (default), parquet, or hf (a `datasets.save_to_disk` folder); parquet
           and hf need `pip install 'worldgen[datasets]'` and hold params and axes as JSON text.
 
-PATH is a suite folder, a world artifact or a world file.
+  files   a terminal world's file tree as plain files in OUT (OUT/var/log/api.log for
+          /var/log/api.log) with its modes and times, owners when run as root, and
+          OUT/.worldgen-files.json listing every path's mode, owner, group and SHA-256. PATH is a
+          scaffold .wg (with --seed, --content, --axis, --param as for `worldgen play`) or an artifact.
+
+PATH is a suite folder, a world artifact or a world file (harbor, sft, dataset).
 """
 
 from __future__ import annotations
@@ -26,6 +31,7 @@ import tempfile
 from pathlib import Path
 
 from worldgen.cli.common import plural, policy_spec, seed_range, success_band, trust_argument
+from worldgen.cli.play_setup import world_arguments
 from worldgen.exporters.dataset_files import FORMATS, missing_dependency
 from worldgen.errors import WorldgenError
 
@@ -99,6 +105,11 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="episode seeds A..B-1 of every world, one row each (default 0:1)")
     trust_argument(d)
     d.set_defaults(func=run_dataset)
+    f = kinds.add_parser("files", help="a terminal world's files as plain files under a folder", description=__doc__,
+                         formatter_class=argparse.RawDescriptionHelpFormatter)
+    world_arguments(f)
+    f.add_argument("-o", "--out", required=True, metavar="DIR", type=Path, help="the folder to write (new or empty)")
+    f.set_defaults(func=run_files)
 
 
 def run_harbor(args: argparse.Namespace) -> int:
@@ -156,6 +167,16 @@ def run_sft(args: argparse.Namespace) -> int:
 
     count = write_sft(open_entries(args.path, args.trust_edited), Path(args.out))
     print(f"wrote {plural(count, 'chat')} to {args.out}")
+    return 0
+
+
+def run_files(args: argparse.Namespace) -> int:
+    from worldgen.cli.play_setup import open_world
+    from worldgen.exporters.files import MANIFEST, export_files
+
+    count, owners = export_files(open_world(args), args.out, args.episode_seed)
+    note = "with their owners" if owners else f"owners in {MANIFEST} (not root: chown was not possible)"
+    print(f"wrote {plural(count, 'file')} to {args.out} ({note})")
     return 0
 
 

@@ -18,8 +18,9 @@ from collections.abc import Callable, Iterator
 from typing import TextIO
 
 from worldgen.agent.prompt import command_help
-from worldgen.cli.common import plural, trust_argument, whole_number
-from worldgen.cli.play_setup import open_world
+from worldgen.errors import UsageError
+from worldgen.cli.common import plural
+from worldgen.cli.play_setup import open_world, world_arguments
 from worldgen.ir.axes import apply_axes
 from worldgen.ir.world import World
 from worldgen.runtime.env import Env
@@ -38,15 +39,9 @@ PROMPT = "> "
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("play", help="play a world in the terminal", description=__doc__,
                        formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("path", metavar="PATH", help="a scaffold .wg or a world artifact .json")
-    p.add_argument("--content", metavar="RECORD_OR_PACK",
-                   help="content for a scaffold: a record .json, a records.jsonl or a pack folder")
-    p.add_argument("--record", type=whole_number(0), metavar="N", help="which record of --content (default 0)")
-    p.add_argument("--seed", type=whole_number(0), help="world seed of a scaffold (default 0)")
-    p.add_argument("--episode-seed", type=whole_number(0), default=None, help="seed of run-time chance (default: the world seed)")
-    p.add_argument("--axis", action="append", metavar="NAME=VALUE", help="fix an axis alternative of a scaffold")
-    p.add_argument("--param", action="append", metavar="NAME=VALUE", help="fix a param of a scaffold")
-    trust_argument(p)
+    world_arguments(p)
+    p.add_argument("--real", action="store_true",
+                   help="a terminal world in real bash over its files (a private mount namespace; docs/terminal.md)")
     p.set_defaults(func=run)
 
 
@@ -145,7 +140,16 @@ def _steps(n: int) -> str:
 
 def run(args: argparse.Namespace) -> int:
     world = open_world(args)
-    env = world.env()
+    if args.real and world.scaffold.terminal is None:
+        raise UsageError(f"worldgen play: error: --real runs a terminal world in real bash; {world.scaffold.name} has no files block")
+    env = world.env(shell="real" if args.real else "emulated")
+    try:
+        return _play(world, env, args)
+    finally:
+        env.close()
+
+
+def _play(world: World, env: Env, args: argparse.Namespace) -> int:
     interactive = sys.stdin.isatty()
     seed = args.episode_seed if args.episode_seed is not None else world.seed
     obs, info = env.reset(seed=seed)
@@ -154,8 +158,9 @@ def run(args: argparse.Namespace) -> int:
     print(f"== {title} ==  (world {world.scaffold.name}, seed {world.seed}{drawn})")
     if world.scaffold.terminal is not None:
         programs = ", ".join(sorted(env.rules.layout.programs)) or "none"
-        print(f"A terminal: shell commands over the world's files (pipes, globs, redirects); its programs: {programs} "
-              "(PROGRAM --help lists what each understands).")
+        face = "real bash over the world's files (a private mount namespace)" if args.real else \
+            "shell commands over the world's files (pipes, globs, redirects)"
+        print(f"A terminal: {face}; its programs: {programs} (PROGRAM --help lists what each understands).")
     elif renames_commands(world):
         print("This interface has its own commands ({arg} marks an argument):\n" + command_help(world))
     if interactive:

@@ -17,7 +17,7 @@ from pathlib import Path
 
 from worldgen.cli.common import plural, policy_spec, trust_argument, whole_number
 from worldgen.cli.progress import progress
-from worldgen.errors import WorldgenError
+from worldgen.errors import UsageError, WorldgenError
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -35,8 +35,24 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--temperature", type=float, default=0.0, help="sampling temperature for openai:MODEL (default 0)")
     p.add_argument("--api-key-env", default="OPENAI_API_KEY", metavar="VAR",
                    help="environment variable holding the API key (default OPENAI_API_KEY)")
+    p.add_argument("--shell", choices=("emulated", "real"), default="emulated",
+                   help="terminal worlds: the emulated shell (default) or real bash over the world's files; real-shell "
+                        "episodes are labelled POLICY@real-shell, so a report shows both faces")
     trust_argument(p)
     p.set_defaults(func=run)
+
+
+def _check_real(entries: list) -> None:
+    """Real bash is for terminal worlds, on a machine that permits namespaces: say so up front."""
+    from worldgen.terminal.jail import available
+
+    plain = [e.id for e in entries if e.world.scaffold.terminal is None]
+    if plain:
+        raise UsageError(f"worldgen rollout: error: --shell real plays terminal worlds in real bash; "
+                         f"{plural(len(plain), 'world')} of this suite {'is' if len(plain) == 1 else 'are'} not (e.g. {plain[0]})")
+    reason = available()
+    if reason is not None:
+        raise WorldgenError(f"worldgen rollout: error: {reason}")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -45,18 +61,21 @@ def run(args: argparse.Namespace) -> int:
     from worldgen.rollouts.sources import open_entries
 
     entries = open_entries(args.path, args.trust_edited)
+    if args.shell == "real":
+        _check_real(entries)
     policy = make_policy(args.policy, base_url=args.base_url, temperature=args.temperature, api_key_env=args.api_key_env)
     out = Path(args.out)
     total = len(entries) * args.episodes
     try:
         with progress(f"rollout {policy.name}", total, "episodes", "done", "errors") as advance:
             result = asyncio.run(runner.run(entries, policy, out, args.episodes, args.concurrency, args.seed,
-                                            lambda r: advance(r["error"] is not None)))
+                                            lambda r: advance(r["error"] is not None), args.shell))
     except WorldgenError as err:
         raise WorldgenError(f"{err}\n(the episodes finished so far are in {out}; fix this and re-run the same "
                             "command to resume)") from None
     resumed = f" ({result.skipped} already recorded)" if result.skipped else ""
-    print(f"{out}: {plural(result.ran, 'episode')} of {policy.name} recorded{resumed}; "
+    face = " in real bash" if args.shell == "real" else ""
+    print(f"{out}: {plural(result.ran, 'episode')} of {policy.name}{face} recorded{resumed}; "
           f"{result.successes} succeeded, {len(result.errors)} ended in an error")
     for line in result.errors[:10]:
         print(f"  {line}", file=sys.stderr)

@@ -12,13 +12,26 @@ import argparse
 import sys
 from typing import Any
 
-from worldgen.cli.common import assignments, param_values
+from worldgen.cli.common import assignments, param_values, trust_argument, whole_number
 from worldgen.datafiles import default_content
 from worldgen.errors import UsageError, WorldgenError
 from worldgen.ir.world import World
 from worldgen.scaffold import Scaffold
 
 SCAFFOLD_ONLY = ("seed", "axis", "param", "content", "record")  # what a compiled world has already fixed
+
+
+def world_arguments(p: argparse.ArgumentParser) -> None:
+    """PATH and the options that choose one world of it (``play``, ``export files``)."""
+    p.add_argument("path", metavar="PATH", help="a scaffold .wg or a world artifact .json")
+    p.add_argument("--content", metavar="RECORD_OR_PACK",
+                   help="content for a scaffold: a record .json, a records.jsonl or a pack folder")
+    p.add_argument("--record", type=whole_number(0), metavar="N", help="which record of --content (default 0)")
+    p.add_argument("--seed", type=whole_number(0), help="world seed of a scaffold (default 0)")
+    p.add_argument("--episode-seed", type=whole_number(0), default=None, help="seed of run-time chance (default: the world seed)")
+    p.add_argument("--axis", action="append", metavar="NAME=VALUE", help="fix an axis alternative of a scaffold")
+    p.add_argument("--param", action="append", metavar="NAME=VALUE", help="fix a param of a scaffold")
+    trust_argument(p)
 
 
 def open_world(args: argparse.Namespace) -> World:

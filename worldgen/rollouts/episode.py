@@ -17,22 +17,31 @@ from worldgen.rollouts.sources import Entry
 from worldgen.verify.report import ROUND
 
 
-async def run_episode(entry: Entry, policy: Policy, episode: int, seed: int) -> dict[str, Any]:
+REAL_SHELL = "@real-shell"  # the policy label's suffix for episodes played in real bash
+
+
+async def run_episode(entry: Entry, policy: Policy, episode: int, seed: int, shell: str = "emulated") -> dict[str, Any]:
     """The episode's record (see worldgen.rollouts.records). Any other exception from the policy (a
     failure no retry fixes, such as a bad API key) propagates with the record attached as
-    ``err.record``, so the runner can still write it before stopping."""
+    ``err.record``, so the runner can still write it before stopping. ``shell="real"`` plays a
+    terminal world in real bash; the record then says so, and its policy label ends in
+    ``@real-shell`` so reports show both faces side by side."""
     world = entry.world
+    label = policy.name + REAL_SHELL if shell == "real" else policy.name
     record: dict[str, Any] = {
-        "format": FORMAT, "policy": policy.name, "world": entry.id, "scaffold": world.scaffold.name,
+        "format": FORMAT, "policy": label, "world": entry.id, "scaffold": world.scaffold.name,
         "world_seed": world.seed, "episode": episode, "seed": seed, "axes": world.axes, "params": world.params,
         "observation": None, "trace": [], "return": 0.0, "success": False, "terminated": False,
         "truncated": False, "steps": 0, "tokens": None, "error": None,
     }
+    if shell == "real":
+        record["shell"] = "real"
     started = time.perf_counter()
     usage: Usage | None = None
     total = 0.0
+    env = None
     try:
-        env = _world(world.env)
+        env = _world(world.env, shell=shell)
         obs, info = _world(env.reset, seed=seed)
         record["observation"] = obs
         record["success"] = bool(info["success"])
@@ -61,6 +70,9 @@ async def run_episode(entry: Entry, policy: Policy, episode: int, seed: int) -> 
         _finish(record, total, usage, started)
         err.record = record  # type: ignore[attr-defined]
         raise
+    finally:
+        if env is not None:
+            env.close()
     _finish(record, total, usage, started)
     return record
 

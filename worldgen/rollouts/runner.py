@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from worldgen.rollouts import records
-from worldgen.rollouts.episode import run_episode
+from worldgen.rollouts.episode import REAL_SHELL, run_episode
 from worldgen.rollouts.policies.base import Policy
 from worldgen.rollouts.sources import Entry
 
@@ -44,11 +44,12 @@ def plan(entries: list[Entry], policy: str, episodes: int, seed: int, done: set[
 
 
 async def run(entries: list[Entry], policy: Policy, out: Path, episodes: int = 1, concurrency: int = 1, seed: int = 0,
-              advance: Callable[[dict[str, Any]], None] = lambda r: None) -> RunResult:
-    """Roll ``policy`` out over ``entries`` into ``out`` (created or resumed)."""
+              advance: Callable[[dict[str, Any]], None] = lambda r: None, shell: str = "emulated") -> RunResult:
+    """Roll ``policy`` out over ``entries`` into ``out`` (created or resumed), in the emulated
+    shell or (terminal worlds) real bash."""
     existing = records.read(out, cut_torn_tail=True)[0] if out.exists() else []
     done = {records.key(r) for r in existing if records.finished(r)}
-    jobs = plan(entries, policy.name, episodes, seed, done)
+    jobs = plan(entries, policy.name + (REAL_SHELL if shell == "real" else ""), episodes, seed, done)
     result = RunResult(planned=len(entries) * episodes, skipped=len(entries) * episodes - len(jobs))
     queue: asyncio.Queue[Job] = asyncio.Queue()
     for job in jobs:
@@ -70,7 +71,7 @@ async def run(entries: list[Entry], policy: Policy, out: Path, episodes: int = 1
             while not queue.empty():
                 job = queue.get_nowait()
                 try:
-                    record = await run_episode(job.entry, policy, job.episode, job.seed)
+                    record = await run_episode(job.entry, policy, job.episode, job.seed, shell)
                 except Exception as err:
                     record = getattr(err, "record", None)
                     if record is not None:
