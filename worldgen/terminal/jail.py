@@ -50,19 +50,20 @@ def available() -> str | None:
 
 
 def _unshare() -> list[str]:
-    argv = ["unshare", "--mount", "--pid", "--fork", "--kill-child"]
+    argv = ["unshare", "--mount", "--pid", "--net", "--fork", "--kill-child"]
     return argv + ["--user", "--map-root-user"] if os.geteuid() != 0 else argv
 
 
 class RealShell:
-    """One jail over ``root`` (the world's tree on disk) with ``programs`` on PATH. ``send`` a
-    line request, then wait on ``reply_fd`` (the episode also serves program calls meanwhile)."""
+    """One jail over ``root`` (the world's tree on disk) with ``programs`` on PATH and
+    ``control`` (where the world listens) at ``/dev/.worldgen``. ``send`` a line request, then wait
+    on ``output`` (the episode serves program calls meanwhile) and ``receive`` the reply."""
 
-    def __init__(self, root: Path, programs: Path):
+    def __init__(self, root: Path, programs: Path, control: Path):
         reason = available()
         if reason is not None:
             raise RealShellError(f"error: {reason}")
-        self.proc = subprocess.Popen([*_unshare(), "--", sys.executable, "-I", "-S", jail_init.__file__, str(root), str(programs)],
+        self.proc = subprocess.Popen([*_unshare(), "--", sys.executable, "-I", "-S", jail_init.__file__, str(root), str(programs), str(control)],
                                      stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
         first = self._read()
         if "error" in first:

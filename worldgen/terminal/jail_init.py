@@ -1,11 +1,13 @@
 """Inside the real shell's namespaces: mount the world's tree as ``/``, then run command lines.
 
-Started by ``worldgen.terminal.jail`` under ``unshare --mount --pid --fork`` (plus ``--user
---map-root-user`` when not root), so every mount here is private to this process tree and every
-process it starts sees only the jail's processes. The tree (a folder the world wrote) becomes
-``/``; the host's ``/usr`` is bound read-only over its ``/usr`` (bash, coreutils, grep, sed...),
-``/dev`` is a small tmpfs with the harmless devices, and the world's programs are bound
-read-only over ``/usr/local/bin``.
+Started by ``worldgen.terminal.jail`` under ``unshare --mount --pid --net --fork`` (plus
+``--user --map-root-user`` when not root), so every mount here is private to this process tree,
+every process it starts sees only the jail's processes, and there is no network. The tree (a
+folder the world wrote) becomes ``/``; the host's ``/usr`` is bound read-only over its ``/usr``
+(bash, coreutils, grep, sed...), ``/dev`` is a small tmpfs with the harmless devices, the world's
+programs are bound read-only over ``/usr/local/bin``, and a control folder (the rc file, the
+world's socket) read-only over ``/dev/.worldgen``. The agent's shell runs chrooted there without
+the capabilities that leave a chroot (``drop_capabilities``); this process cannot be traced.
 
 Then it answers JSON lines on stdin: one command line each, run by a fresh interactive bash
 (``bash -i -c LINE``: bash's own wording for errors, as at a terminal) chrooted into the tree,
@@ -16,6 +18,7 @@ with the session's directory and variables carried from the line before by an rc
 from __future__ import annotations
 
 import ctypes
+import errno
 import fcntl
 import json
 import os
@@ -31,6 +34,9 @@ from typing import Any
 MS_RDONLY, MS_NOSUID, MS_NODEV, MS_NOEXEC = 1, 2, 4, 8
 MS_REMOUNT, MS_BIND, MS_REC, MS_PRIVATE = 32, 4096, 16384, 1 << 18
 _KEPT_FLAGS = ((os.ST_NOSUID, MS_NOSUID), (os.ST_NODEV, MS_NODEV), (os.ST_NOEXEC, MS_NOEXEC))
+PR_SET_DUMPABLE, PR_CAPBSET_DROP, PR_SET_NO_NEW_PRIVS = 4, 24, 38
+# CAP_CHOWN, DAC_OVERRIDE, DAC_READ_SEARCH, FOWNER, FSETID, KILL, SETGID, SETUID, NET_BIND_SERVICE, AUDIT_WRITE
+KEPT_CAPABILITIES = frozenset({0, 1, 2, 3, 4, 5, 6, 7, 10, 29})
 DEVICES = ("null", "zero", "full", "random", "urandom", "tty")
 RC_DIR = "/dev/.worldgen"
 MAX_OUTPUT = 1 << 20  # bytes kept per stream of one line
@@ -60,7 +66,7 @@ def bind(source: str, target: str, *, readonly: bool = True) -> None:
         mount(None, target, flags)
 
 
-def build(root: str, programs: str) -> None:
+def build(root: str, programs: str, control: str) -> None:
     mount(None, "/", MS_REC | MS_PRIVATE)
     bind("/usr", os.path.join(root, "usr"))
     for name in ("bin", "sbin", "lib", "lib64", "lib32", "libx32"):
@@ -77,19 +83,39 @@ def build(root: str, programs: str) -> None:
                          ("stderr", "/proc/self/fd/2")):
         os.symlink(target, os.path.join(dev, name))
     os.mkdir(root + RC_DIR, 0o700)
+    bind(control, root + RC_DIR)  # the rc file and the world's socket: read-only, beyond `rm -rf /`
     bind(programs, os.path.join(root, "usr/local/bin"))
 
 
+def confine() -> None:
+    """This process, the namespace's init, cannot be traced or read by what it starts."""
+    if _libc.prctl(PR_SET_DUMPABLE, 0, 0, 0, 0) != 0:
+        raise OSError(ctypes.get_errno(), "prctl(PR_SET_DUMPABLE)")
+
+
+def drop_capabilities() -> None:
+    """The agent's shell keeps root's file powers (read any file, chown, chmod) and loses the
+    ones that leave a chroot: mounts, chroot, mknod, ptrace, modules, raw I/O... and no exec can
+    give them back (no_new_privs)."""
+    for cap in range(0, 64):
+        if cap in KEPT_CAPABILITIES:
+            continue
+        if _libc.prctl(PR_CAPBSET_DROP, cap, 0, 0, 0) != 0 and ctypes.get_errno() != errno.EINVAL:
+            raise OSError(ctypes.get_errno(), f"prctl(PR_CAPBSET_DROP, {cap})")
+    if _libc.prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0:
+        raise OSError(ctypes.get_errno(), "prctl(PR_SET_NO_NEW_PRIVS)")
+
+
 class Jail:
-    def __init__(self, root: str):
+    def __init__(self, root: str, control: str):
         self.root = root
+        self.control = control
 
     def run(self, request: dict[str, Any]) -> dict[str, Any]:
         """One line: (stdout, stderr, chunks in the order written, status, cwd, variables)."""
-        with open(self.root + RC_DIR + "/rc", "w", encoding="utf-8", errors="surrogateescape") as f:
-            f.write(request["vars"])
         state_r, state_w = os.pipe()
-        with open(self.root + RC_DIR + "/rc", "a", encoding="utf-8") as f:
+        with open(os.path.join(self.control, "rc"), "w", encoding="utf-8", errors="surrogateescape") as f:
+            f.write(request["vars"])
             f.write(_rc(state_w, int(request.get("status", 0))))
         master, slave = os.openpty()
         uid, gid = int(request.get("uid", 0)), int(request.get("gid", 0))
@@ -98,6 +124,7 @@ class Jail:
             os.setsid()
             fcntl.ioctl(slave, termios.TIOCSCTTY, 0)
             os.chroot(self.root)
+            drop_capabilities()
             try:
                 os.chdir(request["cwd"])
             except OSError:
@@ -111,6 +138,12 @@ class Jail:
             proc = subprocess.Popen([BASH, "--rcfile", RC_DIR + "/rc", "--noprofile", "-i", "-c", request["line"]],
                                     stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                     pass_fds=(state_w,), env=request["env"], preexec_fn=child)
+        except OSError as err:  # the agent removed what bash needs (`rm -rf /` took /lib64): as a broken box would
+            os.close(master)
+            os.close(state_r)
+            message = f"bash: cannot start: {err.strerror}: {err.filename}\n"
+            return {"stdout": "", "stderr": message, "chunks": [[2, message]], "status": 127, "cwd": request["cwd"],
+                    "vars": request["vars"], "timed_out": False}
         finally:
             os.close(state_w)
             os.close(slave)
@@ -210,14 +243,15 @@ def _kill_group(pid: int) -> None:
 
 
 def main(argv: list[str]) -> int:
-    root, programs = argv
+    root, programs, control = argv
     try:
-        build(root, programs)
+        build(root, programs, control)
+        confine()
     except OSError as err:
         print(json.dumps({"error": f"cannot build the real shell's file tree: {err}"}), flush=True)
         return 1
     print(json.dumps({"ready": True}), flush=True)
-    jail = Jail(root)
+    jail = Jail(root, control)
     for line in sys.stdin:
         try:
             reply = jail.run(json.loads(line))

@@ -105,11 +105,12 @@ def _config() -> dict[str, Any]:
 
 
 def _connect(address: str) -> socket.socket:
-    """``unix:NAME`` is an abstract socket (a local real shell); ``HOST:PORT`` the task's world
-    service, tried on loopback as well (harbor's egress control puts services there)."""
+    """``unix:PATH`` is a socket file (a local real shell, which has no network); ``HOST:PORT``
+    the task's world service, tried on loopback as well (harbor's egress control puts services
+    there)."""
     if address.startswith("unix:"):
         sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-        sock.connect("\0" + address[5:])
+        sock.connect(address[5:])
         return sock
     host, _, port = address.rpartition(":")
     last: OSError | None = None

@@ -3,7 +3,8 @@
 The world's tree is written to a folder, which a jail (``worldgen.terminal.jail``) mounts as
 ``/`` for real bash; the world's programs are ``program_client.py`` under their names. The
 world itself stays here, in ``TerminalEpisode``'s ``WorldFs``, holding the state: while a line
-runs, each program the line starts connects back (an abstract Unix socket) and the world first
+runs, each program the line starts connects back (a Unix socket in the jail's control folder)
+and the world first
 takes what the agent did to its files (``Mirror.take``), then runs the program as the emulator
 would, then rewrites the files the action changed. When the line ends the world takes the files
 once more. ``run`` returns what ``TerminalEpisode.run`` returns, so ``Env`` steps, rewards and
@@ -14,7 +15,6 @@ from __future__ import annotations
 
 import json
 import os
-import secrets
 import selectors
 import shlex
 import shutil
@@ -27,7 +27,7 @@ from typing import Any
 
 from worldgen.shell.builtins.ls import NOW
 from worldgen.shell.interp import Outcome, Session
-from worldgen.terminal import program_client
+from worldgen.terminal import jail_init, program_client
 from worldgen.terminal.episode import Runner, TerminalEpisode
 from worldgen.terminal.jail import RealShell, RealShellError
 from worldgen.terminal.layout import Layout
@@ -36,6 +36,7 @@ from worldgen.terminal.tree import SYSTEM, Ids, walk, write_tree
 
 FAKETIME = Path(f"/usr/lib/{sysconfig.get_config_var('MULTIARCH') or 'x86_64-linux-gnu'}/faketime/libfaketime.so.1")
 CLOCKED = ("ls", "dir", "vdir", "find")  # tools whose output depends on "now"
+SOCKET = "world.sock"
 LINE_SECONDS = 10.0  # a line still running then is killed (exit 137), as a harness's timeout would
 MAX_REQUEST = 4 << 20  # bytes of one program call (the files it reports)
 
@@ -48,9 +49,10 @@ class RealEpisode:
         self.home = Path(tempfile.mkdtemp(prefix="worldgen-real-"))
         self.root = self.home / "root"
         self.programs = self.home / "bin"
-        self.address = f"worldgen-{os.getpid()}-{secrets.token_hex(8)}"
+        self.control = self.home / "control"
+        self.control.mkdir(mode=0o755)
         self.listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-        self.listener.bind("\0" + self.address)
+        self.listener.bind(str(self.control / SOCKET))
         self.listener.listen(16)
         self.shell: RealShell | None = None
         self.mirror: Mirror | None = None
@@ -75,7 +77,7 @@ class RealEpisode:
         self.mirror = Mirror(self.world.fs, ids, owners=own)
         self.session = self.world.fresh_session()
         self.vars = ""
-        self.shell = RealShell(self.root, self.programs)
+        self.shell = RealShell(self.root, self.programs, self.control)
 
     def _install_programs(self) -> None:
         if self.programs.exists():
@@ -86,7 +88,7 @@ class RealEpisode:
             target = self.programs / name
             target.write_bytes(client)
             target.chmod(0o755)
-        config = {"address": "unix:" + self.address, "files": sorted(self.layout.files)}
+        config = {"address": f"unix:{jail_init.RC_DIR}/{SOCKET}", "files": sorted(self.layout.files)}
         (self.programs / program_client.CONFIG).write_text(json.dumps(config), "utf-8")
         for name, target in _alternatives().items():  # /usr/bin/awk -> /etc/alternatives/awk is the host's /etc
             if name not in self.layout.programs:
@@ -215,8 +217,8 @@ def _clocked(name: str) -> str:
     """A tool that reads the clock, started on the world's clock (libfaketime): ``ls -l`` prints
     ``Mar  3 04:12`` for a world's file, as the emulator's ``NOW`` says, not the year."""
     when = time.strftime("%Y-%m-%d %H:%M:%S", time.gmtime(NOW))
-    return (f"#!/bin/sh\n# {name} on the world's clock\n"
-            f"LD_PRELOAD={FAKETIME} FAKETIME='@{when}' TZ=UTC exec /usr/bin/{name} \"$@\"\n")
+    return (f"#!/usr/bin/bash\n# {name} on the world's clock\n"
+            f"LD_PRELOAD={FAKETIME} FAKETIME='@{when}' TZ=UTC exec -a {name} /usr/bin/{name} \"$@\"\n")
 
 
 def _alternatives() -> dict[str, str]:

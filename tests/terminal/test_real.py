@@ -1,0 +1,140 @@
+"""The real face of a terminal world: real bash over the world's files in private namespaces.
+
+Every test here runs /usr/bin/bash under `unshare`; where this machine refuses namespaces the
+module is skipped with the reason (and fails under CI=true, where CI runs as root)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+import worldgen
+from tests.terminal.test_episode import SOURCE
+from worldgen.terminal.jail import available
+
+REASON = available()
+if REASON is not None and os.environ.get("CI") != "true":
+    pytest.skip(REASON, allow_module_level=True)
+
+
+@pytest.fixture
+def pair() -> tuple[worldgen.Env, worldgen.Env]:
+    world = worldgen.loads(SOURCE, "ops.wg").instantiate({}, seed=0)
+    real, emulated = world.env(shell="real"), world.env()
+    real.reset(seed=0)
+    emulated.reset(seed=0)
+    yield real, emulated
+    real.close()
+
+
+def both(pair: tuple[worldgen.Env, worldgen.Env], line: str) -> tuple[tuple, tuple]:
+    """(stdout, stderr, status, what the step showed) of one line in each face."""
+    out = []
+    for env in pair:
+        obs, _, _, _, info = env.step(line)
+        last = env._terminal.last  # noqa: SLF001
+        out.append((last.stdout, last.stderr, last.status, obs))
+    return out[0], out[1]
+
+
+@pytest.mark.parametrize("line", [
+    "ls /var/log", "cat /var/log/svc2.log | grep -c error", "grep -l broken /var/log/*.log", "wc -l /etc/app.conf",
+    "cd /var/log && ls -1 && pwd", "X='two words'; echo \"$X\" '$X'", "echo $HOME $APP_ENV", "cat /nope",
+    "ls /srv /nowhere", "sytemctl restart svc1", "echo \"unterminated", "head -n 1 /var/log/svc1.log | tr a-z A-Z",
+    "sort /var/log/svc2.log | uniq -c", "awk '{print $1}' /var/log/svc1.log", "cd /etc/app.conf",
+])
+def test_reading_lines_print_the_same_bytes_in_both_faces(pair, line: str) -> None:
+    real, emulated = both(pair, line)
+    assert real == emulated
+
+
+def test_the_shell_session_carries_directory_variables_and_status_across_lines(pair) -> None:
+    for line in ("cd /var/log", "N=3; export M=4", "false"):
+        both(pair, line)
+    real, emulated = both(pair, "echo $? $N $M; pwd")
+    assert real == emulated == ("1 3 4\n/var/log\n", "", 0, "1 3 4\n/var/log")
+
+
+def test_a_read_is_the_read_hook_and_a_program_sees_it_in_the_same_line(pair) -> None:
+    real, emulated = both(pair, "cat /var/log/svc1.log > /dev/null && systemctl restart svc1")
+    assert real == emulated == ("restarted svc1\n", "", 0, "restarted svc1")
+    assert pair[0].state() == pair[1].state()
+
+
+def test_a_program_refusal_is_its_stderr_and_exit_1(pair) -> None:
+    real, emulated = both(pair, "systemctl restart svc2; echo $?")
+    assert real == emulated
+    assert real[1] == "read the log of svc2 first\n"
+
+
+def test_an_accepted_write_is_parsed_by_the_world_and_the_file_shows_its_rendering(pair) -> None:
+    real, emulated = both(pair, "printf 'port = 3\\nlevel=HIGH\\n' > /etc/app.conf")
+    assert real[3] == emulated[3] == "app: configuration reloaded"
+    assert pair[0].state() == pair[1].state()
+    assert both(pair, "cat /etc/app.conf")[0][0] == "port=3\nlevel=high\n"
+
+
+def test_a_write_the_world_refuses_is_undone_and_said(pair) -> None:
+    real, _ = both(pair, "echo 'port=9' > /etc/app.conf")
+    assert real[1] == "worldgen: /etc/app.conf: app: syntax error, file left unchanged (the world kept its version of the file)\n"
+    assert both(pair, "cat /etc/app.conf")[0][0] == "port=1\nlevel=low\n"
+    assert pair[0].state() == pair[1].state()
+
+
+def test_chmod_and_rm_go_through_the_worlds_hooks(pair) -> None:
+    both(pair, "chmod 600 /home/ops/.ssh/id_ed25519")
+    assert pair[0].state()["keymode"] == pair[1].state()["keymode"] == 0o600
+    real, _ = both(pair, "chmod 777 /home/ops/.ssh/id_ed25519")
+    assert "mode refused by policy" in real[1]
+    assert both(pair, "stat -c %a /home/ops/.ssh/id_ed25519")[0][0] == "600\n"
+    both(pair, "rm /home/ops/.ssh/id_ed25519")
+    assert pair[0].state()["gone"] and pair[1].state()["gone"]
+
+
+def test_scratch_files_live_for_the_episode_only(pair) -> None:
+    real, emulated = both(pair, "echo note > /tmp/n && cat /tmp/n")
+    assert real == emulated
+    pair[0].reset(seed=0)
+    assert pair[0].step("cat /tmp/n")[0] == "cat: /tmp/n: No such file or directory"
+
+
+def test_escaping_the_tree_reaches_nothing_of_the_host() -> None:
+    world = worldgen.loads(SOURCE, "ops.wg").instantiate({}, seed=0)
+    env = world.env(shell="real")
+    env.reset(seed=0)
+    home = env._terminal.home  # noqa: SLF001
+    try:
+        assert env.step("cd /proc")[0] == "bash: cd: /proc: No such file or directory"
+        assert env.step("ls /work /root/.pyenv 2>&1 | wc -l")[0] == "2"  # both missing: the host is not there
+        assert "Read-only file system" in env.step("echo x > /usr/local/bin/systemctl")[0]
+        assert "Read-only file system" in env.step("touch /usr/bin/evil")[0]
+        env.step("ln -s / /tmp/up; ls /tmp/up/tmp")  # a link to / is the tree's own root
+        env.step("rm -rf --no-preserve-root / 2>/dev/null")
+        assert env.state()["gone"] is True  # the key has an rm hook: removing it is the world's move, as in the emulator
+        assert (home / "root/etc/app.conf").read_text() == "port=1\nlevel=low\n"  # no rm hook: the world put it back
+        obs, _, _, _, info = env.step("echo alive")  # /lib64 went with the rest: the box is broken, as a real one would be
+        assert info["exit_status"] == 127 and obs.startswith("bash: cannot start")
+        assert Path("/usr/bin/bash").exists()
+        env.reset(seed=0)  # a new episode builds the tree afresh
+        env.step("kill -9 -1")
+        assert env.step("echo alive")[0] == "alive"  # the world was never in reach: the episode goes on
+        assert "permission denied" in env.step("mount -t proc proc /tmp")[0]  # no CAP_SYS_ADMIN
+        assert env.step("mkdir -p /tmp/x && chroot /tmp/x /bin/true; echo $?")[0].endswith("125")
+    finally:
+        env.close()
+    assert not home.exists()
+
+
+def test_a_line_that_never_ends_is_killed_and_the_next_line_runs() -> None:
+    world = worldgen.loads(SOURCE, "ops.wg").instantiate({}, seed=0)
+    env = world.env(shell="real")
+    env._terminal.line_seconds = 0.5  # noqa: SLF001
+    env.reset(seed=0)
+    try:
+        obs, _, _, _, info = env.step("sleep 30")
+        assert info["exit_status"] == 137
+        assert env.step("echo next")[0] == "next"
+    finally:
+        env.close()
