@@ -217,3 +217,17 @@ def test_a_pack_folder_next_to_a_copied_scaffold_is_used_as_given(tmp_path: Path
     shutil.copytree(ROOT / "content_packs" / "ledger", tmp_path / "content_packs" / "ledger")
     done = worldgen("play", "scaffolds/ledger.wg", stdin="", cwd=tmp_path)
     assert done.returncode == 0 and done.stderr == ""
+
+
+def test_play_real_runs_a_terminal_world_in_real_bash_and_refuses_other_worlds() -> None:
+    from worldgen.terminal.jail import available
+
+    done = worldgen("play", "scaffolds/vault.wg", "--real", stdin="look\n")
+    assert done.returncode == 2 and "--real runs a terminal world in real bash" in done.stderr
+    if available() is not None and os.environ.get("CI") != "true":
+        pytest.skip(available())
+    done = worldgen("play", "scaffolds/logs.wg", "--real", stdin="ls /var/log | wc -l\nreadlink /proc/self/exe\n")
+    assert done.returncode == 0, done.stderr
+    assert "real bash over the world's files" in done.stdout
+    assert "> ls /var/log | wc -l\n3\n" in done.stdout  # a pipe through real coreutils
+    assert "readlink: " in done.stdout or "exit 1" in done.stdout  # no /proc in the world's tree
