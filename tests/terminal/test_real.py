@@ -138,3 +138,47 @@ def test_a_line_that_never_ends_is_killed_and_the_next_line_runs() -> None:
         assert env.step("echo next")[0] == "next"
     finally:
         env.close()
+
+
+def test_links_the_agent_plants_are_never_followed_by_the_world_outside_the_tree(tmp_path: Path) -> None:
+    """The world's side runs on the host (as root under CI): a world file's folder replaced by a
+    link to a host folder, or a world file replaced by a link to a host file, must not make it
+    read or write there. The world takes the file as removed and puts its own version back."""
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    secret = outside / "secret"
+    secret.write_text("host secret\n")
+    world = worldgen.loads(SOURCE, "ops.wg").instantiate({}, seed=0)
+    env = world.env(shell="real")
+    env.reset(seed=0)
+    root = env._terminal.root  # noqa: SLF001
+    try:
+        env.step(f"rm -rf /var/log && ln -s {outside} /var/log")
+        assert list(outside.iterdir()) == [secret]  # nothing written through the link
+        assert (root / "var/log").is_dir() and not (root / "var/log").is_symlink()
+        assert (root / "var/log/svc1.log").read_text().startswith("started svc1")
+        env.step(f"rm /etc/app.conf && ln -s {secret} /etc/app.conf")
+        assert secret.read_text() == "host secret\n"
+        assert not (root / "etc/app.conf").is_symlink()
+        assert env.step("cat /etc/app.conf")[0] == "port=1\nlevel=low"
+        assert "host secret" not in str(env.state())
+    finally:
+        env.close()
+
+
+def test_a_file_the_agent_makes_unreadable_is_still_the_worlds_file() -> None:
+    """``chmod 000`` happens on disk before the world hears of it (the line's own output shows
+    it); the world, which has no chmod rule for the file, refuses it afterwards. Unreadable or
+    not, the file is there: it is not taken for removed, and both faces end in the same state."""
+    world = worldgen.loads(SOURCE, "ops.wg").instantiate({}, seed=0)
+    pair = (world.env(shell="real"), world.env())
+    for env in pair:
+        env.reset(seed=0)
+    try:
+        real, emulated = both(pair, "chmod 000 /etc/app.conf")
+        assert real[1] == "worldgen: /etc/app.conf: Operation not permitted (the world kept its version of the file)\n"
+        assert emulated[1] == "chmod: changing permissions of '/etc/app.conf': Operation not permitted\n"
+        assert pair[0].state() == pair[1].state()
+        assert both(pair, "ls -l /etc/app.conf | cut -c 1-10; cat /etc/app.conf")[0][0] == "-rw-r--r--\nport=1\nlevel=low\n"
+    finally:
+        pair[0].close()

@@ -17,7 +17,9 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import socket
+import stat
 import sys
 import time
 from typing import Any
@@ -30,72 +32,156 @@ CONNECT_TRIES = 10
 def scan(root: str, paths: list[str]) -> dict[str, dict[str, Any] | None]:
     """Each world file as it is on disk under ``root``: None where it is gone, else its text,
     mode, uid, gid and whether it was read since written (its access time moved past its
-    modification time, which ``rewrite`` sets just below)."""
+    modification time, which ``rewrite`` sets just below). Only a regular file at the world's
+    path counts: a link, a folder or a link on the way there is "gone", never followed."""
     seen: dict[str, dict[str, Any] | None] = {}
     for path in paths:
-        full = os.path.join(root, path.lstrip("/"))
-        try:
-            st = os.stat(full, follow_symlinks=False)
-            if not os.path.isfile(full) or os.path.islink(full):
-                seen[path] = None
-                continue
-            data = _peek(full, st)
-        except OSError:
-            seen[path] = None
+        seen[path] = None
+        found = _folder(root, path, make=False)
+        if found is None:
             continue
-        seen[path] = {"text": data.decode("utf-8", "surrogateescape"), "mode": st.st_mode & 0o7777,
-                      "uid": st.st_uid, "gid": st.st_gid, "read": st.st_atime > st.st_mtime}
+        folder, name = found
+        try:
+            seen[path] = _peek(folder, name)
+        except OSError:
+            pass
+        finally:
+            os.close(folder)
     return seen
 
 
-def _peek(full: str, st: os.stat_result) -> bytes:
-    """A file's bytes without touching its access time (O_NOATIME; else the times are put back),
-    so a scan is never taken for the agent's read."""
+def _folder(root: str, path: str, *, make: bool) -> tuple[int, str] | None:
+    """An open descriptor of the folder that holds ``path`` under ``root`` and the file's name,
+    reached one name at a time without following links, so what the agent put on the way (a
+    link to the host's ``/``) is never passed through. Where a folder is missing or is something
+    else: None, or with ``make`` that thing is removed and a folder made, as the world has it."""
+    *folders, name = [part for part in path.split("/") if part]
+    fd = os.open(root, os.O_RDONLY | os.O_DIRECTORY)
     try:
-        fd = os.open(full, os.O_RDONLY | getattr(os, "O_NOATIME", 0))
-        restore = False
+        for part in folders:
+            try:
+                inner = os.open(part, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW, dir_fd=fd)
+            except OSError:
+                if not make:
+                    os.close(fd)
+                    return None
+                _remove(fd, part)
+                os.mkdir(part, 0o755, dir_fd=fd)
+                inner = os.open(part, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW, dir_fd=fd)
+            os.close(fd)
+            fd = inner
+    except OSError:
+        os.close(fd)
+        raise
+    return fd, name
+
+
+def _peek(folder: int, name: str) -> dict[str, Any] | None:
+    """One regular file's bytes and status, without touching its access time (O_NOATIME, else
+    the times are put back), so a scan is never taken for the agent's read."""
+    try:
+        fd = _open(name, folder)
+    except PermissionError:
+        return _peek_unreadable(folder, name)
+    with os.fdopen(fd, "rb") as f:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            return None
+        data = f.read(MAX_TEXT)
+        try:
+            os.utime(fd, ns=(st.st_atime_ns, st.st_mtime_ns))
+        except PermissionError:
+            pass  # another account's file, read without O_NOATIME: its access time moved
+    return _status(data, st)
+
+
+def _open(name: str, folder: int) -> int:
+    flags = os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK
+    try:
+        return os.open(name, flags | getattr(os, "O_NOATIME", 0), dir_fd=folder)
     except PermissionError:  # O_NOATIME is for the file's owner only
-        fd = os.open(full, os.O_RDONLY)
-        restore = True
+        return os.open(name, flags, dir_fd=folder)
+
+
+def _peek_unreadable(folder: int, name: str) -> dict[str, Any] | None:
+    """A file whose mode keeps it from this process (``chmod 000`` by an agent mapped onto this
+    user, seen from the host): made readable for a moment through its own handle, never
+    through a path the agent could swap for a link."""
+    handle = os.open(name, os.O_PATH | os.O_NOFOLLOW, dir_fd=folder)
     try:
-        with os.fdopen(fd, "rb") as f:
-            return f.read(MAX_TEXT)
+        st = os.fstat(handle)
+        if not stat.S_ISREG(st.st_mode):
+            return None
+        by_handle = f"/proc/self/fd/{handle}"
+        os.chmod(by_handle, (st.st_mode & 0o7777) | 0o400)
+        try:
+            with open(by_handle, "rb") as f:
+                data = f.read(MAX_TEXT)
+        finally:
+            os.chmod(by_handle, st.st_mode & 0o7777)
+            os.utime(by_handle, ns=(st.st_atime_ns, st.st_mtime_ns))
     finally:
-        if restore:
-            os.utime(full, ns=(st.st_atime_ns, st.st_mtime_ns))
+        os.close(handle)
+    return _status(data, st)
+
+
+def _status(data: bytes, st: os.stat_result) -> dict[str, Any]:
+    return {"text": data.decode("utf-8", "surrogateescape"), "mode": st.st_mode & 0o7777,
+            "uid": st.st_uid, "gid": st.st_gid, "read": st.st_atime > st.st_mtime}
 
 
 def rewrite(root: str, files: dict[str, dict[str, Any] | None]) -> None:
     """Put the world's version of each file on disk: its text, mode, owner (where permitted) and
-    times; None removes it."""
+    times; None removes it. The new text is a new file renamed into place, so nothing the agent
+    linked there (a symbolic or hard link) is written through."""
     for path, want in files.items():
-        full = os.path.join(root, path.lstrip("/"))
-        if want is None:
-            try:
-                os.unlink(full)
-            except OSError:
-                pass
+        found = _folder(root, path, make=want is not None)
+        if found is None:
             continue
-        os.makedirs(os.path.dirname(full), exist_ok=True)
-        if os.path.islink(full) or os.path.isdir(full):  # the agent put something else there
-            _remove(full)
-        with open(full, "wb") as f:
-            f.write(want["text"].encode("utf-8", "surrogateescape"))
+        folder, name = found
         try:
-            os.chown(full, want["uid"], want["gid"])
+            if want is None:
+                try:
+                    os.unlink(name, dir_fd=folder)
+                except OSError:
+                    pass  # gone already, or the agent made a folder there: not a world file either way
+            else:
+                _replace(folder, name, want)
+        finally:
+            os.close(folder)
+
+
+def _replace(folder: int, name: str, want: dict[str, Any]) -> None:
+    temporary = f".{name}.worldgen-{os.getpid()}-{time.monotonic_ns()}"
+    fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o600, dir_fd=folder)
+    with os.fdopen(fd, "wb") as f:
+        f.write(want["text"].encode("utf-8", "surrogateescape"))
+        f.flush()
+        try:
+            os.fchown(fd, want["uid"], want["gid"])
         except (OSError, KeyError, TypeError):
             pass  # not root here: the owner stays this process's, as a manifest would say
-        os.chmod(full, want["mode"])
-        os.utime(full, (want["mtime"] - 1, want["mtime"]))
+        os.fchmod(fd, want["mode"])
+        os.utime(fd, (want["mtime"] - 1, want["mtime"]))
+    try:
+        st = os.stat(name, dir_fd=folder, follow_symlinks=False)
+    except FileNotFoundError:
+        st = None
+    if st is not None and stat.S_ISDIR(st.st_mode):  # the agent put a folder there
+        _remove(folder, name)
+    os.rename(temporary, name, src_dir_fd=folder, dst_dir_fd=folder)
 
 
-def _remove(full: str) -> None:
-    if os.path.isdir(full) and not os.path.islink(full):
-        for entry in os.listdir(full):
-            _remove(os.path.join(full, entry))
-        os.rmdir(full)
+def _remove(folder: int, name: str) -> None:
+    """Whatever is at ``name``: a folder with its contents (never following a link), else the entry."""
+    try:
+        st = os.stat(name, dir_fd=folder, follow_symlinks=False)
+    except FileNotFoundError:
+        return
+    if stat.S_ISDIR(st.st_mode):
+        shutil.rmtree(name, dir_fd=folder)
     else:
-        os.unlink(full)
+        os.unlink(name, dir_fd=folder)
 
 
 def _config() -> dict[str, Any]:
