@@ -210,18 +210,19 @@ def _rollouts(report: dict[str, Any]) -> list[Any]:
 
 
 def _generalisation(report: dict[str, Any]) -> list[Any]:
-    """In-distribution vs held-out per policy (suites written by `worldgen split`)."""
+    """In-distribution vs held-out per policy (suites written by `worldgen split`): one table for
+    success, one for returns, so each fits a terminal."""
     g = report.get("generalisation")
     if g is None:
         return []
-    t = _table(f"Generalisation: {g['worlds']['train']} training worlds vs {g['worlds']['test']} held out "
-               "(95% intervals; gap = in-distribution - held-out)", "policy / held out by", "in-distribution success",
-               "held-out success", "success gap", "in-distribution return", "held-out return", "return gap")
-    for policy, x in g["policies"].items():
-        rows = [(f"[bold]{escape(policy)}[/bold]", x["held_out"], x["gap"])]
-        rows += [(f"  {escape(spec)}", y["held_out"], y["gap"]) for spec, y in x["by_test"].items()]
-        for label, held, diff in rows:
-            t.add_row(label, interval_text(x["in_distribution"], "success"), interval_text(held, "success"),
-                      gap_text(diff["success"]), interval_text(x["in_distribution"], "return"),
-                      interval_text(held, "return"), gap_text(diff["return"]))
-    return [t]
+    out: list[Any] = [f"[bold]Generalisation[/bold]: {g['worlds']['train']} training worlds vs {g['worlds']['test']} "
+                      "held out; 95% intervals; gap = in-distribution - held-out"]
+    for what, title in (("success", "success"), ("return", "mean return")):
+        t = _table(f"   {title}", "policy / held out by", "in-distribution", "held out", "gap")
+        for policy, x in g["policies"].items():
+            rows = [(f"[bold]{escape(policy)}[/bold]", x["held_out"], x["gap"])]
+            rows += [(f"  {escape(spec)}", y["held_out"], y["gap"]) for spec, y in x["by_test"].items()]
+            for label, held, diff in rows:
+                t.add_row(label, interval_text(x["in_distribution"], what), interval_text(held, what), gap_text(diff[what]))
+        out.append(t)
+    return out
