@@ -15,6 +15,7 @@ import os
 import sys
 from pathlib import Path
 
+from worldgen.cli.common import whole_number
 from worldgen.compiler.journal import MARKER
 from worldgen.errors import WorldgenError
 from worldgen.learner.model import Model, load
@@ -32,7 +33,7 @@ def suites(folder: Path) -> list[Entry]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m worldgen.learner.hook", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--episodes", type=int, default=2000, help="training episodes per round (default 2000)")
+    parser.add_argument("--episodes", type=whole_number(1), default=2000, help="training episodes per round (default 2000)")
     args = parser.parse_args(argv)
     try:
         solver, next_file = os.environ["WORLDGEN_SOLVER"], Path(os.environ["WORLDGEN_NEXT_SOLVER_FILE"])
