@@ -125,6 +125,8 @@ def test_the_cli_splits_and_the_sides_roll_out_and_report(suites: tuple[Path, Pa
     assert report["warnings"] == []
     assert report["generalisation"]["worlds"] == {"train": 8, "test": 8}
     assert cli("verify", str(out / "test")).returncode == 0
+    explained = cli("explain", str(out / "test"))
+    assert explained.returncode == 1 and "a suite written by `worldgen split`: its worlds' failed draws are in the suites" in explained.stderr
     side = json.loads(cli("report", str(out / "test"), "--rollouts", str(rollouts), "--json").stdout)
     assert side["generalisation"]["side"] == "test"
     assert side["generalisation"]["policies"]["oracle"]["in_distribution"]["episodes"] == 0
