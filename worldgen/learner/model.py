@@ -37,6 +37,14 @@ class Model:
         p = np.exp(scores)
         return p / p.sum()
 
+    def choose(self, featurize: Featurizer, observation: str, commands: list[str],
+               chooser: np.random.Generator) -> tuple[int, np.ndarray, list[np.ndarray]]:
+        """A command drawn from the softmax (training and play draw alike): its index, the
+        probabilities, and each command's feature indices."""
+        features = [featurize(observation, c) for c in commands]
+        p = self.probabilities(features)
+        return int(chooser.choice(len(commands), p=p)), p, features
+
     def save(self, path: Path) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
         partial = path.with_name(path.name + ".partial.npz")

@@ -7,14 +7,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from worldgen.learner.features import Featurizer
 from worldgen.learner.model import load
 from worldgen.rollouts.policies.base import Move, Usage
+from worldgen.rollouts.policies.random import WAIT
 from worldgen.rollouts.sources import Entry
 from worldgen.runtime.env import Env
 from worldgen.seeding import rng
-
-WAIT = "wait"
 
 
 class LearnerAgent:
@@ -28,15 +26,15 @@ class LearnerAgent:
         commands = info["admissible"]
         if not commands:
             return Move(WAIT)
-        p = self.policy.model.probabilities([self.policy.featurize(observation, c) for c in commands])
-        return Move(commands[int(self.rng.choice(len(commands), p=p))])
+        k, _, _ = self.policy.model.choose(self.policy.featurize, observation, commands, self.rng)
+        return Move(commands[k])
 
 
 class LearnerPolicy:
     def __init__(self, path: str):
         self.name = f"learner:{path}"
         self.model = load(path)
-        self.featurize = Featurizer(self.model.weights.size)
+        self.featurize = self.model.featurizer()
 
     def agent(self, entry: Entry, env: Env, seed: int) -> LearnerAgent:
         return LearnerAgent(self, seed, entry.id)

@@ -17,11 +17,11 @@ import numpy as np
 
 from worldgen.learner.features import Featurizer
 from worldgen.learner.model import Model
+from worldgen.rollouts.policies.random import WAIT
 from worldgen.rollouts.sources import Entry
 from worldgen.runtime.env import Env
 from worldgen.seeding import rng
 
-WAIT = "wait"  # sent where nothing is admissible, as the other policies do
 
 
 @dataclass(frozen=True)
@@ -48,12 +48,11 @@ def play(model: Model, featurize: Featurizer, env: Env, seed: int,
     total, steps, success, over = 0.0, [], bool(info["success"]), bool(info["success"])
     while not over:
         commands = info["admissible"] or [WAIT]
-        features = [featurize(obs, c) for c in commands]
-        p = model.probabilities(features)
-        k = int(chooser.choice(len(commands), p=p))
-        coef = -p
+        k, p, features = model.choose(featurize, obs, commands, chooser)
+        coef = -p  # d log p_k / d score_j = [j == k] - p_j, spread over command j's unit-length features
         coef[k] += 1.0
-        steps.append((np.concatenate(features), np.repeat(coef / np.sqrt([f.size for f in features]), [f.size for f in features])))
+        sizes = [f.size for f in features]
+        steps.append((np.concatenate(features), np.repeat(coef / np.sqrt(sizes), sizes)))
         obs, reward, terminated, truncated, info = env.step(commands[k])
         total += reward
         success = bool(info["success"])
