@@ -53,7 +53,7 @@ def run(args: argparse.Namespace) -> int:
 
     train = tuple(shlex.split(args.train)) if args.train else ()
     settings = LoopSettings(args.solver, args.rounds, Band(*args.band), args.n, args.seeds, args.episodes, args.jobs,
-                            train, args.base_url, args.proposer, Path(args.eval) if args.eval else None)
+                            train, args.base_url, args.proposer, eval_suite=Path(args.eval) if args.eval else None)
     summary = loop(Path(args.library), Path(args.out), settings, lambda text: print(f"loop: {text}", file=sys.stderr))
     if args.json:
         print(json.dumps(summary, indent=2))
