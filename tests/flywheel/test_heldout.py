@@ -89,3 +89,15 @@ def test_worlds_are_compared_by_content_not_by_id(run: tuple[Path, Path]) -> Non
     with pytest.raises(WorldgenError, match=rf"renamed-{trained[0].id} \(= {trained[0].id}\)"):
         refuse_shared(renamed + open_entries(held), trained, held, 3)
     refuse_shared(open_entries(held), trained, held, 0)  # disjoint seeds: nothing shared, nothing raised
+
+
+def test_the_cli_prints_held_out_success_per_round(library: Path, run: tuple[Path, Path]) -> None:
+    out, held = run  # done rounds are read back, so this prints the run's summary without playing again
+    done = cli("loop", "--library", str(library), "--solver", "random", "--rounds", "2", "-n", "1", "--seeds", "0:6",
+               "-o", str(out), "--eval", str(held))
+    assert done.returncode == 0, done.stderr
+    summary = json.loads((out / "summary.json").read_text())
+    for r, line in zip(summary["rounds"], done.stdout.splitlines()):
+        s = r["eval"]["success"]
+        lo, hi = s["interval"]
+        assert line.endswith(f"; held out: {100 * s['rate']:.1f}% ({s['count']}/{s['of']}) [{100 * lo:.1f}..{100 * hi:.1f}]")
