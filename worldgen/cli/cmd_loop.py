@@ -6,7 +6,9 @@ per world), reports each suite, proposes up to -n new scaffolds aimed at the ban
 propose`), and adds the accepted ones to the next round's library. With --train, the command
 (split like a shell would, never run by one) runs after each round with WORLDGEN_ROUND,
 WORLDGEN_SUITES, WORLDGEN_LIBRARY and WORLDGEN_SOLVER set; if its last output line is
-`solver: SPEC`, SPEC plays the next round. RUN/round-NN/ holds each round; RUN/summary.json and
+`solver: SPEC`, SPEC plays the next round. With --eval SUITE the solver also plays that held-out
+suite each round (never shown to the proposer; refused if it shares a world with the training
+suites), charted per round. RUN/round-NN/ holds each round; RUN/summary.json and
 RUN/summary.html chart them. A killed loop resumes where it stopped when run again.
 """
 
@@ -37,6 +39,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--proposer", type=proposer_spec, default="mutate", metavar="mutate|openai:MODEL",
                    help="who proposes (default: the offline mutate proposer; see `worldgen propose`)")
     p.add_argument("--train", metavar="CMD", help="trainer command run after each round (see above)")
+    p.add_argument("--eval", metavar="SUITE", help="a held-out suite the solver plays each round (e.g. `worldgen split`'s OUT/test)")
     p.add_argument("--base-url", metavar="URL", help="OpenAI-compatible endpoint of an openai:MODEL solver or proposer")
     p.add_argument("--jobs", "-j", type=whole_number(1), default=1, metavar="J", help="compile worker processes (default 1)")
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
@@ -46,10 +49,11 @@ def register(sub: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     from worldgen.flywheel.loop import LoopSettings, loop
     from worldgen.flywheel.mutate import Band
+    from worldgen.report.display import interval_text
 
     train = tuple(shlex.split(args.train)) if args.train else ()
     settings = LoopSettings(args.solver, args.rounds, Band(*args.band), args.n, args.seeds, args.episodes, args.jobs,
-                            train, args.base_url, args.proposer)
+                            train, args.base_url, args.proposer, eval_suite=Path(args.eval) if args.eval else None)
     summary = loop(Path(args.library), Path(args.out), settings, lambda text: print(f"loop: {text}", file=sys.stderr))
     if args.json:
         print(json.dumps(summary, indent=2))
@@ -58,6 +62,7 @@ def run(args: argparse.Namespace) -> int:
         success = "n/a" if r["success"] is None else f"{100 * r['success']:.0f}%"
         in_band = "n/a" if r["in_band"] is None else f"{100 * r['in_band']:.0f}%"
         print(f"round {r['round']}: library {r['library']} ({r['rule_sets']} rule-sets), solver {r['solver']} wins {success}, "
-              f"{in_band} of scaffolds in band; {r['proposals']['accepted']} of {r['proposals']['evaluated']} proposals accepted")
+              f"{in_band} of scaffolds in band; {r['proposals']['accepted']} of {r['proposals']['evaluated']} proposals accepted"
+              + (f"; held out: {interval_text(r['eval'], 'success')}" if "eval" in r else ""))
     print(f"{args.out}/summary.json, {args.out}/summary.html")
     return 0

@@ -1,4 +1,4 @@
-"""`worldgen rollout PATH --policy random|oracle|fair-oracle|openai:MODEL -o FILE.jsonl`: record episodes.
+"""`worldgen rollout PATH --policy random|oracle|fair-oracle|learner:POLICY.npz|openai:MODEL -o FILE.jsonl`: record episodes.
 
 PATH is a suite folder, a world artifact or a world file. Each world is played --episodes times;
 episode k uses episode seed S+k (--seed S). Every episode goes to FILE.jsonl as one JSON line:

@@ -18,6 +18,7 @@ from worldgen.compiler.draws import counterexample, evidence
 from worldgen.compiler.journal import MARKER, partial_suite_error
 from worldgen.compiler.suite import DRAWS, INDEX, SUMMARY
 from worldgen.errors import WorldgenError
+from worldgen.flywheel.split import SPLIT
 from worldgen.jsondata import parse_object
 from worldgen.runtime.sources import load_checked
 from worldgen.textfile import read_text
@@ -46,6 +47,9 @@ def suite(root: Path, seed: int | None = None, trust_edited: bool = False) -> di
     if not (root / INDEX).is_file():
         raise WorldgenError(f"{root}: error: not a suite folder (no {INDEX})")
     source = root / DRAWS
+    if not source.is_file() and (root / SPLIT).is_file():
+        raise WorldgenError(f"{root}: error: a suite written by `worldgen split`: its worlds' failed draws are in the "
+                            f"suites it was split from (\"sources\" in {SPLIT}); explain those, or one of its worlds")
     if not source.is_file():
         raise WorldgenError(f"{root}: error: no {DRAWS}: the suite was compiled by a worldgen that did not record "
                             "failed draws; compile it again")

@@ -26,6 +26,7 @@ from typing import Any
 from worldgen.errors import WorldgenError
 from worldgen.files import write_atomic
 from worldgen.flywheel.accept import compiled, content_record
+from worldgen.flywheel.heldout import evaluate, refuse_shared
 from worldgen.flywheel.identity import structural_hash
 from worldgen.flywheel.library import LibraryScaffold, read_library, write_member
 from worldgen.flywheel.mutate import Band
@@ -34,7 +35,7 @@ from worldgen.flywheel.solver import read_reports
 from worldgen.report import build_report, to_json
 from worldgen.rollouts.policies import make_policy
 from worldgen.rollouts.runner import run
-from worldgen.rollouts.sources import Entry
+from worldgen.rollouts.sources import Entry, open_entries
 from worldgen.textfile import read_text
 
 ROUND_FILE = "round.json"
@@ -53,6 +54,7 @@ class LoopSettings:
     train: tuple[str, ...] = ()  # the trainer command (argv), run after each round's proposals
     base_url: str | None = None  # for an openai:MODEL solver (and proposer)
     proposer: str = "mutate"  # or openai:MODEL
+    eval_suite: Path | None = None  # a held-out suite the solver plays each round (`loop --eval`; heldout.py)
 
 
 def loop(library: Path, out: Path, settings: LoopSettings, say: Any = lambda text: None) -> dict[str, Any]:
@@ -60,13 +62,14 @@ def loop(library: Path, out: Path, settings: LoopSettings, say: Any = lambda tex
     solver = settings.solver
     rounds: list[dict[str, Any]] = []
     timings: dict[str, float] = _read_json(out / "timings.json") or {}
+    held_out = open_entries(settings.eval_suite) if settings.eval_suite is not None else None
     for r in range(settings.rounds):
         folder = out / f"round-{r:02d}"
         done = _read_json(folder / ROUND_FILE)
         if done is None:
             started = time.perf_counter()
             _library(folder / "library", library if r == 0 else out / f"round-{r - 1:02d}", r)
-            done = _round(folder, solver, r, settings, say)
+            done = _round(folder, solver, r, settings, say, held_out)
             write_atomic(folder / ROUND_FILE, json.dumps(done, indent=2) + "\n")
             timings[f"round-{r:02d}"] = round(time.perf_counter() - started, 3)
             write_atomic(out / "timings.json", json.dumps(timings, indent=2) + "\n")
@@ -100,10 +103,12 @@ def _library(target: Path, source: Path, r: int) -> None:
     staging.rename(target)
 
 
-def _round(folder: Path, solver: str, r: int, settings: LoopSettings, say: Any) -> dict[str, Any]:
+def _round(folder: Path, solver: str, r: int, settings: LoopSettings, say: Any,
+           held_out: list[Entry] | None = None) -> dict[str, Any]:
     library = read_library(folder / "library")
     results: dict[str, dict[str, Any]] = {}
     reports = []
+    training: list[Entry] = []
     for s in library:
         say(f"round {r}: {s.name}: compile, roll out {solver}, report")
         measured = _measure(folder, s, solver, settings)
@@ -112,16 +117,25 @@ def _round(folder: Path, solver: str, r: int, settings: LoopSettings, say: Any) 
             continue
         reports.append(folder / "reports" / f"{s.name}.json")
         report, entries = measured
+        training += entries
         group = report["rollouts"]["policies"][_policy_name(solver)]
         complexity = [e.report.measures.reachable_states for e in entries]
         results[s.name] = {"compiled": report["suite"]["worlds"], "success": group["success"]["rate"],
                            "episodes": group["episodes"], "median_states": statistics.median(complexity)}
+    evaluation = None
+    if held_out is not None and settings.eval_suite is not None:
+        refuse_shared(held_out, training, settings.eval_suite, r)
+        say(f"round {r}: {solver} plays the held-out suite {settings.eval_suite}")
+        evaluation = evaluate(held_out, settings.eval_suite, folder / "eval.jsonl", solver, settings.episodes, settings.base_url)
     say(f"round {r}: propose")
     view = read_reports(reports, _policy_name(solver))
     proposals = propose(folder / "library", view, folder / "proposals",
                         Settings(settings.band, settings.proposals, settings.seeds, settings.jobs), _proposer(settings))
     next_solver = _train(folder, r, solver, settings) if settings.train else solver
-    return _round_summary(r, solver, next_solver, library, results, proposals, settings.band)
+    summary = _round_summary(r, solver, next_solver, library, results, proposals, settings.band)
+    if evaluation is not None:
+        summary["eval"] = evaluation
+    return summary
 
 
 def _proposer(settings: LoopSettings) -> Any:

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from html import escape
 from typing import Any
 
+from worldgen.report.display import interval_text
 from worldgen.report.html import STYLE, table
 from worldgen.report.svg import bars
 
@@ -24,7 +26,7 @@ def render(summary: dict[str, Any]) -> str:
             "in the band; yield: accepted proposals / proposals evaluated.</p>",
             bars(rates, ["solver success", "scaffolds in band", "proposal yield"], "Per round", x_title="share",
                  y_title="round"),
-            table(rows, head), "<h2>Per scaffold</h2>", _scaffolds(rounds)]
+            table(rows, head), _held_out(rounds), "<h2>Per scaffold</h2>", _scaffolds(rounds)]
     return ("<!DOCTYPE html><html lang=en><head><meta charset=utf-8><title>worldgen loop</title>"
             f"<style>{STYLE}</style></head><body>{''.join(body)}</body></html>\n")
 
@@ -42,3 +44,18 @@ def _pct(x: float | None) -> str:
 
 def _spread(c: dict[str, Any] | None) -> str:
     return "n/a" if not c else f"{c['median']:g} ({c['min']:g}..{c['max']:g})"
+
+
+def _held_out(rounds: list[dict[str, Any]]) -> str:
+    """The solver on the fixed held-out suite of `loop --eval`, per round, with 95% intervals."""
+    played = [r for r in rounds if "eval" in r]
+    if not played:
+        return ""
+    suite = played[0]["eval"]["suite"]
+    bars_ = [(f"round {r['round']}", [(r["eval"]["success"]["rate"], interval_text(r["eval"], "success"))]) for r in played]
+    rows = [(r["round"], r["solver"], r["eval"]["episodes"], interval_text(r["eval"], "success"), interval_text(r["eval"], "return"))
+            for r in played]
+    return (f"<h2>Held-out suite: {escape(suite)}</h2><p class=sub>The solver of each round on worlds the proposer never "
+            "sees and the library never holds; 95% intervals (Wilson for success, normal for the mean return).</p>"
+            + bars(bars_, ["held-out success"], "Held-out success per round", x_title="share", y_title="round")
+            + table(rows, ("round", "solver", "episodes", "success", "mean return")))

@@ -7,8 +7,9 @@ from pathlib import Path
 from typing import Any
 
 from worldgen import __version__
+from worldgen.flywheel.split import read_split
 from worldgen.ir.models import canonical_json
-from worldgen.report import complexity, coverage, efficiency, executability, findings, flywheel, signals
+from worldgen.report import complexity, coverage, efficiency, executability, findings, flywheel, generalisation, signals
 from worldgen.report.suite import load_suite
 from worldgen.rollouts.sources import Entry
 
@@ -36,6 +37,9 @@ def build_report(path: str | Path, rollouts: list[str] = (), packs: list[str] = 
         "efficiency": efficiency.measure(data),
         "rollouts": flywheel.measure(data),
     }
+    split = read_split(Path(path)) if Path(path).is_dir() else None
+    if split is not None:  # a side (or both) of `worldgen split`: in-distribution vs held-out
+        report["generalisation"] = generalisation.measure(data, split)
     report["findings"] = findings.find(report)
     report["warnings"] = data.warnings
     if measure:

@@ -35,3 +35,22 @@ def pct(x: dict[str, Any] | None) -> str:
 
 def share(rate: float | None, count: int, of: int) -> str:
     return "n/a" if rate is None else f"{100 * rate:.1f}% ({count}/{of})"
+
+
+def interval_text(group: dict[str, Any], what: str) -> str:
+    """A success rate or mean return of the generalisation section with its interval:
+    "62.5% (5/8) [30.6..86.3]", "0.41 [0.2..0.62]"."""
+    x = group[what]
+    value = pct(x) if what == "success" else num(x["mean"])
+    if x["interval"] is None:
+        return value
+    lo, hi = x["interval"]
+    return f"{value} [{100 * lo:.1f}..{100 * hi:.1f}]" if what == "success" else f"{value} [{num(lo)}..{num(hi)}]"
+
+
+def gap_text(x: dict[str, Any] | None) -> str:
+    """A gap of the generalisation section: "+0.25 [0.01..0.49]"; n/a without both sides."""
+    if x is None:
+        return "n/a"
+    lo, hi = x["interval"]
+    return f"{x['value']:+.4g} [{num(lo)}..{num(hi)}]"

@@ -13,7 +13,7 @@ from typing import Any
 
 from worldgen.report import svg
 from worldgen.report.complexity import MEASURES
-from worldgen.report.display import num, pct, share
+from worldgen.report.display import gap_text, interval_text, num, pct, share
 
 STYLE = """
 body{font:14px/1.45 system-ui,sans-serif;margin:2em auto;max-width:1180px;color:#222;padding:0 1em}
@@ -35,7 +35,7 @@ def render_html(report: dict[str, Any]) -> str:
     body = [f"<h1>Suite report: {escape(s['path'])}</h1>",
             f"<p class=sub>{s['worlds']} world(s) of {escape(', '.join(s['scaffolds']))}; {s['episodes']} rollout episode(s); "
             f"worldgen {escape(report['worldgen'])}. What each number means: docs/report.md.</p>", _findings(report), _cards(report)]
-    for section in (_executability, _signals, _coverage, _complexity, _efficiency, _rollouts):
+    for section in (_executability, _signals, _coverage, _complexity, _efficiency, _rollouts, _generalisation):
         body.append(section(report))
     if report["warnings"]:
         body.append("<h2>Warnings</h2><ul>" + "".join(f"<li class=warn>{escape(w)}</li>" for w in report["warnings"]) + "</ul>")
@@ -229,3 +229,26 @@ def _rollouts(report: dict[str, Any]) -> str:
             + "<div class=grid>" + "".join(plots) + "</div>"
             + f"<details><summary>success per world ({len(worlds)} worlds, hardest first)</summary>"
             + table(wrows, ("world", *names)) + "</details>")
+
+
+def _generalisation(report: dict[str, Any]) -> str:
+    """In-distribution vs held-out per policy and per --test spec (suites written by `worldgen split`)."""
+    g = report.get("generalisation")
+    if g is None:
+        return ""
+    rows, bars = [], []
+    for policy, x in g["policies"].items():
+        parts = [(policy, x["held_out"], x["gap"])] + [(f"{policy}: {spec}", y["held_out"], y["gap"]) for spec, y in x["by_test"].items()]
+        for label, held, diff in parts:
+            rows.append((label, interval_text(x["in_distribution"], "success"), interval_text(held, "success"),
+                         gap_text(diff["success"]), interval_text(x["in_distribution"], "return"),
+                         interval_text(held, "return"), gap_text(diff["return"])))
+            bars.append((label, [(x["in_distribution"]["success"]["rate"], pct(x["in_distribution"]["success"])),
+                                 (held["success"]["rate"], pct(held["success"]))]))
+    return (f"<h2>Generalisation: {g['worlds']['train']} training worlds vs {g['worlds']['test']} held out</h2>"
+            f"<p class=note>{escape(g['rule'] or '')}. 95% intervals (Wilson for success, normal for returns); "
+            "gap = in-distribution minus held-out.</p>"
+            + svg.bars(bars, ["in-distribution", "held-out"], "success: in-distribution vs held-out",
+                       "success rate (episodes solved)", "policy: held out by")
+            + table(rows, ("policy: held out by", "in-distribution success", "held-out success", "success gap",
+                           "in-distribution return", "held-out return", "return gap")))

@@ -98,3 +98,27 @@ def value_text(value: object) -> str:
 def value_order(text: str) -> tuple[int, int | str]:
     """Numbers in numeric order, before names in alphabetical order."""
     return (0, int(text)) if text.lstrip("-").isdigit() else (1, text)
+
+
+Z95 = 1.959964  # the normal quantile of a two-sided 95% interval
+
+
+def wilson(count: int, of: int, z: float = Z95) -> tuple[float, float] | None:
+    """The Wilson score interval of a success rate: unlike rate ± z·se it stays inside 0..1 and
+    is honest at 0/n and n/n, where a small held-out suite often sits. None for no trials."""
+    if of <= 0:
+        return None
+    p = count / of
+    centre = (p + z * z / (2 * of)) / (1 + z * z / of)
+    half = z / (1 + z * z / of) * math.sqrt(p * (1 - p) / of + z * z / (4 * of * of))
+    return r(max(0.0, centre - half)), r(min(1.0, centre + half))
+
+
+def mean_interval(values: Sequence[float], z: float = Z95) -> tuple[float, float] | None:
+    """The normal interval of a mean (mean ± z·s/√n, s with n−1): returns are sums of many small
+    rewards, so their mean is near normal already at a few dozen episodes. None below 2 values."""
+    if len(values) < 2:
+        return None
+    xs = np.asarray(values, dtype=np.float64)
+    half = z * float(xs.std(ddof=1)) / math.sqrt(xs.size)
+    return r(xs.mean() - half), r(xs.mean() + half)

@@ -15,6 +15,7 @@ from typing import Any
 
 from worldgen.compiler.suite import REJECTED, SUMMARY
 from worldgen.errors import WorldgenError
+from worldgen.flywheel.split import SPLIT
 from worldgen.rollouts import records
 from worldgen.rollouts.replay import mismatch
 from worldgen.rollouts.sources import Entry, open_entries
@@ -43,7 +44,7 @@ def load_suite(path: str | Path, rollout_files: list[str], packs: list[str], tru
     entries = open_entries(folder, trust_edited) if entries is None else entries
     summary, rejected = (_summary(folder), _rejected(folder)) if folder.is_dir() else (None, [])
     data = SuiteData(str(path), entries, summary, rejected, [], list(rollout_files), list(packs))
-    if folder.is_dir() and summary is None:
+    if folder.is_dir() and summary is None and not (folder / SPLIT).is_file():  # a split has no compile summary
         data.warnings.append(f"{folder / SUMMARY} is missing: acceptance rates are unknown")
     by_id = data.by_id()
     for name in rollout_files:

@@ -11,7 +11,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from worldgen.report.complexity import MEASURES
-from worldgen.report.display import num, pct, share
+from worldgen.report.display import gap_text, interval_text, num, pct, share
 
 SPARK = "▁▂▃▄▅▆▇█"
 LISTED = 10  # world ids listed per frontier/unsolved line
@@ -45,7 +45,7 @@ def render_text(report: dict[str, Any], console: Console | None = None) -> None:
     s = report["suite"]
     console.print(f"[bold]Suite report[/bold] {s['path']}: {s['worlds']} world(s) of {', '.join(s['scaffolds'])}; "
                   f"{s['episodes']} rollout episode(s)")
-    for section in (_findings, _executability, _signals, _coverage, _complexity, _efficiency, _rollouts):
+    for section in (_findings, _executability, _signals, _coverage, _complexity, _efficiency, _rollouts, _generalisation):
         for item in section(report):
             console.print(item)
     for w in report["warnings"]:
@@ -206,4 +206,23 @@ def _rollouts(report: dict[str, Any]) -> list[Any]:
             if ids:
                 more = f" (+{len(ids) - LISTED} more)" if len(ids) > LISTED else ""
                 out.append(f"  {label} ({len(ids)}): {', '.join(ids[:LISTED])}{more}")
+    return out
+
+
+def _generalisation(report: dict[str, Any]) -> list[Any]:
+    """In-distribution vs held-out per policy (suites written by `worldgen split`): one table for
+    success, one for returns, so each fits a terminal."""
+    g = report.get("generalisation")
+    if g is None:
+        return []
+    out: list[Any] = [f"[bold]Generalisation[/bold]: {g['worlds']['train']} training worlds vs {g['worlds']['test']} "
+                      "held out; 95% intervals; gap = in-distribution - held-out"]
+    for what, title in (("success", "success"), ("return", "mean return")):
+        t = _table(f"   {title}", "policy / held out by", "in-distribution", "held out", "gap")
+        for policy, x in g["policies"].items():
+            rows = [(f"[bold]{escape(policy)}[/bold]", x["held_out"], x["gap"])]
+            rows += [(f"  {escape(spec)}", y["held_out"], y["gap"]) for spec, y in x["by_test"].items()]
+            for label, held, diff in rows:
+                t.add_row(label, interval_text(x["in_distribution"], what), interval_text(held, what), gap_text(diff[what]))
+        out.append(t)
     return out

@@ -1,5 +1,5 @@
-"""Solver policies for rollouts: ``random``, ``oracle``, ``fair-oracle``, ``noisy-oracle:P`` and
-``openai:MODEL``.
+"""Solver policies for rollouts: ``random``, ``oracle``, ``fair-oracle``, ``noisy-oracle:P``,
+``learner:POLICY.npz`` (worldgen.learner) and ``openai:MODEL``.
 
 Each lives in its own module; ``make_policy`` imports only the one asked for (``openai`` is slow
 to import and only the LLM policy needs it).
@@ -14,13 +14,14 @@ from worldgen.errors import WorldgenError
 if TYPE_CHECKING:
     from worldgen.rollouts.policies.base import Policy
 
-SPECS = "random | oracle | fair-oracle | noisy-oracle:P (random move with probability P) | openai:MODEL"
+SPECS = ("random | oracle | fair-oracle | noisy-oracle:P (random move with probability P) | "
+         "learner:POLICY.npz (trained by `worldgen learn`) | openai:MODEL")
 
 
 def check_spec(spec: str) -> str:
     """``spec`` if it names a policy; raises ValueError (argparse turns it into a usage error)."""
     kind, _, model = spec.partition(":")
-    if spec in ("random", "oracle", "fair-oracle") or (kind == "openai" and model):
+    if spec in ("random", "oracle", "fair-oracle") or (kind in ("openai", "learner") and model):
         return spec
     if kind == "noisy-oracle":
         noise = _probability(model)
@@ -59,6 +60,10 @@ def make_policy(spec: str, base_url: str | None = None, temperature: float = 0.0
         from worldgen.rollouts.policies.noisy_oracle import NoisyOraclePolicy
 
         return NoisyOraclePolicy(float(spec.partition(":")[2]))
+    if spec.startswith("learner:"):
+        from worldgen.learner.policy import LearnerPolicy
+
+        return LearnerPolicy(spec.partition(":")[2])
     from worldgen.rollouts.policies.openai_agent import OpenAIPolicy, OpenAISettings
 
     return OpenAIPolicy(OpenAISettings(model=spec.partition(":")[2], base_url=base_url, temperature=temperature,

@@ -1,0 +1,95 @@
+"""The built-in CPU learner: it learns (beats random on the worlds it trained on), it is seeded
+and deterministic, it continues from --init, and a file of another version is refused."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from tests.cli.test_check_and_play import worldgen as cli
+from tests.suites import compiled
+from worldgen.errors import WorldgenError
+from worldgen.learner.model import Model, load
+from worldgen.learner.train import Settings, train
+from worldgen.rollouts import records
+from worldgen.rollouts.policies import check_spec, make_policy
+from worldgen.rollouts.runner import run
+from worldgen.rollouts.sources import open_entries
+
+
+@pytest.fixture(scope="module")
+def ice(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Ice (a slippery grid): random play wins about half its episodes, so there is room to learn."""
+    return compiled(tmp_path_factory.mktemp("learner") / "ice", "ice", range(10))
+
+
+def _success(suite: Path, spec: str, out: Path) -> float:
+    asyncio.run(run(open_entries(suite), make_policy(spec), out, episodes=10))
+    episodes = records.read(out)[0]
+    return sum(e["success"] for e in episodes) / len(episodes)
+
+
+def test_after_training_it_beats_random_on_the_worlds_it_trained_on(ice: Path, tmp_path: Path) -> None:
+    done = cli("learn", str(ice), "-o", str(tmp_path / "ice.npz"), "--episodes", "1500", "--seed", "1")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith(f"{tmp_path / 'ice.npz'}: 1500 episodes over {len(open_entries(ice))} worlds in ")
+    learner = _success(ice, f"learner:{tmp_path / 'ice.npz'}", tmp_path / "learner.jsonl")
+    random = _success(ice, "random", tmp_path / "random.jsonl")
+    assert learner >= random + 0.25, (learner, random)
+
+
+def test_training_is_seeded_and_deterministic(ice: Path) -> None:
+    entries = open_entries(ice)
+    a, b, c = Model.new(), Model.new(), Model.new()
+    first = train(a, entries, Settings(episodes=200, seed=5))
+    assert train(b, entries, Settings(episodes=200, seed=5)).returns == first.returns
+    assert np.array_equal(a.weights, b.weights) and a.weights.any()
+    train(c, entries, Settings(episodes=200, seed=6))
+    assert not np.array_equal(a.weights, c.weights)
+
+
+def test_init_continues_from_a_trained_file(ice: Path, tmp_path: Path) -> None:
+    first, second = tmp_path / "a.npz", tmp_path / "b.npz"
+    assert cli("learn", str(ice), "-o", str(first), "--episodes", "50").returncode == 0
+    done = cli("learn", str(ice), "-o", str(second), "--episodes", "30", "--init", str(first))
+    assert done.returncode == 0, done.stderr
+    assert "80 episodes trained in all" in done.stdout
+    assert load(second).episodes == 80 and not np.array_equal(load(first).weights, load(second).weights)
+
+
+def test_rollouts_of_the_learner_are_reproducible(ice: Path, tmp_path: Path) -> None:
+    model = Model.new()
+    train(model, open_entries(ice), Settings(episodes=100))
+    model.save(tmp_path / "p.npz")
+    for name in ("one.jsonl", "two.jsonl"):
+        asyncio.run(run(open_entries(ice), make_policy(f"learner:{tmp_path / 'p.npz'}"), tmp_path / name, episodes=2))
+    strip = [[{k: v for k, v in e.items() if k != "timing"} for e in records.read(tmp_path / n)[0]] for n in ("one.jsonl", "two.jsonl")]
+    assert strip[0] == strip[1]
+    assert strip[0][0]["policy"] == f"learner:{tmp_path / 'p.npz'}"
+
+
+def test_a_learner_file_of_another_version_is_refused(ice: Path, tmp_path: Path) -> None:
+    old = tmp_path / "old.npz"
+    np.savez(old, format=np.array("worldgen.learner/0"), weights=np.zeros(8), episodes=np.array(0))
+    with pytest.raises(WorldgenError, match=r"a learner file of format 'worldgen.learner/0'; this worldgen reads "
+                                            r"'worldgen.learner/1': train it again with `worldgen learn"):
+        load(old)
+    done = cli("rollout", str(ice), "--policy", f"learner:{old}", "-o", str(tmp_path / "e.jsonl"))
+    assert done.returncode == 1 and "a learner file of format 'worldgen.learner/0'" in done.stderr
+    assert "Traceback" not in done.stderr and not (tmp_path / "e.jsonl").exists()
+    (tmp_path / "text.npz").write_text("not a zip")
+    with pytest.raises(WorldgenError, match="not a learner file"):
+        load(tmp_path / "text.npz")
+    with pytest.raises(WorldgenError, match="no such learner file"):
+        load(tmp_path / "missing.npz")
+    done = cli("learn", str(ice), "-o", str(tmp_path / "new.npz"), "--init", str(old))
+    assert done.returncode == 1 and not (tmp_path / "new.npz").exists()
+
+
+def test_the_policy_spec_names_a_file() -> None:
+    assert check_spec("learner:runs/p.npz") == "learner:runs/p.npz"
+    with pytest.raises(ValueError, match="learner:POLICY.npz"):
+        check_spec("learner:")
