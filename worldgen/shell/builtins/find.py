@@ -236,7 +236,6 @@ class _Parser:
             return lambda *a: False
         raise FindError(f"unknown predicate `{word}'")
 
-
     def _owned(self, word: str, name: str) -> Test:
         """``-user NAME`` / ``-group NAME``: by id, as GNU compares them (a name or a number)."""
         db = accounts(self.call.fs)
@@ -247,6 +246,7 @@ class _Parser:
         if word == "-user":
             return lambda shown, node, fs, path: table.id(node.owner) == wanted
         return lambda shown, node, fs, path: table.id(node.group) == wanted
+
 
     def _exec(self) -> Test:
         """``-exec CMD ARG... ;`` (true where CMD exits 0; ``{}`` in any word is the path) or
