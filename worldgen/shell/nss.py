@@ -12,6 +12,7 @@ runs in both faces). A tree without the files (a bare in-memory one) knows root 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from worldgen.shell.builtins.options import decimal
 from worldgen.shell.fs import Filesystem, FsError
@@ -80,8 +81,14 @@ class Accounts:
 
 
 def accounts(fs: Filesystem) -> Accounts:
-    """The accounts of the tree ``fs`` holds now."""
-    return Accounts.parse(_text(fs, PASSWD, BARE[0]), _text(fs, GROUP, BARE[1]))
+    """The accounts of the tree ``fs`` holds now (parsed once per version of the two texts:
+    every ``stat`` or ``chown`` asks, and they rarely change)."""
+    return _parsed(_text(fs, PASSWD, BARE[0]), _text(fs, GROUP, BARE[1]))
+
+
+@lru_cache(maxsize=32)
+def _parsed(passwd: str, group: str) -> Accounts:
+    return Accounts.parse(passwd, group)
 
 
 def _text(fs: Filesystem, path: str, missing: str) -> str:
