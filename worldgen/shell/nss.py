@@ -4,9 +4,10 @@ shell's ``Filesystem``.
 This is the one place the emulated tools look names and ids up (``chown``, ``stat``, ``ls -n``,
 ``find -user``), so they answer what real bash over the same tree answers: a world's tree
 carries these two files (``worldgen.terminal.accounts``), and an agent who edits them changes
-what the tools know, as on a real machine. Reading goes through ``Filesystem.read`` because the
-C library's lookups read the files too (a world's ``when read`` hook on its own ``/etc/passwd``
-runs in both faces). A tree without the files (a bare in-memory one) knows root alone.
+what the tools know, as on a real machine. A lookup reads the files through ``Filesystem.read``,
+as the C library's does (so a world's ``when read`` hook on its own ``/etc/passwd`` sees it; real
+``ls -l`` reads it too, the emulator's only for ``-n``). A tree without the files (a bare
+in-memory one) knows root alone.
 """
 
 from __future__ import annotations
