@@ -5,14 +5,14 @@ from __future__ import annotations
 import worldgen
 from tests.terminal.test_episode import SOURCE
 from worldgen.terminal.mirror import Mirror
-from worldgen.terminal.tree import Ids
+from worldgen.terminal.tree import accounts_of, walk
 
 
 def _mirror():
     env = worldgen.loads(SOURCE, "ops.wg").instantiate({}, seed=0).env()
     env.reset(seed=0)
     fs = env._terminal.fs  # noqa: SLF001
-    return env, Mirror(fs, Ids({"syslog": 104}, {"adm": 4}), owners=True)
+    return env, Mirror(fs, accounts_of(walk(fs)), owners=True)
 
 
 def _disk(mirror: Mirror) -> dict:

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 import worldgen
+from tests.terminal.test_accounts import SITE
 from tests.terminal.test_episode import SOURCE
 from worldgen.terminal.jail import available
 
@@ -182,3 +183,42 @@ def test_a_file_the_agent_makes_unreadable_is_still_the_worlds_file() -> None:
         assert both(pair, "ls -l /etc/app.conf | cut -c 1-10; cat /etc/app.conf")[0][0] == "-rw-r--r--\nport=1\nlevel=low\n"
     finally:
         pair[0].close()
+
+
+@pytest.fixture
+def site() -> tuple[worldgen.Env, worldgen.Env]:
+    """Both faces of a world whose files have Debian's, the world's own and chown'd owners."""
+    if os.geteuid() != 0:
+        pytest.skip("the real face's tree carries the world's owners only when it runs as root")
+    world = worldgen.loads(SITE, "site.wg").instantiate({}, seed=0)
+    real, emulated = world.env(shell="real"), world.env()
+    real.reset(seed=0)
+    emulated.reset(seed=0)
+    yield real, emulated
+    real.close()
+
+
+@pytest.mark.parametrize("line", [
+    "ls -l /srv/app | awk '{print $1, $2, $3, $4, $5, $9}'", "ls -n /srv/app | awk '{print $1, $3, $4, $9}'",
+    "stat -c '%n %U %G %u %g' /srv/app/*", "find /srv -user alice -o -group 33",
+    "chown mallory /srv/app/data.db; echo $?", "chown daemon:nosuch /srv/app/data.db", "chgrp nosuch /srv/app/data.db",
+    "touch /tmp/n && chown www-data:adm /tmp/n && stat -c '%U %G %u %g' /tmp/n",
+    "touch /tmp/n && chown 1001:1005 /tmp/n && stat -c '%U %G' /tmp/n && chown alice: /tmp/n && stat -c '%U:%G' /tmp/n",
+    "grep -c . /etc/passwd /etc/group",
+])
+def test_owners_and_accounts_read_the_same_in_both_faces(site, line: str) -> None:
+    real, emulated = both(site, line)
+    assert tuple(_ascii_quotes(x) for x in real) == emulated
+
+
+def _ascii_quotes(value: object) -> object:
+    """GNU's ``quote()`` in the real face's C.UTF-8 locale (``invalid user: ‘x’``) as the
+    emulator's C locale writes it (``'x'``): the faces differ there for every GNU message."""
+    return value.replace("\u2018", "'").replace("\u2019", "'") if isinstance(value, str) else value
+
+
+def test_chown_of_a_world_file_is_its_hook_in_both_faces(site) -> None:
+    real, emulated = both(site, "chown bob:devs /srv/app/data.db && stat -c '%U:%G %u:%g' /srv/app/data.db")
+    assert real == emulated == ("bob:devs 1001:1004\n", "", 0, "bob:devs 1001:1004")
+    assert site[0].state() == site[1].state()
+    assert both(site, "ls -l /srv/app/data.db | cut -d' ' -f3,4")[0][0] == "bob devs\n"

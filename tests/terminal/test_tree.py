@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import os
 import stat
 from pathlib import Path
+
+import pytest
 
 import worldgen
 from tests.terminal.test_episode import SOURCE
 from worldgen.terminal import program_client
-from worldgen.terminal.tree import Ids, manifest, walk, write_tree
+from worldgen.terminal.tree import accounts_of, manifest, walk, write_tree
 
 
 def _fs():
@@ -43,17 +46,23 @@ def test_the_tree_on_disk_has_the_texts_modes_and_times_and_a_read_shows(tmp_pat
 
 def test_ids_come_from_the_trees_own_account_files() -> None:
     _, fs = _fs()
-    ids = Ids.of(walk(fs))
-    assert ids.uid("root") == 0 and ids.uid("7") == 7
-    with_passwd = Ids.of([*walk(fs)][:0] + [_text("/etc/passwd", "syslog:x:104:110::/home/syslog:/bin/false\n"),
-                                             _text("/etc/group", "adm:x:4:syslog\n")])
-    assert (with_passwd.uid("syslog"), with_passwd.gid("adm"), with_passwd.uid("nobody")) == (104, 4, None)
+    items = walk(fs)
+    paths = {i.path: i for i in items}
+    assert paths["/etc/passwd"].text == fs.view("/etc/passwd") and paths["/etc/group"].mode == 0o644
+    ids = accounts_of(items)
+    assert (ids.users.id("root"), ids.users.id("syslog"), ids.groups.id("adm"), ids.users.id("7"), ids.users.id("carol")) == (0, 1000, 4, 7, None)
+    bare = accounts_of([i for i in items if i.path not in ("/etc/passwd", "/etc/group")])
+    assert (bare.users.id("root"), bare.groups.id("root"), bare.users.id("syslog")) == (0, 0, None)
 
 
-def _text(path: str, text: str):
-    from worldgen.terminal.tree import Item
-
-    return Item(path, 0o644, "root", "root", 0, text)
+def test_as_root_the_tree_on_disk_carries_the_worlds_owners_by_their_ids(tmp_path: Path) -> None:
+    if os.geteuid() != 0:
+        pytest.skip("giving files to other users needs root")
+    _, fs = _fs()
+    write_tree(walk(fs), tmp_path, own=True)
+    log = (tmp_path / "var/log/svc1.log").stat()
+    assert (log.st_uid, log.st_gid) == (1000, 4)
+    assert (tmp_path / "etc/passwd").read_text().endswith("syslog:x:1000:1000::/home/syslog:/bin/bash\n")
 
 
 def test_the_manifest_names_owners_and_hashes_in_path_order() -> None:

@@ -20,6 +20,7 @@ from worldgen.ir.patterns import spaced
 from worldgen.ir.terminal import ProgramSpec, Terminal, FileSpec, hook_action, prop_function
 from worldgen.shell.fs import FsError, parent
 from worldgen.shell.memfs import MemoryFs
+from worldgen.terminal.accounts import account_files
 from worldgen.terminal.getopt import Options, UsageError, canonical
 
 SKELETON = ("/bin", "/etc", "/home", "/root", "/tmp", "/usr", "/usr/bin", "/var", "/var/tmp")
@@ -70,7 +71,7 @@ class Layout:
     commands: dict[tuple[str, ...], int]  # canonical argv -> binding index, for program actions
     used: dict[str, frozenset[str]]  # program -> the options its commands spell (the others are ignored)
     hooks: frozenset[int]  # action indices of file hooks
-    skeleton: MemoryFs = field(default_factory=MemoryFs)  # the directories, as every episode starts
+    skeleton: MemoryFs = field(default_factory=MemoryFs)  # the directories and account files, as every episode starts
     memo: dict[tuple[str, tuple[Any, ...]], str] = field(default_factory=dict)
 
     def text(self, f: WorldFile, state: list[Any]) -> str:
@@ -141,6 +142,8 @@ def _tree(layout: Layout, initial: list[Any]) -> None:
     for d, mode in dirs.items():
         if mode != 0o755:
             layout.skeleton.chmod(d, mode)
+    for path, text in account_files(layout, initial).items():
+        layout.skeleton.write(path, text)
     children: dict[str, list[str]] = {}
     for path in sorted(layout.files):
         children.setdefault(parent(path), []).append(path.rsplit("/", 1)[1])

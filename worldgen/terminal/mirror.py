@@ -14,26 +14,25 @@ from __future__ import annotations
 from typing import Any
 
 from worldgen.shell.fs import FsError
-from worldgen.terminal.tree import Ids
+from worldgen.shell.nss import Accounts
 from worldgen.terminal.worldfs import WorldFs
 
 Seen = dict[str, dict[str, Any] | None]  # path -> what program_client.scan found there
 
 
 class Mirror:
-    def __init__(self, fs: WorldFs, ids: Ids, *, owners: bool):
+    def __init__(self, fs: WorldFs, ids: Accounts, *, owners: bool):
         self.fs = fs
         self.ids = ids
         self.owners = owners  # the tree on disk carries owners (written by root)
         self.paths = sorted(fs.layout.files)
-        self._names = ({v: k for k, v in ids.users.items()} | {0: "root"}, {v: k for k, v in ids.groups.items()} | {0: "root"})
 
     def want(self, path: str) -> dict[str, Any] | None:
         """The world's version of one of its files: None where it does not exist now."""
         node = self.fs.stat(path) if self.fs._file(path) is not None else None  # noqa: SLF001 - the world's own file
         if node is None:
             return None
-        return {"text": self.fs.view(path), "mode": node.mode, "uid": self.ids.uid(node.owner), "gid": self.ids.gid(node.group),
+        return {"text": self.fs.view(path), "mode": node.mode, "uid": self.ids.users.id(node.owner), "gid": self.ids.groups.id(node.group),
                 "mtime": node.mtime}
 
     def take(self, seen: Seen) -> list[str]:
@@ -64,8 +63,8 @@ class Mirror:
             self.fs.chmod(path, now["mode"])
         moved = self._moved(now, was)
         if moved:
-            owner = self._names[0].get(now["uid"], str(now["uid"])) if "uid" in moved else None
-            group = self._names[1].get(now["gid"], str(now["gid"])) if "gid" in moved else None
+            owner = self.ids.users.name(now["uid"]) or str(now["uid"]) if "uid" in moved else None
+            group = self.ids.groups.name(now["gid"]) or str(now["gid"]) if "gid" in moved else None
             self.fs.chown(path, owner, group)
 
     def _moved(self, now: dict[str, Any], want: dict[str, Any]) -> set[str]:

@@ -32,7 +32,7 @@ from worldgen.terminal.episode import Runner, TerminalEpisode
 from worldgen.terminal.jail import RealShell, RealShellError
 from worldgen.terminal.layout import Layout
 from worldgen.terminal.mirror import Mirror
-from worldgen.terminal.tree import SYSTEM, Ids, walk, write_tree
+from worldgen.terminal.tree import SYSTEM, walk, write_tree
 
 FAKETIME = Path(f"/usr/lib/{sysconfig.get_config_var('MULTIARCH') or 'x86_64-linux-gnu'}/faketime/libfaketime.so.1")
 CLOCKED = ("ls", "dir", "vdir", "find")  # tools whose output depends on "now"

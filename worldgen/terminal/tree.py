@@ -14,6 +14,7 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
+from worldgen.shell.nss import BARE, GROUP, PASSWD, Accounts
 from worldgen.terminal.worldfs import WorldFs
 
 SYSTEM = ("/bin", "/sbin", "/lib", "/lib64", "/usr", "/dev", "/proc", "/sys")  # the host's in a real shell
@@ -53,40 +54,18 @@ def walk(fs: WorldFs) -> list[Item]:
     return items
 
 
-@dataclass(frozen=True)
-class Ids:
-    """Account names -> numeric ids, read from the tree's own ``/etc/passwd`` and ``/etc/group``."""
-
-    users: dict[str, int]
-    groups: dict[str, int]
-
-    @classmethod
-    def of(cls, items: list[Item]) -> Ids:
-        texts = {i.path: i.text for i in items if i.text is not None}
-        return cls(_table(texts.get("/etc/passwd", "")), _table(texts.get("/etc/group", "")))
-
-    def uid(self, name: str) -> int | None:
-        return 0 if name == "root" else self.users.get(name, int(name) if name.isdigit() else None)
-
-    def gid(self, name: str) -> int | None:
-        return 0 if name == "root" else self.groups.get(name, int(name) if name.isdigit() else None)
+def accounts_of(items: list[Item]) -> Accounts:
+    """The accounts the tree's own ``/etc/passwd`` and ``/etc/group`` name (what real bash reads)."""
+    texts = {i.path: i.text for i in items if i.text is not None}
+    return Accounts.parse(texts.get(PASSWD, BARE[0]), texts.get(GROUP, BARE[1]))
 
 
-def _table(text: str) -> dict[str, int]:
-    table: dict[str, int] = {}
-    for line in text.splitlines():
-        fields = line.split(":")
-        if len(fields) >= 3 and fields[2].isdigit():
-            table.setdefault(fields[0], int(fields[2]))
-    return table
-
-
-def write_tree(items: list[Item], root: Path, *, skip: tuple[str, ...] = (), own: bool | None = None) -> Ids:
+def write_tree(items: list[Item], root: Path, *, skip: tuple[str, ...] = (), own: bool | None = None) -> Accounts:
     """The tree under ``root`` (``root/var/log/api.log`` for ``/var/log/api.log``), with modes and
     times; owners too where this process may ``chown`` (``own``: None asks whether it runs as
     root). Paths under ``skip`` are left out (the host's system folders in a real shell).
     Directories get their times last, since writing their files moved them."""
-    ids = Ids.of(items)
+    ids = accounts_of(items)
     own = os.geteuid() == 0 if own is None else own
     kept = [i for i in items if not any(i.path == s or i.path.startswith(s + "/") for s in skip)]
     for item in kept:
@@ -102,12 +81,12 @@ def write_tree(items: list[Item], root: Path, *, skip: tuple[str, ...] = (), own
     return ids
 
 
-def settle(target: Path, item: Item, ids: Ids | None) -> None:
+def settle(target: Path, item: Item, ids: Accounts | None) -> None:
     """Mode, owner (when ``ids``) and times of one written path. The access time is set just
     before the modification time, so the first read of the file moves it past (``relatime``):
     that is how a real shell tells the world that a file was read."""
     if ids is not None:
-        uid, gid = ids.uid(item.owner), ids.gid(item.group)
+        uid, gid = ids.users.id(item.owner), ids.groups.id(item.group)
         os.chown(target, -1 if uid is None else uid, -1 if gid is None else gid, follow_symlinks=False)
     os.chmod(target, item.mode)
     if not item.is_dir:

@@ -14,6 +14,7 @@ import pytest
 
 from worldgen.shell.builtins.base import Builtin, Call
 from worldgen.shell.memfs import MemoryFs
+from worldgen.shell.nss import accounts
 
 ME = pwd.getpwuid(os.getuid()).pw_name
 MY_GROUP = grp.getgrgid(os.getgid()).gr_name
@@ -24,6 +25,33 @@ def run(command: Builtin, fs: MemoryFs, *args: str, cwd: str = "/", env: dict[st
     call = Call([name or command.__name__, *args], "", fs, cwd, env or {})
     status = command(call)
     return "".join(call.stdout), "".join(call.stderr), status
+
+
+ACCOUNTS = {  # a small account database, as a world's tree carries one
+    "/etc/passwd": "root:x:0:0:root:/root:/bin/bash\nwww-data:x:33:33:www-data:/var/www:/usr/sbin/nologin\n"
+                   "alice:x:1000:1000::/home/alice:/bin/bash\nbob:x:1001:50::/home/bob:/bin/bash\n",
+    "/etc/group": "root:x:0:\nadm:x:4:\nwww-data:x:33:\nstaff:x:50:\nalice:x:1000:\n",
+}
+
+
+def with_accounts(fs: MemoryFs, accounts: dict[str, str] | None = None) -> MemoryFs:
+    """The tree with ``/etc/passwd`` and ``/etc/group`` (``ACCOUNTS`` unless given)."""
+    if fs.stat("/etc") is None:
+        fs.mkdir("/etc")
+    for path, text in (ACCOUNTS if accounts is None else accounts).items():
+        fs.write(path, text)
+    return fs
+
+
+def host_accounts() -> dict[str, str]:
+    """This machine's account files: what the real tools compared with the built-ins read."""
+    return {path: Path(path).read_text() for path in ("/etc/passwd", "/etc/group")}
+
+
+def as_root() -> None:
+    """Skip a comparison that gives files to other users on disk, which only root may do."""
+    if os.geteuid() != 0:
+        pytest.skip("giving files to other users needs root")
 
 
 def owned_by_me(fs: MemoryFs) -> MemoryFs:
@@ -45,6 +73,17 @@ def materialise(fs: MemoryFs, root: Path) -> None:
         real = root / path.lstrip("/") if path != "/" else root
         os.chmod(real, node.mode)
         os.utime(real, (node.mtime, node.mtime))
+
+
+def give_owners(fs: MemoryFs, root: Path) -> None:
+    """Give the copy of ``fs`` under ``root`` the owners and groups ``fs`` records, by the ids
+    its own account files give them (run as root: ``as_root``)."""
+    db = accounts(fs)
+    for path, node in fs.nodes.items():
+        real = root / path.lstrip("/") if path != "/" else root
+        uid, gid = db.users.id(node.owner), db.groups.id(node.group)
+        os.chown(real, -1 if uid is None else uid, -1 if gid is None else gid)
+        os.chmod(real, node.mode)  # the kernel clears set-id bits on a change of owner
 
 
 def gnu(root: Path, *argv: str) -> tuple[str, str, int]:

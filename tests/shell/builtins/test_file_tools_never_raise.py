@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.shell.builtins.helpers import same_as_gnu
+from tests.shell.builtins.helpers import same_as_gnu, with_accounts
 from worldgen.shell.builtins import chmod, chown, cp, df, du, find, ls, mkdir, mv, paths, rm, stat, touch
 from worldgen.shell.builtins.base import Call
 from worldgen.shell.memfs import MemoryFs
@@ -36,11 +36,10 @@ def tree() -> MemoryFs:
 @pytest.mark.parametrize("name", sorted(COMMANDS))
 def test_argument_soup_ends_in_a_status(name: str):
     rng = random.Random(name)
-    env = {"WORLDGEN_USERS": "root alice", "WORLDGEN_GROUPS": "root staff"}
     for _ in range(300):
-        fs = tree()
+        fs = with_accounts(tree())
         argv = [name, *rng.choices(WORDS, k=rng.randint(0, 6))]
-        call = Call(argv, "", fs, rng.choice(["/", "/a", "/a/b"]), env)
+        call = Call(argv, "", fs, rng.choice(["/", "/a", "/a/b"]), {})
         status = COMMANDS[name](call)
         assert isinstance(status, int) and 0 <= status <= 2, argv
         assert all(line.endswith("\n") for line in call.stderr), argv

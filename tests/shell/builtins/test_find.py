@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.shell.builtins.helpers import gnu, materialise, run
+from tests.shell.builtins.helpers import as_root, give_owners, gnu, host_accounts, materialise, run, with_accounts
 from worldgen.shell.builtins.find import find
 from worldgen.shell.memfs import MemoryFs
 
@@ -101,7 +101,7 @@ def test_same_as_gnu_find(argv: list[str], tmp_path: Path):
 
 # ----------------------------------------------------------------------------- actions that run or delete, and the newer tests
 from tests.shell.builtins.gnu import lines  # noqa: E402
-from tests.shell.builtins.helpers import ME, MY_GROUP, owned_by_me  # noqa: E402
+
 
 FILES = {"a/x.log": "hi\n", "a/b/deep.log": "d" * 1500, "f": "12", "e0": "", "s p.txt": "sp\n"}
 
@@ -157,12 +157,33 @@ def test_exec_delete_perm_size_same_as_gnu(line: str):
     assert (sorted(out.splitlines()), err, status) == (sorted(real_out.splitlines()), real_err, real_status)
 
 
-def test_user_and_group_match_the_owner_named():
-    fs = owned_by_me(tree())
+def test_user_and_group_match_by_id_from_the_trees_account_files():
+    fs = with_accounts(tree())
     fs.chown("/f", "alice", "adm")
+    fs.chown("/e0", "33", "4")  # an id is the account that has it
     assert run(find, fs, ".", "-user", "alice")[0] == "./f\n"
-    assert run(find, fs, ".", "-group", "adm")[0] == "./f\n"
-    assert run(find, fs, "a", "-user", ME, "-group", MY_GROUP, "-type", "f")[0] == "a/b/c/deep.log\na/x\n"
+    assert run(find, fs, ".", "-user", "1000")[0] == "./f\n"
+    assert run(find, fs, ".", "-group", "adm")[0] == "./e0\n./f\n"
+    assert run(find, fs, ".", "-user", "www-data", "-group", "4")[0] == "./e0\n"
+    assert run(find, fs, "a", "-user", "root", "-type", "f")[0] == "a/b/c/deep.log\na/x\n"
+    assert run(find, fs, ".", "-user", "carol") == ("", "find: 'carol' is not the name of a known user\n", 1)
+    assert run(find, fs, ".", "-group", "wheel") == ("", "find: 'wheel' is not the name of an existing group\n", 1)
+
+
+@pytest.mark.parametrize("expression", [
+    ["-user", "www-data"], ["-user", "33"], ["-group", "adm", "-o", "-user", "daemon"], ["-user", "4242"], ["-group", "4343"],
+    ["-user", "nosuch"], ["-group", "nosuch"], ["!", "-user", "root"],
+], ids=" ".join)
+def test_same_as_gnu_find_user_and_group_over_the_same_accounts(expression: list[str], tmp_path: Path):
+    as_root()
+    fs = with_accounts(tree(), host_accounts())
+    fs.chown("/f", "www-data", "adm")
+    fs.chown("/e0", "daemon", "4343")
+    fs.chown("/a/x", "4242", "root")
+    materialise(fs, tmp_path)
+    give_owners(fs, tmp_path)
+    argv = ["find", "a", "f", "e0", *expression]
+    assert run(find, fs, *argv[1:]) == gnu(tmp_path, *argv)
 
 
 def test_exec_without_a_shell_finds_no_command():

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.shell.builtins.helpers import gnu, materialise, owned_by_me, run
+from tests.shell.builtins.helpers import as_root, give_owners, gnu, host_accounts, materialise, owned_by_me, run, with_accounts
 from worldgen.shell.builtins import ls as ls_module
 from worldgen.shell.builtins.ls import format_date, ls
 from worldgen.shell.fs import EPOCH
@@ -47,6 +47,29 @@ def test_owner_and_group_columns_are_left_aligned():
     fs.chown("/B", "alice", "staff")
     out = run(ls, fs, "-l", "B", "f")[0]
     assert out == "-rw-r--r-- 1 alice staff  5 Mar  3 04:12 B\n-rwsr-xr-x 1 root  root  12 Mar  3 04:12 f\n"
+
+
+def test_numeric_ids_come_from_the_trees_account_files_and_align_right():
+    fs = with_accounts(tree())
+    fs.chown("/B", "alice", "staff")
+    fs.chown("/f", "4242", "root")
+    assert run(ls, fs, "-n", "B", "f")[0] == "-rw-r--r-- 1 1000 50  5 Mar  3 04:12 B\n-rwsr-xr-x 1 4242  0 12 Mar  3 04:12 f\n"
+    assert run(ls, fs, "-l", "B", "f")[0] == "-rw-r--r-- 1 alice staff  5 Mar  3 04:12 B\n-rwsr-xr-x 1  4242 root  12 Mar  3 04:12 f\n"
+    assert run(ls, fs, "-n1", "B")[0] == "B\n"
+
+
+@pytest.mark.parametrize("argv", [["ls", "-n", "B", "f", "big"], ["ls", "-l", "B", "f", "big"], ["ls", "-ln", "a"], ["ls", "-lR", "a"]], ids=" ".join)
+def test_same_as_gnu_ls_owners_over_the_same_accounts(argv: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    as_root()
+    fs = with_accounts(tree(), host_accounts())
+    fs.chown("/B", "www-data", "adm")
+    fs.chown("/f", "4242", "4343")
+    fs.chown("/a/b", "daemon", "nogroup")
+    fs.chown("/a/x", "4242", "users")
+    materialise(fs, tmp_path)
+    give_owners(fs, tmp_path)
+    monkeypatch.setattr(ls_module, "NOW", int(time.time()))
+    assert run(ls, fs, *argv[1:]) == gnu(tmp_path, *argv)
 
 
 def test_dates_older_than_six_months_or_in_the_future_show_the_year():

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.shell.builtins.helpers import gnu, materialise, owned_by_me, run
+from tests.shell.builtins.helpers import as_root, give_owners, gnu, host_accounts, materialise, owned_by_me, run, with_accounts
 from worldgen.shell.builtins.stat import stat
 from worldgen.shell.memfs import MemoryFs
 
@@ -44,13 +44,25 @@ def test_format_directives():
     assert run(stat, tree(), "-c", "%y|%-6s|%06s|%%|%q", "f")[0] == "2026-03-03 04:12:00.000000000 +0000|12    |000012|%|?\n"
 
 
-def test_world_ids():
-    fs = tree()
+def test_ids_come_from_the_trees_account_files():
+    fs = with_accounts(tree())
     fs.chown("/f", "bob", "staff")
-    env = {"WORLDGEN_USERS": "root alice bob", "WORLDGEN_GROUPS": "root staff"}
-    assert run(stat, fs, "-c", "%u %g", "f", env=env)[0] == "1001 1000\n"
-    fs.chown("/f", "²", "07")
-    assert run(stat, fs, "-c", "%u %g", "f", env=env)[0] == "1000 7\n"
+    assert run(stat, fs, "-c", "%u %g %U %G", "f")[0] == "1001 50 bob staff\n"
+    fs.chown("/f", "33", "4343")  # recorded by number: an account's id shows its name, another is UNKNOWN
+    assert run(stat, fs, "-c", "%u %g %U %G", "f")[0] == "33 4343 www-data UNKNOWN\n"
+    fs.chown("/f", "carol", "²")  # a name no account has: the kernel's overflow id
+    assert run(stat, fs, "-c", "%u %g %U %G", "f")[0] == "65534 65534 carol ²\n"
+
+
+def test_same_as_gnu_stat_ids_over_the_same_accounts(tmp_path: Path):
+    as_root()
+    fs = with_accounts(tree(), host_accounts())
+    fs.chown("/f", "www-data", "adm")
+    fs.chown("/big", "4242", "4343")
+    materialise(fs, tmp_path)
+    give_owners(fs, tmp_path)
+    argv = ["stat", "-c", "%n %u %g %U %G", "f", "big", "a"]
+    assert run(stat, fs, *argv[1:]) == gnu(tmp_path, *argv)
 
 
 def test_complaints():

@@ -22,6 +22,7 @@ from worldgen.shell.builtins.modes import BLOCK, ModeChange, parse_mode
 from worldgen.shell.builtins.options import decimal
 from worldgen.shell.builtins.walk import locate, post_order, walk, why_missing
 from worldgen.shell.fs import Filesystem, FsError, Node, basename
+from worldgen.shell.nss import accounts
 
 Test = Callable[[str, Node, Filesystem, str], bool]  # (printed path, node, fs, absolute path)
 
@@ -224,10 +225,7 @@ class _Parser:
         if word == "-perm":
             return _perm(self._argument(word))
         if word in ("-user", "-group"):
-            name = self._argument(word)
-            if word == "-user":
-                return lambda shown, node, fs, path: node.owner == name
-            return lambda shown, node, fs, path: node.group == name
+            return self._owned(word, self._argument(word))
         if word == "-size":
             return _size(self._argument(word))
         if word == "-empty":
@@ -237,6 +235,17 @@ class _Parser:
         if word == "-false":
             return lambda *a: False
         raise FindError(f"unknown predicate `{word}'")
+
+    def _owned(self, word: str, name: str) -> Test:
+        """``-user NAME`` / ``-group NAME``: by id, as GNU compares them (a name or a number)."""
+        db = accounts(self.call.fs)
+        table = db.users if word == "-user" else db.groups
+        wanted = table.id(name)
+        if wanted is None:
+            raise FindError(f"'{name}' is not the name of {'a known user' if word == '-user' else 'an existing group'}")
+        if word == "-user":
+            return lambda shown, node, fs, path: table.id(node.owner) == wanted
+        return lambda shown, node, fs, path: table.id(node.group) == wanted
 
 
     def _exec(self) -> Test:

@@ -18,19 +18,21 @@ from worldgen.shell.builtins.modes import blocks_k, human_size, mode_string
 from worldgen.shell.builtins.options import Options
 from worldgen.shell.builtins.walk import children, join, locate, why_missing
 from worldgen.shell.fs import EPOCH, Filesystem, FsError, Node, parent
+from worldgen.shell.nss import accounts
 
 NOW = EPOCH + 86400
 SIX_MONTHS = 31556952 // 2  # GNU's "recent": half a Gregorian year
 MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
 
 OPTIONS = Options(
-    "aAdFhlRrt1",
+    "aAdFhlnRrt1",
     {
         "all": "a",
         "almost-all": "A",
         "directory": "d",
         "classify": "F",
         "human-readable": "h",
+        "numeric-uid-gid": "n",
         "recursive": "R",
         "reverse": "r",
     },
@@ -56,6 +58,7 @@ class Flags:
     recursive: bool = False
     reverse: bool = False
     by_time: bool = False
+    numeric: bool = False  # -n: -l with ids for names
 
 
 def ls(call: Call) -> int:
@@ -69,6 +72,8 @@ def ls(call: Call) -> int:
             flags.all = key
         elif key == "1":
             flags.long = False
+        elif key == "n":
+            flags.long = flags.numeric = True
         else:
             setattr(flags, SWITCHES[key], True)
     status = 0
@@ -135,11 +140,13 @@ def _lines(call: Call, entries: list[Entry], flags: Flags, *, total: bool) -> li
     if not flags.long:
         return names
     rows = []
+    db = accounts(call.fs) if flags.numeric else None
     for entry in entries:
         node = entry.node
         links = str(directory_links(call.fs, entry.path) if node.is_dir else 1)
         size = human_size(_size(node)) if flags.human else str(_size(node))
-        rows.append((mode_string(node), links, node.owner, node.group, size, format_date(node.mtime)))
+        owner, group = (str(db.users.number(node.owner)), str(db.groups.number(node.group))) if db else (node.owner, node.group)
+        rows.append((mode_string(node), links, owner, group, size, format_date(node.mtime)))
     widths = [max(map(len, column)) for column in zip(*rows)] if rows else [0] * 6
     lines = []
     if total:
@@ -148,10 +155,15 @@ def _lines(call: Call, entries: list[Entry], flags: Flags, *, total: bool) -> li
     for row, name in zip(rows, names):
         mode, links, owner, group, size, date = row
         lines.append(
-            f"{mode} {links.rjust(widths[1])} {owner.ljust(widths[2])} {group.ljust(widths[3])} "
+            f"{mode} {links.rjust(widths[1])} {_justified(owner, widths[2])} {_justified(group, widths[3])} "
             f"{size.rjust(widths[4])} {date} {name}"
         )
     return lines
+
+
+def _justified(owner: str, width: int) -> str:
+    """GNU pads a name on the right and an id (a number no account names) on the left."""
+    return owner.rjust(width) if owner.isascii() and owner.isdigit() else owner.ljust(width)
 
 
 def _size(node: Node) -> int:

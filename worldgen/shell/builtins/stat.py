@@ -2,8 +2,8 @@
 
 A world has no devices, inodes or separate access/change/birth times: the device is a fixed
 ``254,0``, the inode a stable number derived from the path, and every time is the mtime (UTC).
-User and group ids: root is 0, a number is itself, a name is 1000 + its place in the world's
-``WORLDGEN_USERS`` / ``WORLDGEN_GROUPS`` list (1000 when unlisted).
+User and group ids come from the tree's ``/etc/passwd`` and ``/etc/group`` (``worldgen.shell.nss``);
+an id no account has is ``UNKNOWN`` by name, as in GNU's stat.
 """
 
 from __future__ import annotations
@@ -12,13 +12,15 @@ import re
 import time
 import zlib
 from collections.abc import Callable
+from functools import cache
 
 from worldgen.shell.builtins.base import Call
 from worldgen.shell.builtins.ls import directory_links
 from worldgen.shell.builtins.modes import blocks_k, mode_string
-from worldgen.shell.builtins.options import Options, decimal, missing
+from worldgen.shell.builtins.options import Options, missing
 from worldgen.shell.builtins.walk import locate, why_missing
 from worldgen.shell.fs import Node
+from worldgen.shell.nss import Table, accounts
 
 OPTIONS = Options("c:", {"format=": "c"})
 DEVICE = (254, 0)
@@ -81,15 +83,16 @@ class _Fields:
 def _values(call: Call, typed: str, path: str, node: Node) -> dict[str, Callable[[], str]]:
     """Each directive letter's value, computed only when the format asks for it."""
     when = _timestamp(node.mtime)
+    db = cache(lambda: accounts(call.fs))  # read once, and only when a directive needs it
     return {
         "n": lambda: typed,
         "s": lambda: str(4096 if node.is_dir else node.size),
         "a": lambda: f"{node.mode:o}",
         "A": lambda: mode_string(node),
-        "U": lambda: node.owner,
-        "G": lambda: node.group,
-        "u": lambda: str(_id(call, "WORLDGEN_USERS", node.owner)),
-        "g": lambda: str(_id(call, "WORLDGEN_GROUPS", node.group)),
+        "U": lambda: _name(db().users, node.owner),
+        "G": lambda: _name(db().groups, node.group),
+        "u": lambda: str(db().users.number(node.owner)),
+        "g": lambda: str(db().groups.number(node.group)),
         "F": lambda: "directory" if node.is_dir else ("regular file" if node.size else "regular empty file"),
         "x": lambda: when, "y": lambda: when, "z": lambda: when, "w": lambda: when,
         "X": lambda: str(node.mtime), "Y": lambda: str(node.mtime), "Z": lambda: str(node.mtime), "W": lambda: str(node.mtime),
@@ -106,14 +109,10 @@ def _timestamp(mtime: int) -> str:
     return time.strftime("%Y-%m-%d %H:%M:%S.000000000 +0000", time.gmtime(mtime))
 
 
-def _id(call: Call, variable: str, name: str) -> int:
-    if name == "root":
-        return 0
-    number = decimal(name)
-    if number is not None:
-        return number
-    known = call.env.get(variable, "").split()
-    return 1000 + [n for n in known if n != "root"].index(name) if name in known else 1000
+def _name(table: Table, name: str) -> str:
+    """The name ``stat`` prints for an owner recorded by name or by number."""
+    number = table.id(name)
+    return name if name in table.ids or number is None else table.name(number) or "UNKNOWN"
 
 
 COMMANDS = {"stat": stat}
