@@ -51,3 +51,13 @@ def runtime_wheels() -> Path:
             pytest.skip(f"cannot fetch the runtime's wheels from the package index: {err}")
         done.touch()
     return folder
+
+
+@pytest.fixture(scope="session")
+def terminal_task(tmp_path_factory: pytest.TempPathFactory, worldgen_wheel: Path) -> Path:
+    """A terminal world (scaffold logs, seed 0) as a task folder: a real machine with its files."""
+    from tests.suites import compiled
+
+    suite = compiled(tmp_path_factory.mktemp("logs") / "suite", "logs", range(0, 1))
+    entry = next(iter(open_entries(suite)))
+    return export_task(entry, tmp_path_factory.mktemp("terminal-tasks"), Wheelhouse(worldgen_wheel, ()), Target(), SECRET)
