@@ -61,3 +61,10 @@ def terminal_task(tmp_path_factory: pytest.TempPathFactory, worldgen_wheel: Path
     suite = compiled(tmp_path_factory.mktemp("logs") / "suite", "logs", range(0, 1))
     entry = next(iter(open_entries(suite)))
     return export_task(entry, tmp_path_factory.mktemp("terminal-tasks"), Wheelhouse(worldgen_wheel, ()), Target(), SECRET)
+
+
+@pytest.fixture(scope="session")
+def text_tasks(tasks: list[Path]) -> list[Path]:
+    """The tasks of text worlds (vault), played through the `world` client; the flaky suite's
+    worlds are terminal worlds (scaffold services), whose tasks are real machines instead."""
+    return [t for t in tasks if 'category = "text-world"' in (t / "task.toml").read_text()]

@@ -158,6 +158,7 @@ class Machine:
 
     def __init__(self, task: Path, home: Path):
         self.task = task
+        home.mkdir(exist_ok=True)
         self.journal = home / "journal.jsonl"
         self.service = _service(task, self.journal)
         root, programs, control = home / "root", home / "bin", home / "control"
@@ -222,3 +223,23 @@ def test_a_bad_play_does_not_win_and_forged_calls_are_refused(machine: Machine) 
     machine.run("worldgen-sync")
     result = machine.grade()
     assert result["reward"] == 0 and result["journal_error"] == 0 and result["steps"] >= 2
+
+
+def test_the_oracle_wins_every_terminal_task_of_a_stochastic_suite(tasks: list[Path], text_tasks: list[Path],
+                                                                   tmp_path: Path) -> None:
+    """The flaky services worlds: the export picked an episode seed under which the oracle's lines
+    win open-loop, and the service runs that episode, so solve.sh wins in real bash too."""
+    if available() is not None:
+        pytest.skip(available())
+    terminal = [t for t in tasks if t not in text_tasks]
+    assert terminal
+    for i, task in enumerate(terminal):
+        m = Machine(task, tmp_path / str(i))
+        try:
+            assert m.run("worldgen-files")["status"] == 0
+            m.run("bash /solution/solve.sh")
+            m.run("worldgen-sync")
+            result = m.grade()
+        finally:
+            m.close()
+        assert result["reward"] == 1 and result["journal_consistent"] == 1, (task.name, result)
