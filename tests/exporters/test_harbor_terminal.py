@@ -17,14 +17,19 @@ from pathlib import Path
 import pytest
 
 from tests.cli.test_check_and_play import worldgen as cli
+from tests.exporters.conftest import SECRET
+from tests.suites import compiled
 from worldgen.exporters import service as service_module
 from worldgen.exporters.grade import grade
+from worldgen.exporters.harbor import Target, export_task
 from worldgen.exporters.journal import EpisodeConfig, read_journal
 from worldgen.exporters.service import WorldService
 from worldgen.exporters.terminal_task import bash_rc, solve_sh
 from worldgen.exporters.walkthrough import ExportError
+from worldgen.exporters.wheelhouse import Wheelhouse
 from worldgen.terminal import program_client
 from worldgen.terminal.jail import RealShell, available
+from worldgen.rollouts.sources import open_entries
 from worldgen.terminal.real import _system_links
 
 LOGS = ["/etc/motd", "/var/log/billing-worker.log", "/var/log/postgres.log", "/var/log/redis.log"]
@@ -110,8 +115,9 @@ def test_the_service_takes_program_calls_and_journals_them(terminal_task: Path, 
     reply = service.handle({"op": "program", "argv": ["service", "billing-worker", "restart"], "cwd": "/root", "files": seen})
     assert reply["status"] == 0 and service.session.success
     assert "/var/log/billing-worker.log" in reply["files"]  # its access time goes back: the next read shows too
-    records = read_journal(tmp_path / "journal.jsonl")
-    assert [json.loads(r["command"])["argv"] for r in records] == [["service", "billing-worker", "restart"]] * 2
+    calls = [json.loads(r["command"]) for r in read_journal(tmp_path / "journal.jsonl")]
+    assert [c["argv"] for c in calls] == [["service", "billing-worker", "restart"]] * 2
+    assert [list(c["files"]) for c in calls] == [[], ["/var/log/billing-worker.log"]]  # only what changed or was read
     assert service.handle({"op": "sync", "files": {}})["error"].startswith("the episode is over (solved)")
 
 
@@ -243,3 +249,26 @@ def test_the_oracle_wins_every_terminal_task_of_a_stochastic_suite(tasks: list[P
         finally:
             m.close()
         assert result["reward"] == 1 and result["journal_consistent"] == 1, (task.name, result)
+
+
+@pytest.fixture(scope="module")
+def cron_task(tmp_path_factory: pytest.TempPathFactory, worldgen_wheel: Path) -> Path:
+    """A world won by writing a file, with no program run after it (scaffold cron)."""
+    suite = compiled(tmp_path_factory.mktemp("cron") / "suite", "cron", range(0, 1))
+    return export_task(open_entries(suite)[0], tmp_path_factory.mktemp("cron-task"), Wheelhouse(worldgen_wheel, ()),
+                       Target(), SECRET)
+
+
+def test_an_edit_with_no_program_after_it_counts_once_the_verifier_syncs(cron_task: Path, tmp_path: Path) -> None:
+    if available() is not None:
+        pytest.skip(available())
+    assert "> /etc/cron.d/backup" in (cron_task / "solution" / "solve.sh").read_text()
+    m = Machine(cron_task, tmp_path / "m")
+    try:
+        m.run("worldgen-files")
+        assert m.run("bash /solution/solve.sh")["status"] == 0
+        assert m.grade()["reward"] == 0  # the world has not seen the file yet
+        m.run("worldgen-sync")  # harbor's collect hook, after the agent is done
+        assert m.grade()["reward"] == 1
+    finally:
+        m.close()

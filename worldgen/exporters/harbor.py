@@ -164,9 +164,10 @@ def _difficulty(solution_length: int) -> str:
 def _task_config(entry: Entry, target: Target, artifact: str, solution_length: int, horizon: int) -> dict:
     world = entry.world
     provenance = entry.provenance.model_dump() if entry.provenance is not None else {}
+    category = "terminal" if world.scaffold.terminal is not None else "text-world"
     metadata = {
         "difficulty": _difficulty(solution_length),
-        "category": "terminal" if world.scaffold.terminal is not None else "text-world",
+        "category": category,
         "tags": ["worldgen", world.scaffold.name, *(f"{k}={v}" for k, v in sorted(world.axes.items()))],
         "world_id": entry.id,
         "scaffold": world.scaffold.name,
@@ -189,7 +190,7 @@ def _task_config(entry: Entry, target: Target, artifact: str, solution_length: i
         "task": {
             "name": f"{target.org}/{entry.id}",
             "description": f"{world.scaffold.title} (worldgen scaffold {world.scaffold.name}, seed {world.seed})",
-            "keywords": ["worldgen", "text-world", world.scaffold.name],
+            "keywords": ["worldgen", category, world.scaffold.name],
         },
         "metadata": metadata,
         "verifier": {"timeout_sec": VERIFIER_TIMEOUT, "environment_mode": "separate"},

@@ -94,7 +94,7 @@ class WorldService:
             return {"items": face.tree()}
         if self.session.over:
             return {"error": f"the episode is over ({self.session.outcome}); the world takes no more calls"}
-        turn = self.session.step(call.to_json())
+        turn = self.session.step(face.trimmed(call).to_json())
         self._append(journal_line(len(self.session.turns), turn, self.session.over))
         return dict(face.reply)
 

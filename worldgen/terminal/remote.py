@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import shlex
+from dataclasses import replace
 from typing import Any
 
 from worldgen.shell.interp import Session
@@ -40,6 +41,12 @@ class RemoteEpisode:
     def parse(self, request: Any) -> calls.Call:
         """``request`` as a call this world takes (``calls.CallError`` says why not)."""
         return calls.parse(request, self.layout.programs, self.layout.files)
+
+    def trimmed(self, call: calls.Call) -> calls.Call:
+        """``call`` without the files it reports exactly as the world last wrote them (unread):
+        taking those does nothing, so the journal need not carry every file's text per call."""
+        assert self.mirror is not None, "reset first"
+        return replace(call, files={p: call.files[p] for p in self.mirror.rewrites(call.files)})
 
     def run(self, line: str) -> tuple[str, int]:
         """One call (canonical JSON, as the service journals it): what it shows, its status."""
