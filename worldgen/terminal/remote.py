@@ -57,6 +57,7 @@ class RemoteEpisode:
         except (ValueError, calls.CallError) as err:  # only a journal nobody wrote gets here
             self.reply = {"error": str(err)}
             return str(err), 2
+        disk = self._disk(call.files)
         refused = [r + "\n" for r in self.mirror.take(call.files)]
         stdout, stderr, status = "", "", 0
         if call.op == "program":
@@ -65,8 +66,19 @@ class RemoteEpisode:
             stdout, stderr, status = outcome.stdout, outcome.stderr, outcome.status
         said = "".join(n + "\n" for n in self.world.notes)
         self.reply = {"stdout": stdout, "stderr": "".join(refused) + stderr + said, "status": status,
-                      "files": self.mirror.rewrites(call.files)}
+                      "files": self.mirror.rewrites(disk)}
         return (stdout + self.reply["stderr"]).rstrip("\n"), status
+
+    def _disk(self, reported: calls.Seen) -> calls.Seen:
+        """Every world file as it is on the container's disk before the call: as reported, or,
+        where the call left it out (``trimmed``), as the world last wrote it; what the action
+        then changes is rewritten whether it was reported or not."""
+        assert self.mirror is not None
+        disk: calls.Seen = {}
+        for path in self.mirror.paths:
+            want = self.mirror.want(path)
+            disk[path] = reported[path] if path in reported else None if want is None else {**want, "read": False}
+        return disk
 
     def tree(self) -> list[dict[str, Any]]:
         """Every directory and file of the world as it is now, outside the system's folders (the
