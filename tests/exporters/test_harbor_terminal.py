@@ -168,8 +168,10 @@ class Machine:
         self.journal = home / "journal.jsonl"
         self.service = _service(task, self.journal)
         root, programs, control = home / "root", home / "bin", home / "control"
-        for folder in (root, programs, control, root / "run", root / "solution"):
+        for folder in (root, programs, control, root / "run", root / "solution", root / "etc"):
             folder.mkdir()
+        (root / "etc" / "passwd").write_text("root:x:0:0:root:/root:/bin/bash\n")  # the image's own
+        (root / "etc" / "group").write_text("root:x:0:\n")
         _system_links(root)
         for client in (task / "environment" / "bin").iterdir():
             shutil.copy(client, programs / client.name)

@@ -8,7 +8,7 @@ It runs in its own compose service, so the agent reaches it only through two req
 anything else gets ``{"error": MESSAGE}``. A terminal world's service takes its container's
 program clients' calls instead (``worldgen.terminal.calls``; look and step are refused there):
 
-    {"op": "files"}                                    -> {"items": [...]}: the tree, at the container's start
+    {"op": "files"}                                    -> {"items", "accounts"}: the tree, at the container's start
     {"op": "program", "argv", "cwd", "files"}          -> {"stdout", "stderr", "status", "files"}
     {"op": "sync", "files"}                            -> {"stdout", "stderr", "status", "files"}
 
@@ -91,7 +91,7 @@ class WorldService:
         except calls.CallError as err:
             return {"error": str(err)}
         if call.op == "files":
-            return {"items": face.tree()}
+            return {"items": face.tree(), "accounts": face.accounts}
         if self.session.over:
             return {"error": f"the episode is over ({self.session.outcome}); the world takes no more calls"}
         turn = self.session.step(face.trimmed(call).to_json())

@@ -29,6 +29,7 @@ CONFIG = ".worldgen.json"
 START = "worldgen-files"
 SYNC = "worldgen-sync"
 READY = "/run/worldgen.ready"  # the container's health check waits for it
+NOGROUP = 65534
 MAX_TEXT = 1 << 20  # bytes of a file reported (a world file is a few KiB)
 CONNECT_TRIES = 10
 
@@ -166,11 +167,35 @@ def ask(address: str, request: dict[str, Any]) -> dict[str, Any]:
     return json.loads(line)
 
 
+def adopt(root: str, accounts: dict[str, dict[str, int]]) -> None:
+    """The accounts the world's owners need (``{"users": {name: uid}, "groups": {name: gid}}``),
+    replacing lines of the same names in ``/etc/passwd`` and ``/etc/group``; a user's primary
+    group is its namesake, else nogroup."""
+    groups = accounts.get("groups", {})
+    _table(os.path.join(root, "etc/passwd"), {n: f"{n}:x:{uid}:{groups.get(n, NOGROUP)}::/nonexistent:/usr/sbin/nologin"
+                                              for n, uid in accounts.get("users", {}).items()})
+    _table(os.path.join(root, "etc/group"), {n: f"{n}:x:{gid}:" for n, gid in groups.items()})
+
+
+def _table(path: str, lines: dict[str, str]) -> None:
+    if not lines:
+        return
+    try:
+        with open(path, encoding="utf-8") as f:
+            old = f.read().splitlines()
+    except FileNotFoundError:
+        old = []
+    kept = [line for line in old if line.split(":", 1)[0] not in lines]
+    with open(path, "w", encoding="utf-8") as f:
+        f.write("".join(line + "\n" for line in [*kept, *lines.values()]))
+
+
 def start(config: dict[str, Any], command: list[str]) -> int:
     """A container's entrypoint: the world's tree, then ``command`` (which runs even where the
     world cannot be reached, so the container's health check, not its start, reports that)."""
     try:
         reply = ask(config["address"], {"op": "files"})
+        adopt("/", reply["accounts"])
         plant("/", reply["items"])
         with open(READY, "w", encoding="utf-8"):
             pass

@@ -21,10 +21,11 @@ from typing import Any
 
 from worldgen.shell.interp import Session
 from worldgen.terminal import calls
+from worldgen.terminal.accounts import world_ids
 from worldgen.terminal.episode import Runner, TerminalEpisode
 from worldgen.terminal.layout import Layout
 from worldgen.terminal.mirror import Mirror
-from worldgen.terminal.tree import SYSTEM, Ids, walk
+from worldgen.terminal.tree import SYSTEM, walk
 
 
 class RemoteEpisode:
@@ -32,11 +33,13 @@ class RemoteEpisode:
         self.world = TerminalEpisode(layout, runner)
         self.layout = layout
         self.mirror: Mirror | None = None
+        self.accounts: dict[str, dict[str, int]] = {"users": {}, "groups": {}}  # for the container to add
         self.reply: dict[str, Any] = {}
 
     def reset(self) -> None:
         self.world.reset()
-        self.mirror = Mirror(self.world.fs, Ids.of(walk(self.world.fs)), owners=True)
+        ids, self.accounts = world_ids(self.layout, walk(self.world.fs))
+        self.mirror = Mirror(self.world.fs, ids, owners=True)
 
     def parse(self, request: Any) -> calls.Call:
         """``request`` as a call this world takes (``calls.CallError`` says why not)."""
@@ -82,8 +85,8 @@ class RemoteEpisode:
 
     def tree(self) -> list[dict[str, Any]]:
         """Every directory and file of the world as it is now, outside the system's folders (the
-        image's own): what a container writes at its start. Owners are numeric where the world's
-        ``/etc/passwd`` and ``/etc/group`` name them, else null (left as written: root)."""
+        image's own): what a container writes at its start. Owners are numeric (``accounts``
+        says which accounts the container adds for them)."""
         assert self.mirror is not None, "reset first"
         ids = self.mirror.ids
         return [{"path": i.path, "mode": i.mode, "uid": ids.uid(i.owner), "gid": ids.gid(i.group), "mtime": i.mtime,
