@@ -274,3 +274,42 @@ def test_an_edit_with_no_program_after_it_counts_once_the_verifier_syncs(cron_ta
         assert m.grade()["reward"] == 1
     finally:
         m.close()
+
+
+REFUSED = {"appconfig": "/proc/cpuinfo", "processes": "/proc/"}  # files the container's kernel owns
+SCAFFOLDS = ["apt", "backup", "cron", "csvreport", "git", "logs", "makefile", "permissions", "services", "sshkeys", "users"]
+
+
+@pytest.mark.parametrize("scaffold", SCAFFOLDS)
+def test_the_oracles_solve_sh_wins_in_real_bash_on_every_terminal_scaffold(scaffold: str, tmp_path: Path,
+                                                                           worldgen_wheel: Path) -> None:
+    """Seed 0 of each catalogue terminal scaffold the exporter takes: the entrypoint, solve.sh in
+    real bash, the sync; the verifier's replay of the journal awards the win."""
+    if available() is not None:
+        pytest.skip(available())
+    entry = open_entries(compiled(tmp_path / "suite", scaffold, range(0, 1)))[0]
+    task = export_task(entry, tmp_path / "tasks", Wheelhouse(worldgen_wheel, ()), Target(), SECRET)
+    m = Machine(task, tmp_path / "m")
+    try:
+        assert m.run("worldgen-files")["status"] == 0
+        played = m.run("bash /solution/solve.sh")
+        assert played["status"] == 0 and "worldgen:" not in played["stderr"], played["stderr"]
+        m.run("worldgen-sync")
+        result = m.grade()
+    finally:
+        m.close()
+    assert result["reward"] == 1 and result["journal_consistent"] == 1
+
+
+def test_every_terminal_scaffold_is_exported_or_refused_with_the_reason(tmp_path: Path) -> None:
+    from tests.conftest import ROOT
+    from worldgen.catalogue import read_catalogue
+    import worldgen
+
+    terminal = sorted(e.name for e in read_catalogue(ROOT / "scaffolds", ROOT / "content_packs")
+                      if worldgen.load(e.path).ir.terminal is not None)
+    assert terminal == sorted([*SCAFFOLDS, *REFUSED])
+    for scaffold, path in REFUSED.items():
+        entry = open_entries(compiled(tmp_path / scaffold, scaffold, range(0, 1)))[0]
+        with pytest.raises(ExportError, match=f"the world's file {path}.* lies under /proc"):
+            export_task(entry, tmp_path / "tasks", Wheelhouse(Path("unused.whl"), ()), Target(), SECRET)
