@@ -51,3 +51,20 @@ def runtime_wheels() -> Path:
             pytest.skip(f"cannot fetch the runtime's wheels from the package index: {err}")
         done.touch()
     return folder
+
+
+@pytest.fixture(scope="session")
+def terminal_task(tmp_path_factory: pytest.TempPathFactory, worldgen_wheel: Path) -> Path:
+    """A terminal world (scaffold logs, seed 0) as a task folder: a real machine with its files."""
+    from tests.suites import compiled
+
+    suite = compiled(tmp_path_factory.mktemp("logs") / "suite", "logs", range(0, 1))
+    entry = next(iter(open_entries(suite)))
+    return export_task(entry, tmp_path_factory.mktemp("terminal-tasks"), Wheelhouse(worldgen_wheel, ()), Target(), SECRET)
+
+
+@pytest.fixture(scope="session")
+def text_tasks(tasks: list[Path]) -> list[Path]:
+    """The tasks of text worlds (vault), played through the `world` client; the flaky suite's
+    worlds are terminal worlds (scaffold services), whose tasks are real machines instead."""
+    return [t for t in tasks if 'category = "text-world"' in (t / "task.toml").read_text()]

@@ -22,7 +22,7 @@ from typing import Any
 import pytest
 
 from tests.exporters.compose_tool import require_compose
-from worldgen.exporters.harbor import PORT, Target
+from worldgen.exporters.harbor import PORT, READY, Target
 
 HARBOR_FILES = Path(__file__).with_name("harbor_compose")  # vendored from harbor, unchanged
 BUILD = HARBOR_FILES / "docker-compose-build.yaml"
@@ -114,3 +114,17 @@ def test_the_verifier_image_builds_from_tests(compose: Path, tasks: list[Path]) 
     main = run_compose(compose, tests, [BUILD], "config", "--format", "json")["services"]["main"]
     assert main["build"] == {"context": str(tests), "dockerfile": "Dockerfile"}
     assert (tests / "Dockerfile").is_file()
+
+
+def test_a_terminal_worlds_main_is_healthy_once_its_entrypoint_wrote_the_files(compose: Path, terminal_task: Path) -> None:
+    environment = terminal_task / "environment"
+    merged = run_compose(compose, environment, [BUILD, environment / "docker-compose.yaml"], "config", "--format", "json")
+    assert set(merged["services"]) == {"main", "world"}
+    main = merged["services"]["main"]
+    # the image's ENTRYPOINT (worldgen-files) runs first and then execs harbor's keep-alive command
+    assert main["command"] == ["sh", "-c", "sleep infinity"] and main.get("entrypoint") is None
+    assert main["depends_on"] == {"world": {"condition": "service_healthy", "required": True}}
+    assert main["healthcheck"] == {"test": ["CMD", "test", "-f", READY], "interval": "1s", "timeout": "5s", "retries": 60}
+    assert not {"ports", "volumes", "environment", "privileged", "cap_add"} & set(main)
+    plan = run_compose(compose, environment, [BUILD, environment / "docker-compose.yaml"], "build", "--print")
+    assert plan["target"]["main"]["dockerfile"] == str(environment / "Dockerfile")

@@ -63,8 +63,8 @@ def test_task_folders_carry_the_artifact_and_its_provenance(tasks: list[Path], v
     assert checked == len(index)
 
 
-def test_the_agent_image_holds_only_the_client_and_scripts_hold_no_content(tasks: list[Path]) -> None:
-    for task in tasks:
+def test_the_agent_image_holds_only_the_client_and_scripts_hold_no_content(text_tasks: list[Path]) -> None:
+    for task in text_tasks:
         env = task / "environment"
         main_dockerfile = (env / "Dockerfile").read_text()
         assert re.findall(r"^COPY (\S+) ", main_dockerfile, re.M) == ["bin/world"]
@@ -81,9 +81,9 @@ def test_the_agent_image_holds_only_the_client_and_scripts_hold_no_content(tasks
             assert (task / script).stat().st_mode & 0o777 == 0o755
 
 
-def test_the_agents_build_context_holds_nothing_of_the_world(tasks: list[Path]) -> None:
+def test_the_agents_build_context_holds_nothing_of_the_world(text_tasks: list[Path]) -> None:
     """What main's image can be built from: environment/ minus what its dockerignore drops."""
-    for task in tasks:
+    for task in text_tasks:
         env = task / "environment"
         ignored = (env / "Dockerfile.dockerignore").read_text().split()
         context = sorted(str(f.relative_to(env)) for f in env.rglob("*")
@@ -182,14 +182,14 @@ def test_export_works_from_a_plain_install(tmp_path: Path, vault_suite: Path, ru
         assert (task / "environment" / "wheels" / worldgen_wheel.name).read_bytes() == worldgen_wheel.read_bytes()
 
 
-def test_a_task_runs_from_its_wheels_alone(tmp_path: Path, flaky_suite: Path, runtime_wheels: Path) -> None:
+def test_a_task_runs_from_its_wheels_alone(tmp_path: Path, vault_suite: Path, runtime_wheels: Path) -> None:
     """What the world and verifier images do, minus Docker: a fresh Python 3.11 gets exactly the
     task's bundled wheels, installed as the Dockerfiles install them, and runs the world service
     and the verifier."""
     if sys.version_info[:2] != (3, 11):
         pytest.skip("the default wheelhouse is for Python 3.11")
     bundled = build_wheelhouse(tmp_path / "work", "3.11", "linux/amd64", runtime_wheels, bundle=True)
-    task = export_task(open_entries(flaky_suite)[0], tmp_path / "tasks", bundled, Target(), SECRET)
+    task = export_task(open_entries(vault_suite)[0], tmp_path / "tasks", bundled, Target(), SECRET)
     assert folder_bytes(task) > 10 * MB  # the offline option: every wheel in the task, twice
     installs = [re.search(r"^RUN (python -m pip install [^\\\n]*)", (task / dockerfile).read_text(), re.M)
                 for dockerfile in ("environment/world.Dockerfile", "tests/Dockerfile")]

@@ -56,8 +56,8 @@ def test_any_world_text_comes_back_verbatim_from_its_fence(title: str, intro: st
     assert outside[0] == "# Play a text world"
 
 
-def test_exported_instructions_quote_the_world_and_do_not_give_away_a_first_move(tasks: list[Path]) -> None:
-    for task in tasks:
+def test_exported_instructions_quote_the_world_and_do_not_give_away_a_first_move(text_tasks: list[Path]) -> None:
+    for task in text_tasks:
         inside, outside = blocks((task / "instruction.md").read_text())
         assert len(inside) == 2 and outside[0] == "# Play a text world"
         assert "for example" not in (task / "instruction.md").read_text()

@@ -28,9 +28,9 @@ class Turn:
 class Session:
     """An episode in progress: ``reset(seed)`` at creation, then ``step`` until it is over."""
 
-    def __init__(self, world: World, seed: int):
+    def __init__(self, world: World, seed: int, shell: str = "emulated"):
         self.seed = seed
-        self.env = world.env()
+        self.env = world.env(shell=shell)
         self.horizon = self.env.horizon
         self.start, info = self.env.reset(seed=seed)
         self.instruction: str = info.get("instruction") or ""
@@ -58,11 +58,12 @@ class Session:
 
 
 def play(world: World, seed: int, commands: Iterable[str],
-         watch: Callable[[Env], None] | None = None) -> tuple[Session, int]:
+         watch: Callable[[Env], None] | None = None, shell: str = "emulated") -> tuple[Session, int]:
     """The episode ``commands`` make under ``seed``, and how many commands came after its end
     (a finished episode ignores them, exactly as the live service refuses them). ``watch`` sees
-    the episode's environment after the reset and after every step."""
-    session = Session(world, seed)
+    the episode's environment after the reset and after every step. ``shell="remote"``: the
+    commands are a Harbor container's program calls (``worldgen.terminal.remote``)."""
+    session = Session(world, seed, shell)
     ignored = 0
     if watch is not None:
         watch(session.env)

@@ -43,7 +43,8 @@ def grade(world_path: Path, config: EpisodeConfig, journal: Path) -> tuple[dict[
     loaded = load(world_path)
     world, bounds = (loaded.world, loaded.report.bounds) if isinstance(loaded, Artifact) else (loaded, scaffold_bounds(loaded.scaffold))
     meter = ProgressMeter(GoalDistance(world, bounds))
-    session, ignored = play(world, config.seed, [r["command"] for r in records], meter.watch)
+    shell = "remote" if world.scaffold.terminal is not None else "emulated"  # a container's program calls
+    session, ignored = play(world, config.seed, [r["command"] for r in records], meter.watch, shell)
     consistent = all(r.get("observation_sha256") == observation_sha256(t.observation) for r, t in zip(records, session.turns))
     progress = 1.0 if session.success else meter.progress()
     result.update(reward=float(session.success), success=float(session.success), progress=round(progress, 6),

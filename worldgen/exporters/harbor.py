@@ -15,9 +15,15 @@ One folder per world::
     tests/                  the verifier's image: Dockerfile, wheels/, test.sh, world.json, episode.json
     solution/               solve.sh + walkthrough.json: the oracle, played through `world`
 
+A terminal world (one with a ``files`` block) is a real machine instead (``terminal_task``): main
+holds the world's program clients, writes the world's files at its start from the world service,
+and the agent uses the image's bash; ``instruction.md`` is the task as Terminal-Bench words one,
+``solution/solve.sh`` the oracle's command lines (each checked by worldgen's shell parser), and a
+collect hook (``worldgen-sync``) reports the files to the world before grading.
+
 The episode seed is drawn from a secret (``worldgen.exporters.seeds``), never from the world's seed.
-Content reaches these files only as data: JSON, TOML strings, fenced markdown text. Commands are
-never written into a shell script (the walkthrough is a JSON list that the client reads).
+Content reaches these files only as data: JSON, TOML strings, fenced markdown text. A text world's
+commands are never written into a shell script (the walkthrough is a JSON list that the client reads).
 """
 
 from __future__ import annotations
@@ -31,16 +37,19 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from worldgen.compiler.artifact import Artifact
-from worldgen.exporters import client, instruction, toml
+from worldgen.exporters import client, instruction, terminal_task, toml
 from worldgen.exporters.journal import EpisodeConfig
 from worldgen.exporters.seeds import episode_seeds
 from worldgen.exporters.walkthrough import ExportError, oracle_episode
 from worldgen.exporters.wheelhouse import Wheelhouse
 from worldgen.agent.prompt import command_help
 from worldgen.rollouts.sources import Entry
+from worldgen.terminal import program_client
 
 PORT = 7777
 JOURNAL = "/var/lib/worldgen/journal.jsonl"  # in the world service; harbor collects it for the verifier
+SYNC = program_client.SYNC  # a terminal world's last look at main's files: harbor's collect hook runs it there
+READY = program_client.READY
 _NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]*\Z")  # harbor's task-name part; also a safe folder name
 _PYTHON = re.compile(r"3\.\d+\Z")
 _IMAGE = re.compile(r"[A-Za-z0-9][A-Za-z0-9._/:-]*(@sha256:[0-9a-f]{64})?\Z")  # one word: no spaces, quotes or newlines
@@ -84,19 +93,39 @@ def export_task(entry: Entry, out: Path, wheels: Wheelhouse, target: Target, sec
     session = oracle_episode(entry, episode_seeds(secret, entry.world.to_json()))
     config = EpisodeConfig(world_id=entry.id, seed=session.seed, help=command_help(entry.world))
     artifact = _artifact_json(entry)
+    layout = session.env.rules.layout
+    if layout is not None:
+        programs, paths = sorted(layout.programs), sorted(layout.files)
+        terminal_task.check(entry.world, programs, paths)
+        solve = terminal_task.solve_sh(entry.world, [t.command for t in session.turns])
     out.mkdir(parents=True, exist_ok=True)
     stage = Path(tempfile.mkdtemp(prefix=f".{entry.id}.", dir=out))
     stage.chmod(0o755)  # mkdtemp makes it private; a task folder is read by docker and harbor
     try:
-        write_file(stage / "instruction.md", instruction.render(entry.world.scaffold.title, session.instruction,
-                                                            config.help, session.horizon))
-        write_file(stage / "task.toml", toml.dumps(_task_config(entry, target, artifact, len(session.turns), session.horizon)))
+        config_toml = _task_config(entry, target, artifact, len(session.turns), session.horizon)
         env = stage / "environment"
-        write_file(env / "Dockerfile", _main_dockerfile(target))
+        if layout is None:
+            write_file(stage / "instruction.md", instruction.render(entry.world.scaffold.title, session.instruction,
+                                                                config.help, session.horizon))
+            write_file(env / "Dockerfile", _main_dockerfile(target))
+            write_file(env / "bin" / "world", Path(client.__file__).read_text("utf-8"), mode=0o755)
+            write_file(stage / "solution" / "solve.sh", SOLVE_SH, mode=0o755)
+            write_file(stage / "solution" / "walkthrough.json",
+                       json.dumps([t.command for t in session.turns], ensure_ascii=False, indent=1) + "\n")
+        else:
+            config_toml["verifier"]["collect"] = [{"command": SYNC, "service": "main"}]
+            write_file(stage / "instruction.md", instruction.render_terminal(entry.world.scaffold.title, session.instruction,
+                                                                         config.help))
+            write_file(env / "Dockerfile", terminal_task.main_dockerfile(target.base_image, entry.world, programs))
+            for name, (text, mode) in terminal_task.clients(programs, paths, f"world:{PORT}").items():
+                write_file(env / name, text, mode=mode)
+            if terminal_task.builtins(programs):
+                write_file(env / "worldgen.bashrc", terminal_task.bash_rc(programs))
+            write_file(stage / "solution" / "solve.sh", solve, mode=0o755)
+        write_file(stage / "task.toml", toml.dumps(config_toml))
         write_file(env / "Dockerfile.dockerignore", "service/\nwheels/\n")
         write_file(env / "world.Dockerfile", _world_dockerfile(target, wheels))
-        write_file(env / "docker-compose.yaml", _compose(target))
-        write_file(env / "bin" / "world", Path(client.__file__).read_text("utf-8"), mode=0o755)
+        write_file(env / "docker-compose.yaml", _compose(target, terminal=layout is not None))
         for folder in (env / "service", stage / "tests"):
             write_file(folder / "world.json", artifact)
             write_file(folder / "episode.json", config.to_json())
@@ -104,9 +133,6 @@ def export_task(entry: Entry, out: Path, wheels: Wheelhouse, target: Target, sec
             wheels.install_into(folder / "wheels")
         write_file(stage / "tests" / "Dockerfile", _verifier_dockerfile(target, wheels))
         write_file(stage / "tests" / "test.sh", TEST_SH, mode=0o755)
-        write_file(stage / "solution" / "solve.sh", SOLVE_SH, mode=0o755)
-        write_file(stage / "solution" / "walkthrough.json",
-               json.dumps([t.command for t in session.turns], ensure_ascii=False, indent=1) + "\n")
         stage.rename(final)
     finally:
         shutil.rmtree(stage, ignore_errors=True)
@@ -138,9 +164,10 @@ def _difficulty(solution_length: int) -> str:
 def _task_config(entry: Entry, target: Target, artifact: str, solution_length: int, horizon: int) -> dict:
     world = entry.world
     provenance = entry.provenance.model_dump() if entry.provenance is not None else {}
+    category = "terminal" if world.scaffold.terminal is not None else "text-world"
     metadata = {
         "difficulty": _difficulty(solution_length),
-        "category": "text-world",
+        "category": category,
         "tags": ["worldgen", world.scaffold.name, *(f"{k}={v}" for k, v in sorted(world.axes.items()))],
         "world_id": entry.id,
         "scaffold": world.scaffold.name,
@@ -163,7 +190,7 @@ def _task_config(entry: Entry, target: Target, artifact: str, solution_length: i
         "task": {
             "name": f"{target.org}/{entry.id}",
             "description": f"{world.scaffold.title} (worldgen scaffold {world.scaffold.name}, seed {world.seed})",
-            "keywords": ["worldgen", "text-world", world.scaffold.name],
+            "keywords": ["worldgen", category, world.scaffold.name],
         },
         "metadata": metadata,
         "verifier": {"timeout_sec": VERIFIER_TIMEOUT, "environment_mode": "separate"},
@@ -215,7 +242,15 @@ RUN {wheels.pip_install()} \\
  && rm -rf /tmp/wheels"""
 
 
-def _compose(target: Target) -> str:
+def _compose(target: Target, terminal: bool = False) -> str:
+    ready = f"""\
+    # healthy once its entrypoint has written the world's files (harbor's `up --wait` waits for it)
+    healthcheck:
+      test: ["CMD", "test", "-f", "{READY}"]
+      interval: 1s
+      timeout: 5s
+      retries: 60
+""" if terminal else ""
     return f"""\
 # Merged by harbor over its own base file, which builds `main` from ./Dockerfile.
 services:
@@ -224,7 +259,7 @@ services:
     depends_on:
       world:
         condition: service_healthy
-  world:
+{ready}  world:
     build:
       context: .
       dockerfile: world.Dockerfile

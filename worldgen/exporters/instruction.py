@@ -48,3 +48,21 @@ def render(title: str, intro: str, help_text: str, horizon: int) -> str:
         fence(help_text),
         "",
     ])
+
+
+def render_terminal(title: str, intro: str, help_text: str) -> str:
+    """A terminal world's task, as Terminal-Bench words one: the machine, the task, its programs."""
+    world_text = f"{title}\n\n{intro}" if intro else title
+    parts = [
+        "# Task",
+        "",
+        "You are logged in to a Linux machine with a bash shell. The task, quoted exactly as it was given:",
+        "",
+        fence(world_text),
+        "",
+    ]
+    if help_text:
+        parts += ["Besides the usual tools, this machine has its own programs for the task ({arg} marks an "
+                  "argument; PROGRAM --help says more):", "", fence(help_text), ""]
+    parts += ["Your work is checked when you are done, from the state of the machine.", ""]
+    return "\n".join(parts)

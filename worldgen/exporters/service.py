@@ -5,7 +5,15 @@ It runs in its own compose service, so the agent reaches it only through two req
     {"op": "look"}                      -> {"observation", "help", "steps", "horizon", "over", "outcome"}
     {"op": "step", "command": "go hall"} -> {"observation", "steps", "horizon", "over", "outcome"}
 
-anything else gets ``{"error": MESSAGE}``. There is no reset, no seed, no state dump and no reward
+anything else gets ``{"error": MESSAGE}``. A terminal world's service takes its container's
+program clients' calls instead (``worldgen.terminal.calls``; look and step are refused there):
+
+    {"op": "files"}                                    -> {"items"}: the tree, at the container's start
+    {"op": "program", "argv", "cwd", "files"}          -> {"stdout", "stderr", "status", "files"}
+    {"op": "sync", "files"}                            -> {"stdout", "stderr", "status", "files"}
+
+Every program and sync call is a step, journaled as the call's canonical JSON; ``files`` changes
+nothing and is not. There is no reset, no seed, no state dump and no reward
 in a reply: the agent cannot restart the episode, pick its luck or read hidden state. Every step
 is appended to the journal and flushed to disk before the reply goes out, and a command the journal
 cannot hold is refused before it runs; on start the service cuts a line torn by a crash and replays
@@ -31,6 +39,8 @@ from worldgen.compiler.artifact import load_world
 from worldgen.errors import WorldgenError
 from worldgen.exporters.episode import Session
 from worldgen.exporters.journal import EpisodeConfig, cut_torn_tail, journal_line, read_journal, refusal
+from worldgen.terminal import calls
+from worldgen.terminal.remote import RemoteEpisode
 
 MAX_REQUEST = 4096  # bytes per request line: a command is at most max_command_chars characters
 IDLE_SECONDS = 300  # a connection that sends nothing for this long is closed
@@ -41,7 +51,10 @@ class WorldService:
 
     def __init__(self, world_path: Path, config: EpisodeConfig, journal: Path):
         self.config = config
-        self.session = Session(load_world(world_path), config.seed)
+        world = load_world(world_path)
+        self.terminal = world.scaffold.terminal is not None
+        self.session = Session(world, config.seed, "remote" if self.terminal else "emulated")
+        self.max_request = calls.MAX_REQUEST if self.terminal else MAX_REQUEST
         self.lock = threading.Lock()
         journal.parent.mkdir(parents=True, exist_ok=True)
         if journal.exists():
@@ -52,6 +65,8 @@ class WorldService:
         self.journal = journal.open("a", encoding="utf-8")
 
     def handle(self, request: Any) -> dict[str, Any]:
+        if self.terminal:
+            return self._call(request)
         if not isinstance(request, dict) or request.get("op") not in ("look", "step"):
             return {"error": 'a request is {"op": "look"} or {"op": "step", "command": "..."}'}
         if request["op"] == "look":
@@ -67,6 +82,21 @@ class WorldService:
         turn = self.session.step(command)
         self._append(journal_line(len(self.session.turns), turn, self.session.over))
         return self._status()
+
+    def _call(self, request: Any) -> dict[str, Any]:
+        """A program client's call in a terminal world's container."""
+        face: RemoteEpisode = self.session.env._terminal  # type: ignore[assignment]  # noqa: SLF001
+        try:
+            call = face.parse(request)
+        except calls.CallError as err:
+            return {"error": str(err)}
+        if call.op == "files":
+            return {"items": face.tree()}
+        if self.session.over:
+            return {"error": f"the episode is over ({self.session.outcome}); the world takes no more calls"}
+        turn = self.session.step(face.trimmed(call).to_json())
+        self._append(journal_line(len(self.session.turns), turn, self.session.over))
+        return dict(face.reply)
 
     def _status(self) -> dict[str, Any]:
         s = self.session
@@ -93,13 +123,13 @@ class _Handler(socketserver.StreamRequestHandler):
         service = self.server.service
         while True:
             try:
-                line = self.rfile.readline(MAX_REQUEST + 1)
+                line = self.rfile.readline(service.max_request + 1)
             except OSError:  # idle timeout or a reset connection
                 return
             if not line:
                 return
-            if len(line) > MAX_REQUEST:
-                self._reply({"error": f"request line over {MAX_REQUEST} bytes; closing the connection"})
+            if len(line) > service.max_request:
+                self._reply({"error": f"request line over {service.max_request} bytes; closing the connection"})
                 return
             try:
                 request = json.loads(line)

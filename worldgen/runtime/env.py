@@ -101,15 +101,19 @@ CACHE_STATES = 50_000  # per Env: observation, signals and admissible list of re
 
 
 def _terminal(env: Env, shell: str) -> TerminalEpisode | None:
-    """A terminal world's shell: the emulator, or ``"real"`` bash over the world's files."""
+    """A terminal world's shell: the emulator, ``"real"`` bash over the world's files, or
+    ``"remote"``: program calls from a shell elsewhere (a Harbor task's container)."""
     layout = env.rules.layout
-    if shell not in ("emulated", "real"):
-        raise ValueError(f"shell must be 'emulated' or 'real', not {shell!r}")
+    if shell not in ("emulated", "real", "remote"):
+        raise ValueError(f"shell must be 'emulated', 'real' or 'remote', not {shell!r}")
     if layout is None:
         return None
     if shell == "real":
         from worldgen.terminal.real import RealEpisode  # only where asked for: it starts processes
         return RealEpisode(layout, env)  # type: ignore[return-value]
+    if shell == "remote":
+        from worldgen.terminal.remote import RemoteEpisode
+        return RemoteEpisode(layout, env)  # type: ignore[return-value]
     return TerminalEpisode(layout, env)
 
 

@@ -10,7 +10,10 @@ with the program's status. The world, running elsewhere, keeps the hidden state.
 
 The same functions serve the world's side of a local real shell (``scan`` after every line,
 ``rewrite`` of what changed), so both faces see the files the same way. Standard library only:
-it is copied as is into a task's container.
+it is copied as is into a task's container, where it also answers to two more names:
+``worldgen-files [COMMAND...]`` (the container's entrypoint: write the world's tree as the world
+service has it, mark the container ready, then run COMMAND) and ``worldgen-sync`` (report the
+files once more without running a program: the verifier's last look, a Harbor collect hook).
 """
 
 from __future__ import annotations
@@ -25,6 +28,9 @@ import time
 from typing import Any
 
 CONFIG = ".worldgen.json"
+START = "worldgen-files"
+SYNC = "worldgen-sync"
+READY = "/run/worldgen.ready"  # the container's health check waits for it
 MAX_TEXT = 1 << 20  # bytes of a file reported (a world file is a few KiB)
 CONNECT_TRIES = 10
 
@@ -158,8 +164,8 @@ def _replace(folder: int, name: str, want: dict[str, Any]) -> None:
         f.write(want["text"].encode("utf-8", "surrogateescape"))
         f.flush()
         try:
-            os.fchown(fd, want["uid"], want["gid"])
-        except (OSError, KeyError, TypeError):
+            os.fchown(fd, _id(want.get("uid")), _id(want.get("gid")))
+        except OSError:
             pass  # not root here: the owner stays this process's, as a manifest would say
         os.fchmod(fd, want["mode"])
         os.utime(fd, (want["mtime"] - 1, want["mtime"]))
@@ -182,6 +188,30 @@ def _remove(folder: int, name: str) -> None:
         shutil.rmtree(name, dir_fd=folder)
     else:
         os.unlink(name, dir_fd=folder)
+
+
+def _id(value: Any) -> int:
+    """An owner id, or -1 (left as it is) where the world has no number for the name."""
+    return value if isinstance(value, int) else -1
+
+
+def plant(root: str, items: list[dict[str, Any]]) -> None:
+    """The world's tree under ``root`` (directories parents first, ``text`` null): modes, owners
+    and times as ``rewrite`` gives them; directories get their times last."""
+    for item in items:
+        full = os.path.join(root, item["path"].lstrip("/"))
+        if item["text"] is None:
+            os.makedirs(full, exist_ok=True)
+            try:
+                os.chown(full, _id(item.get("uid")), _id(item.get("gid")))
+            except OSError:
+                pass  # not root here
+            os.chmod(full, item["mode"])
+        else:
+            rewrite(root, {item["path"]: item})
+    for item in reversed(items):
+        if item["text"] is None:
+            os.utime(os.path.join(root, item["path"].lstrip("/")), (item["mtime"], item["mtime"]))
 
 
 def _config() -> dict[str, Any]:
@@ -221,12 +251,33 @@ def ask(address: str, request: dict[str, Any]) -> dict[str, Any]:
     return json.loads(line)
 
 
+def start(config: dict[str, Any], command: list[str]) -> int:
+    """A container's entrypoint: the world's tree, then ``command`` (which runs even where the
+    world cannot be reached, so the container's health check, not its start, reports that)."""
+    try:
+        reply = ask(config["address"], {"op": "files"})
+        plant("/", reply["items"])
+        with open(READY, "w", encoding="utf-8"):
+            pass
+    except (OSError, ValueError, KeyError, TypeError) as err:
+        print(f"{START}: the world's files could not be written: {err}", file=sys.stderr, flush=True)
+        if not command:
+            return 1
+    if command:
+        os.execvp(command[0], command)
+    return 0
+
+
 def main(argv: list[str]) -> int:
     name = os.path.basename(argv[0])
     try:
         config = _config()
-        reply = ask(config["address"], {"op": "program", "argv": [name, *argv[1:]], "cwd": os.getcwd(),
-                                        "files": scan("/", config["files"])})
+        if name == START:
+            return start(config, argv[1:])
+        files = scan("/", config["files"])
+        request = {"op": "sync", "files": files} if name == SYNC else \
+            {"op": "program", "argv": [name, *argv[1:]], "cwd": os.getcwd(), "files": files}
+        reply = ask(config["address"], request)
     except (OSError, ValueError, KeyError) as err:
         print(f"{name}: the world cannot be reached: {err}", file=sys.stderr)
         return 126

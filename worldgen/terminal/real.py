@@ -27,7 +27,7 @@ from typing import Any
 
 from worldgen.shell.builtins.ls import NOW
 from worldgen.shell.interp import Outcome, Session
-from worldgen.terminal import jail_init, program_client
+from worldgen.terminal import calls, jail_init, program_client
 from worldgen.terminal.episode import Runner, TerminalEpisode
 from worldgen.terminal.jail import RealShell, RealShellError
 from worldgen.terminal.layout import Layout
@@ -38,7 +38,6 @@ FAKETIME = Path(f"/usr/lib/{sysconfig.get_config_var('MULTIARCH') or 'x86_64-lin
 CLOCKED = ("ls", "dir", "vdir", "find")  # tools whose output depends on "now"
 SOCKET = "world.sock"
 LINE_SECONDS = 10.0  # a line still running then is killed (exit 137), as a harness's timeout would
-MAX_REQUEST = 4 << 20  # bytes of one program call (the files it reports)
 
 
 class RealEpisode:
@@ -155,7 +154,7 @@ class RealEpisode:
         conn.settimeout(self.line_seconds)
         try:
             with conn.makefile("rb") as reader:
-                request = json.loads(reader.readline(MAX_REQUEST))
+                request = json.loads(reader.readline(calls.MAX_REQUEST))
             reply = self.program(request)
         except (OSError, ValueError, KeyError, TypeError) as err:
             reply = {"error": f"bad request ({err})"}
@@ -168,13 +167,16 @@ class RealEpisode:
         """One program call: take the files it reports, run the program as the emulator does
         (its argv quoted back into one line), and send back the files the world changed."""
         assert self.mirror is not None
-        argv, seen = request["argv"], request["files"]
-        if not isinstance(argv, list) or not argv or not all(isinstance(a, str) for a in argv) or argv[0] not in self.layout.programs:
-            return {"error": "not a program of this world"}
-        refused = self.mirror.take({p: seen.get(p) for p in self.mirror.paths})
-        session = Session(cwd=str(request.get("cwd", "/")), env=dict(self.session.env))
-        outcome = self.world.shell.run(shlex.join(argv), session)
-        rewrites = self.mirror.rewrites({p: seen.get(p) for p in self.mirror.paths})
+        try:
+            call = calls.parse(request, self.layout.programs, self.mirror.paths)
+        except calls.CallError as err:
+            return {"error": str(err)}
+        if call.op != "program":
+            return {"error": "a local real shell takes program calls only"}
+        refused = self.mirror.take(call.files)
+        session = Session(cwd=call.cwd, env=dict(self.session.env))
+        outcome = self.world.shell.run(shlex.join(call.argv), session)
+        rewrites = self.mirror.rewrites(call.files)
         return {"stdout": outcome.stdout, "stderr": "".join(r + "\n" for r in refused) + outcome.stderr,
                 "status": outcome.status, "files": rewrites}
 
