@@ -5,9 +5,9 @@ worldgen (``pip install worldgen``, from a wheel or an sdist) has neither. But a
 is only a zip of the package's files plus three metadata files (PEP 427), so this module writes
 one from the files of the ``worldgen`` package this process imports, wherever it is installed.
 
-The runtime wheel (world service, world verifier) leaves out bytecode caches and the authoring-side
-data packages (grammars, scaffolds, content packs), which running and grading a compiled world
-never reads, and declares no dependencies: the task's requirements file pins them. The authoring
+The runtime wheel (world service, world verifier) holds only the modules those two can import
+(``closure.py``: about half the package; no compiler suites, providers, proposer, CLI, reports,
+bytecode caches or authoring data packages), and declares no dependencies: the task's requirements file pins them. The authoring
 wheel (``authoring=True``: the proposer task, whose agent and verifier check and compile
 scaffolds) keeps them and declares worldgen's own dependencies. Entries are sorted and stamped
 1980-01-01, so the same installed files give the same bytes.
@@ -23,6 +23,7 @@ from pathlib import Path
 
 import worldgen
 from worldgen.datafiles import DataFolder, data_folder
+from worldgen.exporters.closure import runtime_modules
 
 NAME = "worldgen"
 AUTHORING_DATA: tuple[DataFolder, ...] = ("grammars", "scaffolds", "content_packs")  # worldgen.<these>: not needed to run a world
@@ -32,10 +33,13 @@ _EPOCH = (1980, 1, 1, 0, 0, 0)  # the earliest time a zip file can hold
 def package_files(authoring: bool = False) -> dict[str, bytes]:
     """``worldgen/...`` archive name -> bytes, for every file of the installed package but the left-out ones."""
     root = Path(worldgen.__file__).resolve().parent
+    runs = None if authoring else runtime_modules(root)
     files = {}
     for path in sorted(root.rglob("*")):
         rel = path.relative_to(root)
         if not path.is_file() or "__pycache__" in rel.parts or path.suffix == ".pyc" or rel.parts[0] in AUTHORING_DATA:
+            continue
+        if runs is not None and rel not in runs:
             continue
         files[f"{NAME}/{rel.as_posix()}"] = path.read_bytes()
     if authoring:  # found through importlib: an editable install maps them to the repository's top folders

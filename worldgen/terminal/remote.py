@@ -86,6 +86,6 @@ class RemoteEpisode:
         included, so the container knows the world's accounts by the same names and ids."""
         assert self.mirror is not None, "reset first"
         ids = self.mirror.ids
-        return [{"path": i.path, "mode": i.mode, "uid": ids.uid(i.owner), "gid": ids.gid(i.group), "mtime": i.mtime,
+        return [{"path": i.path, "mode": i.mode, "uid": ids.users.id(i.owner), "gid": ids.groups.id(i.group), "mtime": i.mtime,
                  "text": i.text}
                 for i in walk(self.world.fs) if not any(i.path == s or i.path.startswith(s + "/") for s in SYSTEM)]
