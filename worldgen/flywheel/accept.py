@@ -5,7 +5,8 @@ library scaffold has the same structural hash); it has content (its parent's exa
 still fits, else a procedural one); at least 90 % of a seed range compiles (every accepted world
 proven solvable with sound signals); the oracle solves every world it plays; the uniform-random
 policy wins less often than the band's top (a world random play solves teaches nothing); and it
-behaves unlike every library scaffold (not the same complexity profile and action signature).
+behaves unlike every library scaffold (not the same complexity profile and action signature); and,
+last, the solver's success on its worlds lies in the band it was aimed at (``flywheel.band``).
 """
 
 from __future__ import annotations
@@ -22,7 +23,9 @@ from worldgen.compiler.suite import Spec, compile_suite
 from worldgen.content.providers.procedural import ProceduralProvider
 from worldgen.content.validate import Validator
 from worldgen.errors import DiagnosticError, WorldgenError
-from worldgen.flywheel.identity import action_signature, complexity_profile, structural_hash
+from worldgen.flywheel import band as band_test
+from worldgen.flywheel.band import RECHECK_SEED, SolverTest
+from worldgen.flywheel.identity import action_signature, complexity_profile, named_profile, recorded_profile, structural_hash
 from worldgen.flywheel.mutate import Band
 from worldgen.frontend import compile_source
 from worldgen.ir.models import Scaffold
@@ -60,11 +63,13 @@ def member(ir: Scaffold, entries: list[Entry] | None) -> Member:
 
 
 class Gate:
-    def __init__(self, library: list[Member], band: Band, seeds: range, jobs: int = 1):
+    def __init__(self, library: list[Member], band: Band, seeds: range, jobs: int = 1, solver: SolverTest | None = None):
+        """``solver``: who plays the band test (None: no band test, as for a draft's quick probe)."""
         self.library = library
         self.band = band
         self.seeds = seeds
         self.jobs = jobs
+        self.solver = solver
 
     def evaluate(self, source: str, filename: str, suite: Path, parent_record: dict[str, Any] | None) -> Verdict:
         """Run every gate on ``source``; its worlds are compiled into ``suite`` (resumed if there)."""
@@ -119,12 +124,19 @@ class Gate:
             return verdict
         verdict.passed.append("random baseline")
         mine = member(ir, entries)
-        verdict.measured["profile"] = list(mine.profile or ())
+        verdict.measured["complexity"] = named_profile(mine.profile or ())
         same = next((m.name for m in self.library if m.profile == mine.profile and m.signature == mine.signature), None)
         if same is not None:
             verdict.reason = f"new behaviour: the same complexity profile and action signature as '{same}'"
             return verdict
         verdict.passed.append("new behaviour")
+        if self.solver is not None:
+            solver = band_test.measured(rollout(suite, self.solver.policy, self.solver.episodes, entries, self.solver.base_url))
+            verdict.measured["solver"] = {"policy": self.solver.policy, **solver}
+            verdict.reason = band_test.verdict(solver, self.band, self.solver)
+            if verdict.reason:
+                return verdict
+            verdict.passed.append("band")
         verdict.accepted = True
         self.library.append(mine)  # the next proposal must differ from this one too
         return verdict
@@ -134,7 +146,14 @@ class Gate:
         if verdict.accepted:
             ir = compile_source(source, filename)[0]
             self.library.append(Member(ir.name, verdict.measured["structural_hash"], action_signature(ir),
-                                       tuple(verdict.measured["profile"])))
+                                       recorded_profile(verdict.measured)))
+
+    def recheck(self, suite: Path) -> dict[str, Any]:
+        """The solver's success on an accepted proposal's worlds again, with episode seeds the band
+        test did not use: an estimate independent of the one the proposal was selected on."""
+        assert self.solver is not None
+        episodes = rollout(suite, self.solver.policy, self.solver.episodes, None, self.solver.base_url, RECHECK_SEED)
+        return band_test.measured(episodes)
 
 
 def content_record(ir: Scaffold, record: dict[str, Any] | None) -> tuple[dict[str, Any] | None, str]:
@@ -159,10 +178,13 @@ def compiled(ir: Scaffold, record: dict[str, Any], seeds: range, suite: Path, jo
     return open_entries(suite)
 
 
-def rollout(suite: Path, policy: str, episodes: int, entries: list[Entry] | None = None) -> list[dict[str, Any]]:
-    """The episodes of ``policy`` on ``suite`` (rolled out to SUITE/POLICY.jsonl, resumed if there)."""
-    out = suite / f"{policy.replace(':', '-')}.jsonl"
-    asyncio.run(run(entries if entries is not None else open_entries(suite), make_policy(policy), out, episodes, 1, 0))
+def rollout(suite: Path, policy: str, episodes: int, entries: list[Entry] | None = None, base_url: str | None = None,
+            seed: int = 0) -> list[dict[str, Any]]:
+    """The episodes of ``policy`` on ``suite`` (rolled out to SUITE/POLICY.jsonl, or with episode
+    seeds from ``seed`` to SUITE/POLICY@SEED.jsonl; resumed if there)."""
+    stem = policy.replace(":", "-") + (f"@{seed}" if seed else "")
+    out = suite / f"{stem}.jsonl"
+    asyncio.run(run(entries if entries is not None else open_entries(suite), make_policy(policy, base_url), out, episodes, 1, seed))
     return read(out)[0]
 
 

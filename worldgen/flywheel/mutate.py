@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from worldgen.errors import DiagnosticError
+from worldgen.errors import DiagnosticError, WorldgenError
 from worldgen.flywheel.combine import combined
 from worldgen.flywheel.dynamics import inverted, slippery
 from worldgen.flywheel.edits import Change, apply, before_closing_brace, int_range_edit, span_edit
@@ -53,6 +53,11 @@ RULES: tuple[Callable[[str, ast.World], list[Change]], ...] = (slippery, inverte
 class Band:
     lo: float = 0.2
     hi: float = 0.8
+
+    def __post_init__(self) -> None:
+        if not 0.0 <= self.lo < self.hi <= 1.0:  # success rates: a band outside 0..1 aims at nothing
+            raise WorldgenError(f"error: the band {self.lo:g}..{self.hi:g} is not a range of success rates; "
+                                "expected 0 <= LO < HI <= 1")
 
     def aim(self, success: float | None) -> str:
         """``harder``, ``easier`` or ``vary`` for a scaffold the solver wins at rate ``success``."""
