@@ -89,8 +89,37 @@ def test_the_command_line(library: Path, first_round: Path, tmp_path: Path) -> N
     done = subprocess.run(cmd, capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
     assert "1 of" in done.stdout and "accepted" in done.stdout
+    accepted = next(line for line in done.stdout.splitlines() if line.startswith("  accepted  ")).split()[-1]
+    assert f"  accepted  {accepted}\n" in done.stderr  # said as the gate decided, not only at the end
     bad = subprocess.run([*cmd[:4], "--band", "0.9:0.1", *cmd[4:]], capture_output=True, text=True)
     assert bad.returncode == 2 and "LO:HI" in bad.stderr
+
+
+def test_a_report_without_the_solvers_rollouts_is_refused_before_anything_is_written(first_round: Path, library: Path,
+                                                                                    tmp_path: Path) -> None:
+    report = json.loads(reports(first_round)[0].read_text())
+    policies = report["rollouts"]["policies"]
+    report["rollouts"]["policies"] = {"oracle": policies[SOLVER], "random": policies[SOLVER]}
+    (tmp_path / "baselines.json").write_text(json.dumps(report))
+    done = subprocess.run([sys.executable, "-m", "worldgen.cli.main", "propose", "--library", str(library), "--report",
+                           str(tmp_path / "baselines.json"), "-o", str(tmp_path / "out")], capture_output=True, text=True)
+    assert done.returncode != 0 and "Traceback" not in done.stderr
+    assert "the report has rollouts of baselines only (oracle, random), none of the solver's" in done.stderr
+    assert not (tmp_path / "out").exists()
+
+
+def test_a_run_written_before_profiles_had_names_resumes(library: Path, first_round: Path, tmp_path: Path) -> None:
+    from worldgen.flywheel.identity import PROFILE_FIELDS
+
+    view = read_reports(reports(first_round))
+    whole = propose(library, view, tmp_path / "out", SETTINGS)
+    first = tmp_path / "out" / whole["accepted"][0] / "provenance.json"
+    old = json.loads(first.read_text())
+    complexity = old["measured"].pop("complexity")
+    old["measured"]["profile"] = [complexity[f] for f in PROFILE_FIELDS]  # as provenance.json was written before
+    first.write_text(json.dumps(old))
+    (tmp_path / "out" / "summary.json").unlink()
+    assert propose(library, view, tmp_path / "out", SETTINGS) == whole
 
 
 def test_catalogue_rules_go_through_the_gate_and_rejected_ones_keep_their_reason(tmp_path: Path) -> None:

@@ -45,6 +45,10 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="the solver's episodes per world in the band test (default 2)")
     p.add_argument("--overlap", action="store_true",
                    help="accept a proposal whose band-test interval overlaps the band (default: its success must lie in it)")
+    p.add_argument("--max-states", type=whole_number(1), default=None, metavar="N",
+                   help="the model checker's budget per world of a proposal (default 20000; a world past it fails its checks)")
+    p.add_argument("--max-evaluated", type=whole_number(1), default=None, metavar="M",
+                   help="proposals the gate evaluates at most (default max(2K, K+2))")
     p.add_argument("-n", type=whole_number(1), default=4, metavar="K", help="proposals to accept (default 4)")
     p.add_argument("-o", "--out", type=folder, required=True, metavar="OUT", help="output folder (a killed run resumes)")
     p.add_argument("--seeds", type=seed_range, default=range(20), metavar="A:B", help="seeds each proposal is compiled for (default 0:20)")
@@ -56,11 +60,12 @@ def register(sub: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     from worldgen.cli.verdicts import decision
     from worldgen.flywheel.mutate import Band
-    from worldgen.flywheel.propose import Settings, propose
+    from worldgen.flywheel.propose import GATE_MAX_STATES, Settings, propose
     from worldgen.flywheel.solver import read_reports
 
     view = read_reports([Path(r) for r in args.report], args.solver)
-    settings = Settings(Band(*args.band), args.n, args.seeds, args.jobs, args.episodes, args.overlap, args.base_url)
+    settings = Settings(Band(*args.band), args.n, args.seeds, args.jobs, args.episodes, args.overlap, args.base_url,
+                        max_states=args.max_states or GATE_MAX_STATES, max_evaluated=args.max_evaluated)
     proposer = None
     if args.proposer.startswith("openai:"):
         from worldgen.flywheel.llm_proposer import LLMProposer, LLMSettings

@@ -12,6 +12,7 @@ last, the solver's success on its worlds lies in the band it was aimed at (``fly
 from __future__ import annotations
 
 import asyncio
+import functools
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -29,6 +30,7 @@ from worldgen.flywheel.identity import action_signature, complexity_profile, nam
 from worldgen.flywheel.mutate import Band
 from worldgen.frontend import compile_source
 from worldgen.ir.models import Scaffold
+from worldgen.verify import Bounds
 from worldgen.rollouts.policies import make_policy
 from worldgen.rollouts.records import read
 from worldgen.rollouts.runner import run
@@ -45,7 +47,22 @@ class Member:
     name: str
     structural: str
     signature: tuple[tuple[str, ...], ...]
-    profile: tuple[float, ...] | None  # None: no compiled suite of it was at hand
+    known: tuple[float, ...] | None = None  # its complexity profile, when at hand ...
+    suite: Path | None = None  # ... else where its worlds are, read when first needed (None: nowhere)
+
+    @property
+    def profile(self) -> tuple[float, ...] | None:
+        """Read only for a member with a proposal's action signature: loading every library suite's
+        worlds to compare with a few proposals cost a round more than the proposals did."""
+        if self.known is not None or self.suite is None:
+            return self.known
+        return suite_profile(self.suite)
+
+
+@functools.cache
+def suite_profile(suite: Path) -> tuple[float, ...] | None:
+    entries = open_entries(suite)
+    return complexity_profile([e.report for e in entries]) if entries else None
 
 
 @dataclass
@@ -58,18 +75,27 @@ class Verdict:
 
 
 def member(ir: Scaffold, entries: list[Entry] | None) -> Member:
+    """A member whose worlds are open already (a proposal just compiled)."""
     profile = complexity_profile([e.report for e in entries]) if entries else None
     return Member(ir.name, structural_hash(ir), action_signature(ir), profile)
 
 
+def library_member(ir: Scaffold, suite: Path | None) -> Member:
+    """A library scaffold whose compiled worlds (if any) are in ``suite``."""
+    return Member(ir.name, structural_hash(ir), action_signature(ir), None, suite)
+
+
 class Gate:
-    def __init__(self, library: list[Member], band: Band, seeds: range, jobs: int = 1, solver: SolverTest | None = None):
-        """``solver``: who plays the band test (None: no band test, as for a draft's quick probe)."""
+    def __init__(self, library: list[Member], band: Band, seeds: range, jobs: int = 1, solver: SolverTest | None = None,
+                 max_states: int | None = None):
+        """``solver``: who plays the band test (None: no band test, as for a draft's quick probe);
+        ``max_states``: the model checker's budget per world of a proposal (None: the scaffold's own)."""
         self.library = library
         self.band = band
         self.seeds = seeds
         self.jobs = jobs
         self.solver = solver
+        self.max_states = max_states
 
     def evaluate(self, source: str, filename: str, suite: Path, parent_record: dict[str, Any] | None) -> Verdict:
         """Run every gate on ``source``; its worlds are compiled into ``suite`` (resumed if there)."""
@@ -98,14 +124,15 @@ class Gate:
         verdict.record = record
         verdict.passed.append("content")
         try:
-            entries = compiled(ir, record, self.seeds, suite, self.jobs)
+            entries = compiled(ir, record, self.seeds, suite, self.jobs, self.max_states)
         except WorldgenError as err:
             verdict.reason = f"compile: {err}"
             return verdict
         share = len(entries) / len(self.seeds)
         verdict.measured["compiled"] = {"accepted": len(entries), "seeds": len(self.seeds)}
         if share < MIN_COMPILED:
-            verdict.reason = (f"compile: {len(entries)} of {len(self.seeds)} seeds passed their checks "
+            budget = f" within {self.max_states:,} states per world" if self.max_states else ""
+            verdict.reason = (f"compile: {len(entries)} of {len(self.seeds)} seeds passed their checks{budget} "
                               f"(at least {MIN_COMPILED:.0%} needed); `worldgen explain {suite}` shows why")
             return verdict
         verdict.passed.append("compile")
@@ -125,7 +152,7 @@ class Gate:
         verdict.passed.append("random baseline")
         mine = member(ir, entries)
         verdict.measured["complexity"] = named_profile(mine.profile or ())
-        same = next((m.name for m in self.library if m.profile == mine.profile and m.signature == mine.signature), None)
+        same = next((m.name for m in self.library if m.signature == mine.signature and m.profile == mine.profile), None)
         if same is not None:
             verdict.reason = f"new behaviour: the same complexity profile and action signature as '{same}'"
             return verdict
@@ -168,11 +195,15 @@ def content_record(ir: Scaffold, record: dict[str, Any] | None) -> tuple[dict[st
     return outcome.record, "a procedural record (seed 0)"
 
 
-def compiled(ir: Scaffold, record: dict[str, Any], seeds: range, suite: Path, jobs: int) -> list[Entry]:
+def compiled(ir: Scaffold, record: dict[str, Any], seeds: range, suite: Path, jobs: int,
+             max_states: int | None = None) -> list[Entry]:
     """The worlds of ``ir`` for ``seeds`` in ``suite``: compiled (or an interrupted compile
-    finished) unless already there."""
+    finished) unless already there; ``max_states`` lowers the scaffold's own bound."""
     if not (suite / "index.jsonl").exists() or (suite / MARKER).exists():
-        spec = Spec(ir, (("record", record),), {}, scaffold_bounds(ir), 5)
+        bounds = scaffold_bounds(ir)
+        if max_states is not None and max_states < bounds.max_states:
+            bounds = Bounds(max_states=max_states)
+        spec = Spec(ir, (("record", record),), {}, bounds, 5)
         if not compile_suite(spec, seeds, suite, LocalExecutor(jobs)).accepted:
             return []
     return open_entries(suite)

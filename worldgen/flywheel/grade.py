@@ -21,7 +21,7 @@ from typing import Any
 
 from worldgen.errors import WorldgenError
 from worldgen.files import write_atomic
-from worldgen.flywheel.accept import Gate, compiled, content_record, member
+from worldgen.flywheel.accept import Gate, compiled, content_record, library_member
 from worldgen.flywheel.band import SolverTest
 from worldgen.flywheel.library import read_library
 from worldgen.flywheel.mutate import Band
@@ -63,8 +63,9 @@ def grade(proposal: Path, library: Path, brief: Brief, work: Path) -> dict[str, 
     members = []
     for scaffold in read_library(library):
         record, _ = content_record(scaffold.ir, scaffold.record)
-        entries = compiled(scaffold.ir, record, brief.seeds, work / "library" / scaffold.name, 1) if record else []
-        members.append(member(scaffold.ir, entries or None))
+        suite = work / "library" / scaffold.name
+        entries = compiled(scaffold.ir, record, brief.seeds, suite, 1) if record else []
+        members.append(library_member(scaffold.ir, suite if entries else None))
     verdict = Gate(members, brief.band, brief.seeds, solver=SolverTest(brief.solver)).evaluate(
         source, proposal.name, work / "proposal", None)
     result["passed"] = list(verdict.passed)

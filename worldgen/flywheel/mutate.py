@@ -24,8 +24,9 @@ whether it enters the library is decided by ``flywheel.accept``. Same inputs, sa
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
+from itertools import chain
 
 from worldgen.errors import DiagnosticError, WorldgenError
 from worldgen.flywheel.combine import combined
@@ -83,6 +84,13 @@ def candidates(source: str, filename: str, result: ScaffoldResult | None, band: 
                others: tuple[Crossable, ...] = ()) -> list[Candidate]:
     """Every proposal the catalogue makes for one scaffold, most promising first. ``others``: the
     crossable axes of the library's other scaffolds (``crossable_axes``)."""
+    return list(iter_candidates(source, filename, result, band, others))
+
+
+def iter_candidates(source: str, filename: str, result: ScaffoldResult | None, band: Band,
+                    others: tuple[Crossable, ...] = ()) -> Iterator[Candidate]:
+    """``candidates`` one at a time: the crossed axes, each of which must be compiled to know
+    whether it fits, are only tried when the proposer gets that far."""
     tree = parse(source, filename)
     ir = compile_source(source, filename)[0]
     aim = band.aim(result.success if result else None)
@@ -98,8 +106,8 @@ def candidates(source: str, filename: str, result: ScaffoldResult | None, band: 
     found += combined(source, tree, result, aim == "harder") if aim in ("harder", "easier") else []
     for entry in RULES:
         found += entry(source, tree)
-    found += _crossed(source, filename, ir, others)
-    return [Candidate(ir.name, tag, apply(source, edits), change, why) for tag, edits, change in found]
+    for tag, edits, change in chain(found, _crossed(source, filename, ir, others)):
+        yield Candidate(ir.name, tag, apply(source, edits), change, why)
 
 
 def renamed(source: str, filename: str, name: str) -> str:
@@ -209,23 +217,24 @@ def crossable_axes(name: str, source: str) -> tuple[Crossable, ...]:
     return tuple(out)
 
 
-def _crossed(source: str, filename: str, ir: Scaffold, others: tuple[Crossable, ...]) -> list[Change]:
+def _crossed(source: str, filename: str, ir: Scaffold, others: tuple[Crossable, ...]) -> Iterator[Change]:
     """Axes of other scaffolds that check in this one, of components it does not vary yet, at most
     ``CROSSINGS`` of them."""
     taken = {a.name for a in ir.axes}
     present = {a.kind or a.name for a in ir.axes}  # a second axis of one component would override the first
-    out: list[Change] = []
+    made = 0
     for other in others:
-        if other.component in present or other.name in taken or len(out) >= CROSSINGS:
+        if made >= CROSSINGS:
+            return
+        if other.component in present or other.name in taken:
             continue
         edit = before_closing_brace(source, f"\n  # proposed: axis {other.axis} of scaffold {other.scaffold}\n{other.text}")
         try:
             compile_source(apply(source, [edit]), filename)
         except DiagnosticError:
             continue  # it names what this scaffold does not have
-        out.append((f"cross_{other.name}", [edit],
-                    f"axis {other.name}: {other.scaffold}'s {other.component} axis {other.axis} crossed in"))
-    return out
+        made += 1
+        yield (f"cross_{other.name}", [edit], f"axis {other.name}: {other.scaffold}'s {other.component} axis {other.axis} crossed in")
 
 
 def _terse_patterns(ir: Scaffold) -> list[tuple[str, str]]:

@@ -23,19 +23,21 @@ from typing import Any, Protocol
 
 from worldgen.errors import DiagnosticError
 from worldgen.files import write_atomic
-from worldgen.flywheel.accept import Gate, Verdict, member
+from worldgen.flywheel.accept import Gate, Verdict, library_member
 from worldgen.flywheel.band import SolverTest, in_band
 from worldgen.flywheel.draft import Draft
 from worldgen.flywheel.library import LibraryScaffold, read_library, write_member
 from worldgen.flywheel.memory import edit_key
 from worldgen.flywheel.present import already_has
-from worldgen.flywheel.mutate import Band, Candidate, candidates, crossable_axes, renamed
+from worldgen.flywheel.mutate import Band, Candidate, crossable_axes, iter_candidates, renamed
 from worldgen.flywheel.placement import numbered
 from worldgen.flywheel.solver import SolverView
 from worldgen.ir.models import Scaffold
-from worldgen.rollouts.sources import open_entries
 
 PROPOSAL_FORMAT = "worldgen.proposal/1"
+# Every shipped scaffold's worlds have at most ~5,000 states; a proposal four times past that costs
+# the gate (and each later round's solver) minutes for one family.
+GATE_MAX_STATES = 20_000
 
 
 @dataclass(frozen=True)
@@ -48,6 +50,11 @@ class Settings:
     overlap: bool = False  # accept when the band test's interval overlaps the band
     base_url: str | None = None  # for an openai:MODEL solver
     remembered: Mapping[str, str] = field(default_factory=dict)  # edit key -> why an earlier round rejected it
+    max_states: int | None = GATE_MAX_STATES  # the model checker's budget per world of a proposal
+    max_evaluated: int | None = None  # proposals the gate evaluates per run (None: max(2K, K+2))
+
+    def evaluations(self) -> int:
+        return self.max_evaluated or max(2 * self.count, self.count + 2)
 
 
 def propose(library_dir: Path, view: SolverView, out: Path, settings: Settings,
@@ -58,8 +65,8 @@ def propose(library_dir: Path, view: SolverView, out: Path, settings: Settings,
     decision as it is made (name, accepted|rejected|skipped, reason)."""
     library = read_library(library_dir)
     solver = SolverTest(view.policy, settings.episodes, settings.overlap, settings.base_url)
-    gate = Gate([member(s.ir, _suite_entries(view, s.name)) for s in library], settings.band, settings.seeds,
-                settings.jobs, solver)
+    gate = Gate([library_member(s.ir, _suite(view, s.name)) for s in library], settings.band, settings.seeds,
+                settings.jobs, solver, settings.max_states)
     proposer = proposer or MutateProposer()
     records = {s.name: s.record for s in library}
     parents = {s.name: s.ir for s in library}
@@ -101,12 +108,15 @@ def propose(library_dir: Path, view: SolverView, out: Path, settings: Settings,
                 break  # before the proposer writes another draft (an LLM's costs tokens)
         else:
             rejected.append({"name": name, "reason": verdict.reason})
+        if len(accepted) + len(rejected) >= settings.evaluations():
+            break  # the run's budget: what it compiles stays bounded however few proposals pass
     evaluated = len(accepted) + len(rejected)
     summary = {"format": "worldgen.proposals/1", "proposer": proposer.name, "solver": view.policy,
                "band": [settings.band.lo, settings.band.hi], "requested": settings.count, "evaluated": evaluated,
                "accepted": accepted, "rejected": rejected, "skipped": skipped, "repeats_skipped": repeats,
                "yield": round(len(accepted) / evaluated, 6) if evaluated else 0.0,
                "band_test": {"episodes_per_world": settings.episodes, "overlap": settings.overlap},
+               "budget": {"evaluations": settings.evaluations(), "max_states": settings.max_states},
                "recheck_in_band": {"count": sum(rechecked), "of": len(rechecked),
                                    "share": round(sum(rechecked) / len(rechecked), 6) if rechecked else None},
                **proposer.usage()}
@@ -139,20 +149,24 @@ class MutateProposer:
 
 
 def _ordered(library: list[LibraryScaffold], view: SolverView, band: Band) -> Iterator[tuple[LibraryScaffold, Candidate]]:
-    """Scaffolds farthest outside the band first; then their candidates round-robin."""
+    """Scaffolds farthest outside the band first; then their candidates round-robin, each made only
+    when its turn comes (a round that accepts K proposals early makes few)."""
     def distance(s: LibraryScaffold) -> float:
         result = view.scaffolds.get(s.name)
         return max(0.0, band.distance(result.success if result else None))  # unmeasured: as if in the band
 
     ranked = sorted(library, key=lambda s: -distance(s))
     axes = [a for s in library for a in crossable_axes(s.name, s.source)]
-    queues = [(s, candidates(s.source, str(s.path), view.scaffolds.get(s.name), band,
-                             tuple(a for a in axes if a.scaffold != s.name))) for s in ranked]
-    depth = max((len(q) for _, q in queues), default=0)
-    for i in range(depth):
+    queues = [(s, iter_candidates(s.source, str(s.path), view.scaffolds.get(s.name), band,
+                                  tuple(a for a in axes if a.scaffold != s.name))) for s in ranked]
+    while queues:
+        alive = []
         for scaffold, queue in queues:
-            if i < len(queue):
-                yield scaffold, queue[i]
+            candidate = next(queue, None)
+            if candidate is not None:
+                alive.append((scaffold, queue))
+                yield scaffold, candidate
+        queues = alive
 
 
 def _named(source: str, name: str) -> str:
@@ -208,8 +222,8 @@ def _write_rejected(out: Path, name: str, source: str, draft: Draft, verdict: Ve
     write_atomic(folder / "reason.json", json.dumps(reason, indent=2) + "\n")
 
 
-def _suite_entries(view: SolverView, name: str) -> list[Any] | None:
+def _suite(view: SolverView, name: str) -> Path | None:
     result = view.scaffolds.get(name)
     if result is None or result.suite is None or not Path(result.suite).is_dir():
         return None
-    return open_entries(Path(result.suite))
+    return Path(result.suite)
