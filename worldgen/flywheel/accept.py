@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -20,7 +22,7 @@ from typing import Any
 from worldgen.compiler.bounds import scaffold_bounds
 from worldgen.compiler.executors import LocalExecutor
 from worldgen.compiler.journal import MARKER
-from worldgen.compiler.suite import Spec, compile_suite
+from worldgen.compiler.suite import Result, Spec, compile_suite
 from worldgen.content.providers.procedural import ProceduralProvider
 from worldgen.content.validate import Validator
 from worldgen.errors import DiagnosticError, WorldgenError
@@ -124,7 +126,8 @@ class Gate:
         verdict.record = record
         verdict.passed.append("content")
         try:
-            entries = compiled(ir, record, self.seeds, suite, self.jobs, self.max_states)
+            entries = compiled(ir, record, self.seeds, suite, self.jobs, self.max_states,
+                               len(self.seeds) - math.ceil(MIN_COMPILED * len(self.seeds)))
         except WorldgenError as err:
             verdict.reason = f"compile: {err}"
             return verdict
@@ -196,17 +199,39 @@ def content_record(ir: Scaffold, record: dict[str, Any] | None) -> tuple[dict[st
 
 
 def compiled(ir: Scaffold, record: dict[str, Any], seeds: range, suite: Path, jobs: int,
-             max_states: int | None = None) -> list[Entry]:
+             max_states: int | None = None, max_rejected: int | None = None) -> list[Entry]:
     """The worlds of ``ir`` for ``seeds`` in ``suite``: compiled (or an interrupted compile
-    finished) unless already there; ``max_states`` lowers the scaffold's own bound."""
+    finished) unless already there; ``max_states`` lowers the scaffold's own bound. With
+    ``max_rejected``, the compile stops once more seeds than that failed (the gate's verdict is
+    then known: the rest would only cost time) with an error saying so, the suite left unfinished."""
     if not (suite / "index.jsonl").exists() or (suite / MARKER).exists():
         bounds = scaffold_bounds(ir)
         if max_states is not None and max_states < bounds.max_states:
             bounds = Bounds(max_states=max_states)
         spec = Spec(ir, (("record", record),), {}, bounds, 5)
-        if not compile_suite(spec, seeds, suite, LocalExecutor(jobs)).accepted:
-            return []
+        try:
+            if not compile_suite(spec, seeds, suite, LocalExecutor(jobs), _stop_after(max_rejected)).accepted:
+                return []
+        except _Hopeless:
+            raise WorldgenError(f"stopped early: more than {max_rejected} of {len(seeds)} seeds failed their checks "
+                                f"within {bounds.max_states:,} states per world; `worldgen explain {suite}` shows why") from None
     return open_entries(suite)
+
+
+class _Hopeless(Exception):
+    """Too many seeds failed for the gate to pass: stop compiling."""
+
+
+def _stop_after(max_rejected: int | None) -> Callable[[Result], None]:
+    rejected = 0
+
+    def advance(result: Result) -> None:
+        nonlocal rejected
+        rejected += result.artifact is None
+        if max_rejected is not None and rejected > max_rejected:
+            raise _Hopeless
+
+    return advance
 
 
 def rollout(suite: Path, policy: str, episodes: int, entries: list[Entry] | None = None, base_url: str | None = None,

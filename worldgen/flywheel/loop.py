@@ -35,7 +35,7 @@ from worldgen.flywheel.memory import remembered
 from worldgen.flywheel.mutate import Band
 from worldgen.flywheel.page import pct, render
 from worldgen.flywheel.propose import Settings, propose
-from worldgen.flywheel.reuse import carry
+from worldgen.flywheel.reuse import carry, rebased
 from worldgen.flywheel.solver import read_reports
 from worldgen.report import build_report, to_json
 from worldgen.rollouts.policies import make_policy
@@ -163,7 +163,7 @@ def _measure(folder: Path, s: LibraryScaffold, solver: str, settings: LoopSettin
              r: int) -> tuple[dict[str, Any], list[Entry]] | None:
     """The scaffold's suite compiled (or carried over from round r-1), rolled out and reported:
     the report and the suite's worlds."""
-    carry(folder, r, s.name, solver)
+    previous = carry(folder, r, s.name, solver)
     suite = folder / "suites" / s.name
     record, _ = content_record(s.ir, s.record)
     if record is None:
@@ -176,7 +176,8 @@ def _measure(folder: Path, s: LibraryScaffold, solver: str, settings: LoopSettin
         return None
     rollouts = folder / "rollouts" / f"{s.name}.jsonl"
     asyncio.run(run(entries, make_policy(solver, settings.base_url), rollouts, settings.episodes, 1, 0))
-    report = build_report(suite.resolve(), [str(rollouts.resolve())], measure=False, entries=entries)
+    report = (rebased(previous, suite.resolve(), rollouts.resolve()) if previous is not None
+              else build_report(suite.resolve(), [str(rollouts.resolve())], measure=False, entries=entries))
     (folder / "reports").mkdir(parents=True, exist_ok=True)
     write_atomic(folder / "reports" / f"{s.name}.json", to_json(report))
     return report, entries

@@ -17,17 +17,18 @@ from typing import Any
 from worldgen.compiler.journal import MARKER
 
 
-def carry(folder: Path, r: int, name: str, solver: str) -> None:
+def carry(folder: Path, r: int, name: str, solver: str) -> Path | None:
     """Copy into round ``r`` (``folder``) what round r-1 has for scaffold ``name``: its suite, and
     the solver's episodes on it when round r-1's solver was ``solver``. Nothing when round r-1
-    has nothing for it, or round r has started on it already."""
+    has nothing for it, or round r has started on it already. Returns round r-1's report of the
+    same suite and episodes, when there is one (``rebased`` makes it this round's)."""
     suite = folder / "suites" / name
     if r == 0 or suite.exists():
-        return
+        return None
     previous = folder.parent / f"round-{r - 1:02d}"
     source, episodes = _previous(previous, folder, name, solver)
     if source is None or not (source / "index.jsonl").is_file() or (source / MARKER).exists():
-        return
+        return None
     staging = suite.with_name(f"{name}.partial")
     shutil.rmtree(staging, ignore_errors=True)
     shutil.copytree(source, staging)
@@ -37,6 +38,19 @@ def carry(folder: Path, r: int, name: str, solver: str) -> None:
         rollouts.parent.mkdir(parents=True, exist_ok=True)
         if not rollouts.exists():
             shutil.copyfile(episodes, rollouts)
+        report = previous / "reports" / f"{name}.json"
+        if episodes.parent == previous / "rollouts" and report.is_file():
+            return report
+    return None
+
+
+def rebased(report: Path, suite: Path, rollouts: Path) -> dict[str, Any]:
+    """Round r-1's report of a carried suite, naming this round's copies (a report of the same
+    worlds and episodes differs in nothing else; building it again cost a round up to a minute)."""
+    data = json.loads(report.read_text("utf-8"))
+    data["suite"]["path"] = str(suite)
+    data["rollouts"]["files"] = [str(rollouts)]
+    return data
 
 
 def _previous(previous: Path, folder: Path, name: str, solver: str) -> tuple[Path | None, Path | None]:
