@@ -32,11 +32,11 @@ from worldgen.flywheel.identity import action_signature, complexity_profile, nam
 from worldgen.flywheel.mutate import Band
 from worldgen.frontend import compile_source
 from worldgen.ir.models import Scaffold
-from worldgen.verify import Bounds
 from worldgen.rollouts.policies import make_policy
 from worldgen.rollouts.records import read
 from worldgen.rollouts.runner import run
 from worldgen.rollouts.sources import Entry, open_entries
+from worldgen.verify import Bounds
 
 MIN_COMPILED = 0.9
 RANDOM_EPISODES = 2
