@@ -19,5 +19,5 @@ class Draft:
     tokens: dict[str, int] = field(default_factory=lambda: {"prompt": 0, "completion": 0})
     cost_usd: float | None = 0.0  # None: the model's price is unknown
     record_from: str | None = None  # the library scaffold whose example record to try first
-    tag: str = ""  # the catalogue entry that made it (mutate), so a parent that already has it is skipped
     transcript: tuple[dict[str, Any], ...] = ()
+    tag: str = ""  # the catalogue entry that made it (mutate), so a parent that already has it is skipped
