@@ -85,6 +85,8 @@ def test_the_trainer_command_names_the_next_solver(tmp_path: Path) -> None:
     summary = loop(library, tmp_path / "run", LoopSettings(SOLVER, rounds=2, proposals=1, seeds=range(6),
                                                            train=(sys.executable, str(trainer))))
     assert [r["solver"] for r in summary["rounds"]] == [SOLVER, "noisy-oracle:0.1"]
+    played = {json.loads(line)["policy"] for line in (tmp_path / "run/round-01/rollouts/vault.jsonl").read_text().splitlines()}
+    assert played == {"noisy-oracle:0.1"}  # the worlds carried over, the old solver's episodes not
     log = (tmp_path / "run" / "round-00" / "train.log").read_text().splitlines()
     assert log[0].startswith("trained on")
     new = json.loads(log[1].removeprefix("new: "))  # the suites of the proposals this round accepted, ready to train on

@@ -60,7 +60,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     from worldgen.cli.verdicts import decision
     from worldgen.flywheel.mutate import Band
-    from worldgen.flywheel.propose import GATE_MAX_STATES, Settings, propose
+    from worldgen.flywheel.propose import GATE_MAX_STATES, Settings, evaluation_budget, propose
     from worldgen.flywheel.solver import read_reports
 
     view = read_reports([Path(r) for r in args.report], args.solver)
@@ -72,7 +72,7 @@ def run(args: argparse.Namespace) -> int:
 
         proposer = LLMProposer(LLMSettings(model=args.proposer.partition(":")[2], base_url=args.base_url,
                                            api_key_env=args.api_key_env, max_rounds=args.max_rounds,
-                                           max_drafts=max(2 * args.n, args.n + 2)))
+                                           max_drafts=evaluation_budget(args.n)))
     summary = propose(Path(args.library), view, Path(args.out), settings, proposer, decision)
     if args.json:
         print(json.dumps(summary, indent=2))

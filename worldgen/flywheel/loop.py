@@ -34,7 +34,7 @@ from worldgen.flywheel.library import LibraryScaffold, read_library, write_membe
 from worldgen.flywheel.memory import remembered
 from worldgen.flywheel.mutate import Band
 from worldgen.flywheel.page import pct, render
-from worldgen.flywheel.propose import Settings, propose
+from worldgen.flywheel.propose import Settings, evaluation_budget, propose
 from worldgen.flywheel.reuse import carry, rebased
 from worldgen.flywheel.solver import read_reports
 from worldgen.report import build_report, to_json
@@ -156,7 +156,7 @@ def _proposer(settings: LoopSettings) -> Any:
 
     count = settings.proposals
     return LLMProposer(LLMSettings(model=settings.proposer.partition(":")[2], base_url=settings.base_url,
-                                   max_drafts=max(2 * count, count + 2)))
+                                   max_drafts=evaluation_budget(count)))
 
 
 def _measure(folder: Path, s: LibraryScaffold, solver: str, settings: LoopSettings,

@@ -54,7 +54,12 @@ class Settings:
     max_evaluated: int | None = None  # proposals the gate evaluates per run (None: max(2K, K+2))
 
     def evaluations(self) -> int:
-        return self.max_evaluated or max(2 * self.count, self.count + 2)
+        return self.max_evaluated or evaluation_budget(self.count)
+
+
+def evaluation_budget(count: int) -> int:
+    """Proposals (or an LLM's conversations) a run may spend to accept ``count``."""
+    return max(2 * count, count + 2)
 
 
 def propose(library_dir: Path, view: SolverView, out: Path, settings: Settings,
