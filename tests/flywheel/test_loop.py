@@ -31,6 +31,8 @@ def test_rounds_move_the_solvers_success_into_the_band(library: Path, first_roun
     assert "<svg" in page and "in band" in page and "ledger_horizon_down" in page
     assert "<details><summary><b class=accepted>accepted</b> ledger_horizon_down (from ledger)" in page
     assert "--- ledger.wg\n+++ ledger_horizon_down.wg" in page  # its diff against its parent
+    again = summary["rounds"][0]["proposals"]["recheck_in_band"]
+    assert f"<td>{again['count']} of {again['of']}</td>" in page and "accepted in band again" in page
 
 
 def test_no_round_compiles_a_candidate_an_earlier_round_rejected(tmp_path: Path) -> None:

@@ -21,14 +21,15 @@ def render(summary: dict[str, Any], decided: list[list[Decision]]) -> str:
     rates = [(f"round {r['round']}", [(r["success"], pct(r["success"])), (r["in_band"], pct(r["in_band"])),
                                       (r["proposals"]["yield"], pct(r["proposals"]["yield"]))]) for r in rounds]
     head = ("round", "solver", "library", "rule-sets", "success", f"in band {lo:g}..{hi:g}", "proposals",
-            "accepted", "yield", "tokens / accepted", "median states (min..max)")
+            "accepted", "accepted in band again", "skipped", "yield", "tokens / accepted", "median states (min..max)")
     rows = [(r["round"], r["solver"], r["library"], r["rule_sets"], pct(r["success"]), pct(r["in_band"]),
-             r["proposals"]["evaluated"], r["proposals"]["accepted"], pct(r["proposals"]["yield"]),
-             r["proposals"]["tokens_per_accepted"], _spread(r["complexity"])) for r in rounds]
+             r["proposals"]["evaluated"], r["proposals"]["accepted"], _again(r["proposals"]), r["proposals"].get("skipped", ""),
+             pct(r["proposals"]["yield"]), r["proposals"]["tokens_per_accepted"], _spread(r["complexity"])) for r in rounds]
     body = ["<h1>worldgen loop</h1>",
             f"<p class=sub>{len(rounds)} round(s); band {lo:g}..{hi:g}. Success: the solver's episodes won, "
             "over every scaffold of the round's library; in band: the share of scaffolds whose success lies "
-            "in the band; yield: accepted proposals / proposals evaluated.</p>",
+            "in the band; accepted in band again: accepted proposals whose success, re-measured with other episode "
+            "seeds, lies in the band; yield: accepted proposals / proposals evaluated.</p>",
             bars(rates, ["solver success", "scaffolds in band", "proposal yield"], "Per round", x_title="share",
                  y_title="round"),
             table(rows, head), "<h2>Per scaffold</h2>", _scaffolds(rounds),
@@ -42,6 +43,11 @@ def _scaffolds(rounds: list[dict[str, Any]]) -> str:
     head = ("scaffold", *(f"round {r['round']}" for r in rounds))
     rows = [(n, *(pct(r["scaffolds"].get(n, {}).get("success")) if n in r["scaffolds"] else "" for r in rounds)) for n in names]
     return table(rows, head)
+
+
+def _again(proposals: dict[str, Any]) -> str:
+    again = proposals.get("recheck_in_band") or {}  # rounds run before the re-measure have none
+    return f"{again['count']} of {again['of']}" if again.get("of") else "n/a"
 
 
 def _proposals(r: int, decided: list[Decision]) -> str:
