@@ -57,13 +57,15 @@ def _previous(previous: Path, folder: Path, name: str, solver: str) -> tuple[Pat
     """Round r-1's suite of ``name`` and the file of the solver's episodes on it (None: none usable)."""
     done = _json(previous / "round.json") or {}
     if _same(previous / "library", folder / "library", name):
-        return previous / "suites" / name, previous / "rollouts" / f"{name}.jsonl" if done.get("solver") == solver else None
+        episodes = previous / "rollouts" / f"{name}.jsonl"
+        return previous / "suites" / name, (episodes if done.get("solver") == solver else None)
     proposals = previous / "proposals"
     summary = _json(proposals / "summary.json") or {}
     if name not in summary.get("accepted", []):
         return None, None
     suite = proposals / "suites" / name
-    return suite, suite / f"{solver.replace(':', '-')}.jsonl" if summary.get("solver") == solver else None
+    episodes = suite / f"{solver.replace(':', '-')}.jsonl"  # the gate's band test: the same episode seeds
+    return suite, (episodes if summary.get("solver") == solver else None)
 
 
 def _same(a: Path, b: Path, name: str) -> bool:
