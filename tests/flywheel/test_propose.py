@@ -37,8 +37,15 @@ def test_accepted_proposals_reverify_from_scratch(library: Path, first_round: Pa
         folder = tmp_path / "out" / name
         provenance = json.loads((folder / "provenance.json").read_text())
         assert provenance["parents"][0] in ("ledger", "vault") and provenance["proposer"] == "mutate"
-        assert provenance["checks"] == ["check", "new rules", "content", "compile", "oracle", "random baseline", "new behaviour"]
-        assert provenance["measured"]["oracle_success"] == 1.0 and provenance["measured"]["random_success"] < 0.8
+        assert provenance["checks"] == ["check", "new rules", "content", "compile", "oracle", "random baseline", "new behaviour", "band"]
+        measured = provenance["measured"]
+        assert measured["oracle_success"] == 1.0 and measured["random_success"] < 0.8
+        assert set(measured["complexity"]) == {"states", "depth", "branching", "solution_length", "random_return", "optimal_success"}
+        solver = measured["solver"]  # the band test: the solver's success in the band, with its interval around it
+        assert solver["policy"] == SOLVER and solver["episodes"] == 2 * measured["compiled"]["accepted"]
+        assert 0.2 <= solver["success"] <= 0.8 and solver["interval"][0] <= solver["success"] <= solver["interval"][1]
+        assert measured["recheck"]["episodes"] == solver["episodes"]  # re-measured with other episode seeds
+        assert (tmp_path / "out" / "suites" / name / "noisy-oracle-0.3@1000.jsonl").is_file()
         scaffold = worldgen.load(folder / f"{name}.wg")  # checks again, from the file alone
         record = json.loads((folder / f"{name}.json").read_text())
         fresh = tmp_path / "fresh" / name
@@ -49,7 +56,9 @@ def test_accepted_proposals_reverify_from_scratch(library: Path, first_round: Pa
     for item in summary["rejected"]:
         reason = json.loads((tmp_path / "out" / "rejected" / item["name"] / "reason.json").read_text())
         assert reason["reason"] == item["reason"] and reason["reason"].split(":")[0] in (
-            "check", "new rules", "content", "compile", "oracle", "random baseline", "new behaviour")
+            "check", "new rules", "content", "compile", "oracle", "random baseline", "new behaviour", "band")
+    share = summary["recheck_in_band"]
+    assert share["of"] == len(summary["accepted"]) and 0 <= share["count"] <= share["of"]
 
 
 def test_same_inputs_give_byte_identical_proposals(library: Path, first_round: Path, tmp_path: Path) -> None:
@@ -80,8 +89,37 @@ def test_the_command_line(library: Path, first_round: Path, tmp_path: Path) -> N
     done = subprocess.run(cmd, capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
     assert "1 of" in done.stdout and "accepted" in done.stdout
+    accepted = next(line for line in done.stdout.splitlines() if line.startswith("  accepted  ")).split()[-1]
+    assert f"  accepted  {accepted}\n" in done.stderr  # said as the gate decided, not only at the end
     bad = subprocess.run([*cmd[:4], "--band", "0.9:0.1", *cmd[4:]], capture_output=True, text=True)
     assert bad.returncode == 2 and "LO:HI" in bad.stderr
+
+
+def test_a_report_without_the_solvers_rollouts_is_refused_before_anything_is_written(first_round: Path, library: Path,
+                                                                                    tmp_path: Path) -> None:
+    report = json.loads(reports(first_round)[0].read_text())
+    policies = report["rollouts"]["policies"]
+    report["rollouts"]["policies"] = {"oracle": policies[SOLVER], "random": policies[SOLVER]}
+    (tmp_path / "baselines.json").write_text(json.dumps(report))
+    done = subprocess.run([sys.executable, "-m", "worldgen.cli.main", "propose", "--library", str(library), "--report",
+                           str(tmp_path / "baselines.json"), "-o", str(tmp_path / "out")], capture_output=True, text=True)
+    assert done.returncode != 0 and "Traceback" not in done.stderr
+    assert "the report has rollouts of baselines only (oracle, random), none of the solver's" in done.stderr
+    assert not (tmp_path / "out").exists()
+
+
+def test_a_run_written_before_profiles_had_names_resumes(library: Path, first_round: Path, tmp_path: Path) -> None:
+    from worldgen.flywheel.identity import PROFILE_FIELDS
+
+    view = read_reports(reports(first_round))
+    whole = propose(library, view, tmp_path / "out", SETTINGS)
+    first = tmp_path / "out" / whole["accepted"][0] / "provenance.json"
+    old = json.loads(first.read_text())
+    complexity = old["measured"].pop("complexity")
+    old["measured"]["profile"] = [complexity[f] for f in PROFILE_FIELDS]  # as provenance.json was written before
+    first.write_text(json.dumps(old))
+    (tmp_path / "out" / "summary.json").unlink()
+    assert propose(library, view, tmp_path / "out", SETTINGS) == whole
 
 
 def test_catalogue_rules_go_through_the_gate_and_rejected_ones_keep_their_reason(tmp_path: Path) -> None:
@@ -90,7 +128,8 @@ def test_catalogue_rules_go_through_the_gate_and_rejected_ones_keep_their_reason
 
     library = make_library(tmp_path / "library", ("jugs",))
     out = tmp_path / "out"
-    summary = propose(library, SolverView(SOLVER, {}), out, Settings(Band(), count=3, seeds=range(6)))
+    every_rate = Band(0.0, 1.0)  # the band test passes whatever the solver wins: this is about the rules
+    summary = propose(library, SolverView(SOLVER, {}), out, Settings(every_rate, count=3, seeds=range(6)))
     assert {"jugs_slippery", "jugs_noisy_view"} <= set(summary["accepted"])
     for name in summary["accepted"]:
         worldgen.load(out / name / f"{name}.wg")

@@ -3,10 +3,13 @@
 Each round compiles every scaffold of the round's library for --seeds (content: NAME.json beside
 it, content_packs/NAME/example.json, else a procedural record), rolls the solver out (--episodes
 per world), reports each suite, proposes up to -n new scaffolds aimed at the band (`worldgen
-propose`), and adds the accepted ones to the next round's library. With --train, the command
-(split like a shell would, never run by one) runs after each round with WORLDGEN_ROUND,
-WORLDGEN_SUITES, WORLDGEN_LIBRARY and WORLDGEN_SOLVER set; if its last output line is
-`solver: SPEC`, SPEC plays the next round. With --eval SUITE the solver also plays that held-out
+propose`: the solver plays every candidate, which enters only with its success in the band), and
+adds the accepted ones to the next round's library; a candidate an earlier round rejected is not
+compiled again. With --train, the command (split like a shell would, never run by one) runs after
+each round with WORLDGEN_ROUND, WORLDGEN_SUITES, WORLDGEN_NEW_SUITES (the round's accepted
+proposals), WORLDGEN_FRONTIER (a JSON file), WORLDGEN_LIBRARY and WORLDGEN_SOLVER set; if its last
+output line is `solver: SPEC`, SPEC plays the next round. Each verdict and each round's summary
+line are printed as they happen. With --eval SUITE the solver also plays that held-out
 suite each round (never shown to the proposer; refused if it shares a world with the training
 suites), charted per round. RUN/round-NN/ holds each round; RUN/summary.json and
 RUN/summary.html chart them. A killed loop resumes where it stopped when run again.
@@ -17,7 +20,6 @@ from __future__ import annotations
 import argparse
 import json
 import shlex
-import sys
 from pathlib import Path
 
 from worldgen.cli.common import folder, policy_spec, proposer_spec, seed_range, success_band, whole_number
@@ -35,7 +37,10 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--band", type=success_band, default=(0.2, 0.8), metavar="LO:HI", help="target solver success (default 0.2:0.8)")
     p.add_argument("-n", type=whole_number(1), default=4, metavar="K", help="proposals to accept per round (default 4)")
     p.add_argument("--seeds", type=seed_range, default=range(20), metavar="A:B", help="world seeds per scaffold (default 0:20)")
-    p.add_argument("--episodes", type=whole_number(1), default=2, metavar="N", help="solver episodes per world (default 2)")
+    p.add_argument("--episodes", type=whole_number(1), default=2, metavar="N",
+                   help="solver episodes per world, in each round and in the gate's band test (default 2)")
+    p.add_argument("--overlap", action="store_true",
+                   help="accept a proposal whose band-test interval overlaps the band (default: its success must lie in it)")
     p.add_argument("--proposer", type=proposer_spec, default="mutate", metavar="mutate|openai:MODEL",
                    help="who proposes (default: the offline mutate proposer; see `worldgen propose`)")
     p.add_argument("--train", metavar="CMD", help="trainer command run after each round (see above)")
@@ -47,22 +52,19 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from worldgen.flywheel.loop import LoopSettings, loop
+    from worldgen.cli.verdicts import decision, note
+    from worldgen.flywheel.loop import LoopSettings, loop, round_line
     from worldgen.flywheel.mutate import Band
-    from worldgen.report.display import interval_text
 
     train = tuple(shlex.split(args.train)) if args.train else ()
     settings = LoopSettings(args.solver, args.rounds, Band(*args.band), args.n, args.seeds, args.episodes, args.jobs,
-                            train, args.base_url, args.proposer, eval_suite=Path(args.eval) if args.eval else None)
-    summary = loop(Path(args.library), Path(args.out), settings, lambda text: print(f"loop: {text}", file=sys.stderr))
+                            train, args.base_url, args.proposer, args.overlap,
+                            eval_suite=Path(args.eval) if args.eval else None)
+    summary = loop(Path(args.library), Path(args.out), settings, lambda text: note(f"loop: {text}"), decision)
     if args.json:
         print(json.dumps(summary, indent=2))
         return 0
     for r in summary["rounds"]:
-        success = "n/a" if r["success"] is None else f"{100 * r['success']:.0f}%"
-        in_band = "n/a" if r["in_band"] is None else f"{100 * r['in_band']:.0f}%"
-        print(f"round {r['round']}: library {r['library']} ({r['rule_sets']} rule-sets), solver {r['solver']} wins {success}, "
-              f"{in_band} of scaffolds in band; {r['proposals']['accepted']} of {r['proposals']['evaluated']} proposals accepted"
-              + (f"; held out: {interval_text(r['eval'], 'success')}" if "eval" in r else ""))
+        print(round_line(r, None))
     print(f"{args.out}/summary.json, {args.out}/summary.html")
     return 0

@@ -5,12 +5,16 @@ library scaffold has the same structural hash); it has content (its parent's exa
 still fits, else a procedural one); at least 90 % of a seed range compiles (every accepted world
 proven solvable with sound signals); the oracle solves every world it plays; the uniform-random
 policy wins less often than the band's top (a world random play solves teaches nothing); and it
-behaves unlike every library scaffold (not the same complexity profile and action signature).
+behaves unlike every library scaffold (not the same complexity profile and action signature); and,
+last, the solver's success on its worlds lies in the band it was aimed at (``flywheel.band``).
 """
 
 from __future__ import annotations
 
 import asyncio
+import functools
+import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -18,11 +22,13 @@ from typing import Any
 from worldgen.compiler.bounds import scaffold_bounds
 from worldgen.compiler.executors import LocalExecutor
 from worldgen.compiler.journal import MARKER
-from worldgen.compiler.suite import Spec, compile_suite
+from worldgen.compiler.suite import Result, Spec, compile_suite
 from worldgen.content.providers.procedural import ProceduralProvider
 from worldgen.content.validate import Validator
 from worldgen.errors import DiagnosticError, WorldgenError
-from worldgen.flywheel.identity import action_signature, complexity_profile, structural_hash
+from worldgen.flywheel import band as band_test
+from worldgen.flywheel.band import RECHECK_SEED, SolverTest
+from worldgen.flywheel.identity import action_signature, complexity_profile, named_profile, recorded_profile, structural_hash
 from worldgen.flywheel.mutate import Band
 from worldgen.frontend import compile_source
 from worldgen.ir.models import Scaffold
@@ -30,6 +36,7 @@ from worldgen.rollouts.policies import make_policy
 from worldgen.rollouts.records import read
 from worldgen.rollouts.runner import run
 from worldgen.rollouts.sources import Entry, open_entries
+from worldgen.verify import Bounds
 
 MIN_COMPILED = 0.9
 RANDOM_EPISODES = 2
@@ -42,7 +49,22 @@ class Member:
     name: str
     structural: str
     signature: tuple[tuple[str, ...], ...]
-    profile: tuple[float, ...] | None  # None: no compiled suite of it was at hand
+    known: tuple[float, ...] | None = None  # its complexity profile, when at hand ...
+    suite: Path | None = None  # ... else where its worlds are, read when first needed (None: nowhere)
+
+    @property
+    def profile(self) -> tuple[float, ...] | None:
+        """Read only for a member with a proposal's action signature: loading every library suite's
+        worlds to compare with a few proposals cost a round more than the proposals did."""
+        if self.known is not None or self.suite is None:
+            return self.known
+        return suite_profile(self.suite)
+
+
+@functools.cache
+def suite_profile(suite: Path) -> tuple[float, ...] | None:
+    entries = open_entries(suite)
+    return complexity_profile([e.report for e in entries]) if entries else None
 
 
 @dataclass
@@ -55,16 +77,27 @@ class Verdict:
 
 
 def member(ir: Scaffold, entries: list[Entry] | None) -> Member:
+    """A member whose worlds are open already (a proposal just compiled)."""
     profile = complexity_profile([e.report for e in entries]) if entries else None
     return Member(ir.name, structural_hash(ir), action_signature(ir), profile)
 
 
+def library_member(ir: Scaffold, suite: Path | None) -> Member:
+    """A library scaffold whose compiled worlds (if any) are in ``suite``."""
+    return Member(ir.name, structural_hash(ir), action_signature(ir), None, suite)
+
+
 class Gate:
-    def __init__(self, library: list[Member], band: Band, seeds: range, jobs: int = 1):
+    def __init__(self, library: list[Member], band: Band, seeds: range, jobs: int = 1, solver: SolverTest | None = None,
+                 max_states: int | None = None):
+        """``solver``: who plays the band test (None: no band test, as for a draft's quick probe);
+        ``max_states``: the model checker's budget per world of a proposal (None: the scaffold's own)."""
         self.library = library
         self.band = band
         self.seeds = seeds
         self.jobs = jobs
+        self.solver = solver
+        self.max_states = max_states
 
     def evaluate(self, source: str, filename: str, suite: Path, parent_record: dict[str, Any] | None) -> Verdict:
         """Run every gate on ``source``; its worlds are compiled into ``suite`` (resumed if there)."""
@@ -93,14 +126,16 @@ class Gate:
         verdict.record = record
         verdict.passed.append("content")
         try:
-            entries = compiled(ir, record, self.seeds, suite, self.jobs)
+            entries = compiled(ir, record, self.seeds, suite, self.jobs, self.max_states,
+                               len(self.seeds) - math.ceil(MIN_COMPILED * len(self.seeds)))
         except WorldgenError as err:
             verdict.reason = f"compile: {err}"
             return verdict
         share = len(entries) / len(self.seeds)
         verdict.measured["compiled"] = {"accepted": len(entries), "seeds": len(self.seeds)}
         if share < MIN_COMPILED:
-            verdict.reason = (f"compile: {len(entries)} of {len(self.seeds)} seeds passed their checks "
+            budget = f" within {self.max_states:,} states per world" if self.max_states else ""
+            verdict.reason = (f"compile: {len(entries)} of {len(self.seeds)} seeds passed their checks{budget} "
                               f"(at least {MIN_COMPILED:.0%} needed); `worldgen explain {suite}` shows why")
             return verdict
         verdict.passed.append("compile")
@@ -119,12 +154,19 @@ class Gate:
             return verdict
         verdict.passed.append("random baseline")
         mine = member(ir, entries)
-        verdict.measured["profile"] = list(mine.profile or ())
-        same = next((m.name for m in self.library if m.profile == mine.profile and m.signature == mine.signature), None)
+        verdict.measured["complexity"] = named_profile(mine.profile or ())
+        same = next((m.name for m in self.library if m.signature == mine.signature and m.profile == mine.profile), None)
         if same is not None:
             verdict.reason = f"new behaviour: the same complexity profile and action signature as '{same}'"
             return verdict
         verdict.passed.append("new behaviour")
+        if self.solver is not None:
+            solver = band_test.measured(rollout(suite, self.solver.policy, self.solver.episodes, entries, self.solver.base_url))
+            verdict.measured["solver"] = {"policy": self.solver.policy, **solver}
+            verdict.reason = band_test.verdict(solver, self.band, self.solver)
+            if verdict.reason:
+                return verdict
+            verdict.passed.append("band")
         verdict.accepted = True
         self.library.append(mine)  # the next proposal must differ from this one too
         return verdict
@@ -134,7 +176,14 @@ class Gate:
         if verdict.accepted:
             ir = compile_source(source, filename)[0]
             self.library.append(Member(ir.name, verdict.measured["structural_hash"], action_signature(ir),
-                                       tuple(verdict.measured["profile"])))
+                                       recorded_profile(verdict.measured)))
+
+    def recheck(self, suite: Path) -> dict[str, Any]:
+        """The solver's success on an accepted proposal's worlds again, with episode seeds the band
+        test did not use: an estimate independent of the one the proposal was selected on."""
+        assert self.solver is not None
+        episodes = rollout(suite, self.solver.policy, self.solver.episodes, None, self.solver.base_url, RECHECK_SEED)
+        return band_test.measured(episodes)
 
 
 def content_record(ir: Scaffold, record: dict[str, Any] | None) -> tuple[dict[str, Any] | None, str]:
@@ -149,20 +198,49 @@ def content_record(ir: Scaffold, record: dict[str, Any] | None) -> tuple[dict[st
     return outcome.record, "a procedural record (seed 0)"
 
 
-def compiled(ir: Scaffold, record: dict[str, Any], seeds: range, suite: Path, jobs: int) -> list[Entry]:
+def compiled(ir: Scaffold, record: dict[str, Any], seeds: range, suite: Path, jobs: int,
+             max_states: int | None = None, max_rejected: int | None = None) -> list[Entry]:
     """The worlds of ``ir`` for ``seeds`` in ``suite``: compiled (or an interrupted compile
-    finished) unless already there."""
+    finished) unless already there; ``max_states`` lowers the scaffold's own bound. With
+    ``max_rejected``, the compile stops once more seeds than that failed (the gate's verdict is
+    then known: the rest would only cost time) with an error saying so, the suite left unfinished."""
     if not (suite / "index.jsonl").exists() or (suite / MARKER).exists():
-        spec = Spec(ir, (("record", record),), {}, scaffold_bounds(ir), 5)
-        if not compile_suite(spec, seeds, suite, LocalExecutor(jobs)).accepted:
-            return []
+        bounds = scaffold_bounds(ir)
+        if max_states is not None and max_states < bounds.max_states:
+            bounds = Bounds(max_states=max_states)
+        spec = Spec(ir, (("record", record),), {}, bounds, 5)
+        try:
+            if not compile_suite(spec, seeds, suite, LocalExecutor(jobs), _stop_after(max_rejected)).accepted:
+                return []
+        except _Hopeless:
+            raise WorldgenError(f"stopped early: more than {max_rejected} of {len(seeds)} seeds failed their checks "
+                                f"within {bounds.max_states:,} states per world; `worldgen explain {suite}` shows why") from None
     return open_entries(suite)
 
 
-def rollout(suite: Path, policy: str, episodes: int, entries: list[Entry] | None = None) -> list[dict[str, Any]]:
-    """The episodes of ``policy`` on ``suite`` (rolled out to SUITE/POLICY.jsonl, resumed if there)."""
-    out = suite / f"{policy.replace(':', '-')}.jsonl"
-    asyncio.run(run(entries if entries is not None else open_entries(suite), make_policy(policy), out, episodes, 1, 0))
+class _Hopeless(Exception):
+    """Too many seeds failed for the gate to pass: stop compiling."""
+
+
+def _stop_after(max_rejected: int | None) -> Callable[[Result], None]:
+    rejected = 0
+
+    def advance(result: Result) -> None:
+        nonlocal rejected
+        rejected += result.artifact is None
+        if max_rejected is not None and rejected > max_rejected:
+            raise _Hopeless
+
+    return advance
+
+
+def rollout(suite: Path, policy: str, episodes: int, entries: list[Entry] | None = None, base_url: str | None = None,
+            seed: int = 0) -> list[dict[str, Any]]:
+    """The episodes of ``policy`` on ``suite`` (rolled out to SUITE/POLICY.jsonl, or with episode
+    seeds from ``seed`` to SUITE/POLICY@SEED.jsonl; resumed if there)."""
+    stem = policy.replace(":", "-") + (f"@{seed}" if seed else "")
+    out = suite / f"{stem}.jsonl"
+    asyncio.run(run(entries if entries is not None else open_entries(suite), make_policy(policy, base_url), out, episodes, 1, seed))
     return read(out)[0]
 
 

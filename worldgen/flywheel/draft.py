@@ -20,3 +20,4 @@ class Draft:
     cost_usd: float | None = 0.0  # None: the model's price is unknown
     record_from: str | None = None  # the library scaffold whose example record to try first
     transcript: tuple[dict[str, Any], ...] = ()
+    tag: str = ""  # the catalogue entry that made it (mutate), so a parent that already has it is skipped

@@ -2,8 +2,8 @@
 
 The agent wrote one scaffold to meet a brief; this runs the same gate ``worldgen propose`` applies
 to its own proposals (check, new rules, content, compile, oracle, random baseline, new behaviour,
-against the task's library, compiled here for the behaviour comparison) and then the band test:
-the brief's solver plays the compiled worlds and must win within the band. ``reward`` is 1 when
+against the task's library, compiled here for the behaviour comparison), whose last test is the
+band test: the brief's solver plays the compiled worlds and must win within the band. ``reward`` is 1 when
 everything passes, else 0; ``progress`` is the share of the eight tests passed, in order.
 
     python -m worldgen.flywheel.grade --proposal P.wg --library DIR --brief B.json --out reward.json
@@ -21,7 +21,8 @@ from typing import Any
 
 from worldgen.errors import WorldgenError
 from worldgen.files import write_atomic
-from worldgen.flywheel.accept import Gate, compiled, content_record, member, rollout, success_rate
+from worldgen.flywheel.accept import Gate, compiled, content_record, library_member
+from worldgen.flywheel.band import SolverTest
 from worldgen.flywheel.library import read_library
 from worldgen.flywheel.mutate import Band
 from worldgen.textfile import read_text
@@ -62,22 +63,16 @@ def grade(proposal: Path, library: Path, brief: Brief, work: Path) -> dict[str, 
     members = []
     for scaffold in read_library(library):
         record, _ = content_record(scaffold.ir, scaffold.record)
-        entries = compiled(scaffold.ir, record, brief.seeds, work / "library" / scaffold.name, 1) if record else []
-        members.append(member(scaffold.ir, entries or None))
-    verdict = Gate(members, brief.band, brief.seeds).evaluate(source, proposal.name, work / "proposal", None)
+        suite = work / "library" / scaffold.name
+        entries = compiled(scaffold.ir, record, brief.seeds, suite, 1) if record else []
+        members.append(library_member(scaffold.ir, suite if entries else None))
+    verdict = Gate(members, brief.band, brief.seeds, solver=SolverTest(brief.solver)).evaluate(
+        source, proposal.name, work / "proposal", None)
     result["passed"] = list(verdict.passed)
     result["measured"] = verdict.measured
-    if not verdict.accepted:
-        result["reason"] = verdict.reason
-    else:
-        success = success_rate(rollout(work / "proposal", brief.solver, 2))
-        result["solver_success"] = success
-        if brief.band.lo <= success <= brief.band.hi:
-            result["passed"].append("band")
-            result["reward"] = 1.0
-        else:
-            result["reason"] = (f"band: the solver {brief.solver} wins {success:.0%} of its episodes, "
-                                f"outside {brief.band.lo:.0%}..{brief.band.hi:.0%}")
+    result["solver_success"] = verdict.measured.get("solver", {}).get("success")
+    result["reason"] = verdict.reason
+    result["reward"] = 1.0 if verdict.accepted else 0.0
     result["progress"] = round(len(result["passed"]) / len(TESTS), 6)
     return result
 

@@ -61,6 +61,22 @@ def action_signature(ir: Scaffold) -> tuple[tuple[str, ...], ...]:
     return tuple(sorted(tuple(p.type.kind for p in a.params) for a in ir.actions))
 
 
+PROFILE_FIELDS = ("states", "depth", "branching", "solution_length", "random_return", "optimal_success")
+
+
+def named_profile(profile: Sequence[float]) -> dict[str, float]:
+    """A complexity profile as provenance records it: each number under its name."""
+    return dict(zip(PROFILE_FIELDS, profile, strict=True))
+
+
+def recorded_profile(measured: dict[str, Any]) -> tuple[float, ...]:
+    """The profile a verdict recorded: named (``complexity``), or the unnamed ``profile`` list
+    that runs before the names wrote (a killed old run resumes)."""
+    if "complexity" in measured:
+        return tuple(measured["complexity"][f] for f in PROFILE_FIELDS)
+    return tuple(measured["profile"])
+
+
 def complexity_profile(reports: Sequence[Report]) -> tuple[float, ...]:
     """A suite's shape from its worlds' check reports, medians over worlds: reachable states, depth,
     branching, solution length, and what random play and optimal play can expect (a new step cost

@@ -68,7 +68,7 @@ class LLMProposer:
     def drafts(self, library: list[LibraryScaffold], view: SolverView, band: Band, out: Path, gate: Gate) -> Iterator[Draft]:
         examples = _relevant(library, view, band)
         brief = _brief(examples, view, band, library)
-        probe = Gate(list(gate.library), band, self.settings.probe_seeds)
+        probe = Gate(list(gate.library), band, self.settings.probe_seeds, solver=gate.solver)
         for n in range(self.settings.max_drafts):
             path = out / "transcripts" / f"{n:03d}.json"
             if path.is_file():
@@ -138,7 +138,7 @@ def _tools(source: str, probe: Gate) -> tuple[str, bool]:
              f"Failed: {verdict.reason}"]
     if detail:
         lines.append("The first failed draw, with its counterexample:\n" + detail)
-    measured = {k: v for k, v in verdict.measured.items() if k in ("compiled", "oracle_success", "random_success")}
+    measured = {k: v for k, v in verdict.measured.items() if k in ("compiled", "oracle_success", "random_success", "solver")}
     if measured:
         lines.append("Measured: " + json.dumps(measured))
     return clip("\n".join(lines), FEEDBACK_CHARS), False

@@ -19,6 +19,7 @@ import shutil
 import statistics
 import subprocess
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -26,13 +27,19 @@ from typing import Any
 from worldgen.errors import WorldgenError
 from worldgen.files import write_atomic
 from worldgen.flywheel.accept import compiled, content_record
+from worldgen.flywheel.decisions import decisions
+from worldgen.flywheel.frontier import FRONTIER_FILE, write_frontier
 from worldgen.flywheel.heldout import evaluate, refuse_shared
 from worldgen.flywheel.identity import structural_hash
 from worldgen.flywheel.library import LibraryScaffold, read_library, write_member
+from worldgen.flywheel.memory import remembered
 from worldgen.flywheel.mutate import Band
-from worldgen.flywheel.propose import Settings, propose
+from worldgen.flywheel.page import pct, render
+from worldgen.flywheel.propose import Settings, evaluation_budget, propose
+from worldgen.flywheel.reuse import carry, rebased
 from worldgen.flywheel.solver import read_reports
 from worldgen.report import build_report, to_json
+from worldgen.report.display import interval_text
 from worldgen.rollouts.policies import make_policy
 from worldgen.rollouts.runner import run
 from worldgen.rollouts.sources import Entry, open_entries
@@ -54,11 +61,15 @@ class LoopSettings:
     train: tuple[str, ...] = ()  # the trainer command (argv), run after each round's proposals
     base_url: str | None = None  # for an openai:MODEL solver (and proposer)
     proposer: str = "mutate"  # or openai:MODEL
+    overlap: bool = False  # the gate accepts a proposal whose band-test interval overlaps the band
     eval_suite: Path | None = None  # a held-out suite the solver plays each round (`loop --eval`; heldout.py)
 
 
-def loop(library: Path, out: Path, settings: LoopSettings, say: Any = lambda text: None) -> dict[str, Any]:
-    """Run (or resume) every round; returns the summary written to ``out/summary.json``."""
+def loop(library: Path, out: Path, settings: LoopSettings, say: Callable[[str], None] = lambda text: None,
+         decide: Callable[[str, str, str], None] = lambda name, verdict, reason: None) -> dict[str, Any]:
+    """Run (or resume) every round; returns the summary written to ``out/summary.json``. ``say``
+    hears each step and each round's summary line as the round ends; ``decide`` each proposal's
+    verdict as the gate makes it (name, accepted|rejected|skipped, reason)."""
     solver = settings.solver
     rounds: list[dict[str, Any]] = []
     timings: dict[str, float] = _read_json(out / "timings.json") or {}
@@ -69,20 +80,31 @@ def loop(library: Path, out: Path, settings: LoopSettings, say: Any = lambda tex
         if done is None:
             started = time.perf_counter()
             _library(folder / "library", library if r == 0 else out / f"round-{r - 1:02d}", r)
-            done = _round(folder, solver, r, settings, say, held_out)
+            done = _round(folder, solver, r, settings, say, decide, held_out)
             write_atomic(folder / ROUND_FILE, json.dumps(done, indent=2) + "\n")
             timings[f"round-{r:02d}"] = round(time.perf_counter() - started, 3)
             write_atomic(out / "timings.json", json.dumps(timings, indent=2) + "\n")
         else:
             say(f"round {r}: done before, read back")
+        say(round_line(done, timings.get(f"round-{r:02d}")))
         rounds.append(done)
         solver = done["next_solver"]
     summary = {"format": "worldgen.loop/1", "band": [settings.band.lo, settings.band.hi], "rounds": rounds}
     write_atomic(out / "summary.json", json.dumps(summary, indent=2) + "\n")
-    from worldgen.flywheel.page import render
-
-    write_atomic(out / "summary.html", render(summary))
+    write_atomic(out / "summary.html", render(summary, [decisions(out / f"round-{r['round']:02d}") for r in rounds]))
     return summary
+
+
+def round_line(r: dict[str, Any], seconds: float | None) -> str:
+    """One round at a glance: what the solver did, what the gate let in and whether it hit the band."""
+    p = r["proposals"]
+    recheck = p.get("recheck_in_band") or {}
+    hit = f", {recheck['count']} of {recheck['of']} accepted in band again" if recheck.get("of") else ""
+    took = f" in {seconds:.0f} s" if seconds is not None else ""
+    return (f"round {r['round']}{took}: library {r['library']} ({r['rule_sets']} rule-sets), solver {r['solver']} wins "
+            f"{pct(r['success'])}, {pct(r['in_band'])} of scaffolds in band; {p['accepted']} of {p['evaluated']} "
+            f"proposals accepted{hit}, {p.get('skipped', 0)} skipped"
+            + (f"; held out: {interval_text(r['eval'], 'success')}" if "eval" in r else ""))
 
 
 def _library(target: Path, source: Path, r: int) -> None:
@@ -103,15 +125,15 @@ def _library(target: Path, source: Path, r: int) -> None:
     staging.rename(target)
 
 
-def _round(folder: Path, solver: str, r: int, settings: LoopSettings, say: Any,
-           held_out: list[Entry] | None = None) -> dict[str, Any]:
+def _round(folder: Path, solver: str, r: int, settings: LoopSettings, say: Callable[[str], None],
+           decide: Callable[[str, str, str], None], held_out: list[Entry] | None = None) -> dict[str, Any]:
     library = read_library(folder / "library")
     results: dict[str, dict[str, Any]] = {}
     reports = []
     training: list[Entry] = []
     for s in library:
         say(f"round {r}: {s.name}: compile, roll out {solver}, report")
-        measured = _measure(folder, s, solver, settings)
+        measured = _measure(folder, s, solver, settings, r)
         if measured is None:
             results[s.name] = {"compiled": 0}
             continue
@@ -129,9 +151,12 @@ def _round(folder: Path, solver: str, r: int, settings: LoopSettings, say: Any,
         evaluation = evaluate(held_out, settings.eval_suite, folder / "eval.jsonl", solver, settings.episodes, settings.base_url)
     say(f"round {r}: propose")
     view = read_reports(reports, _policy_name(solver))
+    earlier = remembered([folder.parent / f"round-{k:02d}" / "proposals" for k in range(r)], view.policy)
     proposals = propose(folder / "library", view, folder / "proposals",
-                        Settings(settings.band, settings.proposals, settings.seeds, settings.jobs), _proposer(settings))
-    next_solver = _train(folder, r, solver, settings) if settings.train else solver
+                        Settings(settings.band, settings.proposals, settings.seeds, settings.jobs, settings.episodes,
+                                 settings.overlap, settings.base_url, earlier), _proposer(settings), decide)
+    write_frontier(folder, reports, view.policy)
+    next_solver = _train(folder, r, solver, settings, proposals["accepted"]) if settings.train else solver
     summary = _round_summary(r, solver, next_solver, library, results, proposals, settings.band)
     if evaluation is not None:
         summary["eval"] = evaluation
@@ -146,11 +171,14 @@ def _proposer(settings: LoopSettings) -> Any:
 
     count = settings.proposals
     return LLMProposer(LLMSettings(model=settings.proposer.partition(":")[2], base_url=settings.base_url,
-                                   max_drafts=max(2 * count, count + 2)))
+                                   max_drafts=evaluation_budget(count)))
 
 
-def _measure(folder: Path, s: LibraryScaffold, solver: str, settings: LoopSettings) -> tuple[dict[str, Any], list[Entry]] | None:
-    """The scaffold's suite compiled, rolled out and reported: the report and the suite's worlds."""
+def _measure(folder: Path, s: LibraryScaffold, solver: str, settings: LoopSettings,
+             r: int) -> tuple[dict[str, Any], list[Entry]] | None:
+    """The scaffold's suite compiled (or carried over from round r-1), rolled out and reported:
+    the report and the suite's worlds."""
+    previous = carry(folder, r, s.name, solver)
     suite = folder / "suites" / s.name
     record, _ = content_record(s.ir, s.record)
     if record is None:
@@ -163,21 +191,27 @@ def _measure(folder: Path, s: LibraryScaffold, solver: str, settings: LoopSettin
         return None
     rollouts = folder / "rollouts" / f"{s.name}.jsonl"
     asyncio.run(run(entries, make_policy(solver, settings.base_url), rollouts, settings.episodes, 1, 0))
-    report = build_report(suite.resolve(), [str(rollouts.resolve())], measure=False, entries=entries)
+    # the loop recorded these episodes itself, in its own run folder: replaying each to prove it
+    # unedited (what a report does with a file it is handed) cost a terminal world seconds
+    report = (rebased(previous, suite.resolve(), rollouts.resolve()) if previous is not None
+              else build_report(suite.resolve(), [str(rollouts.resolve())], trust_edited=True, measure=False, entries=entries))
     (folder / "reports").mkdir(parents=True, exist_ok=True)
     write_atomic(folder / "reports" / f"{s.name}.json", to_json(report))
     return report, entries
 
 
-def _train(folder: Path, r: int, solver: str, settings: LoopSettings) -> str:
-    """Run the user's trainer on this round's suites. The next round's solver is what it wrote to
+def _train(folder: Path, r: int, solver: str, settings: LoopSettings, accepted: list[str]) -> str:
+    """Run the user's trainer on this round's suites, the suites of the proposals this round
+    accepted (``WORLDGEN_NEW_SUITES``, joined by the path separator) and the solver's frontier
+    (``WORLDGEN_FRONTIER``, a JSON file). The next round's solver is what it wrote to
     the file named by ``WORLDGEN_NEXT_SOLVER_FILE`` (a trainer that logs freely need not print it
     last), else its last stdout line ``solver: SPEC``, else this round's solver."""
     next_file = (folder / NEXT_SOLVER_FILE).resolve()
     next_file.unlink(missing_ok=True)  # a file left by a killed earlier try is not this run's answer
     env = {**os.environ, "WORLDGEN_ROUND": str(r), "WORLDGEN_SUITES": str((folder / "suites").resolve()),
            "WORLDGEN_LIBRARY": str((folder / "library").resolve()), "WORLDGEN_SOLVER": solver,
-           "WORLDGEN_NEXT_SOLVER_FILE": str(next_file)}
+           "WORLDGEN_NEXT_SOLVER_FILE": str(next_file), "WORLDGEN_FRONTIER": str((folder / FRONTIER_FILE).resolve()),
+           "WORLDGEN_NEW_SUITES": os.pathsep.join(str((folder / "proposals" / "suites" / n).resolve()) for n in accepted)}
     try:
         done = subprocess.run(list(settings.train), env=env, capture_output=True, text=True, check=False)
     except OSError as err:
@@ -214,7 +248,8 @@ def _round_summary(r: int, solver: str, next_solver: str, library: list[LibraryS
         "in_band": round(len(in_band) / len(measured), 6) if measured else None,
         "scaffolds": results,
         "proposals": {"proposer": proposals["proposer"], "evaluated": proposals["evaluated"], "accepted": accepted,
-                      "yield": proposals["yield"], "names": proposals["accepted"],
+                      "yield": proposals["yield"], "names": proposals["accepted"], "skipped": len(proposals["skipped"]),
+                      "recheck_in_band": proposals["recheck_in_band"],
                       "tokens_per_accepted": round(tokens / accepted, 1) if accepted else None,
                       "cost_per_accepted_usd": (round(cost / accepted, 6) if cost is not None else None) if accepted else None},
         "complexity": {"min": states[0], "median": statistics.median(states), "max": states[-1]} if states else None,

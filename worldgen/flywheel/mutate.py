@@ -24,10 +24,11 @@ whether it enters the library is decided by ``flywheel.accept``. Same inputs, sa
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
+from itertools import chain
 
-from worldgen.errors import DiagnosticError
+from worldgen.errors import DiagnosticError, WorldgenError
 from worldgen.flywheel.combine import combined
 from worldgen.flywheel.dynamics import inverted, slippery
 from worldgen.flywheel.edits import Change, apply, before_closing_brace, int_range_edit, span_edit
@@ -54,6 +55,11 @@ class Band:
     lo: float = 0.2
     hi: float = 0.8
 
+    def __post_init__(self) -> None:
+        if not 0.0 <= self.lo < self.hi <= 1.0:  # success rates: a band outside 0..1 aims at nothing
+            raise WorldgenError(f"error: the band {self.lo:g}..{self.hi:g} is not a range of success rates; "
+                                "expected 0 <= LO < HI <= 1")
+
     def aim(self, success: float | None) -> str:
         """``harder``, ``easier`` or ``vary`` for a scaffold the solver wins at rate ``success``."""
         if success is None:
@@ -78,6 +84,13 @@ def candidates(source: str, filename: str, result: ScaffoldResult | None, band: 
                others: tuple[Crossable, ...] = ()) -> list[Candidate]:
     """Every proposal the catalogue makes for one scaffold, most promising first. ``others``: the
     crossable axes of the library's other scaffolds (``crossable_axes``)."""
+    return list(iter_candidates(source, filename, result, band, others))
+
+
+def iter_candidates(source: str, filename: str, result: ScaffoldResult | None, band: Band,
+                    others: tuple[Crossable, ...] = ()) -> Iterator[Candidate]:
+    """``candidates`` one at a time: the crossed axes, each of which must be compiled to know
+    whether it fits, are only tried when the proposer gets that far."""
     tree = parse(source, filename)
     ir = compile_source(source, filename)[0]
     aim = band.aim(result.success if result else None)
@@ -93,8 +106,8 @@ def candidates(source: str, filename: str, result: ScaffoldResult | None, band: 
     found += combined(source, tree, result, aim == "harder") if aim in ("harder", "easier") else []
     for entry in RULES:
         found += entry(source, tree)
-    found += _crossed(source, filename, ir, others)
-    return [Candidate(ir.name, tag, apply(source, edits), change, why) for tag, edits, change in found]
+    for tag, edits, change in chain(found, _crossed(source, filename, ir, others)):
+        yield Candidate(ir.name, tag, apply(source, edits), change, why)
 
 
 def renamed(source: str, filename: str, name: str) -> str:
@@ -204,23 +217,24 @@ def crossable_axes(name: str, source: str) -> tuple[Crossable, ...]:
     return tuple(out)
 
 
-def _crossed(source: str, filename: str, ir: Scaffold, others: tuple[Crossable, ...]) -> list[Change]:
+def _crossed(source: str, filename: str, ir: Scaffold, others: tuple[Crossable, ...]) -> Iterator[Change]:
     """Axes of other scaffolds that check in this one, of components it does not vary yet, at most
     ``CROSSINGS`` of them."""
     taken = {a.name for a in ir.axes}
     present = {a.kind or a.name for a in ir.axes}  # a second axis of one component would override the first
-    out: list[Change] = []
+    made = 0
     for other in others:
-        if other.component in present or other.name in taken or len(out) >= CROSSINGS:
+        if made >= CROSSINGS:
+            return
+        if other.component in present or other.name in taken:
             continue
         edit = before_closing_brace(source, f"\n  # proposed: axis {other.axis} of scaffold {other.scaffold}\n{other.text}")
         try:
             compile_source(apply(source, [edit]), filename)
         except DiagnosticError:
             continue  # it names what this scaffold does not have
-        out.append((f"cross_{other.name}", [edit],
-                    f"axis {other.name}: {other.scaffold}'s {other.component} axis {other.axis} crossed in"))
-    return out
+        made += 1
+        yield (f"cross_{other.name}", [edit], f"axis {other.name}: {other.scaffold}'s {other.component} axis {other.axis} crossed in")
 
 
 def _terse_patterns(ir: Scaffold) -> list[tuple[str, str]]:

@@ -1,12 +1,14 @@
 """``worldgen propose``: K new verified scaffolds aimed at the solver's band, from a library.
 
 Drafts come from a proposer (``mutate``, offline: ``flywheel.mutate``; ``openai:MODEL``:
-``flywheel.llm_proposer``). Each goes through the gate (``flywheel.accept``) until K are accepted
-or the proposer has no more.
+``flywheel.llm_proposer``). Each goes through the gate (``flywheel.accept``, its last test the
+solver's band: ``flywheel.band``) until K are accepted or the proposer has no more. Drafts an
+earlier round rejected (``flywheel.memory``) and catalogue edits whose parent already has them
+(``flywheel.present``) are skipped before anything is compiled.
 
 OUT/NAME/ holds an accepted proposal (NAME.wg, NAME.json: the content record, provenance.json);
 OUT/rejected/NAME/ a rejected one (NAME.wg, reason.json); OUT/suites/NAME/ the worlds the gate
-compiled for it, with its oracle and random rollouts. A killed run resumes: decided proposals are
+compiled for it, with its oracle, random and solver rollouts. A killed run resumes: decided proposals are
 read back, a half-compiled suite is finished. Same inputs, same bytes.
 """
 
@@ -14,24 +16,28 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Iterator
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
 from worldgen.errors import DiagnosticError
 from worldgen.files import write_atomic
-from worldgen.frontend import compile_source
-from worldgen.flywheel.accept import Gate, Verdict, member
-from worldgen.flywheel.identity import structural_hash
-from worldgen.flywheel.library import LibraryScaffold, read_library, write_member
+from worldgen.flywheel.accept import Gate, Verdict, library_member
+from worldgen.flywheel.band import SolverTest, in_band
 from worldgen.flywheel.draft import Draft
-from worldgen.flywheel.mutate import Band, Candidate, candidates, crossable_axes, renamed
+from worldgen.flywheel.library import LibraryScaffold, read_library, write_member
+from worldgen.flywheel.memory import edit_key
+from worldgen.flywheel.present import already_has
+from worldgen.flywheel.mutate import Band, Candidate, crossable_axes, iter_candidates, renamed
 from worldgen.flywheel.placement import numbered
 from worldgen.flywheel.solver import SolverView
-from worldgen.rollouts.sources import open_entries
+from worldgen.ir.models import Scaffold
 
 PROPOSAL_FORMAT = "worldgen.proposal/1"
+# Every shipped scaffold's worlds have at most ~5,000 states; a proposal four times past that costs
+# the gate (and each later round's solver) minutes for one family.
+GATE_MAX_STATES = 20_000
 
 
 @dataclass(frozen=True)
@@ -40,23 +46,50 @@ class Settings:
     count: int = 4
     seeds: range = range(20)
     jobs: int = 1
+    episodes: int = 2  # the solver's episodes per world in the band test
+    overlap: bool = False  # accept when the band test's interval overlaps the band
+    base_url: str | None = None  # for an openai:MODEL solver
+    remembered: Mapping[str, str] = field(default_factory=dict)  # edit key -> why an earlier round rejected it
+    max_states: int | None = GATE_MAX_STATES  # the model checker's budget per world of a proposal
+    max_evaluated: int | None = None  # proposals the gate evaluates per run (None: max(2K, K+2))
+
+    def evaluations(self) -> int:
+        return self.max_evaluated or evaluation_budget(self.count)
+
+
+def evaluation_budget(count: int) -> int:
+    """Proposals (or an LLM's conversations) a run may spend to accept ``count``."""
+    return max(2 * count, count + 2)
 
 
 def propose(library_dir: Path, view: SolverView, out: Path, settings: Settings,
-            proposer: Proposer | None = None) -> dict[str, Any]:
+            proposer: Proposer | None = None, say: Callable[[str, str, str], None] = lambda name, verdict, reason: None,
+            ) -> dict[str, Any]:
     """Write up to ``settings.count`` accepted proposals into ``out``; returns the summary.
-    ``proposer`` writes the drafts (default: the offline ``mutate`` proposer)."""
+    ``proposer`` writes the drafts (default: the offline ``mutate`` proposer); ``say`` hears each
+    decision as it is made (name, accepted|rejected|skipped, reason)."""
     library = read_library(library_dir)
-    gate = Gate([member(s.ir, _suite_entries(view, s.name)) for s in library], settings.band, settings.seeds, settings.jobs)
+    solver = SolverTest(view.policy, settings.episodes, settings.overlap, settings.base_url)
+    gate = Gate([library_member(s.ir, _suite(view, s.name)) for s in library], settings.band, settings.seeds,
+                settings.jobs, solver, settings.max_states)
     proposer = proposer or MutateProposer()
     records = {s.name: s.record for s in library}
+    parents = {s.name: s.ir for s in library}
     taken = {s.name for s in library}
     accepted: list[str] = []
     rejected: list[dict[str, str]] = []
+    skipped: list[dict[str, str]] = []
+    rechecked: list[bool] = []
     repeats = 0
     for draft in proposer.drafts(library, view, settings.band, out, gate):
-        if _repeat(draft.source, f"{draft.name}.wg", gate):
-            repeats += 1  # an edit an earlier round (or this one) already made: not a new proposal
+        key = edit_key(draft.source)
+        if any(m.structural == key for m in gate.library):
+            repeats += 1  # the rules of a library scaffold or of an accepted proposal: not a new proposal
+            continue
+        why_not = settings.remembered.get(key) or _present(draft, parents)
+        if why_not:
+            skipped.append({"name": draft.name, "reason": why_not})
+            say(draft.name, "skipped", why_not)
             continue
         name = numbered(draft.name, taken, sep="_")
         taken.add(name)
@@ -67,20 +100,30 @@ def propose(library_dir: Path, view: SolverView, out: Path, settings: Settings,
         else:
             verdict = gate.evaluate(source, f"{name}.wg", out / "suites" / name, records.get(draft.record_from or ""))
             if verdict.accepted:
+                verdict.measured["recheck"] = gate.recheck(out / "suites" / name)
                 _write_accepted(out, name, source, draft, verdict, view, settings)
             else:
-                _write_rejected(out, name, source, draft, verdict)
+                _write_rejected(out, name, source, draft, verdict, key, view.policy)
+        say(name, "accepted" if verdict.accepted else "rejected", verdict.reason)
         if verdict.accepted:
             accepted.append(name)
+            recheck = verdict.measured.get("recheck") or gate.recheck(out / "suites" / name)  # older runs had none
+            rechecked.append(in_band(recheck, settings.band))
             if len(accepted) >= settings.count:
                 break  # before the proposer writes another draft (an LLM's costs tokens)
         else:
             rejected.append({"name": name, "reason": verdict.reason})
+        if len(accepted) + len(rejected) >= settings.evaluations():
+            break  # the run's budget: what it compiles stays bounded however few proposals pass
     evaluated = len(accepted) + len(rejected)
     summary = {"format": "worldgen.proposals/1", "proposer": proposer.name, "solver": view.policy,
                "band": [settings.band.lo, settings.band.hi], "requested": settings.count, "evaluated": evaluated,
-               "accepted": accepted, "rejected": rejected, "repeats_skipped": repeats,
+               "accepted": accepted, "rejected": rejected, "skipped": skipped, "repeats_skipped": repeats,
                "yield": round(len(accepted) / evaluated, 6) if evaluated else 0.0,
+               "band_test": {"episodes_per_world": settings.episodes, "overlap": settings.overlap},
+               "budget": {"evaluations": settings.evaluations(), "max_states": settings.max_states},
+               "recheck_in_band": {"count": sum(rechecked), "of": len(rechecked),
+                                   "share": round(sum(rechecked) / len(rechecked), 6) if rechecked else None},
                **proposer.usage()}
     out.mkdir(parents=True, exist_ok=True)
     write_atomic(out / "summary.json", json.dumps(summary, indent=2) + "\n")
@@ -103,27 +146,32 @@ class MutateProposer:
 
     def drafts(self, library: list[LibraryScaffold], view: SolverView, band: Band, out: Path, gate: Gate) -> Iterator[Draft]:
         for scaffold, c in _ordered(library, view, band):
-            yield Draft((scaffold.name,), f"{scaffold.name}_{c.tag}", c.source, c.change, c.why, record_from=scaffold.name)
+            yield Draft((scaffold.name,), f"{scaffold.name}_{c.tag}", c.source, c.change, c.why, record_from=scaffold.name,
+                        tag=c.tag)
 
     def usage(self) -> dict[str, Any]:
         return {}
 
 
 def _ordered(library: list[LibraryScaffold], view: SolverView, band: Band) -> Iterator[tuple[LibraryScaffold, Candidate]]:
-    """Scaffolds farthest outside the band first; then their candidates round-robin."""
+    """Scaffolds farthest outside the band first; then their candidates round-robin, each made only
+    when its turn comes (a round that accepts K proposals early makes few)."""
     def distance(s: LibraryScaffold) -> float:
         result = view.scaffolds.get(s.name)
         return max(0.0, band.distance(result.success if result else None))  # unmeasured: as if in the band
 
     ranked = sorted(library, key=lambda s: -distance(s))
     axes = [a for s in library for a in crossable_axes(s.name, s.source)]
-    queues = [(s, candidates(s.source, str(s.path), view.scaffolds.get(s.name), band,
-                             tuple(a for a in axes if a.scaffold != s.name))) for s in ranked]
-    depth = max((len(q) for _, q in queues), default=0)
-    for i in range(depth):
+    queues = [(s, iter_candidates(s.source, str(s.path), view.scaffolds.get(s.name), band,
+                                  tuple(a for a in axes if a.scaffold != s.name))) for s in ranked]
+    while queues:
+        alive = []
         for scaffold, queue in queues:
-            if i < len(queue):
-                yield scaffold, queue[i]
+            candidate = next(queue, None)
+            if candidate is not None:
+                alive.append((scaffold, queue))
+                yield scaffold, candidate
+        queues = alive
 
 
 def _named(source: str, name: str) -> str:
@@ -135,12 +183,10 @@ def _named(source: str, name: str) -> str:
         return source
 
 
-def _repeat(source: str, filename: str, gate: Gate) -> bool:
-    try:
-        key = structural_hash(compile_source(source, filename)[0])
-    except DiagnosticError:
-        return False  # the gate records why it does not check
-    return any(m.structural == key for m in gate.library)
+def _present(draft: Draft, parents: dict[str, Scaffold]) -> str | None:
+    """Why the draft's catalogue entry is not tried: its parent already has it."""
+    parent = parents.get(draft.parents[0]) if draft.tag and draft.parents else None
+    return already_has(draft.tag, parent) if parent is not None else None
 
 
 def _decided(out: Path, name: str) -> Verdict | None:
@@ -170,19 +216,19 @@ def _write_accepted(out: Path, name: str, source: str, draft: Draft, verdict: Ve
     write_atomic(folder / "provenance.json", json.dumps(provenance, indent=2) + "\n")
 
 
-def _write_rejected(out: Path, name: str, source: str, draft: Draft, verdict: Verdict) -> None:
+def _write_rejected(out: Path, name: str, source: str, draft: Draft, verdict: Verdict, key: str, solver: str) -> None:
     folder = out / "rejected" / name
     folder.mkdir(parents=True, exist_ok=True)
     write_atomic(folder / f"{name}.wg", source)
     reason = {"format": PROPOSAL_FORMAT, "name": name, "parents": list(draft.parents), "proposer": draft.proposer,
               "change": draft.change, "why": draft.why, "model": draft.model, "rounds": draft.rounds,
               "tokens": draft.tokens, "cost_usd": draft.cost_usd, "reason": verdict.reason,
-              "checks": verdict.passed, "measured": verdict.measured}
+              "checks": verdict.passed, "measured": verdict.measured, "solver": solver, "edit_hash": key}
     write_atomic(folder / "reason.json", json.dumps(reason, indent=2) + "\n")
 
 
-def _suite_entries(view: SolverView, name: str) -> list[Any] | None:
+def _suite(view: SolverView, name: str) -> Path | None:
     result = view.scaffolds.get(name)
     if result is None or result.suite is None or not Path(result.suite).is_dir():
         return None
-    return open_entries(Path(result.suite))
+    return Path(result.suite)

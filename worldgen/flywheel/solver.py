@@ -115,6 +115,10 @@ def _win_steps(files: list[str], policy: str) -> dict[str, list[int]]:
 
 def _solver(policies: dict[str, Any], path: Path) -> str:
     candidates = [p for p in sorted(policies) if p not in BASELINES]
+    if not candidates:
+        raise WorldgenError(f"{path}: error: the report has rollouts of baselines only ({', '.join(sorted(policies))}), "
+                            "none of the solver's; roll the solver out on the suite (`worldgen rollout SUITE --policy "
+                            "SOLVER`) and report those rollouts too")
     if len(candidates) != 1:
         raise WorldgenError(f"{path}: error: cannot tell which policy is the solver ({', '.join(sorted(policies))}); "
                             "pass --solver POLICY")
