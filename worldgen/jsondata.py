@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 from pydantic import ValidationError
 
 from worldgen.errors import WorldgenError
+from worldgen.textfile import read_text
 
 
 def parse_object(text: str, where: str, what: str) -> dict[str, Any]:
@@ -20,6 +22,17 @@ def parse_object(text: str, where: str, what: str) -> dict[str, Any]:
     if not isinstance(data, dict):
         raise WorldgenError(f"{where}: error: {what} must be a JSON object")
     return data
+
+
+def read_json_file(path: Path) -> Any | None:
+    """A JSON file's value, None where the file does not exist; invalid JSON is an error naming
+    ``FILE:LINE:COL``."""
+    if not path.is_file():
+        return None
+    try:
+        return json.loads(read_text(path))
+    except json.JSONDecodeError as err:
+        raise WorldgenError(f"{path}:{err.lineno}:{err.colno}: error: not valid JSON: {err.msg}") from None
 
 
 def first_problem(err: ValidationError) -> str:

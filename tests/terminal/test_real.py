@@ -6,6 +6,7 @@ module is skipped with the reason (and fails under CI=true, where CI runs as roo
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -20,14 +21,19 @@ if REASON is not None and os.environ.get("CI") != "true":
     pytest.skip(REASON, allow_module_level=True)
 
 
-@pytest.fixture
-def pair() -> tuple[worldgen.Env, worldgen.Env]:
-    world = worldgen.loads(SOURCE, "ops.wg").instantiate({}, seed=0)
+def faces(source: str, name: str) -> Iterator[tuple[worldgen.Env, worldgen.Env]]:
+    """The real and the emulated face of one world, reset to seed 0; the real one closed after."""
+    world = worldgen.loads(source, name).instantiate({}, seed=0)
     real, emulated = world.env(shell="real"), world.env()
     real.reset(seed=0)
     emulated.reset(seed=0)
     yield real, emulated
     real.close()
+
+
+@pytest.fixture
+def pair() -> Iterator[tuple[worldgen.Env, worldgen.Env]]:
+    yield from faces(SOURCE, "ops.wg")
 
 
 def both(pair: tuple[worldgen.Env, worldgen.Env], line: str) -> tuple[tuple, tuple]:
@@ -167,22 +173,15 @@ def test_links_the_agent_plants_are_never_followed_by_the_world_outside_the_tree
         env.close()
 
 
-def test_a_file_the_agent_makes_unreadable_is_still_the_worlds_file() -> None:
+def test_a_file_the_agent_makes_unreadable_is_still_the_worlds_file(pair) -> None:
     """``chmod 000`` happens on disk before the world hears of it (the line's own output shows
     it); the world, which has no chmod rule for the file, refuses it afterwards. Unreadable or
     not, the file is there: it is not taken for removed, and both faces end in the same state."""
-    world = worldgen.loads(SOURCE, "ops.wg").instantiate({}, seed=0)
-    pair = (world.env(shell="real"), world.env())
-    for env in pair:
-        env.reset(seed=0)
-    try:
-        real, emulated = both(pair, "chmod 000 /etc/app.conf")
-        assert real[1] == "worldgen: /etc/app.conf: Operation not permitted (the world kept its version of the file)\n"
-        assert emulated[1] == "chmod: changing permissions of '/etc/app.conf': Operation not permitted\n"
-        assert pair[0].state() == pair[1].state()
-        assert both(pair, "ls -l /etc/app.conf | cut -c 1-10; cat /etc/app.conf")[0][0] == "-rw-r--r--\nport=1\nlevel=low\n"
-    finally:
-        pair[0].close()
+    real, emulated = both(pair, "chmod 000 /etc/app.conf")
+    assert real[1] == "worldgen: /etc/app.conf: Operation not permitted (the world kept its version of the file)\n"
+    assert emulated[1] == "chmod: changing permissions of '/etc/app.conf': Operation not permitted\n"
+    assert pair[0].state() == pair[1].state()
+    assert both(pair, "ls -l /etc/app.conf | cut -c 1-10; cat /etc/app.conf")[0][0] == "-rw-r--r--\nport=1\nlevel=low\n"
 
 
 @pytest.fixture
@@ -190,12 +189,7 @@ def site() -> tuple[worldgen.Env, worldgen.Env]:
     """Both faces of a world whose files have Debian's, the world's own and chown'd owners."""
     if os.geteuid() != 0:
         pytest.skip("the real face's tree carries the world's owners only when it runs as root")
-    world = worldgen.loads(SITE, "site.wg").instantiate({}, seed=0)
-    real, emulated = world.env(shell="real"), world.env()
-    real.reset(seed=0)
-    emulated.reset(seed=0)
-    yield real, emulated
-    real.close()
+    yield from faces(SITE, "site.wg")
 
 
 @pytest.mark.parametrize("line", [

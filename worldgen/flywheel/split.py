@@ -32,8 +32,8 @@ from worldgen.compiler.artifact import Artifact
 from worldgen.errors import UsageError, WorldgenError
 from worldgen.files import write_atomic
 from worldgen.ir.models import canonical_json
+from worldgen.jsondata import read_json_file
 from worldgen.runtime.sources import INDEX, load_checked, suite_index
-from worldgen.textfile import read_text
 
 FORMAT = "worldgen.split/1"
 SPLIT = "split.json"
@@ -203,12 +203,9 @@ def _write_side(folder: Path, members: list[World], record: dict[str, Any]) -> N
 def read_split(folder: Path) -> dict[str, Any] | None:
     """The split record of a suite folder written by ``split`` (None for any other suite)."""
     path = folder / SPLIT
-    if not path.is_file():
+    data = read_json_file(path)
+    if data is None:
         return None
-    try:
-        data = json.loads(read_text(path))
-    except json.JSONDecodeError as err:
-        raise WorldgenError(f"{path}:{err.lineno}:{err.colno}: error: not valid JSON: {err.msg}") from None
     worlds = data.get("worlds") if isinstance(data, dict) else None
     if (not isinstance(data, dict) or data.get("format") != FORMAT or not isinstance(worlds, dict)
             or not all(isinstance(worlds.get(s), list) for s in SIDES) or not isinstance(data.get("held_out_by"), dict)):

@@ -16,6 +16,7 @@ from typing import Any
 from worldgen.compiler.suite import REJECTED, SUMMARY
 from worldgen.errors import WorldgenError
 from worldgen.flywheel.split import SPLIT
+from worldgen.jsondata import read_json_file
 from worldgen.rollouts import records
 from worldgen.rollouts.replay import mismatch
 from worldgen.rollouts.sources import Entry, open_entries
@@ -73,12 +74,9 @@ def _check_replays(name: str, episodes: list[dict[str, Any]], by_id: dict[str, E
 
 def _summary(folder: Path) -> dict[str, Any] | None:
     path = folder / SUMMARY
-    if not path.is_file():
+    data = read_json_file(path)
+    if data is None:
         return None
-    try:
-        data = json.loads(read_text(path))
-    except json.JSONDecodeError as err:
-        raise WorldgenError(f"{path}:{err.lineno}:{err.colno}: error: not valid JSON: {err.msg}") from None
     if not isinstance(data, dict):
         raise WorldgenError(f"{path}: error: expected a JSON object")
     return data
