@@ -1,0 +1,201 @@
+"""Command lines an agent would type in a terminal world, drawn from the world itself.
+
+The fidelity measure (``worldgen.terminal.fidelity``) needs lines that exercise the shell the way
+agents do: reads of the world's files (``cat``, ``grep -c``, ``sort | uniq -c``, ``awk``...),
+pipes, globs, quoting, ``cd`` and relative paths, variables, redirects into scratch files and
+into the world's writable files (with the texts the world accepts), the world's own programs
+(their commands, ``--help``, bad options) and mistakes with their error messages. Every path,
+word and command comes from the world's tree and command table, so a new scaffold is covered
+without hand work. Paths and words are put into lines with ``shlex.quote`` (they are data the
+agent would quote); nothing here runs a line.
+
+The lines stay inside the documented subset (docs/terminal.md, "Fidelity"): no ``du`` (block
+sizes are the host file system's), no ``stat`` without ``-c`` (inodes, devices and access times
+are the host's), no ``ls -l`` of ``/`` or ``/usr`` (the real face binds the host's ``/usr``), and no
+owners where the caller cannot ``chown`` (``ls -l``/``find`` run only on world directories,
+whose owners the tree keeps as root).
+"""
+
+from __future__ import annotations
+
+import re
+import shlex
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import PurePosixPath
+
+import numpy as np
+
+from worldgen.ir.terminal import hook_action
+from worldgen.seeding import rng
+from worldgen.terminal.episode import TerminalEpisode
+from worldgen.terminal.layout import WRITE_PREFIX
+from worldgen.terminal.tree import SYSTEM, walk
+
+_WORD = re.compile(r"[A-Za-z][A-Za-z0-9_-]{2,}")
+SCRATCH = "/tmp/fidelity"  # the corpus's own files: a folder of /tmp both faces start without
+
+
+@dataclass(frozen=True)
+class Scene:
+    """What a world offers the corpus: its readable files with their words, its directories,
+    its programs and their command lines, and the lines that write its writable files."""
+
+    files: tuple[str, ...]
+    words: dict[str, tuple[str, ...]]  # file -> words of its text (for grep, sed, awk)
+    dirs: tuple[str, ...]  # directories holding world files
+    home: str
+    programs: tuple[str, ...]
+    commands: tuple[str, ...]  # the programs' command lines of the world's table
+    writes: tuple[str, ...]  # accepted writes of writable files (the world's own printf lines)
+
+
+def scene(episode: TerminalEpisode) -> Scene:
+    """The corpus's material, read from an episode at its start (no hook runs: ``walk``)."""
+    items = [i for i in walk(episode.fs) if not any(i.path == s or i.path.startswith(s + "/") for s in SYSTEM)]
+    files = tuple(i.path for i in items if not i.is_dir and i.path in episode.layout.files and i.text)
+    words = {i.path: tuple(dict.fromkeys(_WORD.findall(i.text or "")))[:40] for i in items if i.path in files}
+    dirs = tuple(sorted({str(PurePosixPath(f).parent) for f in files}))
+    rules = episode.layout.rules
+    commands = tuple(dict.fromkeys(rules.bindings[b].command for b in episode.layout.commands.values()))
+    writers = {rules.actions.index(a) for a in rules.actions
+               if any(a.name == hook_action(f.name, "write") for f in episode.layout.terminal.files)}
+    writes = tuple(dict.fromkeys(b.command for b in rules.bindings
+                                 if b.action in writers and b.command.startswith(WRITE_PREFIX)))
+    return Scene(files, words, dirs, episode.layout.terminal.home, tuple(episode.layout.programs), commands, writes)
+
+
+Family = Callable[[Scene, np.random.Generator], list[str] | None]
+
+
+def _pick(g: np.random.Generator, seq) -> str:
+    return seq[int(g.integers(len(seq)))]
+
+
+def _file(s: Scene, g: np.random.Generator) -> str:
+    return _pick(g, s.files)
+
+
+def _word(s: Scene, g: np.random.Generator, f: str) -> str:
+    return _pick(g, s.words[f]) if s.words.get(f) else "error"
+
+
+def _q(text: str) -> str:
+    return shlex.quote(text)
+
+
+def reads(s: Scene, g: np.random.Generator) -> list[str] | None:
+    f = _file(s, g)
+    w, k, q = _word(s, g, f), int(g.integers(1, 6)), _q(f)
+    lines = [f"cat {q}", f"head -n {k} {q}", f"tail -n {k} {q}", f"wc {q}", f"wc -l {q}", f"wc -w -c {q}",
+             f"grep -i {_q(w)} {q}", f"grep -c {_q(w)} {q}", f"grep -n {_q(w)} {q}", f"grep -v {_q(w)} {q} | head -n {k}",
+             f"sort {q} | uniq -c | sort -rn | head -n {k}", f"cut -c 1-{10 * k} {q}", f"cut -d ' ' -f 1-{k} {q}",
+             f"awk '{{print $1, $NF}}' {q} | head -n {k}", f"awk -F: '{{print $1}}' {q}", f"awk 'END {{print NR}}' {q}",
+             f"sed -n '{k},{k + 1}p' {q}", f"sed 's/{w}/X/g' {q} | head -n {k}", f"tr a-z A-Z < {q} | head -n {k}",
+             f"tr -d ' ' < {q} | wc -c", f"nl {q} | tail -n {k}", f"rev {q} | head -n {k}", f"sort -r {q} | head -n {k}",
+             f"stat -c '%n %s %a' {q}", f"grep -l {_q(w)} {q} /dev/null", f"head -c {20 * k} {q}; echo"]
+    return [_pick(g, lines)]
+
+
+def listings(s: Scene, g: np.random.Generator) -> list[str] | None:
+    d = _q(_pick(g, s.dirs))
+    lines = [f"ls {d}", f"ls -1 {d}", f"ls -l {d}", f"ls -la {d}", f"ls -a {d}", f"find {d} -type f | sort",
+             f"find {d} -type d", f"find {d} -name '*.*' | sort", f"ls -1 {d} | wc -l", f"ls {d} | head -n 2"]
+    return [_pick(g, lines)]
+
+
+def globs(s: Scene, g: np.random.Generator) -> list[str] | None:
+    f = PurePosixPath(_file(s, g))
+    d = _q(str(f.parent)).rstrip("/") if str(f.parent) != "/" else ""
+    ext = f.suffix
+    star = f"{d}/*{ext}" if ext else f"{d}/*"
+    lines = [f"ls {star}", f"cat {star} | wc -l", f"grep -c {_q(_word(s, g, str(f)))} {star}",
+             f"echo {d}/{f.name[:-1]}?", f"ls -d {d}/{f.name[0]}*", f"wc -l {star} | tail -n 1", f"echo {d}/nomatch*.zz"]
+    return [_pick(g, lines)]
+
+
+def quoting(s: Scene, g: np.random.Generator) -> list[str] | None:
+    f = _file(s, g)
+    w = _word(s, g, f)
+    lines = [f"grep -c \"{w}\" '{f}'", "echo 'two  spaces' \"and  $HOME\" a\\ b", f"printf '%s\\n' \"{w} x\" '{w}'",
+             f"echo \"it's\" 'say \"hi\"' \\$HOME", f"X='{w}'; grep -c \"$X\" {_q(f)}", "echo a\\\tb 'c\\d' \"e\\\"f\"",
+             f"printf '%s|%s\\n' {w} \"two words\"", "echo \"$(echo nested)\" '$(echo literal)'"]
+    return [_pick(g, lines)]
+
+
+def places(s: Scene, g: np.random.Generator) -> list[str] | None:
+    f = PurePosixPath(_file(s, g))
+    name = _q(f.name)
+    return [f"cd {_q(str(f.parent))}", "pwd", f"wc -l {name}", "ls -1 | head -n 3", "cd ..", "pwd", "cd", "pwd"]
+
+
+def variables(s: Scene, g: np.random.Generator) -> list[str] | None:
+    lines = ["echo $HOME", "echo ~", "echo ~/notes", "echo \"$USER\" \"$PWD\"", "echo $SHELL $TERM $LANG",
+             "N=3; echo $((N + 4))", "export MODE=test; echo $MODE", "echo ${HOME}/x ${UNSET:-fallback}",
+             "false; echo $?", "true && echo yes || echo no", "echo $PATH"]
+    return [_pick(g, lines)]
+
+
+def scratch(s: Scene, g: np.random.Generator) -> list[str] | None:
+    f = _q(_file(s, g))
+    w = _q(_word(s, g, _file(s, g)))
+    return [f"mkdir -p {SCRATCH}", f"grep -i {w} {f} > {SCRATCH}/hits.txt; wc -l < {SCRATCH}/hits.txt",
+            f"echo note >> {SCRATCH}/notes; echo more >> {SCRATCH}/notes; cat {SCRATCH}/notes",
+            f"sort {f} > '{SCRATCH}/sorted copy' && head -n 1 '{SCRATCH}/sorted copy'", f"ls -1 {SCRATCH}",
+            f"cp {f} {SCRATCH}/copy && cmp {f} {SCRATCH}/copy && echo same", f"rm {SCRATCH}/copy; ls {SCRATCH}/copy",
+            f"rm -r {SCRATCH}"]
+
+
+def writes(s: Scene, g: np.random.Generator) -> list[str] | None:
+    if not s.writes:
+        return None
+    line = _pick(g, s.writes)
+    path = line.rpartition(" > ")[2]
+    return [line, f"cat {path}"]
+
+
+def programs(s: Scene, g: np.random.Generator) -> list[str] | None:
+    if not s.programs:
+        return None
+    p = _pick(g, s.programs)
+    lines = [f"{p} --help", f"{p} --no-such-flag", f"{p} no-such-command", p, f"{p} --help | head -n 1"]
+    if s.commands:
+        lines += [_pick(g, s.commands)] * 3
+    return [_pick(g, lines)]
+
+
+MISTAKES = ("cat /no/such/file", "ls /nowhere", "frobnicate --now", "ls --frob", "echo \"unterminated",
+            "echo 'unterminated", "cat /etc |", "cd /nowhere", "head -n x /etc/hostname", "grep", "sort -k",
+            "wc -l < /no/such", "echo hi > /no/such/dir/x", "cat '/tmp/no such file'", "if then fi", "ls | | wc",
+            "cat /tmp", "grep -c", "cut", "echo ok; exit_status_of_nothing; echo $?", "tail -n 2 /nope /also-nope")
+
+
+def mistakes(s: Scene, g: np.random.Generator) -> list[str] | None:
+    f = _q(_file(s, g))
+    d = _q(_pick(g, s.dirs))
+    return [_pick(g, [*MISTAKES, f"cd {f}", f"cat {d}", f"grep -q {f}", f"wc -l {f}.bak", f"ls -l {f}/"])]
+
+
+FAMILIES: tuple[tuple[Family, float], ...] = (
+    (reads, 6), (listings, 2), (globs, 2), (quoting, 1.5), (places, 0.3), (variables, 1), (scratch, 0.2),
+    (writes, 0.5), (programs, 2), (mistakes, 2.5))
+
+
+def corpus(scene: Scene, lines: int, seed: int) -> list[str]:
+    """``lines`` command lines (a family's group may run past by a few) for one world, the same
+    for the same scene and seed."""
+    g = rng(seed, "fidelity corpus")
+    usable = [(f, w) for f, w in FAMILIES if f(scene, rng(seed, "fidelity probe")) is not None] if scene.files else []
+    if not usable:
+        return []
+    weights = np.array([w for _, w in usable])
+    out: list[str] = []
+    while len(out) < lines:
+        family = usable[int(g.choice(len(usable), p=weights / weights.sum()))][0]
+        out += family(scene, g) or []
+    return out
+
+
+def iter_families() -> Iterator[str]:
+    """The families' names, for reports and tests."""
+    return (f.__name__ for f, _ in FAMILIES)
