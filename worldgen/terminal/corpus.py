@@ -119,7 +119,7 @@ def quoting(s: Scene, g: np.random.Generator) -> list[str] | None:
     w = _word(s, g, f)
     lines = [f"grep -c \"{w}\" '{f}'", "echo 'two  spaces' \"and  $HOME\" a\\ b", f"printf '%s\\n' \"{w} x\" '{w}'",
              f"echo \"it's\" 'say \"hi\"' \\$HOME", f"X='{w}'; grep -c \"$X\" {_q(f)}", "echo a\\\tb 'c\\d' \"e\\\"f\"",
-             f"printf '%s|%s\\n' {w} \"two words\"", "echo \"$(echo nested)\" '$(echo literal)'"]
+             f"printf '%s|%s\\n' {w} \"two words\"", "echo '$(echo literal)' \"${HOME}\""]
     return [_pick(g, lines)]
 
 
@@ -131,7 +131,7 @@ def places(s: Scene, g: np.random.Generator) -> list[str] | None:
 
 def variables(s: Scene, g: np.random.Generator) -> list[str] | None:
     lines = ["echo $HOME", "echo ~", "echo ~/notes", "echo \"$USER\" \"$PWD\"", "echo $SHELL $TERM $LANG",
-             "N=3; echo $((N + 4))", "export MODE=test; echo $MODE", "echo ${HOME}/x ${UNSET:-fallback}",
+             "N=3; echo $N${N}x", "export MODE=test; echo $MODE", "echo ${HOME}/x ${UNSET:-fallback}",
              "false; echo $?", "true && echo yes || echo no", "echo $PATH"]
     return [_pick(g, lines)]
 
@@ -142,7 +142,7 @@ def scratch(s: Scene, g: np.random.Generator) -> list[str] | None:
     return [f"mkdir -p {SCRATCH}", f"grep -i {w} {f} > {SCRATCH}/hits.txt; wc -l < {SCRATCH}/hits.txt",
             f"echo note >> {SCRATCH}/notes; echo more >> {SCRATCH}/notes; cat {SCRATCH}/notes",
             f"sort {f} > '{SCRATCH}/sorted copy' && head -n 1 '{SCRATCH}/sorted copy'", f"ls -1 {SCRATCH}",
-            f"cp {f} {SCRATCH}/copy && cmp {f} {SCRATCH}/copy && echo same", f"rm {SCRATCH}/copy; ls {SCRATCH}/copy",
+            f"cp {f} {SCRATCH}/copy && wc -c < {SCRATCH}/copy", f"rm {SCRATCH}/copy; ls {SCRATCH}/copy",
             f"rm -r {SCRATCH}"]
 
 
@@ -166,7 +166,7 @@ def programs(s: Scene, g: np.random.Generator) -> list[str] | None:
 
 MISTAKES = ("cat /no/such/file", "ls /nowhere", "frobnicate --now", "ls --frob", "echo \"unterminated",
             "echo 'unterminated", "cat /etc |", "cd /nowhere", "head -n x /etc/hostname", "grep", "sort -k",
-            "wc -l < /no/such", "echo hi > /no/such/dir/x", "cat '/tmp/no such file'", "if then fi", "ls | | wc",
+            "wc -l < /no/such", "echo hi > /no/such/dir/x", "cat '/tmp/no such file'", "echo )", "ls | | wc",
             "cat /tmp", "grep -c", "cut", "echo ok; exit_status_of_nothing; echo $?", "tail -n 2 /nope /also-nope")
 
 

@@ -45,6 +45,12 @@ BASH = "/usr/bin/bash"
 _SPECIAL = re.compile(r"(BASH\w*|COMP_\w+|EPOCH\w+|FUNCNAME|GROUPS|HIST\w*|HOSTTYPE|IFS|LINENO|LINES|COLUMNS|MACHTYPE|"
                       r"MAILCHECK|OPT\w+|OSTYPE|PIPESTATUS|PPID|PS[0-4]|PWD|RANDOM|SECONDS|SHELLOPTS|SHLVL|SRANDOM|"
                       r"EUID|UID|DIRSTACK|_|__worldgen\w*)\Z")
+# bash's builtins a world's program may be named after (`kill`): disabled with `enable -n`, so
+# the line reaches the world's program on PATH, as the emulator's does. Only these names are
+# written into the rc file (no name of the world's is ever written there as code).
+SHADOWABLE = frozenset({"bg", "cd", "command", "dirs", "disown", "echo", "false", "fg", "hash", "help", "history",
+                        "jobs", "kill", "popd", "printf", "pushd", "pwd", "read", "test", "times", "true", "type",
+                        "ulimit", "umask", "wait"})
 _DECLARE = re.compile(r"^declare -(\S+) ([A-Za-z_][A-Za-z0-9_]*)", re.M)
 
 _libc = ctypes.CDLL(None, use_errno=True)
@@ -117,6 +123,7 @@ class Jail:
         with open(os.path.join(self.control, "rc"), "w", encoding="utf-8", errors="surrogateescape") as f:
             f.write(request["vars"])
             f.write(_rc(state_w, int(request.get("status", 0))))
+            f.write("".join(f"enable -n {name}\n" for name in sorted(SHADOWABLE.intersection(request.get("programs", ())))))
         master, slave = os.openpty()
         uid, gid = int(request.get("uid", 0)), int(request.get("gid", 0))
 

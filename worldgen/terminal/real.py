@@ -108,7 +108,8 @@ class RealEpisode:
         self.world.notes = []
         first = not self.vars
         self.shell.send({"line": line, "cwd": self.session.cwd, "env": self.session.env if first else {},
-                         "vars": self.vars, "status": self.session.status, "timeout": self.line_seconds})
+                         "vars": self.vars, "status": self.session.status, "timeout": self.line_seconds,
+                         "programs": sorted(self.layout.programs)})
         reply = self._serve_until_reply()
         self.session.cwd = reply["cwd"]
         self.session.status = int(reply["status"])

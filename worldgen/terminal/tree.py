@@ -17,7 +17,7 @@ from pathlib import Path
 from worldgen.shell.nss import BARE, GROUP, PASSWD, Accounts
 from worldgen.terminal.worldfs import WorldFs
 
-SYSTEM = ("/bin", "/sbin", "/lib", "/lib64", "/usr", "/dev", "/proc", "/sys")  # the host's in a real shell
+SYSTEM = ("/bin", "/sbin", "/lib", "/lib64", "/usr", "/dev")  # the host's in a real shell (the jail mounts no /proc or /sys: a world's own files are written there)
 
 
 @dataclass(frozen=True)
