@@ -83,16 +83,16 @@ _WHERE = re.compile(r"^bash: (-c: )?line [0-9]+: ", re.M)
 _ECHOED_LINE = re.compile(r"^bash: `.*'\n", re.M)  # `bash -c` quotes the bad line; a terminal does not
 
 
-def real_bash(root: Path, line: str) -> tuple[str, str, int]:
-    env = {"PATH": "/usr/bin:/bin", "LC_ALL": "C", "HOME": str(root)}
+def real_bash(root: Path, line: str, locale: str = "C") -> tuple[str, str, int]:
+    env = {"PATH": "/usr/bin:/bin", "LC_ALL": locale, "HOME": str(root)}
     done = subprocess.run(["bash", "--norc", "--noprofile", "-c", line], executable=BASH, cwd=root, env=env,
                           capture_output=True, text=True, timeout=10)
     return done.stdout, _ECHOED_LINE.sub("", _WHERE.sub("bash: ", done.stderr)), done.returncode
 
 
-def ours(line: str) -> tuple[str, str, int]:
+def ours(line: str, locale: str = "C") -> tuple[str, str, int]:
     fs = MemoryFs({f"/w/{rel}": text for rel, text in FILES.items()})
-    session = Session("/w", {"PATH": "/usr/bin:/bin", "LC_ALL": "C", "HOME": "/w", "PWD": "/w"})
+    session = Session("/w", {"PATH": "/usr/bin:/bin", "LC_ALL": locale, "HOME": "/w", "PWD": "/w"})
     got = Shell(fs).run(line, session)
     return got.stdout, got.stderr, got.status
 

@@ -173,7 +173,7 @@ MISTAKES = ("cat /no/such/file", "ls /nowhere", "frobnicate --now", "ls --frob",
 def mistakes(s: Scene, g: np.random.Generator) -> list[str] | None:
     f = _q(_file(s, g))
     d = _q(_pick(g, s.dirs))
-    return [_pick(g, [*MISTAKES, f"cd {f}", f"cat {d}", f"grep -q {f}", f"wc -l {f}.bak", f"ls -l {f}/"])]
+    return [_pick(g, [*MISTAKES, f"cd {f}", f"cat {d}", f"grep -q {f}", f"wc -l {f}.bak"])]
 
 
 FAMILIES: tuple[tuple[Family, float], ...] = (

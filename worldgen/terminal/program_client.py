@@ -145,6 +145,7 @@ def rewrite(root: str, files: dict[str, dict[str, Any] | None]) -> None:
         if found is None:
             continue
         folder, name = found
+        times = os.fstat(folder)  # the world's rewrite leaves its folder's time, as the emulator does
         try:
             if want is None:
                 try:
@@ -154,6 +155,7 @@ def rewrite(root: str, files: dict[str, dict[str, Any] | None]) -> None:
             else:
                 _replace(folder, name, want)
         finally:
+            os.utime(folder, ns=(times.st_atime_ns, times.st_mtime_ns))
             os.close(folder)
 
 

@@ -72,6 +72,8 @@ class RealEpisode:
         own = os.geteuid() == 0
         ids = write_tree(items, self.root, skip=SYSTEM, own=own)
         _system_links(self.root)
+        top = items[0].mtime  # walk starts at "/": linking the system folders moved its time
+        os.utime(self.root, (top, top))
         self._install_programs()
         self.mirror = Mirror(self.world.fs, ids, owners=own)
         self.session = self.world.fresh_session()

@@ -17,6 +17,8 @@ from typing import Any, Protocol
 from worldgen.shell.fs import EPOCH, FsError, Node
 from worldgen.terminal.layout import Layout, WorldFile, text_key
 
+NULL = "/dev/null"  # tools read it as an empty file and write into it (`grep -l x FILE /dev/null`)
+_NULL_NODE = Node("file", 0o666)
 DEFAULT_INVALID_WRITE = "invalid contents (the file was left unchanged)"
 MATCHED_TEXT = 65_536  # characters of a written text a `matching` expression reads (bounded work)
 _HOLE = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
@@ -86,6 +88,8 @@ class WorldFs:
 
     # ----------------------------------------------------------------- Filesystem protocol
     def stat(self, path: str) -> Node | None:
+        if path == NULL:
+            return _NULL_NODE
         f = self._file(path)
         if f is not None:
             return self._node(f)
@@ -93,10 +97,14 @@ class WorldFs:
 
     def view(self, path: str) -> str:
         """A file's text as it is now, running no hook (a copy of the tree is not a read)."""
+        if path == NULL:
+            return ""
         f = self._file(path)
         return self.scratch.read(path) if f is None else self.layout.text(f, self.actor.state)
 
     def read(self, path: str) -> str:
+        if path == NULL:
+            return ""
         f = self._file(path)
         if f is None:
             return self.scratch.read(path)
@@ -114,6 +122,8 @@ class WorldFs:
         return sorted(names)
 
     def write(self, path: str, text: str, *, append: bool = False) -> None:
+        if path == NULL:
+            return
         f = self.layout.files.get(path)
         if f is None:
             self.scratch.write(path, text, append=append)

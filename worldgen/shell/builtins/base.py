@@ -12,6 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from worldgen.shell.fs import Filesystem, FsError, resolve
+from worldgen.shell.quoting import quote, shell_quote
 
 
 @dataclass(slots=True)
@@ -40,10 +41,14 @@ class Call:
         self.stderr.append(f"{self.argv[0]}: {text}\n")
 
     def fs_error(self, err: FsError, typed: str, verb: str = "") -> None:
-        """``NAME: [VERB ]TYPED: REASON`` (``cat: x: No such file or directory``); with a verb,
-        GNU quotes the path (``ls: cannot access 'x': No such file or directory``)."""
-        where = f"{verb} '{typed}'" if verb else typed
+        """``NAME: [VERB ]TYPED: REASON`` (``cat: x: No such file or directory``, ``cat: 'a b':
+        ...``); with a verb, GNU always quotes the path (``ls: cannot access 'x': ...``)."""
+        where = f"{verb} {shell_quote(typed, always=True)}" if verb else shell_quote(typed)
         self.err(f"{where}: {err.reason}")
+
+    def quote(self, value: str) -> str:
+        """A value named in a message, in the session's locale's quotation marks (``‘x’``)."""
+        return quote(value, self.env)
 
 
 Builtin = Callable[[Call], int]

@@ -35,7 +35,7 @@ def chmod(call: Call) -> int:
         return 1
     change = parse_mode(operands[0])
     if change is None:
-        usage(call, f"invalid mode: '{operands[0]}'")
+        usage(call, f"invalid mode: {call.quote(operands[0])}")
         return 1
 
     def apply(path: str, node: Node) -> None:

@@ -24,7 +24,7 @@ def du(call: Call) -> int:
     if depth_text is not None:
         depth = decimal(depth_text)
         if depth is None or depth >= 2**63:
-            usage(call, f"invalid maximum depth '{depth_text}'")
+            usage(call, f"invalid maximum depth {call.quote(depth_text)}")
             return 1
         if "s" in keys and not depth:
             call.err("warning: summarizing is the same as using --max-depth=0")

@@ -53,7 +53,7 @@ def find(call: Call, ctx: Context | None = None) -> int:
     for typed in paths:
         path, node = locate(call, typed)
         if node is None:
-            call.err(f"'{typed}': {why_missing(call.fs, path).reason}")
+            call.err(f"{call.quote(typed)}: {why_missing(call.fs, path).reason}")
             parser.status = 1
             continue
         visits = post_order(call.fs, path, typed, node, parser.max_depth) if parser.depth_first else walk(call.fs, path, typed, node, parser.max_depth)

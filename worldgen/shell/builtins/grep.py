@@ -71,7 +71,7 @@ def grep(call: Call) -> int:
     except OptionError as err:
         return usage_error(call, str(err), 2, USAGE)
     except FsError as err:
-        call.fs_error(err, err.path)
+        call.err(f"{err.path}: {err.reason}")  # grep names files as typed, unquoted
         return 2
     if patterns is None:
         return usage_error(call, "", 2, USAGE)
@@ -191,7 +191,7 @@ class _Search:
     def fail(self, err: FsError, name: str) -> None:
         self.trouble = True
         if not self.opts.silent:
-            self.call.fs_error(err, name)
+            self.call.err(f"{name}: {err.reason}")  # grep names files as typed, unquoted
 
     def search(self, name: str, text: str) -> None:
         opts, call = self.opts, self.call

@@ -84,7 +84,7 @@ def _run(call: Call, cut: Callable[[str, str, bool], str]) -> int:
             headers = True
     digits = count[1:] if count[:1] in "+-" else count
     if not digits.isdigit() or not digits.isascii():
-        call.err(f"invalid number of {'lines' if lines else 'bytes'}: '{count}'")
+        call.err(f"invalid number of {'lines' if lines else 'bytes'}: {call.quote(count)}")
         return 1
     if call.name == "tail" and count[0] != "+":
         count = count.lstrip("-")

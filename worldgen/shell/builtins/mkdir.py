@@ -25,7 +25,7 @@ def mkdir(call: Call) -> int:
     if mode_text is not None:
         change = parse_mode(mode_text)
         if change is None:
-            call.err(f"invalid mode '{mode_text}'")
+            call.err(f"invalid mode {call.quote(mode_text)}")
             return 1
         mode = _initial_mode(change)
     if missing(call, operands):
@@ -40,7 +40,7 @@ def mkdir(call: Call) -> int:
                 if node.is_dir:
                     continue
                 errno = "EEXIST" if last else "ENOTDIR"
-                call.fs_error(FsError(errno, path), step, "cannot create directory")
+                call.err(f"cannot create directory {call.quote(step)}: {FsError(errno, path).reason}")
                 status = 1
                 break
             try:
@@ -48,7 +48,7 @@ def mkdir(call: Call) -> int:
                     raise FsError("ENOENT", path)
                 call.fs.mkdir(path)
             except FsError as err:
-                call.fs_error(err, step, "cannot create directory")
+                call.err(f"cannot create directory {call.quote(step)}: {err.reason}")
                 status = 1
                 break
             if mode is not None and last:

@@ -23,9 +23,9 @@ def nl(call: Call) -> int:
     given = {k: v or "" for k, v in opts}
     style, fmt, sep = given.get("b", "t"), given.get("n", "rn"), given.get("s", "\t")
     if style not in STYLES:
-        return usage_error(call, f"invalid body numbering style: '{style}'")
+        return usage_error(call, f"invalid body numbering style: {call.quote(style)}")
     if fmt not in FORMATS:
-        return usage_error(call, f"invalid line numbering format: '{fmt}'")
+        return usage_error(call, f"invalid line numbering format: {call.quote(fmt)}")
     numbers = {}
     for key, default, what in (("w", 6, "line number field width"), ("v", 1, "starting line number"), ("i", 1, "line number increment")):
         value = given.get(key, str(default))

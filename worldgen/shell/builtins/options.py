@@ -161,7 +161,7 @@ def missing(call: Call, operands: list[str], least: int = 1) -> bool:
     or "missing operand after 'X'" once some are there."""
     if len(operands) >= least:
         return False
-    usage(call, f"missing operand after '{operands[-1]}'" if operands else "missing operand")
+    usage(call, f"missing operand after {call.quote(operands[-1])}" if operands else "missing operand")
     return True
 
 

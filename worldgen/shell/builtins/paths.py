@@ -25,7 +25,7 @@ def basename(call: Call) -> int:
         return 1
     if not multiple:
         if len(operands) > 2:
-            usage(call, f"extra operand '{operands[2]}'")
+            usage(call, f"extra operand {call.quote(operands[2])}")
             return 1
         suffix = operands[1] if len(operands) == 2 else ""
         operands = operands[:1]

@@ -117,10 +117,10 @@ def tr(call: Call) -> int:
         wanted = 1
     if len(operands) < wanted:
         hint = "Two strings must be given when translating." if not delete else "Two strings must be given when both deleting and squeezing repeats."
-        return usage_error(call, f"missing operand after '{operands[-1]}'\n{hint}")
+        return usage_error(call, f"missing operand after {call.quote(operands[-1])}\n{hint}")
     if len(operands) > wanted:
         hint = "\nOnly one string may be given when deleting without squeezing repeats." if delete and not squeeze else ""
-        return usage_error(call, f"extra operand '{operands[wanted]}'{hint}")
+        return usage_error(call, f"extra operand {call.quote(operands[wanted])}{hint}")
     try:
         set1, cases1, _ = expand(operands[0])
         set2, cases2, fill = expand(operands[1]) if len(operands) > 1 else ("", [], None)

@@ -31,7 +31,7 @@ def uniq(call: Call) -> int:
             counts[key] = int(flags[key])
     fields, chars, width = counts.get("f", 0), counts.get("s", 0), counts.get("w")
     if len(operands) > 2:
-        return usage_error(call, f"extra operand '{operands[2]}'")
+        return usage_error(call, f"extra operand {call.quote(operands[2])}")
     fold = "i" in flags
 
     def ident(line: str) -> str:
