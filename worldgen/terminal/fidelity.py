@@ -11,6 +11,7 @@ renders. Every disagreement is kept with both outputs, so a report can show it.
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -25,6 +26,8 @@ from worldgen.shell.interp import Outcome
 from worldgen.terminal import program_client
 from worldgen.terminal.corpus import corpus, scene
 
+REFUSED = "(the world kept its version of the file)\n"
+_LONG_LISTING = re.compile(r"^[-dlcbps][-rwxsStT]{9}")
 SEED_TRIES = 100  # seeds tried for a catalogue world whose draw meets its scaffold's requirements
 
 
@@ -39,8 +42,25 @@ class Difference:
     emulated: dict[str, Any]
     real: dict[str, Any]
 
+    @property
+    def kind(self) -> str:
+        """``refused write``: a write the world refuses, said at once by the emulator and after
+        the line by the real face (docs/terminal.md: the one difference by design); ``owners``:
+        only owner and group names differ (the real tree has no account of that name); else
+        ``output``, or ``state`` for a final state."""
+        if self.index < 0:
+            return "state"
+        if self.real.get("stderr", "").endswith(REFUSED) and self.emulated.get("status") == 1:
+            return "refused write"
+        e, r = self.emulated, self.real
+        if (e["status"], e["stderr"], _unowned(e["stdout"])) == (r["status"], r["stderr"], _unowned(r["stdout"])):
+            return "owners"
+        if "invalid user" in r.get("stderr", "") or "invalid group" in r.get("stderr", ""):
+            return "owners"
+        return "output"
+
     def as_json(self) -> dict[str, Any]:
-        return {"world": self.world, "part": self.part, "index": self.index, "line": self.line,
+        return {"world": self.world, "part": self.part, "index": self.index, "line": self.line, "kind": self.kind,
                 "emulated": self.emulated, "real": self.real}
 
 
@@ -55,16 +75,28 @@ class WorldFidelity:
     differences: list[Difference] = field(default_factory=list)
 
     @property
+    def by_design(self) -> int:
+        """Lines that differ by design (a refused write), left out of the agreement."""
+        return sum(d.kind == "refused write" for d in self.differences)
+
+    @property
     def agreement(self) -> float:
-        return self.agreed / self.lines if self.lines else 1.0
+        compared = self.lines - self.by_design
+        return self.agreed / compared if compared else 1.0
 
     @property
     def states_agree(self) -> bool:
         return self.states == self.runs
 
     def as_json(self) -> dict[str, Any]:
-        return {"world": self.world, "lines": self.lines, "agreed": self.agreed, "agreement": self.agreement,
-                "states": self.states_agree, "seconds": self.seconds}
+        return {"world": self.world, "lines": self.lines, "agreed": self.agreed, "by_design": self.by_design,
+                "agreement": self.agreement, "states": self.states_agree, "seconds": self.seconds}
+
+
+def _unowned(listing: str) -> list[list[str]]:
+    """A listing's words without the owner and group of ``ls -l`` lines (nor their padding)."""
+    rows = [line.split() for line in listing.split("\n")]
+    return [row[:2] + row[4:] if row and _LONG_LISTING.match(row[0]) else row for row in rows]
 
 
 def _streams(o: Outcome) -> dict[str, Any]:
@@ -168,7 +200,9 @@ def report(results: Iterable[WorldFidelity]) -> dict[str, Any]:
     results = list(results)
     lines = sum(r.lines for r in results)
     agreed = sum(r.agreed for r in results)
-    return {"agreement": agreed / lines if lines else 1.0, "lines": lines, "agreed": agreed,
+    by_design = sum(r.by_design for r in results)
+    compared = lines - by_design
+    return {"agreement": agreed / compared if compared else 1.0, "lines": lines, "agreed": agreed, "by_design": by_design,
             "states": sum(r.states_agree for r in results) / len(results) if results else 1.0,
             "worlds": [r.as_json() for r in results],
             "differences": [d.as_json() for r in results for d in r.differences]}
