@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 import shlex
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import PurePosixPath
 
@@ -194,8 +194,3 @@ def corpus(scene: Scene, lines: int, seed: int) -> list[str]:
         family = usable[int(g.choice(len(usable), p=weights / weights.sum()))][0]
         out += family(scene, g) or []
     return out
-
-
-def iter_families() -> Iterator[str]:
-    """The families' names, for reports and tests."""
-    return (f.__name__ for f, _ in FAMILIES)
