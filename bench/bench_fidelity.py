@@ -1,87 +1,74 @@
-"""Emulator vs real bash on every terminal scaffold's files (a first, read-only measure).
+"""Emulated shell vs real bash on every terminal scaffold: speed, materialisation, agreement.
 
-Run by hand:  .venv/bin/python bench/bench_fidelity.py [--seeds N]
+Run by hand:  .venv/bin/python bench/bench_fidelity.py [-n LINES] [--seed N]
 
-Each terminal scaffold's world (example record) has its file tree written under a temp folder;
-the same read-only lines (cat, head, tail, wc, grep -c, sort | uniq -c, cut, ls -1, find -type f)
-run over every world file through the world's shell (from /) and through /usr/bin/bash in the
-folder (relative paths, LC_ALL=C). Prints agreement of stdout and exit status per scaffold and
-each disagreement. Owners, modes and programs are not compared (the real container, issue #22).
+One world per terminal scaffold of the catalogue (its example record). Per scaffold: lines per
+second in the emulator and in the real shell over the same lines (the oracle walkthrough and the
+fidelity corpus, one run, from ``worldgen.terminal.fidelity.measure``) and their ratio; the time
+to materialise the world's tree (``walk`` + ``write_tree``, median of 5); line agreement and
+whether final states agree. Needs user namespaces (``worldgen.terminal.jail.available``).
 """
 
 from __future__ import annotations
 
 import argparse
-import os
-import shlex
-import subprocess
+import statistics
+import sys
 import tempfile
+import time
 from pathlib import Path
 
-import worldgen
-from worldgen.catalogue import example_record, read_catalogue
-from worldgen.errors import RequirementError
+from worldgen.runtime.env import Env
+from worldgen.terminal.fidelity import catalogue_entries, measure
+from worldgen.terminal.jail import available
+from worldgen.terminal.tree import walk, write_tree
 
 ROOT = Path(__file__).resolve().parent.parent
-LINES = ("cat {f}", "head -n 2 {f}", "tail -n 1 {f}", "wc -l {f}", "grep -c e {f}", "sort {f} | uniq -c",
-         "cut -c 1-20 {f}", "grep -n -i a {f} | head -n 3", "tr a-z A-Z < {f} | sort -r | head -n 2")
 
 
-def measure(entry, seed: int) -> tuple[int, int, list[str]]:
-    world = worldgen.load(entry.path).instantiate(example_record(entry), seed=seed)
-    env = world.env()
+def materialise_ms(entry) -> float:
+    """Milliseconds to walk the world's first state and write it as a tree (median of 5)."""
+    env = Env(entry.world)
     env.reset(seed=0)
-    shell = env._terminal  # noqa: SLF001 - the world's shell itself, no episode bookkeeping
-    files = sorted(p for p in shell.layout.files if shell.fs.stat(p) is not None)
-    with tempfile.TemporaryDirectory() as tmp:
-        for d in shell.layout.dirs:  # the world's directories, empty ones too
-            if shell.fs.stat(d) is not None:
-                (Path(tmp) / d.lstrip("/")).mkdir(parents=True, exist_ok=True)
-        for path in files:
-            target = Path(tmp) / path.lstrip("/")
-            target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_text(shell.fs.read(path), "utf-8")
-        shell.run("cd /")
-        lines = [line.format(f=shlex.quote(p.lstrip("/"))) for p in files for line in LINES]
-        lines += [f"ls -1 {shlex.quote(d.lstrip('/'))}" for d in sorted({str(Path(p).parent) for p in files})]
-        lines.append("find " + " ".join(sorted({p.lstrip("/").split("/")[0] for p in files})) + " -type f | sort")
-        same, bad = 0, []
-        for line in lines:
-            ours, status = shell.run(line)
-            real = subprocess.run(["/usr/bin/bash", "-c", line], cwd=tmp, capture_output=True, text=True,
-                                  env={"PATH": os.environ["PATH"], "LC_ALL": "C", "HOME": tmp})
-            if (ours, status) == (real.stdout.rstrip("\n"), real.returncode):
-                same += 1
-            else:
-                bad.append(f"{entry.name}: {line!r}: ours {status} {ours[:80]!r} | bash {real.returncode} {real.stdout.rstrip()[:80]!r}")
-    return same, len(lines), bad
+    fs = env._terminal.fs  # noqa: SLF001
+    times = []
+    for _ in range(5):
+        with tempfile.TemporaryDirectory() as tmp:
+            start = time.perf_counter()
+            write_tree(walk(fs), Path(tmp), own=False)
+            times.append(time.perf_counter() - start)
+    return 1000 * statistics.median(times)
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--seeds", type=int, default=1)
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("-n", "--lines", type=int, default=200)
+    parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args()
-    total = agree = 0
-    problems: list[str] = []
-    for entry in read_catalogue(ROOT / "scaffolds", ROOT / "content_packs"):
-        if worldgen.load(entry.path).ir.terminal is None:
-            continue
-        s = n = done = 0
-        for seed in range(100 * args.seeds):  # the first seeds whose draw meets the scaffold's requires
-            if done == args.seeds:
-                break
-            try:
-                a, b, bad = measure(entry, seed)
-            except RequirementError:
-                continue
-            s, n, done = s + a, n + b, done + 1
-            problems += bad
-        total, agree = total + n, agree + s
-        print(f"  {entry.name:12s} {s:5d}/{n:<5d} lines agree ({100 * s / n:.1f} %)")
-    print(f"all terminal scaffolds: {agree}/{total} ({100 * agree / total:.1f} %)")
-    for p in problems[:40]:
-        print("  differs:", p)
+    reason = available()
+    if reason is not None:
+        print(f"bench_fidelity: {reason}", file=sys.stderr)
+        return 2
+    print(f"{'scaffold':12s} {'lines':>5s} {'emulated l/s':>12s} {'real l/s':>9s} {'ratio':>6s} {'tree ms':>8s} "
+          f"{'agreement':>9s} {'(no owners)':>11s} states")
+    total = {"lines": 0, "agreed": 0, "owners": 0, "e": 0.0, "r": 0.0}
+    for entry in catalogue_entries(ROOT / "scaffolds", ROOT / "content_packs", args.seed):
+        r = measure(entry, args.lines, args.seed)
+        owners = sum(d.kind == "owners" for d in r.differences)
+        compared = r.lines - r.by_design
+        e_rate, r_rate = r.lines / r.seconds["emulated"], r.lines / r.seconds["real"]
+        print(f"{entry.id:12s} {r.lines:5d} {e_rate:12.0f} {r_rate:9.0f} {e_rate / r_rate:6.0f} {materialise_ms(entry):8.1f} "
+              f"{r.agreement:9.1%} {(r.agreed + owners) / compared:11.1%} {'agree' if r.states_agree else 'DIFFER'}")
+        total["lines"] += compared
+        total["agreed"] += r.agreed
+        total["owners"] += owners
+        total["e"] += r.seconds["emulated"]
+        total["r"] += r.seconds["real"]
+    print(f"{'all':12s} {total['lines']:5d} {total['lines'] / total['e']:12.0f} {total['lines'] / total['r']:9.0f} "
+          f"{total['r'] / total['e']:6.0f} {'':8s} {total['agreed'] / total['lines']:9.1%} "
+          f"{(total['agreed'] + total['owners']) / total['lines']:11.1%}")
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())
