@@ -216,3 +216,12 @@ def test_chown_of_a_world_file_is_its_hook_in_both_faces(site) -> None:
     assert real == emulated == ("bob:devs 1001:1004\n", "", 0, "bob:devs 1001:1004")
     assert site[0].state() == site[1].state()
     assert both(site, "ls -l /srv/app/data.db | cut -d' ' -f3,4")[0][0] == "bob devs\n"
+
+
+def test_an_open_quote_keeps_the_failure_of_the_line_before_as_interactive_bash_does(pair) -> None:
+    both(pair, "cat /nope")
+    real, emulated = both(pair, 'echo "unterminated')
+    assert real == emulated
+    assert real[2] == 1
+    real, emulated = both(pair, "ls |")
+    assert real[2] == emulated[2] == 2

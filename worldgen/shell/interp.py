@@ -144,8 +144,8 @@ class Shell:
             script = parse(line)
         except ParseError as err:
             term.err(err.message + "\n")
-            session.status = err.status
-            return term.outcome(err.status)
+            session.status = err.status_after(session.status)
+            return term.outcome(session.status)
         for warning in script.warnings:
             term.err(warning + "\n")
         try:

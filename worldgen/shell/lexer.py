@@ -54,10 +54,22 @@ class ParseError(Exception):
         self.message = message
         self.status = status
 
+    def status_after(self, before: int) -> int:
+        """The line's exit status, given the status of the line before (``$?``)."""
+        return self.status
+
 
 class ShellSyntaxError(ParseError):
     def __init__(self, detail: str, status: int = 2):
         super().__init__(f"bash: {detail}", status)
+
+
+class UnterminatedQuote(ShellSyntaxError):
+    """A quote left open. Interactive bash (the real face's ``bash -i -c``) gives up at the end
+    of the line without setting ``$?`` unless it was 0: the line before's failure stays."""
+
+    def status_after(self, before: int) -> int:
+        return before or self.status
 
 
 class Unsupported(ParseError):
@@ -71,8 +83,8 @@ def unexpected(token: str) -> ShellSyntaxError:
     return ShellSyntaxError(f"syntax error near unexpected token `{token}'")
 
 
-def eof_matching(char: str) -> ShellSyntaxError:
-    return ShellSyntaxError(f"unexpected EOF while looking for matching `{char}'")
+def eof_matching(char: str) -> UnterminatedQuote:
+    return UnterminatedQuote(f"unexpected EOF while looking for matching `{char}'")
 
 
 @dataclass(slots=True)

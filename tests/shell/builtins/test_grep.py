@@ -121,7 +121,8 @@ CASES = [
     ["[:space:]", "app.log"], ["[[:nope:]]", "app.log"], ["-E", "a{1", "notes.txt"], ["-E", "x)", "notes.txt"],
     ["\\(fo\\)\\1", "notes.txt"], ["-iw", "INFO", "app.log"], ["-m", "1", "-c", "INFO", "app.log"],
     ["-q", "INFO", "app.log"], ["-Q"], [], ["-n", "", "nonl"], ["-y", "eRRor", "app.log"],
-    ["-r", "error", "d"], ["-E", "*INFO", "app.log"],
+    ["-r", "error", "d"], ["-E", "*INFO", "app.log"], ["-c", "x", "d", "app.log"], ["-L", "x", "d"], ["-cs", "x", "d"],
+    ["-l", "x", "d", "app.log"],
 ]
 
 
