@@ -55,7 +55,8 @@ def test_a_difference_is_kept_with_both_outputs(monkeypatch) -> None:
 
 
 def test_a_refused_write_differs_by_design_and_is_left_out_of_the_agreement() -> None:
-    d = Difference("w", "corpus", 0, "echo x > /etc/app.conf", {"stdout": "", "stderr": "bash: /etc/app.conf: no\n", "status": 1},
+    d = Difference("w", "corpus", 0, "echo x > /etc/app.conf",
+                   {"stdout": "", "stderr": "bash: /etc/app.conf: no\n", "status": 1},
                    {"stdout": "", "stderr": "worldgen: /etc/app.conf: no (the world kept its version of the file)\n", "status": 0})
     assert d.kind == "refused write"
     listing = "-rw-r----- 1 {} {} 12 Mar  3 04:12 a.log\n"

@@ -225,3 +225,25 @@ def test_an_open_quote_keeps_the_failure_of_the_line_before_as_interactive_bash_
     assert real[2] == 1
     real, emulated = both(pair, "ls |")
     assert real[2] == emulated[2] == 2
+
+
+def test_a_program_named_after_a_bash_builtin_is_the_worlds_and_its_failure_is_the_next_lines_status() -> None:
+    from worldgen.terminal.fidelity import catalogue_entries
+
+    root = Path(__file__).resolve().parents[2]
+    entry = next(e for e in catalogue_entries(root / "scaffolds", root / "content_packs") if e.id == "processes")
+    kill = next(step.command for step in entry.report.oracle.steps if step.command.startswith("kill "))
+    faces = [entry.world.env(shell="real"), entry.world.env()]
+    try:
+        outs = []
+        for env in faces:
+            env.reset(seed=0)
+            env.step(kill)  # a process of the world, which bash's own `kill` would not find
+            done = env._terminal.last  # noqa: SLF001
+            env._terminal.run("kill 999999")  # noqa: SLF001 - none of the world's: its program says so, exit 1
+            env._terminal.run("echo $?; echo 'open")  # noqa: SLF001 - (the episode may be over: the shell runs on)
+            outs.append((done.stderr, done.status, env.state(), env._terminal.last.status))  # noqa: SLF001
+        assert outs[0] == outs[1]
+        assert outs[0][:2] == ("", 0) and outs[0][3] == 1
+    finally:
+        faces[0].close()

@@ -97,10 +97,29 @@ def reads(s: Scene, g: np.random.Generator) -> list[str] | None:
     return [_pick(g, lines)]
 
 
+def filters(s: Scene, g: np.random.Generator) -> list[str] | None:
+    """The same files through more of each tool's flags, as agents chain them."""
+    f = _file(s, g)
+    w, v, k, q = _word(s, g, f), _word(s, g, f), int(g.integers(1, 5)), _q(f)
+    lines = [f"sort -t: -k2 {q} | head -n {k}", f"sort -u {q} | wc -l", f"sort -n {q} | tail -n {k}", f"uniq -d {q}",
+             f"cut -d: -f1 {q} | sort | uniq -c", f"grep -E '{w}|{v}' {q}", f"grep -w {_q(w)} {q}",
+             f"grep -o {_q(w)} {q} | sort | uniq -c", f"grep -m 1 -n {_q(w)} {q}", f"tail -n +{k} {q} | head -n 3",
+             f"sed -E 's/([a-z]+)/<\\1>/' {q} | head -n {k}", f"sed '/{w}/d' {q} | wc -l", f"awk 'length > 20' {q} | wc -l",
+             f"awk -v w={_q(w)} '$0 ~ w {{n++}} END {{print n+0}}' {q}", f"awk '{{s += NF}} END {{print s}}' {q}",
+             f"tr -s ' ' < {q} | head -n {k}", f"tr ':' '\\n' < {q} | head -n {k}", f"cat -n {q} | head -n {k}",
+             f"cat -A {q} | head -n {k}", f"grep -c '' {q}", f"head -n {k} {q} | tee /tmp/tee-copy | wc -l",
+             f"basename {q}; dirname {q}", f"realpath {q}", f"grep -ic {_q(w.upper())} {q}", f"sort -k2,2 -r {q} | head -n 2",
+             f"awk -F'[ :=]' '{{print NF}}' {q} | sort -n | uniq -c", f"sed -n '/{w}/=' {q}", f"wc -c < {q}"]
+    return [_pick(g, lines)]
+
+
 def listings(s: Scene, g: np.random.Generator) -> list[str] | None:
     d = _q(_pick(g, s.dirs))
     lines = [f"ls {d}", f"ls -1 {d}", f"ls -l {d}", f"ls -la {d}", f"ls -a {d}", f"find {d} -type f | sort",
-             f"find {d} -type d", f"find {d} -name '*.*' | sort", f"ls -1 {d} | wc -l", f"ls {d} | head -n 2"]
+             f"find {d} -type d", f"find {d} -name '*.*' | sort", f"ls -1 {d} | wc -l", f"ls {d} | head -n 2",
+             f"ls -R {d}", f"ls -t {d}", f"ls -lh {d}", f"ls -ld {d}", f"ls -1r {d}", f"find {d} -maxdepth 1 | sort",
+             f"ls {d} | xargs -n 1 echo", f"find {d} -type f | sort | xargs wc -l", f"find {d} -type f -exec wc -c {{}} + | sort",
+             f"ls -A {d} | wc -l", f"find {d} -type f -size -2k | sort", f"find {d} -iname '*{_pick(g, 'aeiou')}*' | sort"]
     return [_pick(g, lines)]
 
 
@@ -177,7 +196,7 @@ def mistakes(s: Scene, g: np.random.Generator) -> list[str] | None:
 
 
 FAMILIES: tuple[tuple[Family, float], ...] = (
-    (reads, 6), (listings, 2), (globs, 2), (quoting, 1.5), (places, 0.3), (variables, 1), (scratch, 0.2),
+    (reads, 4), (filters, 3), (listings, 2), (globs, 2), (quoting, 1.5), (places, 0.3), (variables, 1), (scratch, 0.2),
     (writes, 0.5), (programs, 2), (mistakes, 2.5))
 
 

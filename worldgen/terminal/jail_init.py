@@ -122,8 +122,8 @@ class Jail:
         state_r, state_w = os.pipe()
         with open(os.path.join(self.control, "rc"), "w", encoding="utf-8", errors="surrogateescape") as f:
             f.write(request["vars"])
-            f.write(_rc(state_w, int(request.get("status", 0))))
             f.write("".join(f"enable -n {name}\n" for name in sorted(SHADOWABLE.intersection(request.get("programs", ())))))
+            f.write(_rc(state_w, int(request.get("status", 0))))  # last: it sets the line's `$?`
         master, slave = os.openpty()
         uid, gid = int(request.get("uid", 0)), int(request.get("gid", 0))
 
