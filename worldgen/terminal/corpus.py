@@ -33,6 +33,7 @@ from worldgen.terminal.layout import WRITE_PREFIX
 from worldgen.terminal.tree import SYSTEM, walk
 
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9_-]{2,}")
+LONG_LINE = 4096  # longer lines (a mock archive's one line) meet the emulator's regex work bound (docs: Bad input)
 SCRATCH = "/tmp/fidelity"  # the corpus's own files: a folder of /tmp both faces start without
 
 
@@ -48,6 +49,7 @@ class Scene:
     programs: tuple[str, ...]
     commands: tuple[str, ...]  # the programs' command lines of the world's table
     writes: tuple[str, ...]  # accepted writes of writable files (the world's own printf lines)
+    short: tuple[str, ...] = ()  # files whose lines are all under LONG_LINE characters
 
 
 def scene(episode: TerminalEpisode) -> Scene:
@@ -62,7 +64,8 @@ def scene(episode: TerminalEpisode) -> Scene:
                if any(a.name == hook_action(f.name, "write") for f in episode.layout.terminal.files)}
     writes = tuple(dict.fromkeys(b.command for b in rules.bindings
                                  if b.action in writers and b.command.startswith(WRITE_PREFIX)))
-    return Scene(files, words, dirs, episode.layout.terminal.home, tuple(episode.layout.programs), commands, writes)
+    short = tuple(i.path for i in items if i.path in files and max(map(len, (i.text or "").split("\n"))) < LONG_LINE)
+    return Scene(files, words, dirs, episode.layout.terminal.home, tuple(episode.layout.programs), commands, writes, short)
 
 
 Family = Callable[[Scene, np.random.Generator], list[str] | None]
@@ -98,8 +101,12 @@ def reads(s: Scene, g: np.random.Generator) -> list[str] | None:
 
 
 def filters(s: Scene, g: np.random.Generator) -> list[str] | None:
-    """The same files through more of each tool's flags, as agents chain them."""
-    f = _file(s, g)
+    """The same files through more of each tool's flags, as agents chain them: regular
+    expressions with repeats only over files of ordinary lines, which the emulator's work bound
+    (a repeat over a line of N characters may cost N**2) never refuses."""
+    if not s.short:
+        return None
+    f = _pick(g, s.short)
     w, v, k, q = _word(s, g, f), _word(s, g, f), int(g.integers(1, 5)), _q(f)
     lines = [f"sort -t: -k2 {q} | head -n {k}", f"sort -u {q} | wc -l", f"sort -n {q} | tail -n {k}", f"uniq -d {q}",
              f"cut -d: -f1 {q} | sort | uniq -c", f"grep -E '{w}|{v}' {q}", f"grep -w {_q(w)} {q}",
