@@ -33,7 +33,7 @@ def test_a_world_agrees_line_for_line_and_in_its_final_states() -> None:
     result = measure(ops(), lines=40, seed=0)
     assert result.lines >= 40 + len(ops().report.oracle.steps)
     assert result.states_agree
-    assert [d for d in result.differences if d.kind not in ("owners", "refused write")] == []
+    assert [d for d in result.differences if d.kind not in ("owners", "refused change")] == []
 
 
 def test_a_difference_is_kept_with_both_outputs(monkeypatch) -> None:
@@ -54,11 +54,11 @@ def test_a_difference_is_kept_with_both_outputs(monkeypatch) -> None:
     assert figures["agreement"] == result.agreement and figures["differences"][0]["world"] == "ops"
 
 
-def test_a_refused_write_differs_by_design_and_is_left_out_of_the_agreement() -> None:
+def test_a_refused_change_differs_by_design_and_is_left_out_of_the_agreement() -> None:
     d = Difference("w", "corpus", 0, "echo x > /etc/app.conf",
                    {"stdout": "", "stderr": "bash: /etc/app.conf: no\n", "status": 1},
                    {"stdout": "", "stderr": "worldgen: /etc/app.conf: no (the world kept its version of the file)\n", "status": 0})
-    assert d.kind == "refused write"
+    assert d.kind == "refused change"
     listing = "-rw-r----- 1 {} {} 12 Mar  3 04:12 a.log\n"
     owners = Difference("w", "corpus", 1, "ls -l", {"stdout": listing.format("syslog", "adm"), "stderr": "", "status": 0},
                         {"stdout": listing.format("0", "0"), "stderr": "", "status": 0})

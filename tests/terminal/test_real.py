@@ -51,6 +51,7 @@ def both(pair: tuple[worldgen.Env, worldgen.Env], line: str) -> tuple[tuple, tup
     "cd /var/log && ls -1 && pwd", "X='two words'; echo \"$X\" '$X'", "echo $HOME $APP_ENV", "cat /nope",
     "ls /srv /nowhere", "sytemctl restart svc1", "echo \"unterminated", "head -n 1 /var/log/svc1.log | tr a-z A-Z",
     "sort /var/log/svc2.log | uniq -c", "awk '{print $1}' /var/log/svc1.log", "cd /etc/app.conf",
+    "chmod 640 /var/log/svc1.log; echo $?", "chmod u+r /var/log/svc2.log && echo same mode",
 ])
 def test_reading_lines_print_the_same_bytes_in_both_faces(pair, line: str) -> None:
     real, emulated = both(pair, line)
@@ -247,3 +248,12 @@ def test_a_program_named_after_a_bash_builtin_is_the_worlds_and_its_failure_is_t
         assert outs[0][:2] == ("", 0) and outs[0][3] == 1
     finally:
         faces[0].close()
+
+
+def test_the_worlds_files_and_folders_keep_their_times_whatever_the_agent_did_around_them(pair) -> None:
+    for line in ("touch /var/log/svc1.log", "mkdir /var/log/x && rm -r /var/log/x", "echo n > /srv/backups/n && rm /srv/backups/n"):
+        both(pair, line)
+    for line in ("ls -la /var/log", "ls -la /srv /srv/backups", "ls -la /etc /var"):
+        real, emulated = both(pair, line)
+        times = [[row.split()[-4:-1] for row in face[0].splitlines() if row.startswith(("d", "-"))] for face in (real, emulated)]
+        assert times[0] == times[1] and {" ".join(t) for t in times[0]} == {"Mar 3 04:12"}

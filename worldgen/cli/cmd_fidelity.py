@@ -93,7 +93,7 @@ def _print(figures: dict[str, Any]) -> None:
     console.print(table)
     console.print(f"overall: {figures['agreed']}/{figures['lines'] - figures['by_design']} lines agree "
                   f"({figures['agreement']:.2%}); final states agree in {figures['states']:.0%} of worlds; "
-                  f"{plural(figures['by_design'], 'refused write')} differ by design")
+                  f"{plural(figures['by_design'], 'refused change')} differ by design")
     for d in figures["differences"][:SHOWN]:
         where = "final state" if d["index"] < 0 else f"{d['part']} line {d['index'] + 1}"
         console.print(f"[bold]{escape(d['world'])}[/bold] {where} ({d['kind']}): {escape(d['line'])}", highlight=False)

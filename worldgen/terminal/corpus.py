@@ -50,6 +50,7 @@ class Scene:
     commands: tuple[str, ...]  # the programs' command lines of the world's table
     writes: tuple[str, ...]  # accepted writes of writable files (the world's own printf lines)
     short: tuple[str, ...] = ()  # files whose lines are all under LONG_LINE characters
+    hooks: tuple[str, ...] = ()  # the world's own chmod, chown and rm lines of its files
 
 
 def scene(episode: TerminalEpisode) -> Scene:
@@ -64,8 +65,10 @@ def scene(episode: TerminalEpisode) -> Scene:
                if any(a.name == hook_action(f.name, "write") for f in episode.layout.terminal.files)}
     writes = tuple(dict.fromkeys(b.command for b in rules.bindings
                                  if b.action in writers and b.command.startswith(WRITE_PREFIX)))
+    hooks = tuple(dict.fromkeys(b.command for b in rules.bindings
+                                if b.action in episode.layout.hooks and b.command.split()[0] in ("chmod", "chown", "rm")))
     short = tuple(i.path for i in items if i.path in files and max(map(len, (i.text or "").split("\n"))) < LONG_LINE)
-    return Scene(files, words, dirs, episode.layout.terminal.home, tuple(episode.layout.programs), commands, writes, short)
+    return Scene(files, words, dirs, episode.layout.terminal.home, tuple(episode.layout.programs), commands, writes, short, hooks)
 
 
 Family = Callable[[Scene, np.random.Generator], list[str] | None]
@@ -180,6 +183,20 @@ def writes(s: Scene, g: np.random.Generator) -> list[str] | None:
     return [line, f"cat {path}"]
 
 
+def changes(s: Scene, g: np.random.Generator) -> list[str] | None:
+    """What an agent does to the world's files: the world's own chmod/chown/rm lines, and the
+    same on files the world may not let change (a difference by design: the emulator refuses at
+    once, the real face undoes it after the line). No ``mv`` of a world file: the real face puts
+    the file back but the moved copy stays, a scratch file the emulator never had."""
+    f = _q(_file(s, g))
+    lines = [f"chmod 600 {f}; echo $?", f"rm {f}; echo $?", f"echo more >> {f}; echo $?",
+             f"chmod u+x {f} && ls -l {f} | cut -c 1-10", f"touch {f}; echo $?"]
+    if s.hooks:
+        lines += [_pick(g, s.hooks)] * 3
+    line = _pick(g, lines)
+    return [line, f"ls -l {line.split()[-1]} | cut -c 1-10" if line in s.hooks else "true"]
+
+
 def programs(s: Scene, g: np.random.Generator) -> list[str] | None:
     if not s.programs:
         return None
@@ -204,7 +221,7 @@ def mistakes(s: Scene, g: np.random.Generator) -> list[str] | None:
 
 FAMILIES: tuple[tuple[Family, float], ...] = (
     (reads, 4), (filters, 3), (listings, 2), (globs, 2), (quoting, 1.5), (places, 0.3), (variables, 1), (scratch, 0.2),
-    (writes, 0.5), (programs, 2), (mistakes, 2.5))
+    (writes, 0.5), (changes, 0.5), (programs, 2), (mistakes, 2.5))
 
 
 def corpus(scene: Scene, lines: int, seed: int) -> list[str]:

@@ -44,14 +44,15 @@ class Difference:
 
     @property
     def kind(self) -> str:
-        """``refused write``: a write the world refuses, said at once by the emulator and after
-        the line by the real face (docs/terminal.md: the one difference by design); ``owners``:
+        """``refused change``: a change of a world file the world refuses, said at once by the
+        emulator and after the line by the real face (docs/terminal.md: the one difference by
+        design); ``owners``:
         only owner and group names differ (the real tree has no account of that name); else
         ``output``, or ``state`` for a final state."""
         if self.index < 0:
             return "state"
-        if self.real.get("stderr", "").endswith(REFUSED) and self.emulated.get("status") == 1:
-            return "refused write"
+        if REFUSED in self.real.get("stderr", ""):
+            return "refused change"
         e, r = self.emulated, self.real
         if (e["status"], e["stderr"], _unowned(e["stdout"])) == (r["status"], r["stderr"], _unowned(r["stdout"])):
             return "owners"
@@ -76,8 +77,8 @@ class WorldFidelity:
 
     @property
     def by_design(self) -> int:
-        """Lines that differ by design (a refused write), left out of the agreement."""
-        return sum(d.kind == "refused write" for d in self.differences)
+        """Lines that differ by design (a refused change), left out of the agreement."""
+        return sum(d.kind == "refused change" for d in self.differences)
 
     @property
     def agreement(self) -> float:

@@ -133,7 +133,7 @@ def _peek_unreadable(folder: int, name: str) -> dict[str, Any] | None:
 
 def _status(data: bytes, st: os.stat_result) -> dict[str, Any]:
     return {"text": data.decode("utf-8", "surrogateescape"), "mode": st.st_mode & 0o7777,
-            "uid": st.st_uid, "gid": st.st_gid, "read": st.st_atime > st.st_mtime}
+            "uid": st.st_uid, "gid": st.st_gid, "read": st.st_atime > st.st_mtime, "mtime": int(st.st_mtime)}
 
 
 def rewrite(root: str, files: dict[str, dict[str, Any] | None]) -> None:
@@ -157,6 +157,23 @@ def rewrite(root: str, files: dict[str, dict[str, Any] | None]) -> None:
         finally:
             os.utime(folder, ns=(times.st_atime_ns, times.st_mtime_ns))
             os.close(folder)
+
+
+def retime(root: str, folders: dict[str, int]) -> None:
+    """Put the world's folders back at their times (what the agent made or removed in them moved
+    them; the world's folders keep theirs, as in the emulator), never through a link."""
+    for path, mtime in folders.items():
+        found = _folder(root, path, make=False) if path != "/" else None
+        try:
+            if path == "/":
+                os.utime(root, (mtime, mtime))
+            elif found is not None and stat.S_ISDIR(os.stat(found[1], dir_fd=found[0], follow_symlinks=False).st_mode):
+                os.utime(found[1], (mtime, mtime), dir_fd=found[0], follow_symlinks=False)
+        except OSError:
+            pass  # gone, or made into something else by the agent: not the world's folder now
+        finally:
+            if found is not None:
+                os.close(found[0])
 
 
 def _replace(folder: int, name: str, want: dict[str, Any]) -> None:

@@ -55,6 +55,7 @@ class RealEpisode:
         self.listener.listen(16)
         self.shell: RealShell | None = None
         self.mirror: Mirror | None = None
+        self.folders: dict[str, int] = {}  # the world's folders -> their times
         self.session = self.world.session
         self.vars = ""
         self.last = Outcome("", "", "", 0)
@@ -72,8 +73,9 @@ class RealEpisode:
         own = os.geteuid() == 0
         ids = write_tree(items, self.root, skip=SYSTEM, own=own)
         _system_links(self.root)
-        top = items[0].mtime  # walk starts at "/": linking the system folders moved its time
-        os.utime(self.root, (top, top))
+        self.folders = {i.path: i.mtime for i in items if i.is_dir and not any(
+            i.path == s or i.path.startswith(s + "/") for s in SYSTEM)}
+        program_client.retime(str(self.root), self.folders)  # linking the system folders moved "/"
         self._install_programs()
         self.mirror = Mirror(self.world.fs, ids, owners=own)
         self.session = self.world.fresh_session()
@@ -132,6 +134,7 @@ class RealEpisode:
         seen = program_client.scan(str(self.root), self.mirror.paths)
         refused = self.mirror.take(seen)
         program_client.rewrite(str(self.root), self.mirror.rewrites(seen))
+        program_client.retime(str(self.root), self.folders)
         return refused
 
     def _serve_until_reply(self) -> dict[str, Any]:

@@ -183,6 +183,8 @@ class WorldFs:
         f = self._file(path)
         if f is None:
             self.scratch.chmod(path, mode)
+        elif mode & 0o7777 == self._node(f).mode:
+            return  # the mode it has: nothing changes, so nothing is refused (`chmod u+x` of a 0700 file)
         elif "chmod" not in f.spec.hooks:
             raise FsError("EPERM", path)
         else:
