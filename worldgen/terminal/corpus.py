@@ -152,6 +152,22 @@ def quoting(s: Scene, g: np.random.Generator) -> list[str] | None:
     return [_pick(g, lines)]
 
 
+def plumbing(s: Scene, g: np.random.Generator) -> list[str] | None:
+    """Redirections, here-documents, tests and lists around the world's files."""
+    f = _file(s, g)
+    q, d, w = _q(f), _q(str(PurePosixPath(f).parent)), _word(s, g, f)
+    lines = [f"cat {q} /nope 2>&1 | head -n 3", f"cat {q} /nope 2>/dev/null | wc -l", f"grep -c {_q(w)} < {q}",
+             f"wc -l < {q} > /tmp/count; cat /tmp/count", f"echo to-stderr >&2; echo $?", f"[ -f {q} ] && echo file",
+             f"[ -d {d} ] && echo dir || echo none", f"test -s {q}; echo $?", f"[ -x {q} ]; echo $?",
+             f"cat <<EOF\n{w} $HOME\nEOF", f"grep -c {_q(w)} <<'EOF'\n{w} $HOME\nEOF", "printf '%5s|%-5s|%d\\n' ab cd 42",
+             f"head -n 1 {q} | tee /tmp/first | wc -c; cat /tmp/first", f"ls {d} > /tmp/listing; wc -l /tmp/listing",
+             f"true || echo never; false && echo never; echo $?", f"cd {d} && ls | head -n 2; cd - > /dev/null; pwd",
+             f"! grep -q {_q(w)} {q}; echo $?", f"grep -q {_q(w)} {q} && echo found", "type cd cat grep", "which cat grep",
+             f"cat {q} | sort | uniq | wc -l", f"echo {q} | xargs wc -l",
+             f"export F={q}; cat \"$F\" | wc -c", f"cat {q} >> /tmp/acc; cat {q} >> /tmp/acc; wc -l < /tmp/acc"]
+    return [_pick(g, lines)]
+
+
 def places(s: Scene, g: np.random.Generator) -> list[str] | None:
     f = PurePosixPath(_file(s, g))
     name = _q(f.name)
@@ -220,7 +236,7 @@ def mistakes(s: Scene, g: np.random.Generator) -> list[str] | None:
 
 
 FAMILIES: tuple[tuple[Family, float], ...] = (
-    (reads, 4), (filters, 3), (listings, 2), (globs, 2), (quoting, 1.5), (places, 0.3), (variables, 1), (scratch, 0.2),
+    (reads, 4), (filters, 3), (listings, 2), (globs, 2), (quoting, 1.5), (plumbing, 2), (places, 0.3), (variables, 1), (scratch, 0.2),
     (writes, 0.5), (changes, 0.5), (programs, 2), (mistakes, 2.5))
 
 
