@@ -226,7 +226,11 @@ def programs(s: Scene, g: np.random.Generator) -> list[str] | None:
 MISTAKES = ("cat /no/such/file", "ls /nowhere", "frobnicate --now", "ls --frob", "echo \"unterminated",
             "echo 'unterminated", "cat /etc |", "cd /nowhere", "head -n x /etc/hostname", "grep", "sort -k",
             "wc -l < /no/such", "echo hi > /no/such/dir/x", "cat '/tmp/no such file'", "echo )", "ls | | wc",
-            "cat /tmp", "grep -c", "cut", "echo ok; exit_status_of_nothing; echo $?", "tail -n 2 /nope /also-nope")
+            "cat /tmp", "grep -c", "cut", "echo ok; exit_status_of_nothing; echo $?", "tail -n 2 /nope /also-nope",
+            "sort --frobnicate", "awk '{print $1' /etc/hostname", "sed 's/a/' /etc/hostname", "cut -f 0 /etc/hostname",
+            "head -n", "wc -Z", "uniq -Q", "tr", "sed -n", "find /nowhere -name x", "grep -E '(' /etc/hostname",
+            "ls -l /nope 2>&1 | wc -l", "cd; cd ..; pwd; cd", "echo > /tmp", "mkdir /tmp; echo $?",
+            "rm /tmp; echo $?", "cp /nope /tmp/x", "mv /nope /tmp/x", "touch /no/such/f", "chmod 644 /nope")
 
 
 def mistakes(s: Scene, g: np.random.Generator) -> list[str] | None:

@@ -147,7 +147,7 @@ def test_syntax_errors_are_mawk_style():
     assert awk_("BEGIN { x = }") == ("", "awk: line 1: syntax error at or near }\n", 2)
     assert awk_('BEGIN{print "abc}') == ("", 'awk: line 1: runaway string constant "abc} ...\n', 2)
     assert awk_("/abc") == ("", "awk: line 1: runaway regular expression /abc ...\n", 2)
-    assert awk_("BEGIN {\n print 1") == ("", "awk: line 2: missing } near end of file\n", 2)
+    assert awk_("BEGIN {\n print 1") == ("", "awk: line 3: missing } near end of file\n", 2)
 
 
 def test_run_time_errors():
@@ -212,3 +212,8 @@ def test_matches_mawk(argv: list[str]):
     else:
         mine, expected = (mine[0], mine[2]), (expected[0], expected[2])
     assert mine == expected
+
+
+@pytest.mark.parametrize("program", ["{print $1", "BEGIN {\n print 1", "{print $1\n\n", "BEGIN {"])
+def test_a_missing_brace_is_reported_on_mawks_line(program: str):
+    assert awk_(program, "log")[1:] == real(["awk", program, "log"], FILES)[1:]

@@ -413,7 +413,8 @@ class _Parser:
         self.separators()
         while not self.at("}"):
             if self.at("eof"):
-                raise AwkSyntaxError(f"line {self.tok.line}: missing }} near end of file")
+                # mawk counts the end of the program as one line past its last one
+                raise AwkSyntaxError(f"line {self.tok.line + 1}: missing }} near end of file")
             body.append(self.statement())
             self.separators()
         self.take()

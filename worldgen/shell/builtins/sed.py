@@ -14,15 +14,15 @@ import re
 from dataclasses import dataclass, field
 
 from worldgen.shell.builtins.base import Call
-from worldgen.shell.builtins.options import NO, OPTIONAL, REQUIRED, OptionError, Spec, parse, usage_error
+from worldgen.shell.builtins.options import NO, OPTIONAL, REQUIRED, OptionError, Spec, parse
 from worldgen.shell.builtins.regex import BUDGET, RegexError, translate
+from worldgen.shell.builtins.sed_usage import USAGE
 from worldgen.shell.fs import FsError
 
 SPEC = Spec("nErsi::e:f:", {
     "quiet": ("n", NO), "silent": ("n", NO), "regexp-extended": ("E", NO), "separate": ("s", NO),
     "in-place": ("i", OPTIONAL), "expression": ("e", REQUIRED), "file": ("f", REQUIRED), "posix": ("posix", NO),
 })
-USAGE = "Usage: sed [OPTION]... {script-only-if-no-other-script} [input-file]..."
 NUMBER = re.compile(r"\d+")
 SED_ESCAPES = {"n": "\n", "t": "\t"}
 
@@ -447,7 +447,9 @@ def sed(call: Call) -> int:
     try:
         opts, operands = parse(call.argv[1:], SPEC)
     except OptionError as err:
-        return usage_error(call, str(err), 1, USAGE)
+        call.err(str(err))
+        call.stderr.append(USAGE)
+        return 1
     scripts: list[str] = []
     quiet = extended = separate = False
     suffix: str | None = None
@@ -470,7 +472,8 @@ def sed(call: Call) -> int:
                 return 1
     if not scripts:
         if not operands:
-            return usage_error(call, "", 1, USAGE)
+            call.stderr.append(USAGE)
+            return 1
         scripts.append(operands.pop(0))
     commands: list[Command] = []
     previous: re.Pattern[str] | None = None
