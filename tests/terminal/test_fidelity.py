@@ -72,10 +72,12 @@ CATALOGUE = catalogue_entries(ROOT / "scaffolds", ROOT / "content_packs")
 def test_every_terminal_scaffold_agrees_on_a_sample(entry: Entry) -> None:
     """The CI sample: a few lines of every terminal scaffold, one seed."""
     result = measure(entry, lines=12, seed=0)
-    if any(d.kind == "owners" for d in result.differences):
+    owners = sum(d.kind == "owners" for d in result.differences)
+    shown = [d.as_json() for d in result.differences]
+    if owners and not result.states_agree:  # a walkthrough's chown of a name the tree lacks
         pytest.xfail(OWNERS_PENDING)
-    assert result.states_agree, [d.as_json() for d in result.differences]
-    assert result.agreement >= 0.99, [d.as_json() for d in result.differences]
+    assert result.states_agree, shown
+    assert (result.agreed + owners) / (result.lines - result.by_design) >= 0.99, shown
 
 
 def test_the_catalogue_sample_covers_the_thirteen_terminal_scaffolds() -> None:
