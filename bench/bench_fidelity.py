@@ -65,8 +65,8 @@ def main() -> int:
         total["e"] += r.seconds["emulated"]
         total["r"] += r.seconds["real"]
     print(f"{'all':12s} {total['lines']:5d} {total['lines'] / total['e']:12.0f} {total['lines'] / total['r']:9.0f} "
-          f"{total['r'] / total['e']:6.0f} {'':8s} {total['agreed'] / total['lines']:9.1%} "
-          f"{(total['agreed'] + total['owners']) / total['lines']:11.1%}")
+          f"{total['r'] / total['e']:6.0f} {'':8s} {total['agreed'] / total['lines']:9.2%} "
+          f"{(total['agreed'] + total['owners']) / total['lines']:11.2%}")
     return 0
 
 
