@@ -51,5 +51,5 @@ def test_every_family_draws_lines_for_a_world_with_files_programs_and_writes() -
 
 
 def test_a_world_without_readable_files_has_no_corpus() -> None:
-    empty = Scene((), {}, (), "/root", (), (), ())
+    empty = Scene((), {}, (), (), (), ())
     assert corpus(empty, 10, seed=0) == []

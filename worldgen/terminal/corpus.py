@@ -2,18 +2,17 @@
 
 The fidelity measure (``worldgen.terminal.fidelity``) needs lines that exercise the shell the way
 agents do: reads of the world's files (``cat``, ``grep -c``, ``sort | uniq -c``, ``awk``...),
-pipes, globs, quoting, ``cd`` and relative paths, variables, redirects into scratch files and
-into the world's writable files (with the texts the world accepts), the world's own programs
-(their commands, ``--help``, bad options) and mistakes with their error messages. Every path,
-word and command comes from the world's tree and command table, so a new scaffold is covered
-without hand work. Paths and words are put into lines with ``shlex.quote`` (they are data the
-agent would quote); nothing here runs a line.
+pipes, globs, quoting, ``cd`` and relative paths, variables, redirections, writes into scratch
+files and into the world's writable files (with the texts the world accepts), changes of the
+world's files, the world's own programs (their commands, ``--help``, bad options) and mistakes
+with their error messages. Every path, word and command comes from the world's tree and command
+table, so a new scaffold is covered without hand work. Paths and words are put into lines with
+``shlex.quote`` (they are data the agent would quote); nothing here runs a line.
 
-The lines stay inside the documented subset (docs/terminal.md, "Fidelity"): no ``du`` (block
-sizes are the host file system's), no ``stat`` without ``-c`` (inodes, devices and access times
-are the host's), no ``ls -l`` of ``/`` or ``/usr`` (the real face binds the host's ``/usr``), and no
-owners where the caller cannot ``chown`` (``ls -l``/``find`` run only on world directories,
-whose owners the tree keeps as root).
+The lines keep to the documented subset and leave out, with the reason in docs/terminal.md
+("Fidelity"), what cannot be matched: ``$(...)``, ``$((...))``, ``if`` (outside the subset), ``du``
+and ``stat`` without ``-c`` (the host file system's blocks, inodes and times), listings of ``/``,
+``/usr`` and ``/dev`` (the host's in the real face), ``mv`` of a world file, a directory as stdin.
 """
 
 from __future__ import annotations
@@ -45,7 +44,6 @@ class Scene:
     files: tuple[str, ...]
     words: dict[str, tuple[str, ...]]  # file -> words of its text (for grep, sed, awk)
     dirs: tuple[str, ...]  # directories holding world files
-    home: str
     programs: tuple[str, ...]
     commands: tuple[str, ...]  # the programs' command lines of the world's table
     writes: tuple[str, ...]  # accepted writes of writable files (the world's own printf lines)
@@ -68,7 +66,7 @@ def scene(episode: TerminalEpisode) -> Scene:
     hooks = tuple(dict.fromkeys(b.command for b in rules.bindings
                                 if b.action in episode.layout.hooks and b.command.split()[0] in ("chmod", "chown", "rm")))
     short = tuple(i.path for i in items if i.path in files and max(map(len, (i.text or "").split("\n"))) < LONG_LINE)
-    return Scene(files, words, dirs, episode.layout.terminal.home, tuple(episode.layout.programs), commands, writes, short, hooks)
+    return Scene(files, words, dirs, tuple(episode.layout.programs), commands, writes, short, hooks)
 
 
 Family = Callable[[Scene, np.random.Generator], list[str] | None]
@@ -210,7 +208,7 @@ def changes(s: Scene, g: np.random.Generator) -> list[str] | None:
     if s.hooks:
         lines += [_pick(g, s.hooks)] * 3
     line = _pick(g, lines)
-    return [line, f"ls -l {line.split()[-1]} | cut -c 1-10" if line in s.hooks else "true"]
+    return [line, f"ls -l {line.split()[-1]} | cut -c 1-10"] if line in s.hooks else [line]
 
 
 def programs(s: Scene, g: np.random.Generator) -> list[str] | None:
@@ -239,9 +237,9 @@ def mistakes(s: Scene, g: np.random.Generator) -> list[str] | None:
     return [_pick(g, [*MISTAKES, f"cd {f}", f"cat {d}", f"grep -q {f}", f"wc -l {f}.bak"])]
 
 
-FAMILIES: tuple[tuple[Family, float], ...] = (
-    (reads, 4), (filters, 3), (listings, 2), (globs, 2), (quoting, 1.5), (plumbing, 2), (places, 0.3), (variables, 1), (scratch, 0.2),
-    (writes, 0.5), (changes, 0.5), (programs, 2), (mistakes, 2.5))
+FAMILIES: tuple[tuple[Family, float], ...] = (  # (family, weight: its share of the lines)
+    (reads, 4), (filters, 3), (listings, 2), (globs, 2), (quoting, 1.5), (plumbing, 2), (places, 0.3), (variables, 1),
+    (scratch, 0.2), (writes, 0.5), (changes, 0.5), (programs, 2), (mistakes, 2.5))
 
 
 def corpus(scene: Scene, lines: int, seed: int) -> list[str]:

@@ -19,7 +19,6 @@ from pathlib import Path
 from typing import Any
 
 from worldgen.errors import RequirementError
-
 from worldgen.rollouts.sources import Entry
 from worldgen.runtime.env import Env
 from worldgen.shell.interp import Outcome
