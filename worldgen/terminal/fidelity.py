@@ -5,8 +5,9 @@ Per world, the oracle's walkthrough and a corpus of lines drawn from the world
 the emulator (``Env(shell="emulated")``) and real bash over the world's files in namespaces
 (``Env(shell="real")``). A line agrees when its stdout, stderr and exit status are the same bytes
 in both. After each run the final states must agree too: the world's state, its files as each
-face's world renders them, and (real face) the files on disk, which must be what the world
-renders. Every disagreement is kept with both outputs, so a report can show it.
+face's world renders them, (real face) the files on disk, which must be what the world renders,
+and the walkthrough's outcome (return, success, how the episode ended). Every disagreement is
+kept with both outputs, so a report can show it.
 """
 
 from __future__ import annotations
@@ -109,13 +110,22 @@ class _Faces:
     def __init__(self, entry: Entry):
         self.emulated = Env(entry.world)
         self.real = Env(entry.world, shell="real")
+        self.outcome: dict[str, dict[str, Any]] = {}  # face -> the walkthrough's return and its end
 
     def close(self) -> None:
         self.real.close()
 
     def reset(self, seed: int) -> None:
+        self.outcome = {}
         for env in (self.emulated, self.real):
             env.reset(seed=seed)
+
+    def step(self, name: str, env: Env, line: str) -> None:
+        """One step of the walkthrough through ``Env``, its reward and end kept per face."""
+        _, reward, terminated, truncated, info = env.step(line)
+        was = self.outcome.get(name, {"return": 0.0})
+        self.outcome[name] = {"return": was["return"] + reward, "terminated": terminated, "truncated": truncated,
+                              "success": info["success"]}
 
     def state_difference(self) -> tuple[dict[str, Any], dict[str, Any]] | None:
         """None where the final states agree, else what each face holds that the other does not."""
@@ -125,13 +135,14 @@ class _Faces:
         files_r = _files(self.real)
         disk = program_client.scan(str(episode.root), episode.mirror.paths)
         on_disk = {p: None if seen is None else {"text": seen["text"], "mode": seen["mode"]} for p, seen in disk.items()}
-        if emulated == real and files_e == files_r == on_disk:
+        ends = self.outcome.get("emulated"), self.outcome.get("real")
+        if emulated == real and files_e == files_r == on_disk and ends[0] == ends[1]:
             return None
         keys = [k for k in emulated if emulated.get(k) != real.get(k)]
         paths = [p for p in files_e if not files_e[p] == files_r.get(p) == on_disk.get(p)]
-        return ({"state": {k: emulated[k] for k in keys}, "files": {p: files_e[p] for p in paths}},
+        return ({"state": {k: emulated[k] for k in keys}, "files": {p: files_e[p] for p in paths}, "outcome": ends[0]},
                 {"state": {k: real.get(k) for k in keys}, "files": {p: files_r.get(p) for p in paths},
-                 "disk": {p: on_disk.get(p) for p in paths}})
+                 "disk": {p: on_disk.get(p) for p in paths}, "outcome": ends[1]})
 
 
 def _files(env: Env) -> dict[str, dict[str, Any] | None]:
@@ -173,7 +184,7 @@ def _line(faces: _Faces, result: WorldFidelity, part: str, index: int, line: str
     for name, env in (("emulated", faces.emulated), ("real", faces.real)):
         start = time.perf_counter()
         if stepped:
-            env.step(line)
+            faces.step(name, env, line)
         else:
             env._terminal.run(line)  # noqa: SLF001
         result.seconds[name] += time.perf_counter() - start
