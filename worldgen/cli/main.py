@@ -17,7 +17,6 @@ import sys
 from worldgen.errors import UsageError, WorldgenError
 
 COMMANDS = ("check", "fmt", "schema", "content", "compile", "verify", "explain", "graph", "play", "serve", "rollout", "report",
-COMMANDS = ("check", "fmt", "schema", "content", "compile", "verify", "explain", "graph", "play", "serve", "rollout", "report",
             "fidelity", "export", "propose", "loop", "split", "learn")
 
 
