@@ -75,16 +75,16 @@ class Mirror:
         return {k for k in ("uid", "gid") if want[k] is not None and now[k] != want[k]}
 
     def rewrites(self, seen: Seen) -> dict[str, dict[str, Any] | None]:
-        """The files whose disk version differs from the world's (text, mode, time: `touch` moves
-        no world file's time, as in the emulator), or that were read: their access time goes back
-        below their modification time, so the next read shows too."""
+        """The files whose disk version differs from the world's (text, mode, and time where
+        ``seen`` tells it: `touch` moves no world file's time, as in the emulator), or that were
+        read: their access time goes back below their modification time, so the next read shows."""
         out: dict[str, dict[str, Any] | None] = {}
         for path, now in seen.items():
             want = self.want(path)
             if want is None:
                 if now is not None:
                     out[path] = None
-            elif (now is None or now["read"] or any(now.get(k) != want[k] for k in ("text", "mode", "mtime"))
-                  or self._moved(now, want)):
+            elif (now is None or now["read"] or any(now[k] != want[k] for k in ("text", "mode"))
+                  or now.get("mtime", want["mtime"]) != want["mtime"] or self._moved(now, want)):
                 out[path] = want
         return out

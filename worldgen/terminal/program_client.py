@@ -133,7 +133,7 @@ def _peek_unreadable(folder: int, name: str) -> dict[str, Any] | None:
 
 def _status(data: bytes, st: os.stat_result) -> dict[str, Any]:
     return {"text": data.decode("utf-8", "surrogateescape"), "mode": st.st_mode & 0o7777,
-            "uid": st.st_uid, "gid": st.st_gid, "read": st.st_atime > st.st_mtime, "mtime": int(st.st_mtime)}
+            "uid": st.st_uid, "gid": st.st_gid, "read": st.st_atime > st.st_mtime}
 
 
 def rewrite(root: str, files: dict[str, dict[str, Any] | None]) -> None:
@@ -157,6 +157,25 @@ def rewrite(root: str, files: dict[str, dict[str, Any] | None]) -> None:
         finally:
             os.utime(folder, ns=(times.st_atime_ns, times.st_mtime_ns))
             os.close(folder)
+
+
+def times(root: str, paths: list[str]) -> dict[str, int]:
+    """The modification time of each world file that is a regular file on disk (never through a
+    link): what ``touch`` moved, for the world to put back."""
+    found: dict[str, int] = {}
+    for path in paths:
+        place = _folder(root, path, make=False)
+        if place is None:
+            continue
+        try:
+            st = os.stat(place[1], dir_fd=place[0], follow_symlinks=False)
+            if stat.S_ISREG(st.st_mode):
+                found[path] = int(st.st_mtime)
+        except OSError:
+            pass
+        finally:
+            os.close(place[0])
+    return found
 
 
 def retime(root: str, folders: dict[str, int]) -> None:

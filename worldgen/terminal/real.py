@@ -132,6 +132,10 @@ class RealEpisode:
         """After the line: the world takes what is on disk, and puts back what it renders."""
         assert self.mirror is not None
         seen = program_client.scan(str(self.root), self.mirror.paths)
+        for path, mtime in program_client.times(str(self.root), self.mirror.paths).items():
+            now = seen.get(path)
+            if now is not None:
+                seen[path] = {**now, "mtime": mtime}
         refused = self.mirror.take(seen)
         program_client.rewrite(str(self.root), self.mirror.rewrites(seen))
         program_client.retime(str(self.root), self.folders)
