@@ -29,7 +29,7 @@ from worldgen.ir.terminal import hook_action
 from worldgen.seeding import rng
 from worldgen.terminal.episode import TerminalEpisode
 from worldgen.terminal.layout import WRITE_PREFIX
-from worldgen.terminal.tree import SYSTEM, walk
+from worldgen.terminal.tree import JAILED, walk
 
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9_-]{2,}")
 LONG_LINE = 4096  # longer lines (a mock archive's one line) meet the emulator's regex work bound (docs: Bad input)
@@ -53,7 +53,7 @@ class Scene:
 
 def scene(episode: TerminalEpisode) -> Scene:
     """The corpus's material, read from an episode at its start (no hook runs: ``walk``)."""
-    items = [i for i in walk(episode.fs) if not any(i.path == s or i.path.startswith(s + "/") for s in SYSTEM)]
+    items = [i for i in walk(episode.fs) if not any(i.path == s or i.path.startswith(s + "/") for s in JAILED)]
     files = tuple(i.path for i in items if not i.is_dir and i.path in episode.layout.files and i.text)
     words = {i.path: tuple(dict.fromkeys(_WORD.findall(i.text or "")))[:40] for i in items if i.path in files}
     dirs = tuple(sorted({str(PurePosixPath(f).parent) for f in files}))

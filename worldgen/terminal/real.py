@@ -32,7 +32,7 @@ from worldgen.terminal.episode import Runner, TerminalEpisode
 from worldgen.terminal.jail import RealShell, RealShellError
 from worldgen.terminal.layout import Layout
 from worldgen.terminal.mirror import Mirror
-from worldgen.terminal.tree import SYSTEM, walk, write_tree
+from worldgen.terminal.tree import JAILED, walk, write_tree
 
 FAKETIME = Path(f"/usr/lib/{sysconfig.get_config_var('MULTIARCH') or 'x86_64-linux-gnu'}/faketime/libfaketime.so.1")
 CLOCKED = ("ls", "dir", "vdir", "find")  # tools whose output depends on "now"
@@ -71,10 +71,10 @@ class RealEpisode:
         self.root.mkdir(mode=0o755)
         items = walk(self.world.fs)
         own = os.geteuid() == 0
-        ids = write_tree(items, self.root, skip=SYSTEM, own=own)
+        ids = write_tree(items, self.root, skip=JAILED, own=own)
         _system_links(self.root)
         self.folders = {i.path: i.mtime for i in items if i.is_dir and not any(
-            i.path == s or i.path.startswith(s + "/") for s in SYSTEM)}
+            i.path == s or i.path.startswith(s + "/") for s in JAILED)}
         program_client.retime(str(self.root), self.folders)  # linking the system folders moved "/"
         self._install_programs()
         self.mirror = Mirror(self.world.fs, ids, owners=own)

@@ -17,7 +17,8 @@ from pathlib import Path
 from worldgen.shell.nss import BARE, GROUP, PASSWD, Accounts
 from worldgen.terminal.worldfs import WorldFs
 
-SYSTEM = ("/bin", "/sbin", "/lib", "/lib64", "/usr", "/dev")  # the host's in a real shell (the jail mounts no /proc or /sys: a world's own files are written there)
+SYSTEM = ("/bin", "/sbin", "/lib", "/lib64", "/usr", "/dev", "/proc", "/sys")  # the host's or kernel's in a container
+JAILED = ("/bin", "/sbin", "/lib", "/lib64", "/usr", "/dev")  # the host's in the local real shell (no /proc, /sys)
 
 
 @dataclass(frozen=True)
