@@ -25,19 +25,13 @@ from worldgen.ir.world import World
 from worldgen.shell.lexer import ParseError
 from worldgen.shell.parser import parse
 from worldgen.terminal import program_client
+from worldgen.terminal.jail_init import SHADOWABLE
 from worldgen.terminal.tree import SYSTEM
 
 _PATH = re.compile(r"/[A-Za-z0-9_./-]*\Z")
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
 _VALUE = re.compile(r"[A-Za-z0-9_./:@,+=-]*\Z")
 _PROGRAM = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.+-]*\Z")
-# bash 5.2's builtins (`compgen -b`): a program of the world under one of these names would be
-# shadowed by bash's own, so the image disables them (``enable -n``); dash's `sh` still has its own.
-BASH_BUILTINS = frozenset((
-    ". : [ alias bg bind break builtin caller cd command compgen complete compopt continue declare dirs disown "
-    "echo enable eval exec exit export false fc fg getopts hash help history jobs kill let local logout mapfile "
-    "popd printf pushd pwd read readarray readonly return set shift shopt source suspend test times trap true "
-    "type typeset ulimit umask unalias unset wait").split())
 RC = "/etc/worldgen.bashrc"
 
 
@@ -67,8 +61,9 @@ def check(world: World, programs: list[str], paths: list[str]) -> None:
 
 
 def builtins(programs: list[str]) -> list[str]:
-    """The world's programs bash would shadow with a builtin of the same name."""
-    return sorted(p for p in programs if p in BASH_BUILTINS)
+    """The world's programs bash would shadow with a builtin of the same name (the builtins the
+    local real shell disables too, ``jail_init.SHADOWABLE``; dash's `sh` still has its own)."""
+    return sorted(p for p in programs if p in SHADOWABLE)
 
 
 def bash_rc(programs: list[str]) -> str:
