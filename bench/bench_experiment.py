@@ -7,7 +7,8 @@ loop` with the built-in learner as --train and the same training episodes per ro
 (no proposals) and task scaling (the fixed library, --scale times the worlds). All play one held-out
 suite per seed, the library's scaffolds at world seeds none trains on, after every round. Prints
 per arm and round the held-out success pooled over seeds with its Wilson interval (and each
-seed's rate), the library each arm trained on and the wall time.
+seed's rate), the library each arm trained on, the last learners' held-out success per scaffold
+and the wall time.
 Run by hand: `python bench/bench_experiment.py [--seeds 0,1,2] [--scaffolds ice,vault,jugs] [--quick]`.
 """
 
@@ -21,6 +22,8 @@ import time
 from pathlib import Path
 
 from worldgen.flywheel.experiment import ARMS, Design, experiment, table
+from worldgen.rollouts import records
+from worldgen.rollouts.sources import open_entries
 
 ROOT = Path(__file__).resolve().parents[1]
 QUICK = Design(rounds=2, proposals=1, worlds=4, scale=2, train_episodes=300, held_out=4)
@@ -33,6 +36,17 @@ def library(names: list[str], folder: Path) -> Path:
         shutil.copy(ROOT / "scaffolds" / f"{name}.wg", folder / f"{name}.wg")
         shutil.copy(ROOT / "content_packs" / name / "example.json", folder / f"{name}.json")
     return folder
+
+
+def by_scaffold(run: Path, seeds: list[int], arm: str) -> dict[str, tuple[int, int]]:
+    """The last learner's held-out wins and episodes per scaffold, over every seed."""
+    figures: dict[str, tuple[int, int]] = {}
+    for seed in seeds:
+        names = {e.id: e.world.scaffold.name for e in open_entries(run / f"seed-{seed}" / "held-out" / "suite")}
+        for e in records.read(run / f"seed-{seed}" / arm / "final-eval.jsonl")[0]:
+            won, of = figures.get(names[e["world"]], (0, 0))
+            figures[names[e["world"]]] = (won + bool(e["success"]), of + 1)
+    return figures
 
 
 def main() -> None:
@@ -56,11 +70,15 @@ def main() -> None:
         say = (lambda text: print(text, file=sys.stderr, flush=True)) if args.verbose else (
             lambda text: print(text, flush=True) if text.startswith("seed ") else None)
         done = experiment(library(args.scaffolds.split(","), Path(tmp) / "library"), design, seeds, Path(tmp) / "run", say)
+        last = {arm: by_scaffold(Path(tmp) / "run", seeds, arm) for arm in ARMS}
     print(f"\nheld-out success after r rounds of training (pooled over seeds {seeds}, Wilson 95 %; per seed in brackets):")
     print(table(done))
     for arm in ARMS:
         trained = [s[-1]["trained_on"] for s in done["arms"][arm]]
         print(f"{arm}: last round trained on (scaffolds, rule-sets) per seed: {trained}")
+    for arm, figures in last.items():
+        print(f"{arm}: after {design.rounds} rounds, held-out success by scaffold: "
+              + ", ".join(f"{name} {100 * won / of:.0f}% ({won}/{of})" for name, (won, of) in sorted(figures.items())))
     print(f"wall time {time.perf_counter() - started:.0f} s for {len(seeds)} seeds x {len(ARMS)} arms")
 
 

@@ -111,7 +111,7 @@ def pooled(per_seed: list[list[dict[str, Any]]], k: int) -> tuple[int, int]:
 
 def table(done: dict[str, Any]) -> str:
     """A markdown table: per arm a row, per round (after r rounds of training) pooled held-out
-    success with its Wilson interval, then each seed's rate."""
+    success (wins/episodes) with its Wilson interval, then each seed's rate."""
     rounds = done["design"].rounds + 1
     head = "| arm | " + " | ".join(f"after {k}" for k in range(rounds)) + " |"
     rows = [head, "|" + " --- |" * (rounds + 1)]
@@ -124,6 +124,6 @@ def table(done: dict[str, Any]) -> str:
                 cells.append("n/a")
                 continue
             seeds = "/".join(f"{100 * s[k]['count'] / s[k]['of']:.0f}" if s[k]["of"] else "n/a" for s in per_seed)
-            cells.append(f"{100 * count / of:.1f} % [{100 * interval[0]:.1f}..{100 * interval[1]:.1f}] ({seeds})")
+            cells.append(f"{100 * count / of:.1f} % ({count}/{of}) [{100 * interval[0]:.1f}..{100 * interval[1]:.1f}] ({seeds})")
         rows.append(f"| {arm} | " + " | ".join(cells) + " |")
     return "\n".join(rows)
