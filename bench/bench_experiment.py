@@ -19,6 +19,7 @@ import shutil
 import sys
 import tempfile
 import time
+from dataclasses import replace
 from pathlib import Path
 
 from worldgen.flywheel.experiment import ARMS, Design, experiment, table
@@ -59,17 +60,20 @@ def main() -> None:
     ap.add_argument("--verbose", action="store_true", help="print the loop's steps")
     args = ap.parse_args()
     design = QUICK if args.quick else Design()
-    if args.rounds:
-        design = Design(**{**design.__dict__, "rounds": args.rounds})
-    if args.episodes:
-        design = Design(**{**design.__dict__, "train_episodes": args.episodes})
+    design = replace(design, rounds=args.rounds or design.rounds, train_episodes=args.episodes or design.train_episodes)
+    names = args.scaffolds.split(",")
+    unknown = [n for n in names if not (ROOT / "content_packs" / n / "example.json").is_file()]
+    if unknown:
+        ap.error(f"no shipped scaffold with an example record: {', '.join(unknown)}")
+    if not all(s.strip().isdigit() for s in args.seeds.split(",")):
+        ap.error(f"--seeds takes whole numbers joined by commas, not {args.seeds!r}")
     seeds = [int(s) for s in args.seeds.split(",")]
     print(f"design: {design}; seeds {seeds}; scaffolds {args.scaffolds}", flush=True)
     started = time.perf_counter()
     with tempfile.TemporaryDirectory() as tmp:
         say = (lambda text: print(text, file=sys.stderr, flush=True)) if args.verbose else (
             lambda text: print(text, flush=True) if text.startswith("seed ") else None)
-        done = experiment(library(args.scaffolds.split(","), Path(tmp) / "library"), design, seeds, Path(tmp) / "run", say)
+        done = experiment(library(names, Path(tmp) / "library"), design, seeds, Path(tmp) / "run", say)
         last = {arm: by_scaffold(Path(tmp) / "run", seeds, arm) for arm in ARMS}
     print(f"\nheld-out success after r rounds of training (pooled over seeds {seeds}, Wilson 95 %; per seed in brackets):")
     print(table(done))

@@ -38,6 +38,8 @@ SEED_STRIDE = 10_000  # world seeds of one experiment seed: training from its st
 
 @dataclass(frozen=True)
 class Design:
+    """One configuration of the experiment; every arm runs it (the defaults: about 1 minute a seed here)."""
+
     rounds: int = 3
     proposals: int = 2  # accepted per round, flywheel arm only
     worlds: int = 10  # training world seeds per scaffold (flywheel and fixed arms)
