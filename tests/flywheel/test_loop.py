@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.cli.test_check_and_play import worldgen as cli
 from tests.flywheel.fixtures import SEEDS, SOLVER, make_library
 from worldgen.errors import WorldgenError
 from worldgen.flywheel.loop import LoopSettings, loop
@@ -121,3 +122,12 @@ def test_a_next_solver_file_with_no_spec_is_an_error_that_names_it(tmp_path: Pat
     with pytest.raises(WorldgenError, match=r"next_solver.txt: error: the trainer must write one solver spec"):
         loop(library, tmp_path / "run", LoopSettings(SOLVER, rounds=1, proposals=1, seeds=range(4),
                                                      train=(sys.executable, str(trainer))))
+
+
+def test_with_n_0_the_loop_proposes_nothing_a_control_for_its_trainer(library: Path, tmp_path: Path) -> None:
+    done = cli("loop", "--library", str(library), "--solver", SOLVER, "--rounds", "2", "-n", "0",
+               "--seeds", f"{SEEDS.start}:{SEEDS.stop}", "-o", str(tmp_path / "run"))
+    assert done.returncode == 0, done.stderr
+    rounds = json.loads((tmp_path / "run" / "summary.json").read_text())["rounds"]
+    assert [(r["library"], r["proposals"]["evaluated"], r["proposals"]["accepted"]) for r in rounds] == [(rounds[0]["library"], 0, 0)] * 2
+    assert not (tmp_path / "run" / "round-00" / "proposals" / "suites").exists()  # no draft compiled

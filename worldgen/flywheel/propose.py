@@ -81,7 +81,8 @@ def propose(library_dir: Path, view: SolverView, out: Path, settings: Settings,
     skipped: list[dict[str, str]] = []
     rechecked: list[bool] = []
     repeats = 0
-    for draft in proposer.drafts(library, view, settings.band, out, gate):
+    drafts = proposer.drafts(library, view, settings.band, out, gate) if settings.count > 0 else ()
+    for draft in drafts:  # none asked for (a loop's fixed-library control arm): none drafted, none compiled
         key = edit_key(draft.source)
         if any(m.structural == key for m in gate.library):
             repeats += 1  # the rules of a library scaffold or of an accepted proposal: not a new proposal

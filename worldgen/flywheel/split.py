@@ -192,12 +192,29 @@ def _file(world: World) -> str:
     return f"worlds/{world.path.name}"
 
 
+def union(suites: list[Path], out: Path) -> Path:
+    """``suites`` as one suite in ``out`` (new; written whole or not at all): a held-out suite for
+    `loop --eval`, which takes one, made of several scaffolds' worlds."""
+    if out.exists():
+        raise UsageError(f"error: {out} already exists; choose a new folder")
+    staging = out.with_name(out.name + ".partial")
+    shutil.rmtree(staging, ignore_errors=True)
+    _write_worlds(staging, read_worlds(suites))
+    staging.rename(out)
+    return out
+
+
 def _write_side(folder: Path, members: list[World], record: dict[str, Any]) -> None:
+    _write_worlds(folder, members)
+    write_atomic(folder / SPLIT, json.dumps(record, indent=2) + "\n")
+
+
+def _write_worlds(folder: Path, members: list[World]) -> None:
+    """The artifacts, byte for byte, and the index that lists them."""
     (folder / "worlds").mkdir(parents=True)
     for w in members:
         shutil.copyfile(w.path, folder / _file(w))
     write_atomic(folder / INDEX, "".join(canonical_json({**w.line, "path": _file(w)}) + "\n" for w in members))
-    write_atomic(folder / SPLIT, json.dumps(record, indent=2) + "\n")
 
 
 def read_split(folder: Path) -> dict[str, Any] | None:

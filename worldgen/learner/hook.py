@@ -4,8 +4,8 @@ After each round it trains the learner on the round's compiled suites (``WORLDGE
 continuing from the round's solver when that is already a learner (``WORLDGEN_SOLVER`` =
 ``learner:PATH``; any other solver starts from the untrained, uniform policy, which plays like
 ``random``), writes ``learner.npz`` beside the file named by ``WORLDGEN_NEXT_SOLVER_FILE`` (the
-round's folder) and names it there as the next round's solver. Seeded by ``WORLDGEN_ROUND``, so
-a loop run twice trains the same weights.
+round's folder) and names it there as the next round's solver. Seeded by ``WORLDGEN_ROUND`` and
+``--seed`` (repeats of an experiment differ only there), so a loop run twice trains the same weights.
 """
 
 from __future__ import annotations
@@ -23,6 +23,8 @@ from worldgen.learner.train import Settings, train
 from worldgen.rollouts.sources import Entry, open_entries
 from worldgen.runtime.sources import INDEX
 
+SEED_STRIDE = 1000  # rounds of one learner seed before the next seed's first round; a loop runs far fewer
+
 
 def suites(folder: Path) -> list[Entry]:
     """The worlds of every complete suite in ``folder`` (a scaffold that did not compile has none)."""
@@ -34,6 +36,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m worldgen.learner.hook", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--episodes", type=whole_number(1), default=2000, help="training episodes per round (default 2000)")
+    parser.add_argument("--seed", type=whole_number(0), default=0,
+                        help="the run's learner seed: round r trains with seed 1000 * SEED + r (default 0)")
     args = parser.parse_args(argv)
     try:
         solver, next_file = os.environ["WORLDGEN_SOLVER"], Path(os.environ["WORLDGEN_NEXT_SOLVER_FILE"])
@@ -45,7 +49,7 @@ def main(argv: list[str] | None = None) -> int:
         model = load(solver.partition(":")[2]) if solver.startswith("learner:") else Model.new()
         if not entries:
             raise WorldgenError("error: the round compiled no suite to train on")
-        seen = train(model, entries, Settings(episodes=args.episodes, seed=r))
+        seen = train(model, entries, Settings(episodes=args.episodes, seed=SEED_STRIDE * args.seed + r))
     except WorldgenError as err:
         print(err, file=sys.stderr)
         return 1
