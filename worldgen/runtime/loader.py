@@ -24,10 +24,28 @@ from worldgen.ir.world import World
 from worldgen.terminal.layout import build_layout
 
 GENERATED_KEPT = 64
+LOADED_KEPT = 32  # worlds whose rules are kept whole (a report makes an Env per episode of a suite, several passes)
+_loaded: OrderedDict[int, tuple[World, Rules, list[Any]]] = OrderedDict()
 _generated: OrderedDict[tuple[int, tuple[tuple[str, str], ...]], tuple[Scaffold, Scaffold, Generated]] = OrderedDict()
 
 
 def load_rules(world: World) -> tuple[Rules, list[Any]]:
+    """The world's rules and first state. A world is frozen, so the rules made for it serve every
+    later Env of the same world object (as ``Env.fresh`` shares them): a suite report replays
+    each episode and measures each world through new Envs, which rebuilt a terminal world's
+    command table (~80 ms) four times per world."""
+    hit = _loaded.get(id(world))
+    if hit is not None and hit[0] is world:
+        _loaded.move_to_end(id(world))
+        return hit[1], list(hit[2])
+    rules, initial = _load(world)
+    _loaded[id(world)] = (world, rules, initial)  # the world is held, so its id is not reused meanwhile
+    if len(_loaded) > LOADED_KEPT:
+        _loaded.popitem(last=False)
+    return rules, list(initial)
+
+
+def _load(world: World) -> tuple[Rules, list[Any]]:
     ir = world.scaffold
     # keyed by the scaffold object, which is frozen and held in the value so its id is not reused
     key = (id(ir), tuple(sorted(world.axes.items())))
