@@ -266,6 +266,24 @@ def test_fresh_envs_and_unseeded_resets_play_as_their_seeds_say() -> None:
     assert transcript(fresh, 7) == transcript(world.env(), 7) == transcript(original, 7)
 
 
+def test_one_episode_seed_is_different_luck_in_different_worlds() -> None:
+    """Run-time chance is keyed by the episode seed and the world's own seed: one-episode rollouts
+    (episode seed 0 everywhere) must not deal every world of a family the same hand, even worlds
+    whose rules and content are the same."""
+    from worldgen.verify import verify_world
+
+    world = example_scaffold("services").instantiate(example_record("services"), seed=1, axes={"flakiness": "flaky"})
+    commands = [step.command for step in verify_world(world).oracle.steps] * 3  # flaky starts: chance decides
+
+    def luck(twin: World) -> list[tuple]:
+        env = twin.env()
+        env.reset(seed=0)
+        return [env.step(c)[:3] for c in commands]
+
+    twins = [world.model_copy(update={"seed": seed}) for seed in range(6)]
+    assert len({tuple(luck(twin)) for twin in twins}) > 1
+
+
 def test_begin_and_advance_play_exactly_as_reset_and_step() -> None:
     """The integrations' info-free path: same observations, rewards, ends, validity and success
     as Gymnasium's reset/step, chance included, invalid commands and steps after the end too."""

@@ -177,10 +177,10 @@ class Env:
     def begin(self, seed: int | None = None) -> tuple[str, str, bool]:
         """``reset`` without Gymnasium's info dict: (observation, instruction, success). Trainer
         integrations (``agent.Episode``) read two fields and need not build a dict per episode."""
-        if seed is not None:
-            self._rng = np.random.default_rng(np.random.SeedSequence([int(seed) & 0xFFFFFFFFFFFFFFFF, 0x5EED]))
-        elif self._rng is None:  # no episode seed yet: the world's own
-            self._rng = np.random.default_rng(np.random.SeedSequence([self.world.seed, 0x5EED]))
+        if seed is not None or self._rng is None:  # no episode seed yet: the world's own
+            episode = self.world.seed if seed is None else int(seed) & 0xFFFFFFFFFFFFFFFF
+            # keyed by the world too, so episode seed 0 of two worlds is not the same luck
+            self._rng = np.random.default_rng(np.random.SeedSequence([episode, self.world.seed, 0x5EED]))
         self._state = list(self._initial)
         self._t = 0
         self.status = 0
