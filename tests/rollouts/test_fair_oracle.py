@@ -27,3 +27,12 @@ def test_without_hidden_state_the_fair_oracle_plays_from_observations_and_wins(t
     suite = compiled(tmp_path / "suite", "ledger", range(0, 1))
     episodes = rollout(suite, "fair-oracle", tmp_path / "fair.jsonl", episodes=1)
     assert all(e["success"] for e in episodes)
+
+
+def test_where_luck_decides_the_fair_oracle_still_plays_and_never_sends_a_refused_command(tmp_path: Path) -> None:
+    # Flaky services: any start may fail by chance, so no move wins in every case (the checker's
+    # worst case is "none"), yet retrying wins; the fair oracle used to send `wait` to the end.
+    suite = compiled(tmp_path / "suite", "services", range(0, 3), flakiness="flaky")
+    episodes = rollout(suite, "fair-oracle", tmp_path / "fair.jsonl", episodes=2)
+    assert all(step["valid"] for e in episodes for step in e["trace"])
+    assert all(e["success"] for e in episodes)

@@ -16,6 +16,7 @@ fewest steps any fair policy needs in its worst case, or "none within the bound"
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from worldgen.codegen.program import Rules
@@ -46,6 +47,7 @@ class FairSearch:
     index: dict[Belief, int] = field(default_factory=dict)
     moves: list[list[Move]] = field(default_factory=list)
     worst: list[float] = field(default_factory=list)
+    hope: list[float] = field(default_factory=list)  # fewest steps if chance and what is read go the agent's way
     _distances: list[dict[tuple, int] | None] = field(default_factory=list)
     _distance_states: int = 0
 
@@ -73,13 +75,15 @@ class FairSearch:
         return FairResult(steps=self.worst[0], candidates=len(self.model.cands), beliefs=len(self.beliefs))
 
     def best(self, belief: int) -> Move | None:
-        """The move with the fewest worst-case steps from an explored belief (None: no win)."""
-        move, score = None, math.inf
+        """The move with the fewest worst-case steps from an explored belief; where no move wins
+        in every case (a card game's luck), the one with the fewest steps if luck helps, so a fair
+        player still plays (None: no explored move can win at all)."""
+        move, score = None, (math.inf, math.inf)
         for m in self.moves[belief]:
-            w = self._steps(m[1], self.worst)
-            if w < score:
-                move, score = m, w
-        return move
+            key = (self._steps(m[1], self.worst), self._steps(m[1], self.hope, min))
+            if key < score:
+                move, score = m, key
+        return move if score[1] < math.inf else None
 
     def _add(self, belief: Belief) -> int:
         if len(self.beliefs) >= MAX_BELIEFS:
@@ -90,22 +94,28 @@ class FairSearch:
         return len(self.beliefs) - 1
 
     def _values(self) -> None:
-        worst = [math.inf] * len(self.beliefs)
+        self.worst = self._fixpoint(max)
+        self.hope = self._fixpoint(min)
+
+    def _fixpoint(self, case: Callable[[Iterable[float]], float]) -> list[float]:
+        """Every belief's fewest steps to a goal when what the agent reads next is the ``case``
+        (max: the worst, a guarantee; min: the best, a hope), by Bellman updates to the least fixpoint."""
+        steps = [math.inf] * len(self.beliefs)
         changed = True
         while changed:
             changed = False
             for i in range(len(self.beliefs) - 1, -1, -1):
                 for _, children in self.moves[i]:
-                    w = self._steps(children, worst)
-                    if w < worst[i]:
-                        worst[i] = w
+                    w = self._steps(children, steps, case)
+                    if w < steps[i]:
+                        steps[i] = w
                         changed = True
-        self.worst = worst
+        return steps
 
     @staticmethod
-    def _steps(children: dict[str, int], worst: list[float]) -> float:
-        """A move's worst-case steps to a goal: one, plus its worst part's."""
-        return 1 + max((0.0 if j == DONE else math.inf if j == FAILED else worst[j]) for j in children.values())
+    def _steps(children: dict[str, int], steps: list[float], case: Callable[[Iterable[float]], float] = max) -> float:
+        """A move's steps to a goal: one, plus its worst (or best) part's."""
+        return 1 + case((0.0 if j == DONE else math.inf if j == FAILED else steps[j]) for j in children.values())
 
     def _lower_bound(self, belief: Belief) -> float:
         """The most steps any of the belief's states needs even when the agent knows everything."""

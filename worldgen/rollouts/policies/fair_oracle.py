@@ -4,6 +4,9 @@ Where the omniscient oracle reads the hidden state (and so guesses a secret numb
 one plays from the observations alone: it keeps the set of states the agent cannot tell apart,
 narrows it with each observation, and follows the checker's belief search (worldgen/verify/fair.py)
 to the fewest worst-case steps. Its success rate is what "solvable within N observing" promises.
+Where luck decides and no move wins in every case, it plays the move that wins soonest if luck
+helps; where no explored move can win, an admissible command: it never wastes a step on a command
+the world refuses.
 The search runs once per world, up to the largest `observing` bound of the scaffold (else the horizon).
 """
 
@@ -30,7 +33,10 @@ class FairAgent:
 
     async def act(self, observation: str, info: Mapping[str, Any]) -> Move:
         self.policy.observe(observation, done=False, failed=False)  # the episode goes on, or act would not be called
-        return Move(self.policy.command() or WAIT)
+        command = self.policy.command()
+        if command is None:  # no explored move can win from here: still play a command the world takes
+            command = next(iter(info.get("admissible") or ()), WAIT)
+        return Move(command)
 
 
 class FairOraclePolicy:
