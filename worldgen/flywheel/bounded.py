@@ -15,6 +15,7 @@ import multiprocessing
 import os
 import resource
 import signal
+import sys
 import traceback
 from collections.abc import Callable
 from multiprocessing.connection import Connection
@@ -44,8 +45,8 @@ def bounded(work: Callable[[], Any], seconds: float | None, memory_mb: int | Non
             kind, value = receive.recv()
         except EOFError:  # the child died without answering: killed by the kernel, most likely for memory
             child.join()
-            raise Overrun(f"budget: the process judging it died ({_how(child.exitcode)}) within {memory_mb:,} MB "
-                          "(--gate-memory)") from None
+            within = f" within {memory_mb:,} MB (--gate-memory)" if memory_mb is not None else ""
+            raise Overrun(f"budget: the process judging it died ({_how(child.exitcode)}){within}") from None
     finally:
         _kill(child)
         receive.close()
@@ -77,6 +78,8 @@ def _child(send: Connection, work: Callable[[], Any], memory_mb: int | None) -> 
         send.send(answer)
     finally:
         send.close()
+        sys.stdout.flush()
+        sys.stderr.flush()
         os._exit(0)  # no atexit handlers or finalizers of the parent's objects in the forked copy
 
 

@@ -10,7 +10,10 @@ small suite (its rejections returned with a counterexample of the first failed d
 and random rollouts on it. Their report goes back as the next user turn, up to ``max_rounds``
 answers; the last draft is handed to the full gate either way. Every transcript is saved
 (OUT/transcripts/NNN.json), and tokens and cost are counted per draft and per run. A killed run
-resumes: transcripts already written are read back instead of asking the model again.
+resumes: transcripts already written are read back instead of asking the model again, and a
+conversation cut short goes on from its last saved answer (OUT/transcripts/NNN.partial.json).
+Answers are untrusted: clipped and cleaned before anything parses or stores them (``flywheel.answers``),
+and the probe judges drafts within the run's budget (``flywheel.budget``), which the brief states.
 """
 
 from __future__ import annotations
