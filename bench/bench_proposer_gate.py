@@ -2,7 +2,7 @@
 
 Run by hand:  .venv/bin/python bench/bench_proposer_gate.py [--seconds S] [--before] [--cap S]
 
-Drafts go through the gate (`flywheel.accept.Gate`, 6 seeds, no band test) with the default
+First what judging in a child process adds per proposal. Drafts go through the gate (`flywheel.accept.Gate`, 6 seeds, no band test) with the default
 budget (`flywheel.budget`; --seconds lowers its time limit), each in a fresh process so its peak
 memory is its own. --before judges them as the LLM proposer's probe did before the budget: the
 draft's own `check within` and horizon, no time or memory limit (cut off here at --cap seconds).
@@ -88,6 +88,16 @@ def answers() -> None:
               f"{small[1]:.2f} s at 100 kB, ~{estimate / 60:,.0f} min at 1 MB (x{growth:.1f} per doubling)")
 
 
+def overhead(calls: int = 20) -> None:
+    """What judging in a forked child adds to every proposal, hostile or not."""
+    from worldgen.flywheel.bounded import bounded
+
+    started = time.perf_counter()
+    for _ in range(calls):
+        bounded(lambda: None, 10, 4096)
+    print(f"a judgement in a forked child: {(time.perf_counter() - started) / calls * 1000:.0f} ms of overhead per proposal")
+
+
 def _old_seconds(answer: str) -> float:
     started = time.perf_counter()
     OLD_BLOCK.findall(answer)
@@ -104,6 +114,7 @@ def main() -> None:
     if args.one:
         print(json.dumps(judge(args.one, args.seconds, args.before)))
         return
+    overhead()
     answers()
     drafts(args.seconds, args.before, args.cap)
 
