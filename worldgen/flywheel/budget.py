@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 GATE_MAX_STATES = 20_000
 GATE_SECONDS = 300.0  # one proposal's check, compile (20 seeds) and rollouts take 5-60 s today
 GATE_MEMORY_MB = 4096  # on top of what the judging process holds when it starts
-GATE_HORIZON = 1_000  # the longest shipped world's horizon is a few hundred steps
+GATE_HORIZON = 1_000  # the longest shipped worlds last 80 steps (maze 5x4), crafting 74
 
 
 @dataclass(frozen=True)
