@@ -5,15 +5,19 @@ short keeps its tokens, and no proposal lands inside OUT's own folders."""
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 import time
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from tests.conftest import ROOT
 from tests.content.chat_server import ChatServer, Reply
 from tests.flywheel.fixtures import SEEDS
 from tests.flywheel.test_llm_proposer import ANSWERS, DIAL, scripted
+from worldgen.cli.main import main
 from worldgen.errors import WorldgenError
 from worldgen.flywheel.answers import MAX_ANSWER_CHARS, cleaned, scaffold
 from worldgen.flywheel.llm_proposer import LLMProposer, LLMSettings
@@ -100,6 +104,30 @@ def test_a_conversation_cut_short_keeps_its_tokens_and_resumes_where_it_stopped(
         assert len(server.requests) == len(ANSWERS) - 1  # the first answer was not asked for again
     assert summary["tokens"] == {"prompt": 3000, "completion": 600, "requests": 3}  # as if never cut short
     assert not (tmp_path / "out" / "transcripts" / "000.partial.json").exists()
+
+
+def test_a_run_killed_mid_conversation_keeps_its_tokens(library: Path, first_round: Path, tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    reports = [str(r) for r in sorted((first_round / "round-00" / "reports").glob("*.json"))]
+    args = ["propose", "--library", str(library), "--report", *reports, "--proposer", "openai:gpt-4o-mini", "-n", "1",
+            "--seeds", "0:10", "-o", str(out), "--max-rounds", "4"]
+
+    def stalls(body: dict[str, Any], n: int) -> Reply:
+        return scripted(body, n) if n == 0 else Reply(content="", delay_s=120)
+
+    with ChatServer(stalls) as server:
+        run = subprocess.Popen([sys.executable, "-m", "worldgen.cli.main", *args, "--base-url", server.base_url],
+                               cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        deadline = time.monotonic() + 120
+        while len(server.requests) < 2 and run.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.2)
+        run.kill()  # SIGKILL while the second answer is awaited
+        run.wait()
+    assert json.loads((out / "transcripts" / "000.partial.json").read_text())["tokens"]["requests"] == 1
+    with ChatServer(scripted) as server:
+        assert main([*args, "--base-url", server.base_url]) == 0
+    summary = json.loads((out / "summary.json").read_text())
+    assert summary["tokens"] == {"prompt": 3000, "completion": 600, "requests": 3}  # the killed run's answer counted once
 
 
 def test_a_proposal_named_suites_lands_beside_them(library: Path, first_round: Path, tmp_path: Path) -> None:
