@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -55,3 +56,27 @@ def test_a_timeout_kills_every_process_the_judgement_started(tmp_path: Path) -> 
         time.sleep(0.1)
     else:
         pytest.fail(f"the judgement's worker {worker} outlived it")
+
+
+def test_the_judgement_dies_with_the_process_that_started_it(tmp_path: Path) -> None:
+    pid_file = tmp_path / "pid"
+    parent = subprocess.Popen([sys.executable, "-c", (
+        "import os, sys, time\n"
+        "from pathlib import Path\n"
+        "from worldgen.flywheel.bounded import bounded\n"
+        "bounded(lambda: (Path(sys.argv[1]).write_text(str(os.getpid())), time.sleep(60)), None, None)\n"), str(pid_file)])
+    try:
+        for _ in range(300):
+            if pid_file.is_file() and pid_file.read_text():
+                break
+            time.sleep(0.1)
+        judging = int(pid_file.read_text())
+    finally:
+        parent.kill()  # SIGKILL: no finally clause of the parent runs
+        parent.wait()
+    for _ in range(50):
+        if not Path(f"/proc/{judging}").exists() or "State:\tZ" in Path(f"/proc/{judging}/status").read_text():
+            break
+        time.sleep(0.1)
+    else:
+        pytest.fail(f"the judging child {judging} outlived its parent")

@@ -3,7 +3,8 @@
 The gate's model checker and rollouts run worldgen's own code on a draft nobody vetted; within
 the states bound they are correct, but nothing else stops a draft that is slow per state or per
 step from holding the run for hours. A forked child (it shares everything already loaded, so it
-starts in milliseconds) leads its own process group, so a timeout kills its compile workers too;
+starts in milliseconds) leads its own process group, so a timeout kills its compile workers too,
+and it kills that group itself when the parent dies;
 its address space is capped with RLIMIT_AS at what it holds when forked plus the memory budget,
 so a draft that balloons fails in the child (MemoryError, or killed) instead of taking the
 machine. The result comes back through a pipe as plain data.
@@ -16,6 +17,7 @@ import os
 import resource
 import signal
 import sys
+import threading
 import traceback
 from collections.abc import Callable
 from multiprocessing.connection import Connection
@@ -34,9 +36,12 @@ def bounded(work: Callable[[], Any], seconds: float | None, memory_mb: int | Non
     :class:`Overrun`. A :class:`WorldgenError` raised by ``work`` is raised here with its message
     (the user's to act on: a bad --base-url, say); any other exception is a failure of the draft."""
     receive, send = multiprocessing.Pipe(duplex=False)
-    child = multiprocessing.get_context("fork").Process(target=_child, args=(send, work, memory_mb), daemon=False)
+    lifeline, held = os.pipe()  # the child watches the read end; only this process keeps the write end
+    child = multiprocessing.get_context("fork").Process(target=_child, args=(send, work, memory_mb, lifeline, held),
+                                                        daemon=False)
     child.start()
     send.close()
+    os.close(lifeline)
     try:
         if not receive.poll(seconds):
             raise Overrun(f"budget: judging it took more than {seconds:g} s (--gate-seconds); "
@@ -50,6 +55,7 @@ def bounded(work: Callable[[], Any], seconds: float | None, memory_mb: int | Non
     finally:
         _kill(child)
         receive.close()
+        os.close(held)
     if kind == "memory":
         raise Overrun(f"budget: judging it needed more than {memory_mb:,} MB of memory (--gate-memory)")
     if kind == "user":
@@ -59,8 +65,10 @@ def bounded(work: Callable[[], Any], seconds: float | None, memory_mb: int | Non
     return value
 
 
-def _child(send: Connection, work: Callable[[], Any], memory_mb: int | None) -> None:
+def _child(send: Connection, work: Callable[[], Any], memory_mb: int | None, lifeline: int, held: int) -> None:
     os.setsid()  # its own process group: the parent kills it and every worker it started at once
+    os.close(held)
+    threading.Thread(target=_die_with_parent, args=(lifeline,), daemon=True, name="lifeline").start()
     _own_forkserver()
     if memory_mb is not None:
         limit = _address_space() + memory_mb * 2**20
@@ -81,6 +89,14 @@ def _child(send: Connection, work: Callable[[], Any], memory_mb: int | None) -> 
         sys.stdout.flush()
         sys.stderr.flush()
         os._exit(0)  # no atexit handlers or finalizers of the parent's objects in the forked copy
+
+
+def _die_with_parent(lifeline: int) -> None:
+    """Kill this child's process group once the parent is gone: its time limit lives in the parent,
+    and a parent killed with SIGKILL would leave an orphan judging on without one. The kernel
+    closes the parent's write end however it dies, and this read returns."""
+    os.read(lifeline, 1)
+    os.killpg(0, signal.SIGKILL)
 
 
 def _own_forkserver() -> None:
