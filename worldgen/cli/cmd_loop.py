@@ -11,7 +11,8 @@ proposals), WORLDGEN_FRONTIER (a JSON file), WORLDGEN_LIBRARY and WORLDGEN_SOLVE
 output line is `solver: SPEC`, SPEC plays the next round. Each verdict and each round's summary
 line are printed as they happen. With --eval SUITE the solver also plays that held-out
 suite each round (never shown to the proposer; refused if it shares a world with the training
-suites), charted per round. RUN/round-NN/ holds each round; RUN/summary.json and
+suites), charted per round. The gate's budget per proposal: --gate-states, --gate-seconds,
+--gate-memory, --gate-horizon (see `worldgen propose`). RUN/round-NN/ holds each round; RUN/summary.json and
 RUN/summary.html chart them. A killed loop resumes where it stopped when run again.
 """
 
@@ -23,6 +24,7 @@ import shlex
 from pathlib import Path
 
 from worldgen.cli.common import folder, policy_spec, proposer_spec, seed_range, success_band, whole_number
+from worldgen.cli.gate_flags import add_gate_flags, gate_budget
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -49,6 +51,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--base-url", metavar="URL", help="OpenAI-compatible endpoint of an openai:MODEL solver or proposer")
     p.add_argument("--jobs", "-j", type=whole_number(1), default=1, metavar="J", help="compile worker processes (default 1)")
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
+    add_gate_flags(p)
     p.set_defaults(func=run)
 
 
@@ -60,7 +63,7 @@ def run(args: argparse.Namespace) -> int:
     train = tuple(shlex.split(args.train)) if args.train else ()
     settings = LoopSettings(args.solver, args.rounds, Band(*args.band), args.n, args.seeds, args.episodes, args.jobs,
                             train, args.base_url, args.proposer, args.overlap,
-                            eval_suite=Path(args.eval) if args.eval else None)
+                            eval_suite=Path(args.eval) if args.eval else None, budget=gate_budget(args))
     summary = loop(Path(args.library), Path(args.out), settings, lambda text: note(f"loop: {text}"), decision)
     if args.json:
         print(json.dumps(summary, indent=2))

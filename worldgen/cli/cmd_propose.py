@@ -13,6 +13,9 @@ NAME.json, provenance.json), OUT/rejected/NAME/ each rejected one with its reaso
 the worlds compiled for them, OUT/summary.json the run. Re-running resumes a killed run.
 With --proposer openai:MODEL an LLM writes new families instead, each draft repaired from
 worldgen's own check, compile and rollout reports (OUT/transcripts/ keeps every conversation).
+The gate's budget per proposal comes from --gate-states, --gate-seconds, --gate-memory and
+--gate-horizon, never from the draft: a draft declaring more (`check within`, `horizon`) is
+rejected with the limit, one that takes longer or more memory is cut off and rejected.
 Exit 0 when at least one proposal was accepted, 1 when none was.
 """
 
@@ -23,6 +26,7 @@ import json
 from pathlib import Path
 
 from worldgen.cli.common import folder, proposer_spec, seed_range, success_band, whole_number
+from worldgen.cli.gate_flags import add_gate_flags, gate_budget
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -45,8 +49,6 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="the solver's episodes per world in the band test (default 2)")
     p.add_argument("--overlap", action="store_true",
                    help="accept a proposal whose band-test interval overlaps the band (default: its success must lie in it)")
-    p.add_argument("--max-states", type=whole_number(1), default=None, metavar="N",
-                   help="the model checker's budget per world of a proposal (default 20000; a world past it fails its checks)")
     p.add_argument("--max-evaluated", type=whole_number(1), default=None, metavar="M",
                    help="proposals the gate evaluates at most (default max(2K, K+2))")
     p.add_argument("-n", type=whole_number(1), default=4, metavar="K", help="proposals to accept (default 4)")
@@ -54,18 +56,19 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--seeds", type=seed_range, default=range(20), metavar="A:B", help="seeds each proposal is compiled for (default 0:20)")
     p.add_argument("--jobs", "-j", type=whole_number(1), default=1, metavar="J", help="compile worker processes (default 1)")
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
+    add_gate_flags(p)
     p.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
     from worldgen.cli.verdicts import decision
     from worldgen.flywheel.mutate import Band
-    from worldgen.flywheel.propose import GATE_MAX_STATES, Settings, evaluation_budget, propose
+    from worldgen.flywheel.propose import Settings, evaluation_budget, propose
     from worldgen.flywheel.solver import read_reports
 
     view = read_reports([Path(r) for r in args.report], args.solver)
     settings = Settings(Band(*args.band), args.n, args.seeds, args.jobs, args.episodes, args.overlap, args.base_url,
-                        max_states=args.max_states or GATE_MAX_STATES, max_evaluated=args.max_evaluated)
+                        budget=gate_budget(args), max_evaluated=args.max_evaluated)
     proposer = None
     if args.proposer.startswith("openai:"):
         from worldgen.flywheel.llm_proposer import LLMProposer, LLMSettings

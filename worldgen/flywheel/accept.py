@@ -7,6 +7,8 @@ proven solvable with sound signals); the oracle solves every world it plays; the
 policy wins less often than the band's top (a world random play solves teaches nothing); and it
 behaves unlike every library scaffold (not the same complexity profile and action signature); and,
 last, the solver's success on its worlds lies in the band it was aimed at (``flywheel.band``).
+All of it within the budget the user set (``flywheel.budget``): a draft declaring more states or a
+longer horizon is refused, and one that takes longer or more memory is cut off and rejected.
 """
 
 from __future__ import annotations
@@ -28,6 +30,8 @@ from worldgen.content.validate import Validator
 from worldgen.errors import DiagnosticError, WorldgenError
 from worldgen.flywheel import band as band_test
 from worldgen.flywheel.band import RECHECK_SEED, SolverTest
+from worldgen.flywheel.bounded import Overrun, bounded
+from worldgen.flywheel.budget import GateBudget
 from worldgen.flywheel.identity import action_signature, complexity_profile, named_profile, recorded_profile, structural_hash
 from worldgen.flywheel.mutate import Band
 from worldgen.frontend import compile_source
@@ -89,55 +93,73 @@ def library_member(ir: Scaffold, suite: Path | None) -> Member:
 
 class Gate:
     def __init__(self, library: list[Member], band: Band, seeds: range, jobs: int = 1, solver: SolverTest | None = None,
-                 max_states: int | None = None):
+                 budget: GateBudget = GateBudget()):
         """``solver``: who plays the band test (None: no band test, as for a draft's quick probe);
-        ``max_states``: the model checker's budget per world of a proposal (None: the scaffold's own)."""
+        ``budget``: what judging one proposal may cost (``flywheel.budget``), whatever it declares."""
         self.library = library
         self.band = band
         self.seeds = seeds
         self.jobs = jobs
         self.solver = solver
-        self.max_states = max_states
+        self.budget = budget
 
     def evaluate(self, source: str, filename: str, suite: Path, parent_record: dict[str, Any] | None) -> Verdict:
-        """Run every gate on ``source``; its worlds are compiled into ``suite`` (resumed if there)."""
+        """Run every gate on ``source``; its worlds are compiled into ``suite`` (resumed if there).
+        The judgement runs in a child process held to the budget's seconds and memory."""
+        try:
+            verdict, mine = bounded(lambda: self._judge(source, filename, suite, parent_record),
+                                    self.budget.seconds, self.budget.memory_mb)
+        except Overrun as over:
+            return Verdict(False, str(over), measured={"budget": self.budget.limits()})
+        if mine is not None:
+            self.library.append(mine)  # the next proposal must differ from this one too
+        return verdict
+
+    def _judge(self, source: str, filename: str, suite: Path, parent_record: dict[str, Any] | None) -> tuple[Verdict, Member | None]:
+        """The verdict on ``source``, and the member it becomes when accepted."""
         verdict = Verdict(False)
         try:
             ir = compile_source(source, filename)[0]
         except DiagnosticError as err:
             verdict.reason = f"check: {err}"
-            return verdict
+            return verdict, None
         if any(m.name == ir.name for m in self.library):
             verdict.reason = f"check: world {ir.name!r} is already a library scaffold's name; choose a new one"
-            return verdict
+            return verdict, None
+        verdict.reason = self.budget.refusal(ir)
+        if verdict.reason:
+            return verdict, None
         verdict.passed.append("check")
         key = structural_hash(ir)
         verdict.measured["structural_hash"] = key
         twin = next((m.name for m in self.library if m.structural == key), None)
         if twin is not None:
             verdict.reason = f"new rules: the same rules as library scaffold '{twin}' (names and prose aside)"
-            return verdict
+            return verdict, None
         verdict.passed.append("new rules")
         record, origin = content_record(ir, parent_record)
         if record is None:
             verdict.reason = f"content: {origin}"
-            return verdict
+            return verdict, None
         verdict.measured["content"] = origin
         verdict.record = record
         verdict.passed.append("content")
         try:
-            entries = compiled(ir, record, self.seeds, suite, self.jobs, self.max_states,
+            entries = compiled(ir, record, self.seeds, suite, self.jobs, self.budget.max_states,
                                len(self.seeds) - math.ceil(MIN_COMPILED * len(self.seeds)))
         except WorldgenError as err:
             verdict.reason = f"compile: {err}"
-            return verdict
+            return verdict, None
         share = len(entries) / len(self.seeds)
         verdict.measured["compiled"] = {"accepted": len(entries), "seeds": len(self.seeds)}
         if share < MIN_COMPILED:
-            budget = f" within {self.max_states:,} states per world" if self.max_states else ""
-            verdict.reason = (f"compile: {len(entries)} of {len(self.seeds)} seeds passed their checks{budget} "
-                              f"(at least {MIN_COMPILED:.0%} needed); `worldgen explain {suite}` shows why")
-            return verdict
+            verdict.reason = (f"compile: {len(entries)} of {len(self.seeds)} seeds passed their checks within "
+                              f"{self.budget.max_states:,} states per world (at least {MIN_COMPILED:.0%} needed); "
+                              f"`worldgen explain {suite}` shows why")
+            return verdict, None
+        verdict.reason = self.budget.long_world(entries)
+        if verdict.reason:
+            return verdict, None
         verdict.passed.append("compile")
         oracle_episodes = rollout(suite, "oracle", 1, entries)
         oracle = success_rate(oracle_episodes)
@@ -147,29 +169,28 @@ class Gate:
         unsolved = [e.id for e in entries if not e.report.measures.stochastic and e.id in failed]
         if unsolved:
             verdict.reason = f"oracle: it failed {len(unsolved)} deterministic world(s), e.g. {unsolved[0]}"
-            return verdict
+            return verdict, None
         verdict.passed.append("oracle")
         if random >= self.band.hi:
             verdict.reason = f"random baseline: random play wins {random:.0%} of episodes, not below the band's top {self.band.hi:.0%}"
-            return verdict
+            return verdict, None
         verdict.passed.append("random baseline")
         mine = member(ir, entries)
         verdict.measured["complexity"] = named_profile(mine.profile or ())
         same = next((m.name for m in self.library if m.signature == mine.signature and m.profile == mine.profile), None)
         if same is not None:
             verdict.reason = f"new behaviour: the same complexity profile and action signature as '{same}'"
-            return verdict
+            return verdict, None
         verdict.passed.append("new behaviour")
         if self.solver is not None:
             solver = band_test.measured(rollout(suite, self.solver.policy, self.solver.episodes, entries, self.solver.base_url))
             verdict.measured["solver"] = {"policy": self.solver.policy, **solver}
             verdict.reason = band_test.verdict(solver, self.band, self.solver)
             if verdict.reason:
-                return verdict
+                return verdict, None
             verdict.passed.append("band")
         verdict.accepted = True
-        self.library.append(mine)  # the next proposal must differ from this one too
-        return verdict
+        return verdict, mine
 
     def remember(self, source: str, filename: str, verdict: Verdict) -> None:
         """Count a proposal accepted by an earlier (killed) run as a member, as ``evaluate`` would."""

@@ -10,7 +10,10 @@ small suite (its rejections returned with a counterexample of the first failed d
 and random rollouts on it. Their report goes back as the next user turn, up to ``max_rounds``
 answers; the last draft is handed to the full gate either way. Every transcript is saved
 (OUT/transcripts/NNN.json), and tokens and cost are counted per draft and per run. A killed run
-resumes: transcripts already written are read back instead of asking the model again.
+resumes: transcripts already written are read back instead of asking the model again, and a
+conversation cut short goes on from its last saved answer (OUT/transcripts/NNN.partial.json).
+Answers are untrusted: clipped and cleaned before anything parses or stores them (``flywheel.answers``),
+and the probe judges drafts within the run's budget (``flywheel.budget``), which the brief states.
 """
 
 from __future__ import annotations
@@ -30,6 +33,8 @@ from worldgen.content.pricing import price_for
 from worldgen.errors import WorldgenError
 from worldgen.files import write_atomic
 from worldgen.flywheel.accept import Gate
+from worldgen.flywheel.answers import cleaned, clipped_note, scaffold
+from worldgen.flywheel.budget import GateBudget
 from worldgen.flywheel.draft import Draft
 from worldgen.flywheel.library import LibraryScaffold
 from worldgen.flywheel.mutate import Band
@@ -37,7 +42,6 @@ from worldgen.flywheel.reference import packaged_reference
 from worldgen.flywheel.solver import SolverView
 from worldgen.llm import Endpoint, clip, describe_error
 
-_WG_BLOCK = re.compile(r"```(?:wg)?[^\n]*\n(.*?)```", re.S)
 _WORLD = re.compile(r"^[ \t]*world\s+([A-Za-z_][A-Za-z0-9_]*)\s*\{", re.M)  # [ \t]: `\s*` at every line start is quadratic in blank lines
 EXAMPLES = 3
 FEEDBACK_CHARS = 6000
@@ -67,8 +71,8 @@ class LLMProposer:
 
     def drafts(self, library: list[LibraryScaffold], view: SolverView, band: Band, out: Path, gate: Gate) -> Iterator[Draft]:
         examples = _relevant(library, view, band)
-        brief = _brief(examples, view, band, library)
-        probe = Gate(list(gate.library), band, self.settings.probe_seeds, solver=gate.solver)
+        brief = _brief(examples, view, band, library, gate.budget)
+        probe = Gate(list(gate.library), band, self.settings.probe_seeds, solver=gate.solver, budget=gate.budget)
         for n in range(self.settings.max_drafts):
             path = out / "transcripts" / f"{n:03d}.json"
             if path.is_file():
@@ -77,28 +81,43 @@ class LLMProposer:
                     self.totals[key] += draft.tokens.get(key, 0)
                 yield draft
                 continue
-            draft = self._conversation(brief, examples, probe)
-            path.parent.mkdir(parents=True, exist_ok=True)
+            progress = path.with_suffix(".partial.json")
+            draft = self._conversation(brief, examples, probe, progress)
             write_atomic(path, json.dumps(_draft_json(draft), indent=2, ensure_ascii=False) + "\n")
+            progress.unlink(missing_ok=True)
             yield draft
 
-    def _conversation(self, brief: str, examples: list[LibraryScaffold], probe: Gate) -> Draft:
-        messages = [{"role": "system", "content": SYSTEM + "\n\n" + packaged_reference()}, {"role": "user", "content": brief}]
-        tokens = {"prompt": 0, "completion": 0, "requests": 0}
-        source = ""
-        rounds = 0
-        for rounds in range(1, self.settings.max_rounds + 1):
-            answer = self._complete(messages, tokens)
+    def _conversation(self, brief: str, examples: list[LibraryScaffold], probe: Gate, progress: Path) -> Draft:
+        """One draft's conversation, saved to ``progress`` after every answer: a run killed in the
+        middle resumes it there, its tokens counted, instead of paying for it again."""
+        state = _read_json(progress) or {
+            "messages": [{"role": "system", "content": SYSTEM + "\n\n" + packaged_reference()}, {"role": "user", "content": brief}],
+            "tokens": {"prompt": 0, "completion": 0, "requests": 0}, "source": "", "note": ""}
+        messages, tokens = state["messages"], state["tokens"]
+        if progress.is_file():
+            for key in self.totals:
+                self.totals[key] += tokens[key]
+        rounds = sum(m["role"] == "assistant" for m in messages)
+        while True:
+            if messages[-1]["role"] == "assistant":
+                report, passed = _tools(state["source"], probe)
+                if passed:
+                    break
+                fix = "Fix it and answer with the whole corrected scaffold."
+                messages.append({"role": "user", "content": "\n\n".join(filter(None, (state["note"], report, fix)))})
+                if rounds >= self.settings.max_rounds:
+                    break
+            raw = self._complete(messages, tokens)
+            answer = cleaned(raw)
+            rounds += 1
             messages.append({"role": "assistant", "content": clip(answer, FEEDBACK_CHARS * 4)})
-            source = _scaffold(answer)
-            report, passed = _tools(source, probe)
-            if passed:
-                break
-            messages.append({"role": "user", "content": report + "\n\nFix it and answer with the whole corrected scaffold."})
+            state.update(source=scaffold(answer), note=clipped_note(raw))
+            progress.parent.mkdir(parents=True, exist_ok=True)
+            write_atomic(progress, json.dumps(state, ensure_ascii=False) + "\n")
         cost = self.price.cost(tokens["prompt"], tokens["completion"]) if self.price else None
-        found = _WORLD.search(source)
+        found = _WORLD.search(state["source"])
         name = found.group(1) if found else "proposal"
-        return Draft(tuple(e.name for e in examples), name, source, "a new scaffold family written by the model",
+        return Draft(tuple(e.name for e in examples), name, state["source"], "a new scaffold family written by the model",
                      brief.split("\n", 1)[0], self.name, self.settings.model, rounds, tokens,
                      None if cost is None else round(cost, 6), None, tuple(messages))
 
@@ -161,7 +180,8 @@ def _relevant(library: list[LibraryScaffold], view: SolverView, band: Band) -> l
     return sorted(library, key=lambda s: (-distance(s), s.name))[:EXAMPLES]
 
 
-def _brief(examples: list[LibraryScaffold], view: SolverView, band: Band, library: list[LibraryScaffold]) -> str:
+def _brief(examples: list[LibraryScaffold], view: SolverView, band: Band, library: list[LibraryScaffold],
+           budget: GateBudget) -> str:
     spots = [f"- {name}: the solver wins {r.success:.0%} of {r.episodes} episodes" for name, r in sorted(view.scaffolds.items())]
     shown = "\n\n".join(f"Library scaffold {e.name}:\n```wg\n{e.source}```" for e in examples)
     return (f"Write a new scaffold family unlike the library's where the solver ({view.policy}) would win between "
@@ -169,18 +189,18 @@ def _brief(examples: list[LibraryScaffold], view: SolverView, band: Band, librar
             f"The library holds {len(library)} scaffolds: {', '.join(s.name for s in library)}. Use a new world name.\n"
             "How the solver does on them:\n" + "\n".join(spots) + "\n\n" + shown + "\n\n"
             "Your scaffold must check, compile for most seeds with every world solvable, and random play must "
-            f"win less than {band.hi:.0%} of its episodes. Answer with one ```wg block.")
-
-
-def _scaffold(answer: str) -> str:
-    blocks = _WG_BLOCK.findall(answer)
-    return max(blocks, key=len) if blocks else (answer if "world " in answer else "")
+            f"win less than {band.hi:.0%} of its episodes. It is judged within a budget: {budget.limits()}; "
+            "a scaffold declaring more (`check within`, `horizon`) is rejected. Answer with one ```wg block.")
 
 
 def _draft_json(d: Draft) -> dict[str, Any]:
     return {"parents": list(d.parents), "name": d.name, "source": d.source, "change": d.change, "why": d.why,
             "proposer": d.proposer, "model": d.model, "rounds": d.rounds, "tokens": d.tokens, "cost_usd": d.cost_usd,
             "transcript": list(d.transcript)}
+
+
+def _read_json(path: Path) -> Any:
+    return json.loads(path.read_text("utf-8")) if path.is_file() else None
 
 
 def _read_draft(path: Path) -> Draft:

@@ -27,6 +27,7 @@ from typing import Any
 from worldgen.errors import WorldgenError
 from worldgen.files import write_atomic
 from worldgen.flywheel.accept import compiled, content_record
+from worldgen.flywheel.budget import GateBudget
 from worldgen.flywheel.decisions import decisions
 from worldgen.flywheel.frontier import FRONTIER_FILE, write_frontier
 from worldgen.flywheel.heldout import evaluate, refuse_shared
@@ -63,6 +64,7 @@ class LoopSettings:
     proposer: str = "mutate"  # or openai:MODEL
     overlap: bool = False  # the gate accepts a proposal whose band-test interval overlaps the band
     eval_suite: Path | None = None  # a held-out suite the solver plays each round (`loop --eval`; heldout.py)
+    budget: GateBudget = GateBudget()  # what the gate may spend judging one proposal (`flywheel.budget`)
 
 
 def loop(library: Path, out: Path, settings: LoopSettings, say: Callable[[str], None] = lambda text: None,
@@ -154,7 +156,7 @@ def _round(folder: Path, solver: str, r: int, settings: LoopSettings, say: Calla
     earlier = remembered([folder.parent / f"round-{k:02d}" / "proposals" for k in range(r)], view.policy)
     proposals = propose(folder / "library", view, folder / "proposals",
                         Settings(settings.band, settings.proposals, settings.seeds, settings.jobs, settings.episodes,
-                                 settings.overlap, settings.base_url, earlier), _proposer(settings), decide)
+                                 settings.overlap, settings.base_url, earlier, settings.budget), _proposer(settings), decide)
     write_frontier(folder, reports, view.policy)
     next_solver = _train(folder, r, solver, settings, proposals["accepted"]) if settings.train else solver
     summary = _round_summary(r, solver, next_solver, library, results, proposals, settings.band)

@@ -25,6 +25,7 @@ from worldgen.errors import DiagnosticError
 from worldgen.files import write_atomic
 from worldgen.flywheel.accept import Gate, Verdict, library_member
 from worldgen.flywheel.band import SolverTest, in_band
+from worldgen.flywheel.budget import GateBudget
 from worldgen.flywheel.draft import Draft
 from worldgen.flywheel.library import LibraryScaffold, read_library, write_member
 from worldgen.flywheel.memory import edit_key
@@ -35,9 +36,8 @@ from worldgen.flywheel.solver import SolverView
 from worldgen.ir.models import Scaffold
 
 PROPOSAL_FORMAT = "worldgen.proposal/1"
-# Every shipped scaffold's worlds have at most ~5,000 states; a proposal four times past that costs
-# the gate (and each later round's solver) minutes for one family.
-GATE_MAX_STATES = 20_000
+OWN_FOLDERS = frozenset({"suites", "rejected", "transcripts"})  # OUT's own: a proposal named so would land inside them
+MAX_NAME = 64  # characters of a proposal's name (a folder and file name): a model may write any identifier
 
 
 @dataclass(frozen=True)
@@ -50,7 +50,7 @@ class Settings:
     overlap: bool = False  # accept when the band test's interval overlaps the band
     base_url: str | None = None  # for an openai:MODEL solver
     remembered: Mapping[str, str] = field(default_factory=dict)  # edit key -> why an earlier round rejected it
-    max_states: int | None = GATE_MAX_STATES  # the model checker's budget per world of a proposal
+    budget: GateBudget = GateBudget()  # what judging one proposal may cost, whatever the draft declares
     max_evaluated: int | None = None  # proposals the gate evaluates per run (None: max(2K, K+2))
 
     def evaluations(self) -> int:
@@ -71,7 +71,7 @@ def propose(library_dir: Path, view: SolverView, out: Path, settings: Settings,
     library = read_library(library_dir)
     solver = SolverTest(view.policy, settings.episodes, settings.overlap, settings.base_url)
     gate = Gate([library_member(s.ir, _suite(view, s.name)) for s in library], settings.band, settings.seeds,
-                settings.jobs, solver, settings.max_states)
+                settings.jobs, solver, settings.budget)
     proposer = proposer or MutateProposer()
     records = {s.name: s.record for s in library}
     parents = {s.name: s.ir for s in library}
@@ -92,7 +92,7 @@ def propose(library_dir: Path, view: SolverView, out: Path, settings: Settings,
             skipped.append({"name": draft.name, "reason": why_not})
             say(draft.name, "skipped", why_not)
             continue
-        name = numbered(draft.name, taken, sep="_")
+        name = proposal_name(draft.name, taken)
         taken.add(name)
         source = _named(draft.source, name)
         verdict = _decided(out, name)
@@ -122,7 +122,9 @@ def propose(library_dir: Path, view: SolverView, out: Path, settings: Settings,
                "accepted": accepted, "rejected": rejected, "skipped": skipped, "repeats_skipped": repeats,
                "yield": round(len(accepted) / evaluated, 6) if evaluated else 0.0,
                "band_test": {"episodes_per_world": settings.episodes, "overlap": settings.overlap},
-               "budget": {"evaluations": settings.evaluations(), "max_states": settings.max_states},
+               "budget": {"evaluations": settings.evaluations(), "max_states": settings.budget.max_states,
+                          "seconds": settings.budget.seconds, "memory_mb": settings.budget.memory_mb,
+                          "horizon": settings.budget.horizon},
                "recheck_in_band": {"count": sum(rechecked), "of": len(rechecked),
                                    "share": round(sum(rechecked) / len(rechecked), 6) if rechecked else None},
                **proposer.usage()}
@@ -173,6 +175,12 @@ def _ordered(library: list[LibraryScaffold], view: SolverView, band: Band) -> It
                 alive.append((scaffold, queue))
                 yield scaffold, candidate
         queues = alive
+
+
+def proposal_name(wished: str, taken: set[str]) -> str:
+    """The folder and world name of a proposal: ``wished`` cut to MAX_NAME characters, numbered
+    past the library's names and OUT's own folders."""
+    return numbered(wished[:MAX_NAME], taken | OWN_FOLDERS, sep="_")
 
 
 def _named(source: str, name: str) -> str:
