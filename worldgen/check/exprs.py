@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from difflib import get_close_matches
 
+from worldgen.check.comprehensions import ComprehensionChecks
 from worldgen.check.sequences import SEQUENCE_BUILTINS, SequenceChecks
 from worldgen.check.functions import FunctionChecks
 from worldgen.check.grids import GRID_BUILTINS, GridChecks
@@ -37,7 +38,7 @@ BUILTINS = ("count", "join", "min", "max", "abs")
 
 
 @dataclass
-class ExprChecker(SequenceChecks, GridChecks, FunctionChecks, TextChecks):
+class ExprChecker(SequenceChecks, GridChecks, FunctionChecks, TextChecks, ComprehensionChecks):
     """Typed checking of every expression form. The core forms live here; collections (lists,
     maps, text building), text functions, grids and user functions each have their own module, mixed in."""
 
@@ -286,6 +287,8 @@ class ExprChecker(SequenceChecks, GridChecks, FunctionChecks, TextChecks):
         return self.error(node, "WG301", "only an entity, an enum, a list or text can be sliced, as in room[1..], room[..-1] or xs[1..]")
 
     def _quantifier(self, node: ast.Quantifier, ctx: Ctx) -> Expr:
+        if node.func == "map":
+            return self.map_comprehension(node, ctx)
         if node.func not in QUANTIFIERS:
             return self.error(node, "WG205", f"'{node.func}(x: ..., ...)' is not a quantifier; use one of " + ", ".join(QUANTIFIERS))
         domain = self.check(node.domain, ctx)

@@ -19,6 +19,7 @@ from worldgen.codegen.exprs import RULE_ERRORS, ExprCompiler, Namespace, Request
 from worldgen.codegen.fallbacks import Fallback, fallbacks_of, free_rank, spellings
 from worldgen.codegen.guards import GuardPlan, Item, Lookup, live, plan
 from worldgen.codegen.intervals import Interval, within
+from worldgen.codegen.comprehensions import COMPREHENSION_HELPERS
 from worldgen.codegen.helpers import LANGUAGE2_HELPERS
 from worldgen.codegen.texthelpers import TEXT_HELPERS
 from worldgen.codegen.packing import Codec
@@ -449,7 +450,8 @@ class _Bits(dict[int, tuple[int, ...]]):
 
 
 HELPERS = {"_chk": _chk, "_div": _div, "_join": _join, "_B": _Bits(), "_mask": to_mask, "RuleError": RuleError,
-           "_RULE_ERRORS": RULE_ERRORS, "_within": within, **LANGUAGE2_HELPERS, **TEXT_HELPERS}
+           "_RULE_ERRORS": RULE_ERRORS, "_within": within, **LANGUAGE2_HELPERS, **TEXT_HELPERS,
+           **COMPREHENSION_HELPERS}
 
 
 def _domain(action: Action, param: ActionParam, arg_domains: Callable[[Type], list[Any]]) -> list[Any]:
