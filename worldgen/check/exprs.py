@@ -13,6 +13,7 @@ from worldgen.check.compass import COMPASS_BUILTINS, LAYOUTS, CompassChecks
 from worldgen.check.comprehensions import ComprehensionChecks
 from worldgen.check.sequences import SEQUENCE_BUILTINS, SequenceChecks
 from worldgen.check.functions import FunctionChecks
+from worldgen.check.repair import RepairChecks
 from worldgen.check.grids import GRID_BUILTINS, GridChecks
 from worldgen.check.nodes import is_error, make, path_text, show_type
 from worldgen.check.scope import Ctx, Scope, Symbol
@@ -39,7 +40,7 @@ BUILTINS = ("count", "join", "min", "max", "abs")
 
 
 @dataclass
-class ExprChecker(SequenceChecks, GridChecks, FunctionChecks, TextChecks, ComprehensionChecks, CompassChecks):
+class ExprChecker(SequenceChecks, GridChecks, FunctionChecks, TextChecks, ComprehensionChecks, CompassChecks, RepairChecks):
     """Typed checking of every expression form. The core forms live here; collections (lists,
     maps, text building), text functions, grids and user functions each have their own module, mixed in."""
 
@@ -290,6 +291,8 @@ class ExprChecker(SequenceChecks, GridChecks, FunctionChecks, TextChecks, Compre
     def _quantifier(self, node: ast.Quantifier, ctx: Ctx) -> Expr:
         if node.func == "map":
             return self.map_comprehension(node, ctx)
+        if node.func == "until":
+            return self.repair_loop(node, ctx)
         if node.func not in QUANTIFIERS:
             return self.error(node, "WG205", f"'{node.func}(x: ..., ...)' is not a quantifier; use one of " + ", ".join(QUANTIFIERS))
         domain = self.check(node.domain, ctx)

@@ -56,7 +56,7 @@ def _fix(start: int, n: int, step: Callable[[int, int], bool], line: int) -> int
 COMPREHENSION_HELPERS = {"_relof": _relof, "_fix": _fix}
 
 
-def _local(name: object) -> str:
+def local_name(name: object) -> str:
     """The source name of a bound variable (``ident`` refuses anything but an identifier)."""
     from worldgen.codegen.exprs import ident  # exprs imports this module for its mixin
 
@@ -70,18 +70,18 @@ class ComprehensionCode:
         left, right, body = e.args
         assert e.type.elem is not None
         n = self.ns.const(("count", e.type.elem.name))
-        test = f"lambda {_local(e.name)}, {_local(e.value)}: {self.expr(body)}"
+        test = f"lambda {local_name(e.name)}, {local_name(e.value)}: {self.expr(body)}"
         return f"_relof({n}, {self.expr(left)}, {self.expr(right)}, {test}, {int(e.line)})"
 
     def _mapcomp(self: ExprCompiler, e: Expr) -> str:
         assert e.type.elem is not None
         n = self.ns.const(("count", e.type.elem.name))
-        return f"tuple({self.expr(e.args[1])} for {_local(e.value)} in range({n}))"
+        return f"tuple({self.expr(e.args[1])} for {local_name(e.value)} in range({n}))"
 
     def _fixpoint(self: ExprCompiler, e: Expr) -> str:
         start, body = e.args
         assert e.type.elem is not None
         n = self.ns.const(("count", e.type.elem.name))
         mask = self.expr(start) if start.type.kind == "set" else f"(1 << {self.expr(start)})"
-        step = f"lambda {_local(e.name)}, {_local(e.value)}: {self.expr(body)}"
+        step = f"lambda {local_name(e.name)}, {local_name(e.value)}: {self.expr(body)}"
         return f"_fix({mask}, {n}, {step}, {int(e.line)})"

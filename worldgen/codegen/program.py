@@ -21,6 +21,7 @@ from worldgen.codegen.guards import GuardPlan, Item, Lookup, live, plan
 from worldgen.codegen.intervals import Interval, within
 from worldgen.codegen.comprehensions import COMPREHENSION_HELPERS
 from worldgen.codegen.helpers import LANGUAGE2_HELPERS
+from worldgen.codegen.repair import REPAIR_HELPERS
 from worldgen.codegen.texthelpers import TEXT_HELPERS
 from worldgen.codegen.packing import Codec
 from worldgen.codegen.signals import emit_signals
@@ -451,7 +452,7 @@ class _Bits(dict[int, tuple[int, ...]]):
 
 HELPERS = {"_chk": _chk, "_div": _div, "_join": _join, "_B": _Bits(), "_mask": to_mask, "RuleError": RuleError,
            "_RULE_ERRORS": RULE_ERRORS, "_within": within, **LANGUAGE2_HELPERS, **TEXT_HELPERS,
-           **COMPREHENSION_HELPERS}
+           **COMPREHENSION_HELPERS, **REPAIR_HELPERS}
 
 
 def _domain(action: Action, param: ActionParam, arg_domains: Callable[[Type], list[Any]]) -> list[Any]:
