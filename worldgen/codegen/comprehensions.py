@@ -33,8 +33,9 @@ def _relof(n: int, left: int, right: int, test: Callable[[int, int], bool], line
     return tuple(sum(1 << b for b in rights if test(a, b)) if left >> a & 1 else 0 for a in range(n))
 
 
-def _fix(start: int, n: int, step: Callable[[int, int], bool], line: int) -> int:
-    """Everything reached from the set ``start`` in one or more steps d -> e with ``step(d, e)``.
+def _fix(start: int, n: int, source: Callable[[int], bool], step: Callable[[int, int], bool], line: int) -> int:
+    """Everything reached from the set ``start`` in one or more steps d -> e, where ``source(d)``
+    (the part of the condition that reads only d, tested once per d) and ``step(d, e)`` hold.
     Each value is expanded at most once, so at most n * n tests: that is the bound checked."""
     if n * n > MAX_CLOSURE_TESTS:
         from worldgen.codegen.exprs import RuleError
@@ -45,6 +46,8 @@ def _fix(start: int, n: int, step: Callable[[int, int], bool], line: int) -> int
     while frontier:
         grown = []
         for d in frontier:
+            if not source(d):
+                continue
             for e in range(n):
                 if not reached >> e & 1 and step(d, e):
                     reached |= 1 << e
@@ -83,5 +86,32 @@ class ComprehensionCode:
         assert e.type.elem is not None
         n = self.ns.const(("count", e.type.elem.name))
         mask = self.expr(start) if start.type.kind == "set" else f"(1 << {self.expr(start)})"
-        step = f"lambda {local_name(e.name)}, {local_name(e.value)}: {self.expr(body)}"
-        return f"_fix({mask}, {n}, {step}, {int(e.line)})"
+        source, step = _split(body, str(e.value))
+        d, to = local_name(e.name), local_name(e.value)
+        return (f"_fix({mask}, {n}, lambda {d}: {self.expr(source)}, lambda {d}, {to}: {self.expr(step)}, "
+                f"{int(e.line)})")
+
+
+def _conjuncts(e: Expr) -> list[Expr]:
+    return _conjuncts(e.args[0]) + _conjuncts(e.args[1]) if e.op == "and" else [e]
+
+
+def _reads(e: Expr, name: str) -> bool:
+    """Does ``e`` read the bound variable ``name`` (a local of that name not rebound inside)?"""
+    return (e.op == "local" and e.name == name) or any(_reads(a, name) for a in e.args)
+
+
+def _split(cond: Expr, to: str) -> tuple[Expr, Expr]:
+    """A closure's condition as (the conjuncts that do not read ``to``, the others), each an ``and``
+    chain (``true`` when empty): the first is tested once per value stepped from, not once per pair.
+    Conjuncts keep their order, so a conjunct that guards another still runs before it."""
+    parts = _conjuncts(cond)
+    cut = next((i for i, p in enumerate(parts) if _reads(p, to)), len(parts))
+
+    def chain(xs: list[Expr]) -> Expr:
+        out = xs[0] if xs else Expr(op="lit", type=cond.type, value=True)
+        for x in xs[1:]:
+            out = Expr(op="and", type=cond.type, args=(out, x))
+        return out
+
+    return chain(parts[:cut]), chain(parts[cut:])
