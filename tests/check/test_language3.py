@@ -7,6 +7,8 @@ misuse for its one located diagnostic.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 import worldgen
@@ -241,3 +243,16 @@ def test_build_time_forms_are_refused_in_rules(rule: str, message: str) -> None:
     source = f"world w {{\n  entity room[3]\n  state {{ at: room = room[0]  x: int in 0..3 = 0 }}\n  action act \"act\" {{ {rule} }}\n}}\n"
     [d] = diagnostics(source)
     assert d.code == "WG402" and message in d.message and d.span.line == 4
+
+
+# ------------------------------------------------------------------------------ formatting
+
+
+@pytest.mark.parametrize("source", [LINE, ROOMS, REPAIR], ids=["line", "rooms", "repair"])
+def test_fmt_keeps_the_new_forms_and_their_meaning(source: str) -> None:
+    from worldgen.syntax.printer import format_source
+
+    once = format_source(source, "w.wg")
+    assert format_source(once, "w.wg") == once
+    positions = re.compile(r'"line":\d+')  # formatting may move a form to another line
+    assert positions.sub("", worldgen.loads(once, "w.wg").ir.to_json()) == positions.sub("", worldgen.loads(source, "w.wg").ir.to_json())
