@@ -31,11 +31,11 @@ SWEEP = ROOT / "bench" / "scaffolds" / "language3"
 
 # the shipped repair -> the rejection it replaces (the rest of each scaffold is unchanged)
 REDRAW = {
-    "slide_puzzle": ("""  const fixed = until(b: shuffle(cell), parity(b) == (w + 1) % 2 and misplaced(b) >= 2,
+    "slide_puzzle": ("""  const fixed = until(b: shuffle(cell), parity(b) == (w + 1) % 2 and count(i: 0..n - 2, b[i] != cell[i]) >= 2,
                       if parity(b) != (w + 1) % 2 then [b[1], b[0]] + b[2..] else shuffle(cell))
 """, """  const fixed = shuffle(cell)
   require parity(fixed) == (w + 1) % 2 else "the shuffle cannot be undone by sliding"
-  require misplaced(fixed) >= 2 else "the tiles start in order, or one slide from it"
+  require count(i: 0..n - 2, fixed[i] != cell[i]) >= 2 else "the tiles start in order, or one slide from it"
 """),
     "frozen_lake": ("""  const holes = until(h: sample(cell[1..-1], holes_n), goal in closure(start, d -> e: e in neighbours(d) and e not in h),
                       sample(cell[1..-1], holes_n))
