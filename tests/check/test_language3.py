@@ -80,6 +80,22 @@ def test_a_map_comprehension_value_outside_the_declared_range_fails_the_build_by
         world(LINE.replace("int in 0..20", "int in 0..8"), n=6)
 
 
+def test_a_map_comprehension_in_a_rule_keeps_every_value_in_its_range() -> None:
+    source = """\
+world grow {
+  entity room[3]
+  state { dist: map<room, int in 0..3> = map(r: room, index(r)) }
+  action grow "grow" { do dist = map(r: room, dist[r] + 1) }
+  observe "{each(r: room, dist[r])}"
+}
+"""
+    env = Env(world(source))
+    env.reset(seed=0)
+    assert env.step("grow")[0] == "room1 1, room2 2, room3 3"
+    obs, *_, info = env.step("grow")
+    assert obs.endswith("room1 1, room2 2, room3 3") and info["error"] == "'dist' would become 4, outside its range 0..3"
+
+
 # ------------------------------------------------------------------------------ closure over state
 
 

@@ -135,6 +135,10 @@ class _Emitter:
             return f"(_v if {lo} <= (_v := {src}) <= {hi} else _chk(_v, {lo}, {hi}, {name}))"
         if t.kind == "list" and t.size is not None:
             return f"_chkl({src}, {self.x.expr(t.size)}, {self.ns.const(('lit', what))})"
+        vt = t.value if t.kind == "map" else None
+        if vt is not None and vt.kind == "int" and vt.lo is not None and vt.hi is not None:  # a whole map: map(k: K, e)
+            lo, hi, name = self.x.expr(vt.lo), self.x.expr(vt.hi), self.ns.const(("lit", what))
+            return f"_chkm({src}, {lo}, {hi}, {name})"
         return src
 
     def assign(self, st: Stmt, depth: int) -> None:
@@ -430,6 +434,13 @@ def _chk(v: int, lo: int, hi: int, name: str) -> int:
     raise RuleError(f"'{name}' would become {v}, outside its range {lo}..{hi}")
 
 
+def _chkm(values: tuple[int, ...], lo: int, hi: int, name: str) -> tuple[int, ...]:
+    """A whole map of bounded ints assigned at once: every value within the range."""
+    for v in values:
+        _chk(v, lo, hi, name)
+    return values
+
+
 def _div(a: int, b: int, mod: bool) -> int:
     if b == 0:
         raise RuleError("division by zero")
@@ -450,7 +461,7 @@ class _Bits(dict[int, tuple[int, ...]]):
         return b
 
 
-HELPERS = {"_chk": _chk, "_div": _div, "_join": _join, "_B": _Bits(), "_mask": to_mask, "RuleError": RuleError,
+HELPERS = {"_chk": _chk, "_chkm": _chkm, "_div": _div, "_join": _join, "_B": _Bits(), "_mask": to_mask, "RuleError": RuleError,
            "_RULE_ERRORS": RULE_ERRORS, "_within": within, **LANGUAGE2_HELPERS, **TEXT_HELPERS,
            **COMPREHENSION_HELPERS, **REPAIR_HELPERS}
 
