@@ -7,6 +7,7 @@ misuse for its one located diagnostic.
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
@@ -272,3 +273,13 @@ def test_fmt_keeps_the_new_forms_and_their_meaning(source: str) -> None:
     assert format_source(once, "w.wg") == once
     positions = re.compile(r'"line":\d+')  # formatting may move a form to another line
     assert positions.sub("", worldgen.loads(once, "w.wg").ir.to_json()) == positions.sub("", worldgen.loads(source, "w.wg").ir.to_json())
+
+
+def test_an_artifact_whose_closure_binds_a_non_identifier_is_refused_before_any_code_is_made() -> None:
+    from worldgen.compiler.artifact import unsafe_names
+
+    text = worldgen.loads(LINE, "w.wg").ir.to_json()
+    assert unsafe_names(json.loads(text)) == []
+    assert text.count('"value":"e"') == 1  # the closure's second variable
+    [bad] = unsafe_names(json.loads(text.replace('"value":"e"', '"value":"e: 1); import os; (', 1)))
+    assert bad.startswith("/actions/") and bad.endswith("/op")  # the closure node is pointed at
