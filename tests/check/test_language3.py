@@ -281,5 +281,5 @@ def test_an_artifact_whose_closure_binds_a_non_identifier_is_refused_before_any_
     text = worldgen.loads(LINE, "w.wg").ir.to_json()
     assert unsafe_names(json.loads(text)) == []
     assert text.count('"value":"e"') == 1  # the closure's second variable
-    [bad] = unsafe_names(json.loads(text.replace('"value":"e"', '"value":"e: 1); import os; (', 1)))
+    [bad] = unsafe_names(json.loads(text.replace('"value":"e"', '"value":"e: 1); import os; ("', 1)))
     assert bad.startswith("/actions/") and bad.endswith("/op")  # the closure node is pointed at
