@@ -20,14 +20,16 @@ DataFolder = Literal["grammars", "scaffolds", "content_packs"]
 
 
 def data_folder(name: DataFolder) -> Traversable:
-    """The folder ``name``: the installed package ``worldgen.<name>``, else ``<checkout>/<name>``."""
+    """The folder ``name``: ``<checkout>/<name>`` beside the source tree in use, else the installed
+    package ``worldgen.<name>``. The checkout comes first: an editable install made from another
+    checkout (a git worktree) would otherwise hand this source tree that checkout's grammar."""
+    beside = Path(__file__).resolve().parent.parent / name
+    if beside.is_dir():
+        return beside
     try:
         return resources.files(f"worldgen.{name}")
     except ModuleNotFoundError:
         pass
-    beside = Path(__file__).resolve().parent.parent / name
-    if beside.is_dir():
-        return beside
     raise WorldgenError(f"worldgen's data folder '{name}' is missing (neither the package worldgen.{name} "
                         f"nor {beside} exists): reinstall worldgen")
 

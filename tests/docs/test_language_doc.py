@@ -33,6 +33,7 @@ import pytest
 import worldgen
 from tests.docs.markdown import parse_blocks as markdown_blocks
 from worldgen.check.exprs import BUILTINS, GENERATORS, QUANTIFIERS
+from worldgen.check.compass import COMPASS_BUILTINS, LAYOUTS
 from worldgen.check.grids import GRID_BUILTINS
 from worldgen.check.sequences import SEQUENCE_BUILTINS
 from worldgen.check.textfuncs import TEXT_BUILTINS
@@ -200,8 +201,11 @@ def test_every_grammar_keyword_has_an_example() -> None:
 def test_every_function_has_a_working_example() -> None:
     text = _example_text(("wg",))
     names = set(GENERATORS) | set(BUILTINS) | set(GRID_BUILTINS) | set(SEQUENCE_BUILTINS) | set(TEXT_BUILTINS)
+    names |= set(COMPASS_BUILTINS) | set(LAYOUTS)
     missing = sorted(f for f in names if not re.search(rf"\b{f}\(", text))
-    missing += sorted(q for q in QUANTIFIERS if not re.search(rf"\b{q}\(\w+:", text))
+    missing += sorted(q for q in (*QUANTIFIERS, "map", "until") if not re.search(rf"\b{q}\(\w+:", text))
+    missing += [] if re.search(r"\bfilter\(\w+: \w+, \w+:", text) else ["filter over pairs"]
+    missing += [] if re.search(r"\bclosure\(\w+, \w+ -> \w+:", text) else ["closure(x, d -> e: cond)"]
     assert missing == []
 
 

@@ -14,6 +14,7 @@ from worldgen.check.exprs import Ctx, ExprChecker, did_you_mean, is_error, show_
 from worldgen.check.freeargs import FREE_ARGUMENTS, check_free_arguments
 from worldgen.check.patterns import check_patterns, find_ambiguities
 from worldgen.check.scope import Scope, Symbol
+from worldgen.check.compass import uses_compass
 from worldgen.check.grids import COMPASS, DIRECTION
 from worldgen.check.limits import check_limits
 from worldgen.check.signals import SignalChecker
@@ -113,8 +114,9 @@ class _Checker:
                 self.scope.declared.setdefault(d.name, d.span.line)
         params = [self._param(d) for d in decls if isinstance(d, ast.ParamDecl)]
         enums = [self._enum(d) for d in decls if isinstance(d, ast.EnumDecl)]
-        if any(isinstance(d, ast.EntityDecl) and d.width is not None for d in decls) and DIRECTION not in self.scope.symbols:
-            enums.append(self._enum(ast.EnumDecl(world.span, DIRECTION, list(COMPASS))))  # built in with grids
+        grid = any(isinstance(d, ast.EntityDecl) and d.width is not None for d in decls)
+        if (grid or uses_compass(world)) and DIRECTION not in self.scope.symbols:
+            enums.append(self._enum(ast.EnumDecl(world.span, DIRECTION, list(COMPASS))))  # built in with grids, or when used
         enums = [e for e in enums if e] + [
             EnumDecl(name=p.name, members=p.choices) for p in params if p and p.kind == "choice"
         ]

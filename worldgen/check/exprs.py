@@ -9,8 +9,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from difflib import get_close_matches
 
+from worldgen.check.compass import COMPASS_BUILTINS, LAYOUTS, CompassChecks
+from worldgen.check.comprehensions import ComprehensionChecks
 from worldgen.check.sequences import SEQUENCE_BUILTINS, SequenceChecks
 from worldgen.check.functions import FunctionChecks
+from worldgen.check.repair import RepairChecks
 from worldgen.check.grids import GRID_BUILTINS, GridChecks
 from worldgen.check.nodes import is_error, make, path_text, show_type
 from worldgen.check.scope import Ctx, Scope, Symbol
@@ -37,7 +40,7 @@ BUILTINS = ("count", "join", "min", "max", "abs")
 
 
 @dataclass
-class ExprChecker(SequenceChecks, GridChecks, FunctionChecks, TextChecks):
+class ExprChecker(SequenceChecks, GridChecks, FunctionChecks, TextChecks, ComprehensionChecks, CompassChecks, RepairChecks):
     """Typed checking of every expression form. The core forms live here; collections (lists,
     maps, text building), text functions, grids and user functions each have their own module, mixed in."""
 
@@ -286,6 +289,10 @@ class ExprChecker(SequenceChecks, GridChecks, FunctionChecks, TextChecks):
         return self.error(node, "WG301", "only an entity, an enum, a list or text can be sliced, as in room[1..], room[..-1] or xs[1..]")
 
     def _quantifier(self, node: ast.Quantifier, ctx: Ctx) -> Expr:
+        if node.func == "map":
+            return self.map_comprehension(node, ctx)
+        if node.func == "until":
+            return self.repair_loop(node, ctx)
         if node.func not in QUANTIFIERS:
             return self.error(node, "WG205", f"'{node.func}(x: ..., ...)' is not a quantifier; use one of " + ", ".join(QUANTIFIERS))
         domain = self.check(node.domain, ctx)
@@ -345,8 +352,12 @@ class ExprChecker(SequenceChecks, GridChecks, FunctionChecks, TextChecks):
             return self.cell_at(node, sym, ctx)
         if node.func in GENERATORS:
             return self._generator(node, ctx)
+        if node.func in LAYOUTS:
+            return self.layout_call(node, ctx)
         if node.func in GRID_BUILTINS:
             return self.grid_call(node, ctx)
+        if node.func in COMPASS_BUILTINS:
+            return self.compass_call(node, ctx)
         if node.func in SEQUENCE_BUILTINS:
             return self.sequence_call(node, ctx)
         if node.func == self.scope.defining:
@@ -389,7 +400,7 @@ class ExprChecker(SequenceChecks, GridChecks, FunctionChecks, TextChecks):
             return self.error(node, "WG202", f"'{node.func}' is used before it is declared (line {later})")
         if sym is not None:
             return self.error(node, "WG301", f"'{node.func}' is {show_type(sym.type)}, not a function or relation")
-        known = list(GENERATORS) + list(BUILTINS) + list(GRID_BUILTINS) + list(SEQUENCE_BUILTINS) + list(TEXT_BUILTINS) + list(self.scope.functions)
+        known = list(GENERATORS) + list(LAYOUTS) + list(BUILTINS) + list(GRID_BUILTINS) + list(COMPASS_BUILTINS) + list(SEQUENCE_BUILTINS) + list(TEXT_BUILTINS) + list(self.scope.functions)
         return self.error(node, "WG206", f"unknown function '{node.func}'" + did_you_mean(node.func, known))
 
     def _arity(self, node: ast.Call, n: int) -> None:

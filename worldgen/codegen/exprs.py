@@ -12,7 +12,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from worldgen.codegen.comprehensions import ComprehensionCode
 from worldgen.codegen.forms import FormsCode
+from worldgen.codegen.repair import RepairCode
 from worldgen.codegen.textfuncs import TextCode
 from worldgen.errors import WorldgenError
 from worldgen.ir.models import Expr, Function, Template, Type
@@ -86,7 +88,7 @@ class Namespace:
 
 
 @dataclass
-class ExprCompiler(FormsCode, TextCode):
+class ExprCompiler(FormsCode, TextCode, ComprehensionCode, RepairCode):
     """Turns one expression into a Python expression string.
 
     ``resolve_state`` maps a state variable to its source (``s[3]`` at run time, a namespace name

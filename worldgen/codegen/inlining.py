@@ -17,7 +17,7 @@ from worldgen.ir.models import Function
 
 MAX_NODES = 40  # a larger body stays a function: its source is not worth repeating at each call
 _ATOM = re.compile(r"[A-Za-z_][A-Za-z_0-9]*|\d+|s\[\d+\]")
-_BINDERS = {"quant", "let"}
+_BINDERS = {"quant", "let", "relcomp", "mapcomp", "fixpoint", "until"}
 
 
 def inlinable(f: Function, args: Sequence[str]) -> bool:

@@ -19,7 +19,9 @@ from worldgen.codegen.exprs import RULE_ERRORS, ExprCompiler, Namespace, Request
 from worldgen.codegen.fallbacks import Fallback, fallbacks_of, free_rank, spellings
 from worldgen.codegen.guards import GuardPlan, Item, Lookup, live, plan
 from worldgen.codegen.intervals import Interval, within
+from worldgen.codegen.comprehensions import COMPREHENSION_HELPERS
 from worldgen.codegen.helpers import LANGUAGE2_HELPERS
+from worldgen.codegen.repair import REPAIR_HELPERS
 from worldgen.codegen.texthelpers import TEXT_HELPERS
 from worldgen.codegen.packing import Codec
 from worldgen.codegen.signals import emit_signals
@@ -133,6 +135,10 @@ class _Emitter:
             return f"(_v if {lo} <= (_v := {src}) <= {hi} else _chk(_v, {lo}, {hi}, {name}))"
         if t.kind == "list" and t.size is not None:
             return f"_chkl({src}, {self.x.expr(t.size)}, {self.ns.const(('lit', what))})"
+        vt = t.value if t.kind == "map" else None
+        if vt is not None and vt.kind == "int" and vt.lo is not None and vt.hi is not None:  # a whole map: map(k: K, e)
+            lo, hi, name = self.x.expr(vt.lo), self.x.expr(vt.hi), self.ns.const(("lit", what))
+            return f"_chkm({src}, {lo}, {hi}, {name})"
         return src
 
     def assign(self, st: Stmt, depth: int) -> None:
@@ -428,6 +434,13 @@ def _chk(v: int, lo: int, hi: int, name: str) -> int:
     raise RuleError(f"'{name}' would become {v}, outside its range {lo}..{hi}")
 
 
+def _chkm(values: tuple[int, ...], lo: int, hi: int, name: str) -> tuple[int, ...]:
+    """A whole map of bounded ints assigned at once: every value within the range."""
+    for v in values:
+        _chk(v, lo, hi, name)
+    return values
+
+
 def _div(a: int, b: int, mod: bool) -> int:
     if b == 0:
         raise RuleError("division by zero")
@@ -448,8 +461,9 @@ class _Bits(dict[int, tuple[int, ...]]):
         return b
 
 
-HELPERS = {"_chk": _chk, "_div": _div, "_join": _join, "_B": _Bits(), "_mask": to_mask, "RuleError": RuleError,
-           "_RULE_ERRORS": RULE_ERRORS, "_within": within, **LANGUAGE2_HELPERS, **TEXT_HELPERS}
+HELPERS = {"_chk": _chk, "_chkm": _chkm, "_div": _div, "_join": _join, "_B": _Bits(), "_mask": to_mask, "RuleError": RuleError,
+           "_RULE_ERRORS": RULE_ERRORS, "_within": within, **LANGUAGE2_HELPERS, **TEXT_HELPERS,
+           **COMPREHENSION_HELPERS, **REPAIR_HELPERS}
 
 
 def _domain(action: Action, param: ActionParam, arg_domains: Callable[[Type], list[Any]]) -> list[Any]:

@@ -117,10 +117,13 @@ def build_json(world: World, report: Report, record_id: str) -> tuple[Artifact, 
     return art, art.to_json(world_json)
 
 
+_BINDING_OPS = ("quant", "relcomp", "mapcomp", "fixpoint", "until")  # ops whose ``value`` is a bound variable
+
+
 def unsafe_names(ir: Any, where: str = "") -> list[str]:
     """JSON pointers of IR strings that would become identifiers in generated code but are not
-    plain identifiers: every ``name`` and ``label``, each expression's ``op`` and a quantifier's
-    bound variable (its ``value``)."""
+    plain identifiers: every ``name`` and ``label``, each expression's ``op`` and the variable a
+    quantifier, comprehension, closure or ``until`` binds (its ``value``)."""
     bad: list[str] = []
     if isinstance(ir, dict):
         for key, value in ir.items():
@@ -128,7 +131,7 @@ def unsafe_names(ir: Any, where: str = "") -> list[str]:
             if key in ("name", "label") and value is not None and not _safe_name(value, "type" in ir):
                 bad.append(here)
             elif key == "op" and isinstance(value, str) and "type" in ir:
-                if not _IDENT.match(value) or (value == "quant" and not _IDENT.match(str(ir.get("value")))):
+                if not _IDENT.match(value) or (value in _BINDING_OPS and not _IDENT.match(str(ir.get("value")))):
                     bad.append(here)
             else:
                 bad.extend(unsafe_names(value, here))

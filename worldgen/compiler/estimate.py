@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from worldgen.codegen.exprs import WorldTables
+from worldgen.codegen.exprs import RuleError, WorldTables
 from worldgen.ir.assigned import dynamic_under_any_axis
 from worldgen.compiler.bounds import scaffold_bounds
 from worldgen.compiler.instantiate import entity_size, evaluate, runtime_params, static_compiler
@@ -92,7 +92,7 @@ def _largest_params(ir: Scaffold) -> list[dict[str, Any]]:
     return [dict(zip((p.name for p in ir.params), combo)) for combo in itertools.product(*options)]
 
 
-AT_BUILD = (NameError, KeyError)  # a generator (randint, ...) or content: known only once a world is built
+AT_BUILD = (NameError, KeyError, RuleError)  # a generator or content: known once a world is built; a failing value: reported by the build
 
 
 def _world_size(ir: Scaffold, params: dict[str, Any], types: dict[str, Type]) -> tuple[int, list[str]]:

@@ -1,4 +1,5 @@
-"""Build-time generators (sample, shuffle, choice, random_tree, ring, grid, random_dag, randint, maze).
+"""Build-time generators (sample, shuffle, choice, random_tree, ring, grid, random_dag, randint, maze;
+the compass layouts come from compiler/layouts.py).
 
 They run while a world is built, draw from one seeded Generator, and return runtime-encoded
 values (sets and relations as bitmasks, lists as tuples). Relations they make are symmetric
@@ -13,6 +14,7 @@ from typing import Any
 import numpy as np
 
 from worldgen.codegen.exprs import RuleError
+from worldgen.compiler.layouts import layouts
 from worldgen.ir.values import bits
 
 
@@ -103,4 +105,4 @@ def generators(rng: np.random.Generator) -> dict[str, Callable[..., Any]]:
             raise RuleError(f"randint({lo}, {hi}) has an empty range")
         return int(rng.integers(lo, hi + 1))
 
-    return {f"G_{f.__name__}": f for f in (sample, shuffle, choice, random_tree, ring, grid, random_dag, randint, maze)}
+    return {f"G_{f.__name__}": f for f in (sample, shuffle, choice, random_tree, ring, grid, random_dag, randint, maze)} | layouts(rng)

@@ -63,6 +63,29 @@ class Quantifier(Expr):
 
 
 @dataclass
+class PairQuantifier(Expr):
+    """``filter(a: A, b: B, cond)``: a quantifier over pairs (Language 3: a relation comprehension)."""
+
+    func: str
+    var: str
+    domain: Expr
+    var2: str
+    domain2: Expr
+    body: Expr
+
+
+@dataclass
+class Fixpoint(Expr):
+    """``closure(x, d -> e: cond)``: what steps ``d -> e`` satisfying ``cond`` reach from ``x``."""
+
+    func: str
+    start: Expr
+    var: str
+    var2: str
+    body: Expr
+
+
+@dataclass
 class IntRange(Expr):
     """``lo..hi`` where a quantifier or a ``for`` ranges over ints (both ends included)."""
 

@@ -103,6 +103,12 @@ class ExprPrinter:
                 return POSTFIX, self._bracketed(func + "(", [self.doc(a) for a in args], ")")
             case ast.Quantifier():
                 return POSTFIX, self._quantifier(e)
+            case ast.PairQuantifier(func=func, var=var, domain=domain, var2=var2, domain2=domain2, body=body):
+                return POSTFIX, group(func + "(" + var + ": ", self.doc(domain), ", " + var2 + ": ", self.doc(domain2), ",",
+                                      nest(INDENT, Break(), self.doc(body)), ")")
+            case ast.Fixpoint(func=func, start=start, var=var, var2=var2, body=body):
+                return POSTFIX, group(func + "(", self.doc(start), ", " + var + " -> " + var2 + ":",
+                                      nest(INDENT, Break(), self.doc(body)), ")")
             case ast.IntRange(lo=lo, hi=hi):
                 return EXPR, (self.doc(lo, SUM), "..", self.doc(hi, SUM))
             case ast.Let(var=var, value=value, body=body):

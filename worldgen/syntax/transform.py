@@ -88,6 +88,12 @@ class _ToAst(FilesTransform):
     def quantifier(self, meta, func, var, domain, body, extra=None):
         return ast.Quantifier(_span(meta), str(func), str(var), domain, body, extra)
 
+    def pair_quantifier(self, meta, func, var, domain, var2, domain2, body):
+        return ast.PairQuantifier(_span(meta), str(func), str(var), domain, str(var2), domain2, body)
+
+    def fixpoint(self, meta, func, start, var, var2, body):
+        return ast.Fixpoint(_span(meta), str(func), start, str(var), str(var2), body)
+
     def index(self, meta, obj, idx):
         if isinstance(idx, tuple):
             return ast.Slice(_span(meta), obj, idx[0], idx[1])
