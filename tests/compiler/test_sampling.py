@@ -92,8 +92,8 @@ def test_when_no_draw_can_be_built_the_domains_are_shown_with_the_reason_and_no_
     source = LADDER.replace('observe "{x}"', 'observe "{x}"\n  require top > 8\n  check within 50 states')
     e = of(source)
     assert e.reachable is None and e.states == 100 > e.bound
-    assert e.text() == ("estimate: at most 100 states per world (by the domains, no draw explored: seed 7: "
-                        "require (line 6) does not hold); bound 50")
+    assert e.text() == ("estimate: at most 100 states per world (by the domains, no draw explored: seed 7 failed "
+                        "`require (line 6)`); bound 50")
     assert e.warning() is None and e.as_dict()["explored"] == {"error": e.explored}
 
 

@@ -106,10 +106,15 @@ def build_draw(ir: Scaffold, record: dict[str, Any], seed: int, params: dict[str
         try:
             return instantiate(ir, record, seed, params=params, attempt=attempt)
         except RequirementError as err:
-            why = f"seed {seed}: {err}"
-        except InstantiationError as err:  # structural: another attempt builds the same
-            return f"seed {seed}: {err}"
+            why = _failed(seed, err)
+        except InstantiationError as err:  # another attempt builds the same
+            return _failed(seed, err)
     return why
+
+
+def _failed(seed: int, err: InstantiationError) -> str:
+    """A failed build in a few words: the check it failed, where that has a name of its own."""
+    return f"seed {seed}: {err}" if err.check == InstantiationError.check else f"seed {seed} failed `{err.check}`"
 
 
 def _identity(world: World) -> str:
