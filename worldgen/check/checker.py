@@ -16,6 +16,7 @@ from worldgen.check.patterns import check_patterns, find_ambiguities
 from worldgen.check.scope import Scope, Symbol
 from worldgen.check.grids import COMPASS, DIRECTION
 from worldgen.check.limits import check_limits
+from worldgen.check.mapsizes import check_map_lists
 from worldgen.check.payonce import check_pay_once
 from worldgen.check.signals import SignalChecker
 from worldgen.check.verification import VerificationChecker
@@ -80,6 +81,7 @@ def check(world: ast.World, sink: DiagnosticSink) -> Scaffold | None:
     if not sink.diagnostics:
         check_limits(world, scaffold, sink)
         check_pay_once(world, scaffold, sink)
+        check_map_lists(world, scaffold, sink)
     return None if sink.diagnostics else scaffold
 
 
