@@ -126,6 +126,23 @@ class InstantiationError(WorldgenError):
     check = "instantiate"  # the name the failed draw is counted under in a suite's summary
 
 
+class StructuralError(InstantiationError):
+    """A draw refused for the shape of the rules at its params (not for build-time randomness):
+    `compile` does not draw it again (only `--redraw-params`, which changes the params, may help)."""
+
+
+class PayOnceLimitError(StructuralError):
+    """More pay-once rewards (each element of a `for each` counting) than the model checker tracks."""
+
+    check = "pay-once limit"
+
+
+class PayOnceCombinationsError(StructuralError):
+    """Pay-once rewards collectable in too many combinations for the returns to be computed exactly."""
+
+    check = "pay-once combinations"
+
+
 class RequirementError(InstantiationError):
     """A world's initial state breaks a `require`: it is re-drawn, counted under its own line."""
 

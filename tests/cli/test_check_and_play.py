@@ -24,20 +24,43 @@ def test_check_accepts_the_examples() -> None:
 
 def test_check_estimates_the_largest_world_under_its_ok_line() -> None:
     done = worldgen("check", "scaffolds/vault.wg")
-    assert done.stdout.splitlines()[1] == "  estimate: at most 112 states per world (at rooms=7, keys=3); bound 200000"
+    line = done.stdout.splitlines()[1]
+    assert line.startswith("  estimate: 55 states per world (largest of ") and line.endswith(
+        " draws explored at rooms=7, keys=3); bound 200000")
     assert done.stderr == ""
 
 
-def test_check_warns_when_the_estimate_exceeds_the_bound(tmp_path: Path) -> None:
-    source = (ROOT / "tests" / "verify" / "counter.wg").read_text().replace("  horizon 10", "  horizon 10\n  check within 5 states")
+def test_check_warns_when_a_draw_reaches_the_bound(tmp_path: Path) -> None:
+    source = (ROOT / "tests" / "verify" / "counter.wg").read_text().replace("  horizon 10", "  horizon 10\n  check within 3 states")
     (tmp_path / "counter.wg").write_text(source)
     done = worldgen("check", "counter.wg", cwd=tmp_path)
     assert done.returncode == 0
-    assert done.stdout.splitlines()[1] == "  estimate: at most 6 states per world; bound 5"
-    assert done.stderr.startswith("counter.wg: warning: the estimate (6) exceeds the model-checking bound (5); ")
+    assert done.stdout.splitlines()[1] == "  estimate: more than 3 states per world (a draw explored stopped at 3; at most 6 by the domains); bound 3"
+    assert done.stderr.startswith("counter.wg: warning: the world of seed 0 reaches the model-checking bound (3); ")
     report = json.loads(worldgen("check", "--json", "counter.wg", cwd=tmp_path).stdout)
-    assert report[0]["estimate"] == {"states": 6, "log10": 0.778, "params": {}, "unknown": [], "bound": 5,
-                                     "exceeds_bound": True}
+    assert report[0]["estimate"] == {"states": 6, "log10": 0.778, "params": {}, "unknown": [], "bound": 3, "reachable": 3,
+                                     "explored": {"draws": [{"seed": 0, "params": {}, "states": 3, "complete": False}], "cap": 3},
+                                     "near_bound": True}
+
+
+def test_check_keeps_the_estimate_and_its_warning_on_their_own_lines_under_2_and_1(tmp_path: Path) -> None:
+    source = (ROOT / "tests" / "verify" / "counter.wg").read_text().replace("  horizon 10", "  horizon 10\n  check within 5 states")
+    (tmp_path / "counter.wg").write_text(source)
+    done = subprocess.run([sys.executable, "-m", "worldgen.cli.main", "check", "counter.wg", "counter.wg"], cwd=tmp_path,
+                          stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, timeout=60)
+    lines = done.stdout.splitlines()
+    assert [line.split(":")[1].strip() if line.startswith("counter.wg") else line.split(":")[0].strip() for line in lines] == \
+        ["ok", "estimate", "warning"] * 2
+
+
+def test_check_warns_on_no_shipped_scaffold() -> None:
+    """Every shipped scaffold compiles within the default bound; a warning there would be false."""
+    done = worldgen("check", *sorted(str(p.relative_to(ROOT)) for p in (ROOT / "scaffolds").glob("*.wg")))
+    assert done.returncode == 0, done.stderr
+    assert "model-checking bound" not in done.stderr
+    estimates = [line for line in done.stdout.splitlines() if line.startswith("  estimate: ")]
+    assert len(estimates) == len(list((ROOT / "scaffolds").glob("*.wg")))
+    assert all(" states per world (" in line and "explored" in line and "by the domains" not in line for line in estimates)
 
 
 def test_check_prints_gcc_style_diagnostics_and_exits_1(tmp_path: Path) -> None:

@@ -72,3 +72,17 @@ def test_redraw_params_draws_new_params_for_a_failed_draw(tmp_path, root):
     assert rescued and summary.accepted > 0
     index = {line["seed"]: line for line in lines(tmp_path / "index.jsonl")}
     assert all(index[d["seed"]]["params"] == {"top": 4} and index[d["seed"]]["attempt"] > 0 for d in rescued)
+
+
+def test_a_structural_failure_is_not_drawn_again(tmp_path, root):
+    # build-time randomness (cap) would be re-drawn, but a world of more than 1,024 pay-once rewards
+    # fails whatever is drawn; k's range lets some worlds build, so the checker only warns
+    source = DRIFT.replace("  const cap", "  param k: int in 1000..1030\n  entity spot[k]\n  const cap").replace(
+        "  reward 1 when n == 3", "  reward 0.001 for each s in spot when n == 3")
+    assert not Redraws.of(spec(root, source).scaffold, False).worth_another(["pay-once limit"])
+    assert Redraws.of(spec(root, source).scaffold, True).worth_another(["pay-once limit"])  # other params may fit
+    compile_suite(spec(root, source), range(0, 12), tmp_path, LocalExecutor(1))
+    refused = [d for d in lines(tmp_path / "draws.jsonl") if d["failed"] == ["pay-once limit"]]
+    assert refused and all(d["attempt"] == 0 and d["params"]["k"] > 1024 for d in refused)
+    structural = [line for line in lines(tmp_path / "rejected.jsonl") if line["draws"][0]["failed"] == ["pay-once limit"]]
+    assert len(structural) == len(refused) and all(len(line["draws"]) == 1 for line in structural)

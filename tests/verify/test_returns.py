@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 import worldgen
-from worldgen.errors import InstantiationError
+from worldgen.errors import PayOnceLimitError
 from worldgen.verify import verify_world
 from worldgen.verify.returns import TooManyPaidSets
 
@@ -74,14 +74,46 @@ world many {{
 """
 
 
-def test_more_pay_once_conditions_than_a_mask_holds_is_a_reason_not_a_traceback():
-    scaffold = worldgen.loads(_many_rewards(70, 5), "many.wg")
-    with pytest.raises(InstantiationError, match="this world pays 70 once-only rewards .* at most 62 are supported"):
-        scaffold.instantiate({}, seed=0)
+SHAPING = """world shaping {
+  entity cell grid(10, 10)
+  state { at: cell = cell(0, 0) }
+  action go(d: direction) "go {d}" { when step(at, d) != at  do at = step(at, d) }
+  reward 0.01 for each c in cell when at.x + at.y >= c.x + c.y
+  observe "{at}"
+  done when at == cell(9, 9)
+  horizon 40
+  expect solvable within 18
+}"""
+
+
+def test_dense_shaping_over_a_10x10_grid_verifies():
+    # 100 pay-once rewards (wider than a 64-bit mask): each cell pays once the robot is as far out
+    report = verify_world(worldgen.loads(SHAPING, "shaping.wg").instantiate({}, seed=0))
+    assert report.ok
+    assert report.returns.max == report.returns.oracle == 0.99  # every cell but a1, paid at reset
+
+
+def test_pay_once_rewards_beyond_a_machine_word_pay_like_the_runtime():
+    # 70 conditions: more than the 62 of a 64-bit mask; the checker's best return is the played one
+    world = worldgen.loads(_many_rewards(70, 5), "many.wg").instantiate({}, seed=0)
+    report = verify_world(world)
+    env = world.env()
+    env.reset(seed=0)
+    played = sum(env.step(c)[1] for c in ["inc"] * 5)
+    assert report.returns.oracle == played == sum(1 for i in range(70) if i % 6 != 0)  # n == 0 holds at reset: never paid
+
+
+def test_more_pay_once_rewards_than_the_limit_fail_their_own_check_before_the_model_check():
+    source = SHAPING.replace("grid(10, 10)", "grid(33, 32)").replace("cell(9, 9)", "cell(32, 31)")
+    with pytest.raises(PayOnceLimitError, match="this world pays 1_056 pay-once rewards .* tracks at most 1_024") as err:
+        worldgen.loads(source, "big.wg").instantiate({}, seed=0)
+    assert err.value.check == "pay-once limit"
 
 
 def test_conditions_collectable_in_too_many_combinations_are_a_reason_not_an_out_of_memory():
     # 24 exclusive conditions over a walk back and forth: every subset of them can be collected.
     world = worldgen.loads(_many_rewards(24, 23), "many.wg").instantiate({}, seed=0)
-    with pytest.raises(TooManyPaidSets, match="can be collected in more than .* combinations"):
+    with pytest.raises(TooManyPaidSets, match="can be collected in more than .* combinations") as err:
         verify_world(world)
+    assert err.value.check == "pay-once combinations"
+    assert "stay true once it holds" in str(err.value)

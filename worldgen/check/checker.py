@@ -17,6 +17,8 @@ from worldgen.check.scope import Scope, Symbol
 from worldgen.check.compass import uses_compass
 from worldgen.check.grids import COMPASS, DIRECTION
 from worldgen.check.limits import check_limits
+from worldgen.check.mapsizes import check_map_lists
+from worldgen.check.payonce import check_pay_once
 from worldgen.check.signals import SignalChecker
 from worldgen.check.verification import VerificationChecker
 from worldgen.check.statements import StatementChecker, assignable, fit_map_literal, kind_word
@@ -79,6 +81,8 @@ def check(world: ast.World, sink: DiagnosticSink) -> Scaffold | None:
         scaffold = scaffold.model_copy(update={"terminal": terminal_ir(files, scaffold, sink)})
     if not sink.diagnostics:
         check_limits(world, scaffold, sink)
+        check_pay_once(world, scaffold, sink)
+        check_map_lists(world, scaffold, sink)
     return None if sink.diagnostics else scaffold
 
 

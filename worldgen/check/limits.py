@@ -25,7 +25,7 @@ def check_limits(world: ast.World, ir: Scaffold, sink: DiagnosticSink) -> None:
         if isinstance(d, ast.ParamDecl) and d.kind == "int" and not -MAX_PARAM <= d.lo <= d.hi <= MAX_PARAM:  # type: ignore[operator]
             sink.error("WG418", f"param '{d.name}' ranges over {d.lo}..{d.hi}; a param's range must stay within "
                        f"{-MAX_PARAM:_}..{MAX_PARAM:_}", d.span)
-    sizes = _Sizes(ir)
+    sizes = Sizes(ir)
     for entity, written in zip(ir.entities, (d for d in world.decls if isinstance(d, ast.EntityDecl))):
         n = sizes.of(Type(kind="entity", name=entity.name))
         if n is not None and n > MAX_ENTITIES:
@@ -47,7 +47,7 @@ def check_limits(world: ast.World, ir: Scaffold, sink: DiagnosticSink) -> None:
                            f"({shown}); an action may have at most {MAX_BINDINGS:_}", decl.span)
 
 
-class _Sizes:
+class Sizes:
     """The most values an argument type can take in any world of the scaffold; None: not known
     before a world is built."""
 
@@ -72,11 +72,27 @@ class _Sizes:
                 return None if lo is None or hi is None else max(0, hi - lo + 1)
         return None
 
+    def values(self, t: Type, end: str) -> int | None:
+        """How many values an entity (grids included) or enum has in the world of the params at
+        their ``end`` ("lo" or "hi"); None: not known before a world is built."""
+        if t.kind == "enum":
+            return self.enums.get(str(t.name))
+        entity = self.entities.get(str(t.name)) if t.kind == "entity" else None
+        return None if entity is None else self._count(entity.count, end)
+
     def _largest(self, e: Expr) -> int | None:
         return self._bound(e, "hi")
 
     def _smallest(self, e: Expr) -> int | None:
         return self._bound(e, "lo")
+
+    def _count(self, e: Expr, end: str) -> int | None:
+        """``_bound``, or a sum or product of counts (not negative, so these grow with their parts:
+        a grid's WIDTH * HEIGHT)."""
+        if e.op == "arith" and e.name in ("+", "*") and len(e.args) == 2:
+            a, b = (self._count(x, end) for x in e.args)
+            return None if a is None or b is None or min(a, b) < 0 else a + b if e.name == "+" else a * b
+        return self._bound(e, end)
 
     def _bound(self, e: Expr, end: str) -> int | None:
         """A literal, or an int param at the ``end`` of its range."""

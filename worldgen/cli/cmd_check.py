@@ -1,8 +1,9 @@
 """`worldgen check FILE.wg ...`: parse and check scaffolds, gcc-style diagnostics, exit 0 or 1.
 
-For a scaffold that checks, also prints an upper estimate of its largest world's state space (the
-product of the domains of the state variables its rules change) and warns when that exceeds the
-model-checking bound `compile` will use, and prints the checker's warnings (``WG5xx``: valid, but
+For a scaffold that checks, also prints an estimate of its largest worlds' states (the reachable
+states of a few draws explored at the largest params, else the product of the domains of the state
+variables its rules change) and warns when a draw comes within 10x of the model-checking bound
+`compile` will use, and prints the checker's warnings (``WG5xx``: valid, but
 likely not what was meant), which do not change the exit code.
 """
 
@@ -63,7 +64,7 @@ def run(args: argparse.Namespace) -> int:
             axes = ", ".join(f"{a}({'|'.join(v)})" for a, v in summary["axes"].items()) or "no axes"
             print(f"{path}: ok: world '{ir.name}', {plural(summary['actions'], 'action')}, "
                   f"{plural(summary['state'], 'state variable')}, {axes}")
-            print(f"  {line}")
+            print(f"  {line}", flush=True)  # before the warnings on stderr: under `2>&1` each stays on its own line
             if warning:
                 print(f"{path}: {warning}", file=sys.stderr)
             for d in scaffold.warnings:

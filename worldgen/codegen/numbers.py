@@ -11,12 +11,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from worldgen.codegen.exprs import ExprCompiler, Namespace, RuleError, WorldTables
-from worldgen.errors import InstantiationError
-from worldgen.ir.limits import MAX_REWARD
+from worldgen.errors import InstantiationError, PayOnceLimitError
+from worldgen.ir.limits import MAX_PAY_ONCE, MAX_REWARD
 from worldgen.ir.models import Expr, Reward, Scaffold, Stmt
 
 MAX_HORIZON = 1_000_000
-MAX_PAY_ONCE = 62  # `reward when` conditions (one per element for `for each`) the model checker tracks
 
 
 def static_value(e: Expr, tables: WorldTables, constants: dict[str, Any], rules: Scaffold) -> Any:
@@ -67,8 +66,9 @@ def resolve(rules: Scaffold, tables: WorldTables, constants: dict[str, Any]) -> 
         if r.kind == "each" and r.domain is not None and r.domain.type.elem is not None:
             whens.extend([amount(r, tables, constants, rules)] * tables.count(str(r.domain.type.elem.name)))
     if len(whens) > MAX_PAY_ONCE:
-        raise InstantiationError(f"this world pays {len(whens)} once-only rewards (counting each element of "
-                                 f"'for each'); at most {MAX_PAY_ONCE} are supported")
+        raise PayOnceLimitError(f"this world pays {len(whens):_} pay-once rewards (`reward when`, each element of a "
+                                f"`for each` counting); the model checker tracks at most {MAX_PAY_ONCE:_}: pay fewer "
+                                "elements (a smaller domain or param), or pay repeatable rewards with `reward R on ACTION when C`")
     within = tuple(
         _steps(static_value(x.within_expr, tables, constants, rules), f"'solvable within' at line {x.line}", 0) if x.within_expr is not None
         else x.within for x in rules.expects)

@@ -1,10 +1,13 @@
-"""An upper estimate of a scaffold's states per world, before any world is built.
+"""A scaffold's states per world, before `compile` builds any: `worldgen check`'s estimate.
 
-`worldgen check` uses it to warn that the largest worlds of a scaffold may not fit the model
-checker's bound, minutes before `compile` would find out draw by draw. The estimate is the product
-of the domain sizes of the *dynamic* state variables (those some effect assigns; the others are
-constants of a world), with entity counts and int ranges evaluated at the params that make a world
-largest: ints at the top of their range, the bool and choice values that give the largest product.
+`check` uses it to warn that a scaffold's worlds may not fit the model checker's bound, minutes
+before `compile` would find out draw by draw. Two figures: an upper bound, the product of the
+domain sizes of the *dynamic* state variables (those some effect assigns; the others are constants
+of a world) with entity counts and int ranges at the params that make a world largest (ints at the
+top of their range, the bool and choice values that give the largest product); and the reachable
+states of a few real draws at those params (sampling.py). The bound alone is loose by up to 10^8,
+so the draws give the figure shown and decide the warning: it is raised only when a real draw
+comes within 10x of the bound, never by the domains alone.
 """
 
 from __future__ import annotations
@@ -19,41 +22,78 @@ from worldgen.codegen.exprs import RuleError, WorldTables
 from worldgen.ir.assigned import dynamic_under_any_axis
 from worldgen.compiler.bounds import scaffold_bounds
 from worldgen.compiler.instantiate import entity_size, evaluate, runtime_params, static_compiler
+from worldgen.compiler.sampling import Explored, explore_draws
 from worldgen.ir.models import Expr, Scaffold, Type
+
+NEAR = 10  # a draw with at least bound/NEAR states is near the bound: a larger draw may well hit it
 
 
 @dataclass(frozen=True)
 class Estimate:
-    states: int | None  # None: unknown, some ranges are drawn when a world is built (``unknown``)
+    states: int | None  # the product of the domains; None: some ranges are drawn when a world is built (``unknown``)
     params: dict[str, int | bool | str]  # the params of the largest world
     unknown: tuple[str, ...]  # dynamic variables whose range depends on a build-time draw
     bound: int  # the model-checking bound `compile` will use (the scaffold's, else the default)
+    explored: Explored | str  # the draws explored, or why none could be
 
     @property
-    def exceeds_bound(self) -> bool:
-        return self.states is not None and self.states > self.bound
+    def reachable(self) -> int | None:
+        """The most reachable states of an explored draw (a lower bound when that draw was cut)."""
+        return self.explored.largest.states if isinstance(self.explored, Explored) else None
+
+    @property
+    def near_bound(self) -> bool:
+        """A real draw comes near the bound (within a factor NEAR) or reaches it."""
+        return self.reachable is not None and self.reachable * NEAR >= self.bound
 
     def text(self) -> str:
-        shown = (f"{k}={str(v).lower() if isinstance(v, bool) else v}" for k, v in self.params.items())
-        at = f" (at {', '.join(shown)})" if self.params else ""
+        e = self.explored
+        if isinstance(e, Explored):
+            top = e.largest
+            at = _at(top.params, " at ")
+            if top.complete:
+                of = "1 draw explored" if len(e.draws) == 1 else f"largest of {len(e.draws)} draws explored"
+                return f"estimate: {approx(top.states)} states per world ({of}{at}); bound {self.bound}"
+            domains = "" if self.states is None else f"; at most {approx(self.states)} by the domains"
+            return (f"estimate: more than {approx(top.states)} states per world (a draw explored{at} "
+                    f"stopped at {e.cap}{domains}); bound {self.bound}")
+        at = _at(self.params, "at ")
+        at = f"{at}; " if at else ""
         if self.states is None:
             ranges = "has a range" if len(self.unknown) == 1 else "have ranges"
-            return f"estimate: unknown: {', '.join(self.unknown)} {ranges} drawn when a world is built{at}; bound {self.bound}"
-        return f"estimate: at most {approx(self.states)} states per world{at}; bound {self.bound}"
+            return (f"estimate: unknown: {', '.join(self.unknown)} {ranges} drawn when a world is built "
+                    f"({at}no draw explored: {e}); bound {self.bound}")
+        return f"estimate: at most {approx(self.states)} states per world (by the domains, {at}no draw explored: {e}); bound {self.bound}"
 
     def warning(self) -> str | None:
-        if self.states is None or not self.exceeds_bound:
+        if not self.near_bound:
             return None
-        return (f"warning: the estimate ({approx(self.states)}) exceeds the model-checking bound ({self.bound}); "
-                "a world whose reachable states hit the bound fails `compile`: raise it with `check within N states` "
-                "or --max-states, or shrink the params")
+        assert isinstance(self.explored, Explored)  # near_bound says so
+        top = self.explored.largest
+        draw = f"the world of seed {top.seed}{_at(top.params, ' at ')}"
+        if not top.complete and top.states >= self.bound:
+            found = f"{draw} reaches the model-checking bound ({self.bound})"
+        else:
+            more = "" if top.complete else "more than "
+            found = f"{draw} has {more}{approx(top.states)} reachable states, within {NEAR}x of the model-checking bound ({self.bound})"
+        return (f"warning: {found}; a world whose reachable states hit the bound fails `compile`: raise it with "
+                "`check within N states` or --max-states, or shrink the params")
 
     def as_dict(self) -> dict[str, Any]:
         n = self.states
+        e = self.explored
         return {"states": n if n is not None and n < 10**18 else None,  # exact; log10 gives the size beyond
                 "log10": None if n is None else round(math.log10(max(n, 1)), 3),
                 "params": self.params, "unknown": list(self.unknown), "bound": self.bound,
-                "exceeds_bound": self.exceeds_bound}
+                "reachable": self.reachable,
+                "explored": {"draws": [{"seed": d.seed, "params": d.params, "states": d.states, "complete": d.complete}
+                                       for d in e.draws], "cap": e.cap} if isinstance(e, Explored) else {"error": e},
+                "near_bound": self.near_bound}
+
+
+def _at(params: dict[str, Any], lead: str) -> str:
+    shown = (f"{k}={str(v).lower() if isinstance(v, bool) else v}" for k, v in params.items())
+    return f"{lead}{', '.join(shown)}" if params else ""
 
 
 class Unsized(Exception):
@@ -73,18 +113,22 @@ def approx(n: int) -> str:
 
 
 def estimate(ir: Scaffold) -> Estimate:
-    """The largest estimate over the combinations of bool and choice params (ints at their top).
-    Raises InstantiationError when the largest world cannot be built (a grid 0 cells wide)."""
+    """The domains' bound, the largest over the combinations of bool and choice params (ints at
+    their top), and the draws explored at those params (the largest combination first). Raises
+    InstantiationError when the largest world cannot be built (a grid 0 cells wide)."""
     types = {v.name: v.type for v in ir.state}
     dynamic = {name: types[name] for name in dynamic_under_any_axis(ir)}
     best: tuple[int, list[str], dict[str, Any]] | None = None
-    for params in _largest_params(ir):
+    combos = _largest_params(ir)
+    for params in combos:
         size, unknown = _world_size(ir, params, dynamic)
         if best is None or size > best[0]:
             best = (size, unknown, params)
     assert best is not None  # itertools.product always yields at least one combination
     size, unknown, params = best
-    return Estimate(None if unknown else size, params, tuple(unknown), scaffold_bounds(ir).max_states)
+    bounds = scaffold_bounds(ir)
+    combos.sort(key=lambda c: c is not params)  # stable: the largest first, then the others in order
+    return Estimate(None if unknown else size, params, tuple(unknown), bounds.max_states, explore_draws(ir, combos, bounds))
 
 
 def _largest_params(ir: Scaffold) -> list[dict[str, Any]]:

@@ -3,7 +3,9 @@
 A re-draw keeps a seed's params, axes and content and draws new build-time randomness (layouts,
 placements), so it helps only where that randomness is: a scaffold without build-time generators
 builds the same world at every attempt (and explores the same graph), and a `require` that reads
-only params fails the same way every time. With `--redraw-params` a re-draw draws new params too,
+only params fails the same way every time, as does a structural failure (more pay-once rewards
+than the model checker tracks, or too many combinations of them): the shape of the rules at the
+draw's params. With `--redraw-params` a re-draw draws new params too,
 so then every re-draw may pass.
 """
 
@@ -17,12 +19,14 @@ from typing import Any
 
 from worldgen.codegen.exprs import WorldTables
 from worldgen.compiler.instantiate import evaluate, runtime_params, static_compiler
+from worldgen.errors import PayOnceCombinationsError, PayOnceLimitError
 from worldgen.ir.models import Expr, Require, Scaffold
 from worldgen.verify import Bounds
 
 PROBE = 3  # the first seeds, all their draws, that decide whether a scaffold can pass at all
 PARAM_GRID = 10_000  # the most param combinations tried to see whether a `require` can ever hold
 PARAM_OPS = frozenset({"lit", "param", "and", "or", "not", "neg", "arith", "cmp", "cond"})
+STRUCTURAL = frozenset({PayOnceLimitError.check, PayOnceCombinationsError.check})  # failed checks no re-draw of the same params helps
 
 
 @dataclass(frozen=True)
@@ -42,6 +46,8 @@ class Redraws:
         """Can drawing the seed again pass where a draw failed these checks?"""
         if self.redraw_params:
             return True
+        if STRUCTURAL & set(failed):
+            return False
         return self.generators and not all(name in self.param_requires for name in failed)
 
     def doomed(self, ir: Scaffold, bounds: Bounds, probe: Sequence[Sequence[Sequence[str]]]) -> str | None:
@@ -56,6 +62,9 @@ class Redraws:
             depth = f" or {bounds.max_depth} steps deep" if bounds.max_depth is not None else ""
             return (f"every draw of the first {PROBE} seeds hit the model-checking bound ({bounds.max_states} states"
                     f"{depth}): raise it with `check within N states` or --max-states, or shrink the params")
+        for name in sorted(common & STRUCTURAL):
+            return (f"every draw of the first {PROBE} seeds failed `{name}`, which the rules decide at the draws' "
+                    "params whatever a re-draw changes (the draws say why)")
         for name in sorted(common):
             if name in self.param_requires and not _can_hold(ir, self.param_requires[name].cond):
                 return (f"every draw of the first {PROBE} seeds failed `{name}`, which reads only params and holds "

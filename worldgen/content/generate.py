@@ -19,7 +19,6 @@ from worldgen.content.pricing import price_for
 from worldgen.content.progress import PackProgress
 from worldgen.content.providers.base import Provider
 from worldgen.content.providers.openai_batch import BatchFiles
-from worldgen.content.providers.openai_chat import ChatSettings, OpenAIChatProvider
 from worldgen.content.providers.procedural import ProceduralProvider
 from worldgen.content.runner import fill_pack
 from worldgen.content.schema import schema_hash
@@ -122,6 +121,10 @@ def _live_provider(scaffold: Scaffold, validator: Validator, options: ContentOpt
     if options.provider == "procedural":
         return ProceduralProvider(scaffold, validator, options.seed)
     if options.provider == "openai":
+        # imported here: the openai client takes ~0.6 s to import, which `check` (the procedural
+        # record its estimate explores) and every other offline use would pay for nothing
+        from worldgen.content.providers.openai_chat import ChatSettings, OpenAIChatProvider
+
         settings = ChatSettings(
             model=_model(options),
             base_url=options.base_url,

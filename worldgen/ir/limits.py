@@ -14,4 +14,5 @@ MAX_BINDINGS = 100_000  # argument combinations of one action
 MAX_PARAM = 1_000_000_000  # |bound| of an int param's range
 MAX_REWARD = 1_000_000_000  # |amount| of one reward: any return stays a finite float, NaN never appears
 MAX_STATES_LIMIT = 100_000_000  # what `check within` may ask of one world
+MAX_PAY_ONCE = 1_024  # `reward when` conditions, one per element for `for each`: each is a bit of a state's paid mask
 MAX_TEXT = 100_000  # characters of text a rule may build by padding or replacing (a larger width is a rule error)

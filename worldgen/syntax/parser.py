@@ -11,6 +11,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 from worldgen.datafiles import data_folder
 from worldgen.errors import DiagnosticSink, Span
 from worldgen.syntax import ast
+from worldgen.syntax.hints import hint
 from worldgen.syntax.limits import check_source_size, check_tree
 from worldgen.syntax.transform import TRANSFORMER as _TRANSFORMER
 
@@ -80,7 +81,8 @@ def _syntax_error(err: UnexpectedInput, sink: DiagnosticSink, text: str, line_of
         elif tok.type == "STRING" and "VBAR" in err.expected:
             message = f"unexpected {_token_text(tok)}; separate a command's phrasings with |"
         else:
-            message = f"unexpected {_token_text(tok)}" + _expected_keywords(err)
+            slip = hint(tok, set(err.expected), text.split("\n")[line - 1], _keyword_of)
+            message = f"unexpected {_token_text(tok)}" + (f"; {slip}" if slip else _expected_keywords(err))
     elif isinstance(err, UnexpectedCharacters):
         char = text.split("\n")[line - 1][col - 1]  # Lark counts lines by "\n" alone, not "\v" or "\u2028"
         message = f"unexpected character {char!r}"

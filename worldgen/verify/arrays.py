@@ -15,7 +15,8 @@ class GraphArrays:
     n: int
     terminal: np.ndarray  # bool per state
     done: np.ndarray  # bool per state
-    when: np.ndarray  # int64 per state
+    when: np.ndarray  # int64 per state: the index of its pay-once mask in ``when_masks``
+    when_masks: tuple[int, ...]  # the distinct pay-once masks (Python ints: up to MAX_PAY_ONCE bits, wider than numpy's)
     edge_start: np.ndarray  # int64, n + 1
     edge_src: np.ndarray  # int64 per edge
     edge_reward: np.ndarray  # float per edge: per-step + `reward on` of its action
@@ -39,11 +40,14 @@ def graph_arrays(g: StateGraph, rules: Rules) -> GraphArrays:
     if any(f is not None for f in rules.bonus):  # `reward R on A when C` depends on the state A starts in
         edge_reward = edge_reward + np.asarray([edge_bonus(rules, g.states[s], b) for s, b in zip(g.edge_src, g.edge_binding)], dtype=np.float64)
     trans_edge = np.asarray(g.trans_edge, dtype=np.int64)
+    masks: dict[int, int] = {}
+    when = np.fromiter((masks.setdefault(w, len(masks)) for w in g.when), dtype=np.int64, count=len(g.when))
     return GraphArrays(
         n=len(g.states),
         terminal=np.asarray(g.done, dtype=bool) | np.asarray(g.failed, dtype=bool),
         done=np.asarray(g.done, dtype=bool),
-        when=np.asarray(g.when, dtype=np.int64),
+        when=when,
+        when_masks=tuple(masks),
         edge_start=np.asarray(g.edge_start, dtype=np.int64),
         edge_src=edge_src,
         edge_reward=edge_reward,

@@ -13,12 +13,13 @@ command is admissible.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Literal
 
 import numpy as np
 
 from worldgen.codegen.program import Rules
-from worldgen.errors import InstantiationError
+from worldgen.errors import PayOnceCombinationsError
 from worldgen.verify.arrays import GraphArrays, edge_bonus
 from worldgen.verify.statespace import StateGraph
 
@@ -26,19 +27,20 @@ Mode = Literal["best", "expected", "random"]
 
 
 MAX_VALUE_CELLS = 20_000_000  # (paid set, state) values one induction may hold: 160 MB of floats
+MAX_TABLE = 1_000_000  # (paid set, state mask) pairs whose union and payment are tabulated
 
 
-class TooManyPaidSets(InstantiationError):
+class TooManyPaidSets(PayOnceCombinationsError):
     """Pay-once rewards that can be collected in too many combinations for exact returns."""
 
 
-def _paid_masks(start: int, when: np.ndarray) -> list[int]:
+def _paid_masks(start: int, values: tuple[int, ...], states: int) -> list[int]:
     """Every paid-mask an episode can carry: the start's mask closed under OR with state masks.
-    Raises TooManyPaidSets when (masks x states) would not fit in MAX_VALUE_CELLS."""
-    limit = max(1, MAX_VALUE_CELLS // max(1, len(when)))
+    Raises TooManyPaidSets when (masks x states) would not fit in MAX_VALUE_CELLS, or (masks x
+    distinct state masks) in MAX_TABLE."""
+    limit = max(1, min(MAX_VALUE_CELLS // max(1, states), MAX_TABLE // max(1, len(values))))
     seen = {start}
     frontier = [start]
-    values = {int(w) for w in np.unique(when)}
     while frontier:
         m = frontier.pop()
         for w in values:
@@ -47,17 +49,43 @@ def _paid_masks(start: int, when: np.ndarray) -> list[int]:
                 frontier.append(m | w)
                 if len(seen) > limit:
                     raise TooManyPaidSets(
-                        f"the `reward when` conditions can be collected in more than {limit} combinations over "
-                        f"{len(when)} states, too many to compute returns exactly; merge conditions, or pay with "
-                        f"`reward R for each x in S when C` over fewer elements")
+                        f"the {_union(values).bit_count()} pay-once rewards that some state pays can be collected in "
+                        f"more than {limit:_} combinations over {states:_} states, too many to compute returns "
+                        "exactly: a condition that holds, then stops holding, leaves which rewards were paid to the "
+                        "episode rather than the state. Make each condition stay true once it holds (a flag or a set "
+                        "the rules fill, e.g. `reward R for each c in cell when c in visited`), pay repeatable rewards "
+                        "with `reward R on ACTION when C`, or pay fewer conditions")
     return sorted(seen)
 
 
-def _pay(newly: np.ndarray, amounts: tuple[float, ...]) -> np.ndarray:
-    pay = np.zeros(newly.shape, dtype=np.float64)
-    for i, amount in enumerate(amounts):
-        pay += amount * ((newly >> i) & 1)
-    return pay
+def _union(values: tuple[int, ...]) -> int:
+    out = 0
+    for w in values:
+        out |= w
+    return out
+
+
+def _bits(mask: int) -> Iterator[int]:
+    """The indices of the set bits of ``mask``, lowest first."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+def _tables(masks: list[int], values: tuple[int, ...], amounts: tuple[float, ...]) -> tuple[np.ndarray, np.ndarray]:
+    """Per (paid mask, state mask): the index of the paid mask after reaching that state, and
+    what reaching it pays (the amounts of the bits newly set, added lowest bit first)."""
+    index = {m: i for i, m in enumerate(masks)}
+    join = np.array([[index[m | w] for w in values] for m in masks], dtype=np.int64).reshape(len(masks), len(values))
+    pay = np.zeros((len(masks), len(values)), dtype=np.float64)
+    for i, m in enumerate(masks):
+        for j, w in enumerate(values):
+            total = 0.0
+            for bit in _bits(w & ~m):
+                total += amounts[bit]
+            pay[i, j] = total
+    return join, pay
 
 
 def value(a: GraphArrays, rules: Rules, mode: Mode) -> float:
@@ -72,12 +100,13 @@ def value(a: GraphArrays, rules: Rules, mode: Mode) -> float:
     if a.n == 0 or a.terminal[0]:
         return 0.0
     n, per_step = a.n, rules.per_step
-    masks = _paid_masks(int(a.when[0]), a.when)
+    start = a.when_masks[a.when[0]]
+    masks = _paid_masks(start, a.when_masks, n)
     k = len(masks)
-    order = np.asarray(masks, dtype=np.int64)
+    join, paid = _tables(masks, a.when_masks, rules.when_amounts)
     when_dst = a.when[a.trans_dst]
-    where = np.concatenate([np.searchsorted(order, m | when_dst) * n + a.trans_dst for m in masks])
-    pay = np.concatenate([_pay(when_dst & ~m, rules.when_amounts) for m in masks])
+    where = (join[:, when_dst] * n + a.trans_dst).ravel()
+    pay = paid[:, when_dst].ravel()
     alive = np.tile((~a.terminal[a.trans_dst]).astype(np.float64), k)
     prob = np.tile(a.trans_prob, k)
     edges, trans = len(a.edge_src), len(a.trans_dst)
@@ -107,7 +136,7 @@ def value(a: GraphArrays, rules: Rules, mode: Mode) -> float:
         if np.array_equal(out, v):  # stationary: every earlier step has the same values
             break
         v = out
-    return float(v[masks.index(int(a.when[0])) * n])
+    return float(v[masks.index(start) * n])
 
 
 def path_return(g: StateGraph, rules: Rules, transitions: list[int]) -> float:
