@@ -299,14 +299,14 @@ CASES = [
         "w.wg:25:11: error: a requirement must be a bool, but this is an int [WG301]",
     ),
     (
-        "reward_amount_reads_the_state",
-        edit("reward (1 / n) when", "reward (clock / n) when"),
-        "w.wg:21:11: error: 'clock' is not known before the world is built; only params, consts and numbers may appear here [WG401]",
+        "for_each_amount_reads_the_state",  # `when` and `on` amounts may (tests/verify/test_live_amounts.py)
+        edit("reward 0.1 for each", "reward (clock / n) for each"),
+        "w.wg:20:11: error: 'clock' is not known before the world is built; only params, consts and numbers may appear here [WG401]",
     ),
     (
-        "reward_amount_calls_a_state_reading_def",
-        edit("reward (1 / n) when", "reward (filled()) when"),
-        "w.wg:21:11: error: 'filled' reads the state, so it cannot be used while the world is being built (in consts, initial values, bounds and amounts) [WG401]",
+        "for_each_amount_calls_a_state_reading_def",
+        edit("reward 0.1 for each", "reward (filled()) for each"),
+        "w.wg:20:11: error: 'filled' reads the state, so it cannot be used while the world is being built (in consts, initial values, bounds and amounts) [WG401]",
     ),
     (
         "horizon_reads_the_state",

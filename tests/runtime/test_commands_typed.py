@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 import worldgen
+from worldgen.errors import DiagnosticError
 from worldgen.verify.run import verify_world
 
 SHELL = """\
@@ -216,9 +217,9 @@ def test_base_world_checks_and_takes_an_enum_value_as_a_command() -> None:
         (('"cat {f}"', '"cat {f}{d}"'),
          "w.wg:7:23: error: '{f}{d}': arguments '{f}' and '{d}' touch, so a command cannot say where one ends; "
          "put a separator between them, as in \"{f}:{d}\" [WG414]"),
-        (('"cat {f}"', '"{f}.sh"'),
-         "w.wg:7:23: error: a command pattern must start with a word, not an argument "
-         "(only an enum argument may stand first on its own) [WG414]"),
+        (("action cat(f: file) \"cat {f}\" { }", "action cat(f: word) \"{f}.sh\" { }"),
+         "w.wg:7:23: error: a command pattern must start with a word or a typed argument (an entity, a cell, an enum, "
+         "a bool or an int), not a word or text argument: it would swallow other commands [WG414]"),
         (('"cat {f}"', '"cat {f"'),
          "w.wg:7:23: error: '{f': braces in a pattern must enclose an argument name, as in \"go {to}\" [WG414]"),
         (("action cat(f: file) \"cat {f}\" { }", "action cat(f: file) \"cat {f}\" { }\n  action log(f: file) \"cat {f}.log\" { }"),
@@ -279,3 +280,33 @@ def test_patterns_of_different_kinds_or_shapes_do_not_clash(patterns: tuple[str,
     source = BASE.replace('action cat(f: file) "cat {f}" { }',
                           f"action a({arg(first)}) {first} {{ }}\n  action b({arg(second)}) {second} {{ }}")
     worldgen.loads(source, "w.wg")
+
+
+OPENERS = """\
+world keys {
+  entity key grid(2, 2)
+  state { lit: set<key> = {}  last: int in 0..9 = 0 }
+  action press(c: key) "{c}" { do lit += c }
+  action dial(n: int in 0..9) "{n}" { do last = n }
+  observe "{lit} {last}"
+}
+"""
+
+
+def test_a_command_may_be_just_a_cell_or_a_number() -> None:
+    env = worldgen.loads(OPENERS, "keys.wg").instantiate({}).env()
+    env.reset()
+    assert [env.step(c)[0] for c in ("b2", "7", "a1")] == ["b2 0", "b2 7", "a1, b2 7"]
+
+
+@pytest.mark.parametrize(("extra", "clash"), [
+    ('action bingo "b2" { }', '"b2" (action bingo) can match the same command as "{c}" (action press, line 4)'),
+    ('action lucky "7" { }', '"7" (action lucky) can match the same command as "{n}" (action dial, line 5)'),
+    ('action pick(m: int in 3..5) "{m}" { }', '"{m}" (action pick) can match the same command as "{n}" (action dial, line 5)'),
+])
+def test_a_typed_opener_that_meets_another_command_is_a_located_clash(extra: str, clash: str) -> None:
+    source = OPENERS.replace('  observe', f"  {extra}\n  observe")
+    with pytest.raises(DiagnosticError) as err:
+        worldgen.loads(source, "keys.wg")
+    [d] = err.value.diagnostics
+    assert (d.code, d.span.line) == ("WG415", 6) and clash in d.message

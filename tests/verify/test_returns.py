@@ -104,9 +104,15 @@ def test_pay_once_rewards_beyond_a_machine_word_pay_like_the_runtime():
 
 
 def test_more_pay_once_rewards_than_the_limit_fail_their_own_check_before_the_model_check():
-    source = SHAPING.replace("grid(10, 10)", "grid(33, 32)").replace("cell(9, 9)", "cell(32, 31)")
+    # Only the largest worlds of the family are over the limit: `check` warns (WG502), and a draw of one
+    # fails its own structural check when built, before any model checking.
+    source = (SHAPING.replace("entity cell grid(10, 10)", "param rows: int in 31..32\n  entity cell grid(33, rows)")
+              .replace("done when at == cell(9, 9)", "done when at.x == 32"))
+    scaffold = worldgen.loads(source, "big.wg")
+    assert [d.code for d in scaffold.warnings] == ["WG502"]
+    scaffold.instantiate({}, seed=0, params={"rows": 31})  # 1_023 rewards fit
     with pytest.raises(PayOnceLimitError, match="this world pays 1_056 pay-once rewards .* tracks at most 1_024") as err:
-        worldgen.loads(source, "big.wg").instantiate({}, seed=0)
+        scaffold.instantiate({}, seed=0, params={"rows": 32})
     assert err.value.check == "pay-once limit"
 
 

@@ -16,9 +16,11 @@ from worldgen.check.patterns import check_patterns, find_ambiguities
 from worldgen.check.scope import Scope, Symbol
 from worldgen.check.compass import uses_compass
 from worldgen.check.grids import COMPASS, DIRECTION
+from worldgen.check.intsets import int_elements
 from worldgen.check.limits import check_limits
 from worldgen.check.mapsizes import check_map_lists
 from worldgen.check.payonce import check_pay_once
+from worldgen.check.overrides import check_override
 from worldgen.check.signals import SignalChecker
 from worldgen.check.verification import VerificationChecker
 from worldgen.check.statements import StatementChecker, assignable, fit_map_literal, kind_word
@@ -49,11 +51,11 @@ from worldgen.ir.models import (
 from worldgen.ir.patterns import SPELLINGS
 from worldgen.syntax import ast
 
-AXIS_KINDS = {
-    "interface": (ast.RenameDecl, ast.AlsoDecl, ast.InvalidDecl, ast.Instruction),
-    "dynamics": (ast.ActionDecl, ast.InitDecl),
-    "observation": (ast.ObserveDecl,),
-    "feedback": (ast.RewardDecl, ast.DoneDecl, ast.FailDecl, ast.HorizonDecl),
+AXIS_KINDS = {  # a `def` override (check/overrides.py) may serve any component
+    "interface": (ast.RenameDecl, ast.AlsoDecl, ast.InvalidDecl, ast.Instruction, ast.FuncDecl),
+    "dynamics": (ast.ActionDecl, ast.InitDecl, ast.FuncDecl),
+    "observation": (ast.ObserveDecl, ast.FuncDecl),
+    "feedback": (ast.RewardDecl, ast.DoneDecl, ast.FailDecl, ast.HorizonDecl, ast.FuncDecl),
 }
 DECL_WORDS = {
     ast.RenameDecl: "rename", ast.AlsoDecl: "also", ast.InvalidDecl: "invalid", ast.ActionDecl: "action",
@@ -429,6 +431,10 @@ class _Checker:
                     return None
                 self.sink.error("WG207", f"unknown type '{name}'" + did_you_mean(name, [n for n, s in self.scope.symbols.items() if s.kind == "entity"]), node.span)
                 return None
+            case ast.SetType(elem=ast.IntType(lo=lo) as elem) if lo is not None:
+                t = self._type(elem)
+                e = int_elements(self.sink, t, elem.span) if t is not None else None
+                return T.set_of(e) if e is not None else None
             case ast.SetType(elem=elem):
                 e = self._domain(elem, "set elements")
                 return T.set_of(e) if e is not None else None
@@ -524,7 +530,7 @@ class _Checker:
     def _alternative(self, kind: str, alt: ast.Alternative, base_actions: list[ast.ActionDecl]) -> Alternative:
         allowed = AXIS_KINDS[kind]
         fields: dict[str, object] = {"name": alt.name}
-        renames, also, actions, inits, rewards, done, fail = [], [], [], [], [], [], []
+        renames, also, actions, inits, rewards, done, fail, functions = [], [], [], [], [], [], [], []
         rule = Ctx("rule")
         by_name = {a.name: a for a in base_actions}
         for d in alt.decls:
@@ -551,6 +557,10 @@ class _Checker:
                     a = self._action(d)
                     if a:
                         actions.append(a)
+                case ast.FuncDecl():
+                    f = check_override(self.sink, self.exprs, d, lambda t: self._type(t, role="argument"))
+                    if f:
+                        functions.append(f)
                 case ast.InitDecl():
                     sym = self.scope.symbols.get(d.var)
                     if sym is None or sym.kind != "state":
@@ -573,7 +583,8 @@ class _Checker:
                     fields["horizon_expr" if expr is not None else "horizon"] = expr if expr is not None else steps
         return Alternative(
             renames=tuple(renames), also=tuple(also), actions=tuple(actions), inits=tuple(inits),
-            rewards=tuple(rewards), done=tuple(done), fail=tuple(fail), **fields,  # type: ignore[arg-type]
+            rewards=tuple(rewards), done=tuple(done), fail=tuple(fail), functions=tuple(functions),
+            **fields,  # type: ignore[arg-type]
         )
 
     def _check_ambiguity(self, base: list[ast.ActionDecl], axes: list[ast.AxisDecl]) -> None:
@@ -595,7 +606,7 @@ class _Checker:
                         config[d.action] = (config[d.action][0], [(p, origin) for p in d.patterns])
                     elif isinstance(d, ast.AlsoDecl) and d.action in config:
                         config[d.action][1].extend((p, origin) for p in d.patterns)
-            find_ambiguities(self.sink, list(config.values()), self._arg_types)
+            find_ambiguities(self.sink, list(config.values()), self._arg_types, frozenset(self.scope.grids))
 
     def _types_of_action(self, name: str) -> dict[str, Type] | None:
         d = self.action_decls.get(name)

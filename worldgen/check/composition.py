@@ -1,7 +1,7 @@
 """Axes that compose: alternatives of different axes must not change the same thing.
 
-A world draws one alternative per axis; if two of them replace the same action, both rename it,
-or both re-initialise the same variable, one would silently win. That is a diagnostic instead.
+A world draws one alternative per axis; if two of them replace the same action or def, both rename
+it, or both re-initialise the same variable, one would silently win. That is a diagnostic instead.
 (A dynamics alternative replacing an action and an interface one renaming it compose: dynamics
 apply first, so the rename applies to the action the world really has.)
 """
@@ -24,6 +24,8 @@ def _changes(alt: ast.Alternative) -> list[tuple[str, str, ast.Decl]]:
             out.append(("initialise", d.var, d))
         elif isinstance(d, ast.Instruction):
             out.append(("set", "the instruction", d))
+        elif isinstance(d, ast.FuncDecl):
+            out.append(("replace def", d.name, d))
     return out
 
 
@@ -36,7 +38,8 @@ def check_composition(sink: DiagnosticSink, axes: list[ast.AxisDecl]) -> None:
                 key = (what, name)  # a rename of a replaced action composes: dynamics go first
                 other = seen.get(key)
                 if other is not None and other[0] != axis.name:
-                    thing = f"action '{name}'" if "action" in what else (f"'{name}'" if what == "initialise" else name)
+                    thing = (f"action '{name}'" if "action" in what else f"def '{name}'" if "def" in what
+                             else f"'{name}'" if what == "initialise" else name)
                     sink.error("WG416", f"{axis.name}={alt.name} and {other[0]}={other[1]} both {what.split()[0]} {thing}; a world that "
                                "draws both would silently keep one: move them into one axis or change different things", d.span)
                 mine.setdefault(key, (axis.name, alt.name))

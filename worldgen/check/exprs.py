@@ -12,7 +12,7 @@ from difflib import get_close_matches
 from worldgen.check.compass import COMPASS_BUILTINS, LAYOUTS, CompassChecks
 from worldgen.check.comprehensions import ComprehensionChecks
 from worldgen.check.sequences import SEQUENCE_BUILTINS, SequenceChecks
-from worldgen.check.functions import FunctionChecks
+from worldgen.check.functions import FRACTIONAL, FunctionChecks
 from worldgen.check.repair import RepairChecks
 from worldgen.check.grids import GRID_BUILTINS, GridChecks
 from worldgen.check.nodes import is_error, make, path_text, show_type
@@ -64,9 +64,10 @@ class ExprChecker(SequenceChecks, GridChecks, FunctionChecks, TextChecks, Compre
     def check_bool(self, node: ast.Expr, ctx: Ctx, what: str) -> Expr:
         return self.expect(node, ctx, T.BOOL, what)
 
-    def check_number(self, node: ast.Expr, what: str) -> Expr:
-        """A reward amount or a probability: params, consts and numbers, fractions allowed."""
-        e = self.check(node, Ctx("amount"))
+    def check_number(self, node: ast.Expr, what: str, ctx: Ctx | None = None) -> Expr:
+        """A reward amount or a probability: params, consts and numbers, fractions allowed (or, in a
+        ``pay`` context, an amount read from the state as it is paid: check/payments.py)."""
+        e = self.check(node, ctx or Ctx("amount"))
         if not is_error(e) and e.type.kind not in ("int", "real"):
             return self.error(node, "WG301", f"{what} must be a number, but this is {show_type(e.type)}")
         return e if e.op == "lit" or is_error(e) else e.model_copy(update={"line": node.span.line})  # resolved per world
@@ -78,7 +79,7 @@ class ExprChecker(SequenceChecks, GridChecks, FunctionChecks, TextChecks, Compre
 
     def _num(self, node: ast.Num, ctx: Ctx) -> Expr:
         if isinstance(node.value, float):
-            if ctx.where == "amount":
+            if ctx.where in FRACTIONAL:
                 return make("lit", T.REAL, value=node.value)
             return self.error(node, "WG302", "fractional numbers are only allowed in reward amounts and chance(...)")
         if abs(node.value) >= 2 ** 63:
@@ -136,7 +137,7 @@ class ExprChecker(SequenceChecks, GridChecks, FunctionChecks, TextChecks, Compre
     def _numeric(self, node: ast.Expr, ctx: Ctx, what: str) -> Expr:
         """An int, or (in reward amounts and probabilities) a fractional number."""
         e = self.check(node, ctx)
-        if not is_error(e) and e.type.kind != "int" and not (e.type.kind == "real" and ctx.where == "amount"):
+        if not is_error(e) and e.type.kind != "int" and not (e.type.kind == "real" and ctx.where in FRACTIONAL):
             return self.error(node, "WG301", f"{what} must be an int, but this is {show_type(e.type)}")
         return e
 
@@ -155,9 +156,9 @@ class ExprChecker(SequenceChecks, GridChecks, FunctionChecks, TextChecks, Compre
                 if joined is not None:
                     return joined
             for side, e, where in ((node.left, left, "left"), (node.right, right, "right")):
-                if e.type.kind != "int" and not (e.type.kind == "real" and ctx.where == "amount"):  # one mistake, one diagnostic
+                if e.type.kind != "int" and not (e.type.kind == "real" and ctx.where in FRACTIONAL):  # one mistake, one diagnostic
                     return self.error(side, "WG301", f"the {where} side of '{op}' must be an int, but this is {show_type(e.type)}")
-            real = ctx.where == "amount" and (op == "/" or T.REAL in (left.type, right.type))
+            real = ctx.where in FRACTIONAL and (op == "/" or T.REAL in (left.type, right.type))
             return make("arith", T.REAL if real else T.INT, left, right, name=op)
         if op in ("in", "notin"):
             coll = self.check(node.right, ctx)
@@ -207,8 +208,8 @@ class ExprChecker(SequenceChecks, GridChecks, FunctionChecks, TextChecks, Compre
         if not good:
             return make("setlit", T.EMPTY_SET if not items else T.ERROR, *items)
         elem = good[0].type
-        if not T.is_finite_domain(elem):
-            return self.error(node, "WG301", f"sets hold entities or enum values, not {show_type(elem)}")
+        if not T.is_finite_domain(elem) and elem.kind != "int":
+            return self.error(node, "WG301", f"sets hold entities, enum values or ints, not {show_type(elem)}")
         for raw, e in zip(node.items, items):
             if not is_error(e) and not T.compatible(elem, e.type):
                 return self.error(raw, "WG301", f"{show_type(T.set_of(elem))} cannot hold {show_type(e.type)}")

@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from worldgen.check.exprs import ExprChecker
 
 BUILDING = ("init", "static", "count", "amount")  # where the state does not exist yet
+FRACTIONAL = ("amount", "pay")  # where numbers may be fractions: reward amounts (`pay`: those that read the state)
 
 
 class FunctionChecks:
@@ -40,7 +41,7 @@ class FunctionChecks:
             self.error(d.body, "WG301", f"'{d.name}' is declared to give {show_type(result)}, but its body is {show_type(body.type)}")
             return None
         ir = Function(name=d.name, params=tuple(p for p, _ in params), body=body, line=d.span.line)
-        return FunctionSig(ir, result or body.type, _reads_state(body, self.scope.functions))
+        return FunctionSig(ir, result or body.type, reads_state(body, self.scope.functions))
 
     def call_function(self: ExprChecker, node: ast.Call, ctx: Ctx) -> Expr:
         sig = self.scope.functions[node.func]
@@ -60,7 +61,8 @@ class FunctionChecks:
         return make("fn", sig.result, *args, name=node.func)
 
 
-def _reads_state(e: Expr, known: dict[str, FunctionSig]) -> bool:
+def reads_state(e: Expr, known: dict[str, FunctionSig]) -> bool:
+    """Does ``e`` read the state (directly or through a def)?"""
     if e.op == "state" or (e.op == "fn" and known[str(e.name)].reads_state):
         return True
-    return any(_reads_state(a, known) for a in e.args)
+    return any(reads_state(a, known) for a in e.args)

@@ -1,10 +1,11 @@
 """Command patterns: each argument exactly once, and no two patterns that match one command.
 
 A token of a pattern may mix literal text and arguments (``chown {u}:{g}``, ``/var/log/{s}.log``)
-as long as two arguments never touch: ``{a}{b}`` could be split anywhere. A pattern starts with
-literal text, except that a first token that is exactly one enum argument may stand alone (so a
-grid world can take ``north`` as a command). ``text`` arguments (quoted strings the player types)
-always stand alone between spaces.
+as long as two arguments never touch: ``{a}{b}`` could be split anywhere. A pattern may start with
+a typed argument (``"{d}"`` for ``north``, ``"{c}"`` for ``b2``, ``"{n}"`` for ``7``): every value it
+can take is spelled out in the command table, so the ambiguity test below decides it like any other
+word. A free argument (``word``, ``text``) may not open a pattern: it would swallow other commands.
+``text`` arguments (quoted strings the player types) always stand alone between spaces.
 
 Patterns fall into three classes that the runtime tries in order, so only patterns of one class
 can be ambiguous with each other:
@@ -16,6 +17,7 @@ can be ambiguous with each other:
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 
 from worldgen.check.overlap import Item, Piece, literal, meet
@@ -25,6 +27,7 @@ from worldgen.ir.patterns import Token, arguments, could_spell, parts, tokens
 from worldgen.syntax import ast
 
 QUOTES = "\"'"
+CELL_NAME = re.compile(r"[a-z]+[1-9][0-9]*")  # how a grid cell is typed (codegen/numbers.py: cell_names)
 
 
 def is_word(t: Type | None) -> bool:
@@ -43,8 +46,8 @@ def check_patterns(
     """Validate one action's phrasings; returns them with single spaces and the author's
     capitalisation, which prompts and help show (matching lowercases them: ``ir.patterns.tokens``).
 
-    ``types`` (argument name -> type) enables the rules that depend on types: an enum argument may
-    open a pattern, a text argument must stand alone. Without it an argument may not open a pattern."""
+    ``types`` (argument name -> type) enables the rules that depend on types: a typed argument may
+    open a pattern, a text argument must stand alone. Without it no argument may open a pattern."""
     types = types or {}
     out = []
     for s in patterns:
@@ -86,12 +89,10 @@ def _malformed(raw: list[str], toks: tuple[Token, ...], types: Mapping[str, Type
             if quoted is not None:
                 return (f"'{text}': a text argument must stand alone between spaces (the player types the quotes), "
                         f"as in \"note {{{quoted}}}\"")
-    first = toks[0]
-    lone = types.get(first[1]) if first[0] == "arg" else None
-    if lone is not None and lone.kind == "enum":
-        return None
-    if parts(first)[0][0] == "arg":
-        return "a command pattern must start with a word, not an argument (only an enum argument may stand first on its own)"
+    kind, opener = parts(toks[0])[0]
+    if kind == "arg" and (opener not in types or is_word(types[opener]) or is_text(types[opener])):
+        return ("a command pattern must start with a word or a typed argument (an entity, a cell, an enum, a bool "
+                "or an int), not a word or text argument: it would swallow other commands")
     return None
 
 
@@ -137,7 +138,7 @@ def _pieces(tok: Token, types: Mapping[str, Type]) -> list[Piece]:
     return [_shape(types.get(w)) if k == "arg" else literal(w) for k, w in parts(tok)]
 
 
-def _overlap(a: Token, b: Token, ta: Mapping[str, Type], tb: Mapping[str, Type]) -> bool:
+def _overlap(a: Token, b: Token, ta: Mapping[str, Type], tb: Mapping[str, Type], grids: frozenset[str] = frozenset()) -> bool:
     """Can token ``a`` and token ``b`` match the same typed word?
 
     Two words are equal or not; a word against a lone argument depends on the argument's values
@@ -151,7 +152,7 @@ def _overlap(a: Token, b: Token, ta: Mapping[str, Type], tb: Mapping[str, Type])
     if a[0] == "word" and b[0] == "word":
         return a[1] == b[1]
     if a[0] == "word" and b[0] == "arg":
-        return _arg_matches_word(tb.get(b[1]), a[1])
+        return _arg_matches_word(tb.get(b[1]), a[1], grids)
     if a[0] == "arg" and b[0] == "arg":
         x, y = ta.get(a[1]), tb.get(b[1])
         if is_word(x) or is_word(y) or x is None or y is None:
@@ -160,7 +161,7 @@ def _overlap(a: Token, b: Token, ta: Mapping[str, Type], tb: Mapping[str, Type])
     return meet(_pieces(a, ta), _pieces(b, tb))
 
 
-def _arg_matches_word(t: Type | None, word: str) -> bool:
+def _arg_matches_word(t: Type | None, word: str, grids: frozenset[str] = frozenset()) -> bool:
     if t is None:
         return False
     if is_word(t):
@@ -171,6 +172,8 @@ def _arg_matches_word(t: Type | None, word: str) -> bool:
         return could_spell(t.name, word)
     if t.kind == "bool":
         return word in ("true", "false")
+    if t.kind == "entity" and t.name in grids:  # a cell is named by its column letters and row: b2, aa10
+        return CELL_NAME.fullmatch(word) is not None
     return False  # entity names never equal command words (a content rule); enums: checked by value
 
 
@@ -184,13 +187,15 @@ def find_ambiguities(
     sink: DiagnosticSink,
     config: list[tuple[ast.ActionDecl, list[tuple[ast.Str, str | None]]]],
     arg_types: Callable[[ast.ActionDecl], dict[str, Type]],
+    grids: frozenset[str] = frozenset(),
 ) -> None:
     """Report pairs of patterns of different actions that can match one command.
 
     Each pattern carries its origin (None, or "axis=alternative" when an alternative brought it);
     a clash is reported at the pattern an alternative brought, so the caret points at the change.
     Patterns of different classes (see the module docstring) never clash: the runtime tries an
-    exact command first, then quoted text, then catch-alls."""
+    exact command first, then quoted text, then catch-alls. ``grids`` names the grid entities, whose
+    cells are named in commands as ``b2`` (a word like that meets a cell argument)."""
     seen: list[tuple[ast.ActionDecl, ast.Str, str | None, tuple[Token, ...], dict[str, Type], int]] = []
     for action, patterns in config:
         types = arg_types(action)
@@ -200,7 +205,7 @@ def find_ambiguities(
             for other, os, oorigin, otoks, otypes, ocls in seen:
                 if cls != ocls or len(toks) != len(otoks):
                     continue
-                if not all(_overlap(x, y, types, otypes) for x, y in zip(toks, otoks)):
+                if not all(_overlap(x, y, types, otypes, grids) for x, y in zip(toks, otoks)):
                     continue
                 if other is action and toks == otoks:
                     sink.error("WG415", f"duplicate command pattern \"{s.value}\"" + _with(origin), s.span)

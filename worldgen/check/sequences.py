@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from worldgen.check.nodes import is_error, make, show_type
 from worldgen.check.scope import Ctx
+from worldgen.check.tables import check_text_table
 from worldgen.ir import types as T
 from worldgen.ir.models import Expr, Type
 from worldgen.syntax import ast
@@ -62,6 +63,9 @@ class SequenceChecks:
                 return self.error(raw_key, "WG301", f"a map literal's keys must all be of one type: {show_type(key_type)}, not {show_type(k.type)}")
             if not T.compatible(value_type, v.type):
                 return self.error(raw_value, "WG301", f"a map literal's values must all be of one type: {show_type(value_type)}, not {show_type(v.type)}")
+        if key_type.kind == "enum" and value_type.kind == "str":
+            if not check_text_table(self.sink, node, keys, self.scope.enums[str(key_type.name)]):
+                return make("lit", T.ERROR)
         pairs = [make("pair", v.type, k, v) for k, v in zip(keys, values)]
         return make("maplit", T.map_of(key_type, value_type), *pairs)
 

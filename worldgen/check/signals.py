@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from worldgen.check.exprs import ExprChecker, did_you_mean
 from worldgen.check.nodes import is_error, show_type
+from worldgen.check.payments import amount_fields
 from worldgen.check.scope import Ctx, Scope, Symbol
 from worldgen.check.templates import check_template
 from worldgen.errors import DiagnosticSink
@@ -29,12 +30,9 @@ class SignalChecker:
     arg_types: Callable[[str], dict[str, Type] | None]  # an action's argument types, by action name
 
     def reward(self, d: ast.RewardDecl) -> Reward:
-        amount = self.exprs.check_number(d.amount, "a reward amount")
         fields: dict[str, object] = {"kind": d.kind, "line": d.span.line}
-        if amount.op == "lit" and isinstance(amount.value, (int, float)) and not isinstance(amount.value, bool):
-            fields["amount"] = float(amount.value)
-        elif not is_error(amount):
-            fields["amount_expr"] = amount
+        if d.kind != "on":
+            fields.update(amount_fields(self.exprs, d))
         if d.kind == "when":
             fields["cond"] = self.exprs.check_bool(d.cond, Ctx("rule"), "a reward condition")  # type: ignore[arg-type]
         elif d.kind == "on":
@@ -42,10 +40,11 @@ class SignalChecker:
             if types is None:
                 self.sink.error("WG217", f"no action named '{d.action}'" + did_you_mean(str(d.action), list(self.scope.actions)), d.action_span or d.span)
             fields["action"] = d.action
+            ctx = Ctx("rule")
+            for name, t in (types or {}).items():
+                ctx = ctx.bind(Symbol(name, "arg", t, d.span))
+            fields.update(amount_fields(self.exprs, d, ctx))
             if d.cond is not None:
-                ctx = Ctx("rule")
-                for name, t in (types or {}).items():
-                    ctx = ctx.bind(Symbol(name, "arg", t, d.span))
                 fields["cond"] = self.exprs.check_bool(d.cond, ctx, "a reward condition")
         elif d.kind == "each":
             domain = self.exprs.check(d.domain, Ctx("rule"))  # type: ignore[arg-type]

@@ -5,7 +5,7 @@ render listings (``ls -l`` columns, ``ls -h`` sizes, ``chmod``'s octal modes), s
 than building. Every function is pure and total on its argument types: what a rule may not do
 (build text longer than ``MAX_TEXT``) is a rule error at run time, as an index past a list's end is.
 
-``split`` and ``lines`` give a list of text: lists of text live in expressions only (text never
+``split``, ``lines`` and ``letters`` give a list of text: lists of text live in expressions only (text never
 enters the state), so ``len``, ``xs[i]``, quantifiers, ``for`` and ``join`` work on them as on any
 list. Text itself is indexed and sliced like a list (``t[i]``, ``t[i..j]``) and measured by ``len``.
 """
@@ -30,6 +30,7 @@ TEXT_BUILTINS = {
     "replace": "replace(t, old, new): t with every old replaced by new",
     "split": "split(t) or split(t, sep): the words of t (between runs of blanks), or the fields between each sep, as a list of text",
     "lines": "lines(t): the lines of t, as a list of text",
+    "letters": "letters(v): the characters of v (a text, or a value as text shows it: an entity's name), as a list of text",
     "starts": "starts(t, prefix): bool: does t start with prefix?",
     "ends": "ends(t, suffix): bool: does t end with suffix?",
     "contains": "contains(t, part): bool: does t contain part?",
@@ -46,7 +47,7 @@ TEXT_LIST = T.list_of(T.STR)
 SIGNATURES: dict[str, tuple[tuple[str, ...], Type]] = {
     "upper": ((_S,), T.STR), "lower": ((_S,), T.STR), "trim": ((_S,), T.STR),
     "replace": ((_S, _S, _S), T.STR),
-    "split": ((_S, _S), TEXT_LIST), "lines": ((_S,), TEXT_LIST),
+    "split": ((_S, _S), TEXT_LIST), "lines": ((_S,), TEXT_LIST), "letters": ((_V,), TEXT_LIST),
     "starts": ((_S, _S), T.BOOL), "ends": ((_S, _S), T.BOOL), "contains": ((_S, _S), T.BOOL),
     "pad": ((_V, _I), T.STR), "lpad": ((_V, _I), T.STR), "zpad": ((_I, _I), T.STR),
     "octal": ((_I,), T.STR), "human": ((_I,), T.STR),

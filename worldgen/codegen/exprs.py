@@ -182,11 +182,15 @@ class ExprCompiler(FormsCode, TextCode, ComprehensionCode, RepairCode):
     def _in(self, e: Expr) -> str:
         if e.args[1].type.kind == "list":
             return f"({self.expr(e.args[0])} in {self.expr(e.args[1])})"
+        if e.args[0].type.kind == "int":  # an int may be negative: never in a set
+            return f"_has({self.expr(e.args[1])}, {self.expr(e.args[0])})"
         return f"(({self.expr(e.args[1])} >> {self.expr(e.args[0])} & 1) == 1)"
 
     def _notin(self, e: Expr) -> str:
         if e.args[1].type.kind == "list":
             return f"({self.expr(e.args[0])} not in {self.expr(e.args[1])})"
+        if e.args[0].type.kind == "int":
+            return f"(not _has({self.expr(e.args[1])}, {self.expr(e.args[0])}))"
         return f"(({self.expr(e.args[1])} >> {self.expr(e.args[0])} & 1) == 0)"
 
     def _get(self, e: Expr) -> str:
@@ -206,7 +210,7 @@ class ExprCompiler(FormsCode, TextCode, ComprehensionCode, RepairCode):
     def _setlit(self, e: Expr) -> str:
         if not e.args:
             return "0"
-        return "(" + " | ".join(f"(1 << {self.expr(a)})" for a in e.args) + ")"
+        return "(" + " | ".join(f"_bit({self.expr(a)})" if a.type.kind == "int" else f"(1 << {self.expr(a)})" for a in e.args) + ")"
 
     def _call(self, e: Expr) -> str:
         args = [self.expr(a) for a in e.args]
@@ -278,6 +282,8 @@ class ExprCompiler(FormsCode, TextCode, ComprehensionCode, RepairCode):
         if t.kind == "list":
             names = self.names(elem) if elem.kind in ("entity", "enum") else "None"
             return f"_ljoin({src}, {names}, {sep or repr(', ')})"
+        if elem.kind == "int":  # a set of ints: bit v is the int v (codegen/intsets.py)
+            return f"_ijoin({src}, {sep or repr(', ')})"
         if sep is not None:
             return f"_join({src}, {self.names(elem)}, {sep})"
         return f"{self.ns.const(('join', elem.kind, elem.name))}({src})"
@@ -377,3 +383,4 @@ def _walk(value: Any, parts: list[str]) -> Any:
     if head == "[]":
         return tuple(_walk(v, rest) for v in value)
     return _walk(value[head], rest)
+

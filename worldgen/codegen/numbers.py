@@ -57,11 +57,13 @@ def resolve(rules: Scaffold, tables: WorldTables, constants: dict[str, Any]) -> 
     names = [a.name for a in rules.actions]
     on = [0.0] * len(names)
     for r in rules.rewards:
+        if r.live_amount is not None:
+            continue  # read from the state as it pays (codegen/payments.py)
         if r.kind == "on" and r.cond is None and r.action in names:
             on[names.index(r.action)] += amount(r, tables, constants, rules)
         elif r.kind == "on":
             amount(r, tables, constants, rules)  # `on A when C`: read per action by the rules; checked here, while building
-    whens = [amount(r, tables, constants, rules) for r in rules.rewards if r.kind == "when"]
+    whens = [0.0 if r.live_amount is not None else amount(r, tables, constants, rules) for r in rules.rewards if r.kind == "when"]
     for r in rules.rewards:
         if r.kind == "each" and r.domain is not None and r.domain.type.elem is not None:
             whens.extend([amount(r, tables, constants, rules)] * tables.count(str(r.domain.type.elem.name)))

@@ -41,6 +41,8 @@ def field_of(t: Type, count: Callable[[str], int], bounds: Callable[[Type], tupl
             return Field(0, max(count(str(t.name)) - 1, 0).bit_length())
         case "set" if t.elem is not None and t.elem.kind in ("entity", "enum"):
             return Field(0, count(str(t.elem.name)))
+        case "set" if t.elem is not None and t.elem.kind == "int" and t.elem.hi is not None:  # bit v is the int v
+            return Field(0, int(t.elem.hi.value) + 1)  # type: ignore[arg-type]
         case "int" if t.lo is not None and t.hi is not None:
             lo, hi = bounds(t)
             return Field(lo, max(hi - lo, 0).bit_length())

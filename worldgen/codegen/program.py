@@ -24,6 +24,8 @@ from worldgen.codegen.helpers import LANGUAGE2_HELPERS
 from worldgen.codegen.repair import REPAIR_HELPERS
 from worldgen.codegen.texthelpers import TEXT_HELPERS
 from worldgen.codegen.packing import Codec
+from worldgen.codegen.intsets import INTSET_HELPERS
+from worldgen.codegen.payments import PAYMENT_HELPERS, LivePay, bonus_rewards, bonus_term, emit_pays, live_pays
 from worldgen.codegen.signals import emit_signals
 from worldgen.codegen.successors import emit_successors
 from worldgen.codegen.numbers import amount, resolve as resolve_numbers
@@ -61,7 +63,8 @@ class Rules:
     invalid: Callable[[list], str]
     signals: Callable[[list], tuple[int, bool, bool]]
     invariant: Callable[[list], int]
-    when_amounts: tuple[float, ...]
+    when_amounts: tuple[float, ...]  # per pay-once bit (0 for a bit in `live`)
+    live: tuple[LivePay, ...]  # the pay-once bits whose amount is read in the state they pay in
     on_amounts: tuple[float, ...]  # per action
     bonus: tuple[Callable[..., float] | None, ...]  # per action: `reward R on A when C`, (s, *args) before A
     per_step: float
@@ -139,6 +142,8 @@ class _Emitter:
         if vt is not None and vt.kind == "int" and vt.lo is not None and vt.hi is not None:  # a whole map: map(k: K, e)
             lo, hi, name = self.x.expr(vt.lo), self.x.expr(vt.hi), self.ns.const(("lit", what))
             return f"_chkm({src}, {lo}, {hi}, {name})"
+        if t.kind == "set" and t.elem is not None and t.elem.kind == "int":
+            return f"_chks({src}, {t.elem.lo.value}, {t.elem.hi.value}, {self.ns.const(('lit', what))})"  # type: ignore[union-attr]
         return src
 
     def assign(self, st: Stmt, depth: int) -> None:
@@ -186,7 +191,7 @@ class _Emitter:
             return f"({old} {op[0]} {v})"  # type: ignore[index]
         if t.kind == "list":
             return f"({old} + {v})" if vt.kind == "list" else f"({old} + ({v},))"
-        bit = v if vt.kind == "set" else f"(1 << {v})"
+        bit = v if vt.kind == "set" else f"_bit({v})" if vt.kind == "int" else f"(1 << {v})"
         return f"({old} | {bit})" if op == "+=" else f"({old} & ~{bit})"
 
     def conds(self, exprs: list[Expr]) -> str:
@@ -220,12 +225,12 @@ class _Emitter:
             self.emit(0, f"def {fn}({sig}, {extra}):")
             self.lets(1, lets)
             self.stmts(action.body + self.rules.every, 1, quiet)
-        bonus = [r for r in self.rules.rewards if r.kind == "on" and r.cond is not None and r.action == action.name]
+        bonus = bonus_rewards(self.rules, action.name)
         if bonus:
             self.emit(0, f"def bonus_{ai}({sig}):")
             self.lets(1, lets)
-            amounts = " + ".join(f"(V{ai}[{k}] if {self.x.expr(r.cond)} else 0.0)" for k, r in enumerate(bonus))  # type: ignore[arg-type]
-            self.emit(1, f"return {amounts}")  # V{ai}: the amounts, resolved per world
+            amounts = " + ".join(bonus_term(self.x, r, f"V{ai}[{k}]") for k, r in enumerate(bonus))
+            self.emit(1, f"return {amounts}")  # V{ai}: the amounts that are numbers, resolved per world
 
     def static_guards(self, ai: int, action: Action, p: GuardPlan) -> None:
         """``static_{ai}(*args)``: the guards that read no state, run once per binding as the world
@@ -317,6 +322,7 @@ def generate(rules: Scaffold, tables: WorldTables) -> tuple[Generated, dict[str,
     em.emit(0, f"def instruction(s): return {em.x.template(rules.instruction)}")
     em.emit(0, f"def invalid(s): return {em.x.template(rules.invalid)}")
     emit_signals(em)
+    emit_pays(em)
     em.emit(0, "def invariant(s):")
     for ii, inv in enumerate(rules.invariants):
         em.emit(1, f"if not {em.x.expr(inv.cond)}: return {ii}")
@@ -379,8 +385,8 @@ def build_rules(rules: Scaffold, tables: WorldTables, constants: dict[str, Any],
     env.update(HELPERS)
     numbers = resolve_numbers(rules, tables, constants)
     for ai, action in enumerate(rules.actions):
-        env[f"V{ai}"] = tuple(amount(r, tables, constants, rules) for r in rules.rewards
-                              if r.kind == "on" and r.cond is not None and r.action == action.name)
+        env[f"V{ai}"] = tuple(0.0 if r.live_amount is not None else amount(r, tables, constants, rules)
+                              for r in bonus_rewards(rules, action.name))
     exec(generated.code, env)  # noqa: S102 - code generated from the checked IR only
     n = len(rules.actions)
     for ai in range(n):
@@ -398,7 +404,7 @@ def build_rules(rules: Scaffold, tables: WorldTables, constants: dict[str, Any],
         effect=tuple(env[f"effect_{i}"] for i in range(n)),
         admissible=env["admissible"], successors=env["successors"], observe=env["observe"],
         instruction=env["instruction"], invalid=env["invalid"], signals=env["signals"],
-        invariant=env["invariant"], when_amounts=numbers.when_amounts, on_amounts=numbers.on_amounts,
+        invariant=env["invariant"], when_amounts=numbers.when_amounts, live=live_pays(rules, env), on_amounts=numbers.on_amounts,
         bonus=tuple(env.get(f"bonus_{i}") for i in range(n)), per_step=numbers.per_step, horizon=numbers.horizon,
         within=numbers.within, stochastic=generated.stochastic, says_only=generated.says_only, source=generated.source,
         fallbacks=tuple(f for _, _, f in sorted(fallbacks, key=lambda r: r[:2])),
@@ -462,8 +468,8 @@ class _Bits(dict[int, tuple[int, ...]]):
 
 
 HELPERS = {"_chk": _chk, "_chkm": _chkm, "_div": _div, "_join": _join, "_B": _Bits(), "_mask": to_mask, "RuleError": RuleError,
-           "_RULE_ERRORS": RULE_ERRORS, "_within": within, **LANGUAGE2_HELPERS, **TEXT_HELPERS,
-           **COMPREHENSION_HELPERS, **REPAIR_HELPERS}
+           "_RULE_ERRORS": RULE_ERRORS, "_within": within, **LANGUAGE2_HELPERS, **TEXT_HELPERS, **PAYMENT_HELPERS,
+           **INTSET_HELPERS, **COMPREHENSION_HELPERS, **REPAIR_HELPERS}
 
 
 def _domain(action: Action, param: ActionParam, arg_domains: Callable[[Type], list[Any]]) -> list[Any]:

@@ -30,6 +30,8 @@ class TextCode:
                 return f"({args[1]} in {args[0]})"
             case "octal":
                 return f"format({args[0]}, 'o')"
+            case "letters":
+                return f"tuple({args[0]})"
             case "split" if len(args) == 1:
                 return f"tuple(({args[0]}).split())"
             case "replace" | "split" | "lines" | "pad" | "lpad" | "zpad" | "human":

@@ -11,6 +11,7 @@ from functools import lru_cache
 from types import CodeType
 from typing import Any
 
+from worldgen.codegen.intsets import in_range
 from worldgen.codegen.exprs import ExprCompiler, Namespace, RuleError, WorldTables
 from worldgen.codegen.numbers import cell_names, resolve as resolve_numbers
 from worldgen.codegen.program import HELPERS
@@ -147,7 +148,7 @@ def instantiate(
     entity_names: dict[str, list[str]] = {}
     grids: dict[str, tuple[int, int]] = {}
     tables = WorldTables(rparams, entity_names, enums, view, grids)  # entity names fill in below
-    compiler = static_compiler(ir, tables)
+    compiler = static_compiler(rules, tables)  # an axis may replace a def
     seen: dict[str, str] = {}
     for ent in ir.entities:
         n, grid = entity_size(ent, compiler)
@@ -239,7 +240,11 @@ def _initial(t: Type, init: Expr, compiler: ExprCompiler, values: dict[str, Any]
     if t.kind == "rel" and vt.kind == "set":  # `{}`: no pairs
         return (0,) * counts[str(t.elem.name)]  # type: ignore[union-attr]
     if t.kind == "set" and vt.kind == "list":
-        return to_mask(v)
+        v = to_mask(v)
+    if t.kind == "set" and t.elem is not None and t.elem.kind == "int":  # a set of ints holds its range only
+        return in_range(v, t.elem.lo.value, t.elem.hi.value, name)  # type: ignore[union-attr, arg-type]
+    if t.kind == "set":
+        return v
     if t.kind == "map" and vt.kind == "list":
         n = counts[str(t.elem.name)]  # type: ignore[union-attr]
         if len(v) != n:

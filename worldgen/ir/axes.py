@@ -16,6 +16,7 @@ def apply_axes(scaffold: Scaffold, choices: dict[str, str]) -> Scaffold:
     update: dict[str, object] = {}
     rewards = list(scaffold.rewards)
     done, fail = list(scaffold.done), list(scaffold.fail)
+    functions = {f.name: f for f in scaffold.functions}
     for axis in sorted(scaffold.axes, key=lambda a: a.kind != "dynamics"):
         alt = next(a for a in axis.alternatives if a.name == choices[axis.name])
         for name, patterns in alt.renames:
@@ -27,6 +28,8 @@ def apply_axes(scaffold: Scaffold, choices: dict[str, str]) -> Scaffold:
             if new.name not in actions:
                 order.append(new.name)
             actions[new.name] = new
+        for f in alt.functions:
+            functions[f.name] = f
         for var, init in alt.inits:
             state[var] = state[var].model_copy(update={"init": init})
         if alt.invalid is not None:
@@ -45,6 +48,6 @@ def apply_axes(scaffold: Scaffold, choices: dict[str, str]) -> Scaffold:
     update.update(
         actions=tuple(actions[n] for n in order),
         state=tuple(state[v.name] for v in scaffold.state),
-        rewards=tuple(rewards), done=tuple(done), fail=tuple(fail), axes=(),
+        rewards=tuple(rewards), done=tuple(done), fail=tuple(fail), axes=(), functions=tuple(functions.values()),
     )
     return scaffold.model_copy(update=update)

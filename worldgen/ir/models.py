@@ -21,6 +21,7 @@ LANGUAGE2_FIELDS = frozenset({
     "size", "domain", "prob_expr", "var", "lets", "width", "instruction", "horizon_expr", "within_expr",
     "functions", "every", "requires", "amount_expr", "hidden", "max_states", "observing", "margin",
     "terminal",  # the files block of this round (ir/terminal.py)
+    "live_amount",  # Language 3: a reward amount read from the state (check/payments.py)
 })
 
 
@@ -217,6 +218,7 @@ class Action(Node):
 class Reward(Node):
     amount: float = 0.0  # a number ...
     amount_expr: Expr | None = None  # ... or an expression over params and consts
+    live_amount: Expr | None = None  # ... or one that reads the state as it pays (`when`, `on`)
     kind: Literal["when", "on", "per_step", "each"]
     cond: Expr | None = None  # on: checked before the action's effects, its arguments bound
     action: str | None = None
@@ -271,6 +273,8 @@ class Alternative(Node):
     fail: tuple[Expr, ...] = ()
     horizon: int | None = None
     horizon_expr: Expr | None = None
+    # any component: defs that replace the world's defs of the same names (check/overrides.py)
+    functions: tuple[Function, ...] = ()
 
 
 class Axis(Node):

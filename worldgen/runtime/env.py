@@ -236,14 +236,14 @@ class Env:
             return False, [msg if msg is not None else rules.invalid(s)]
         new = s.copy()
         out: list[str] = []
+        bonus = rules.bonus[ai]
         try:
             rules.apply[ai](new, *args, self._pick, out)
+            if bonus is not None:  # `reward R on A when C`: C held as A started (a discarded step pays nothing)
+                self._gain += bonus(s, *args)
         except RULE_ERRORS as err:
             self._error = str(err)
             return False, [rules.invalid(s)]
-        bonus = rules.bonus[ai]
-        if bonus is not None:  # `reward R on A when C`: C held as A started (a discarded step pays nothing)
-            self._gain += bonus(s, *args)
         self._gain += rules.on_amounts[ai]
         self._state = new
         self._action = rules.actions[ai].name
@@ -258,12 +258,26 @@ class Env:
         if newly:
             amounts = self.rules.when_amounts
             reward += sum(amounts[i] for i in range(len(amounts)) if newly >> i & 1)
+            reward += self._live_pay(newly)
         terminated = done or failed
         truncated = not terminated and self._t >= self.horizon
         self._over = terminated or truncated
         if text:
             out.append(text)
         return "\n".join(out), reward, terminated, truncated, done, valid, self._action, self._error
+
+    def _live_pay(self, newly: int) -> float:
+        """What the newly met `reward when`s whose amount reads the state pay in this state. An
+        amount that cannot be computed pays nothing and is the step's error (the model checker
+        rejects a world where that can happen: verify/arrays.py)."""
+        total = 0.0
+        for bit, _, pay in self.rules.live:
+            if newly >> bit & 1:
+                try:
+                    total += pay(self._state)
+                except RULE_ERRORS as err:
+                    self._error = str(err)
+        return total
 
     # ------------------------------------------------------------------------- queries
     def _admissible(self) -> list[str]:

@@ -6,7 +6,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from worldgen.codegen.exprs import RULE_ERRORS
 from worldgen.codegen.program import Rules
+from worldgen.errors import InstantiationError
 from worldgen.verify.statespace import StateGraph
 
 
@@ -24,13 +26,43 @@ class GraphArrays:
     trans_src: np.ndarray  # int64 per transition
     trans_dst: np.ndarray
     trans_prob: np.ndarray  # float per transition
+    live: dict[int, np.ndarray]  # pay-once bit -> its amount in each state (a `reward when` reading the state)
+
+
+class UnpayableReward(InstantiationError):
+    """A reward amount (or an `on ... when` condition) that cannot be computed in a reachable state:
+    the runtime would refuse that step, while the explored graph took it."""
+
+    check = "rewards"
 
 
 def edge_bonus(rules: Rules, state: tuple, binding: int) -> float:
-    """The conditional `reward on` an action pays when it runs in ``state``."""
+    """The conditional `reward on` an action pays when it runs in ``state`` (its condition, or its
+    amount read from the state)."""
     b = rules.bindings[binding]
     bonus = rules.bonus[b.action]
-    return 0.0 if bonus is None else float(bonus(state, *b.args))
+    try:
+        return 0.0 if bonus is None else float(bonus(state, *b.args))
+    except RULE_ERRORS as err:
+        action = rules.actions[b.action]
+        raise UnpayableReward(f"a reward on '{action.name}' (line {action.line}) cannot be computed in a reachable "
+                              f"state: {err}") from None
+
+
+def live_amounts(g: StateGraph, rules: Rules) -> dict[int, np.ndarray]:
+    """Per pay-once bit whose amount reads the state: that amount in every explored state where the
+    bit's condition holds (elsewhere it is never paid, so 0)."""
+    out = {}
+    for bit, line, pay in rules.live:
+        values = np.zeros(len(g.states), dtype=np.float64)
+        for i, (state, when) in enumerate(zip(g.states, g.when)):
+            if when >> bit & 1:
+                try:
+                    values[i] = pay(state)
+                except RULE_ERRORS as err:
+                    raise UnpayableReward(f"the reward at line {line} cannot be computed in a reachable state: {err}") from None
+        out[bit] = values
+    return out
 
 
 def graph_arrays(g: StateGraph, rules: Rules) -> GraphArrays:
@@ -55,6 +87,7 @@ def graph_arrays(g: StateGraph, rules: Rules) -> GraphArrays:
         trans_src=edge_src[trans_edge] if len(trans_edge) else trans_edge,
         trans_dst=np.asarray(g.trans_dst, dtype=np.int64),
         trans_prob=np.asarray(g.trans_prob, dtype=np.float64),
+        live=live_amounts(g, rules),
     )
 
 

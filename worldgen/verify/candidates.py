@@ -81,9 +81,11 @@ def _values(t: Type, rules: Rules, limit: int) -> list[Any]:
             values = domain(t)
         case "set":
             assert t.elem is not None
-            n = len(domain(t.elem))
+            elements = domain(t.elem)
+            n = len(elements)
             _check(2 ** n, limit)
-            values = list(range(2 ** n))
+            low = elements[0] if t.elem.kind == "int" and elements else 0  # a set of ints: bit v is the int v
+            values = [m << low for m in range(2 ** n)]
         case "map":
             assert t.elem is not None and t.value is not None
             keys, vals = len(domain(t.elem)), _values(t.value, rules, limit)

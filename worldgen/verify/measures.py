@@ -37,6 +37,7 @@ def _rewarded(ctx: Context, path: list[int]) -> int:
         w = g.when[g.trans_dst[t]]
         newly = w & ~paid
         paid |= w
-        if rules.on_amounts[action] or any(rules.when_amounts[i] for i in range(len(rules.when_amounts)) if newly >> i & 1):
+        paying = any(rules.when_amounts[i] for i in range(len(rules.when_amounts)) if newly >> i & 1)
+        if rules.on_amounts[action] or paying or any(newly >> bit & 1 for bit, _, _ in rules.live):
             n += 1
     return n

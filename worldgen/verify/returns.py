@@ -88,6 +88,17 @@ def _tables(masks: list[int], values: tuple[int, ...], amounts: tuple[float, ...
     return join, pay
 
 
+def _live_pay(a: GraphArrays, masks: list[int], when_dst: np.ndarray) -> np.ndarray:
+    """What each (paid mask, transition) pays for the pay-once bits whose amount reads the state: the
+    amount in the state the transition leads to, where the bit is newly set (0 where nothing is live)."""
+    pay = np.zeros(len(masks) * len(a.trans_dst), dtype=np.float64)
+    for bit, amounts in a.live.items():
+        holds = np.array([w >> bit & 1 for w in a.when_masks], dtype=np.float64)[when_dst] * amounts[a.trans_dst]
+        unpaid = np.array([1 - (m >> bit & 1) for m in masks], dtype=np.float64)
+        pay += np.outer(unpaid, holds).ravel()
+    return pay
+
+
 def value(a: GraphArrays, rules: Rules, mode: Mode) -> float:
     """The start state's value: the best achievable return (chance outcomes at their best) for
     ``best``; the best expected return a policy can get (chance outcomes weighted by their
@@ -106,7 +117,7 @@ def value(a: GraphArrays, rules: Rules, mode: Mode) -> float:
     join, paid = _tables(masks, a.when_masks, rules.when_amounts)
     when_dst = a.when[a.trans_dst]
     where = (join[:, when_dst] * n + a.trans_dst).ravel()
-    pay = paid[:, when_dst].ravel()
+    pay = paid[:, when_dst].ravel() + _live_pay(a, masks, when_dst)
     alive = np.tile((~a.terminal[a.trans_dst]).astype(np.float64), k)
     prob = np.tile(a.trans_prob, k)
     edges, trans = len(a.edge_src), len(a.trans_dst)
@@ -151,6 +162,7 @@ def path_return(g: StateGraph, rules: Rules, transitions: list[int]) -> float:
         newly = w & ~paid
         paid |= w
         total += sum(x for i, x in enumerate(rules.when_amounts) if newly >> i & 1)
+        total += sum(pay(g.states[g.trans_dst[t]]) for bit, _, pay in rules.live if newly >> bit & 1)
     return total
 
 
