@@ -1,5 +1,6 @@
-"""Load for `worldgen serve --http`: many keep-alive clients playing episodes, and slow clients that
-open connections and send nothing or dribble their headers. Used by tests/serve/test_http_load.py
+"""Load for `worldgen serve --http`: many keep-alive clients playing episodes, slow clients that
+open connections and send nothing or dribble their headers, and a client that pipelines requests
+without reading a reply. Used by tests/serve/test_http_load.py
 (small) and by bench/bench_serve_load.py and bench/soak_serve.py (large, run by hand)."""
 
 from __future__ import annotations
@@ -169,3 +170,26 @@ class SlowClients:
         self._thread.join()
         for sock in self.sockets:
             sock.close()
+
+
+PIPELINED = b'POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 53\r\n\r\n{"op": "step", "session": "none", "command": "look"}\n'
+
+
+def flood(port: int, limit: int, stall: float) -> tuple[int, bool]:
+    """Small pipelined POSTs (each answered with a short error), sent without reading a reply until
+    ``limit`` bytes are sent or a send blocks ``stall`` seconds: the bytes sent, and whether the
+    server stopped taking them (back-pressure) rather than closing the connection."""
+    block = PIPELINED * (1 << 16 // len(PIPELINED) + 1)
+    sent = 0
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)  # replies back up soon
+        sock.connect(("127.0.0.1", port))
+        sock.settimeout(stall)
+        while sent < limit:
+            try:
+                sent += sock.send(block)
+            except TimeoutError:
+                return sent, True
+            except OSError:
+                return sent, False
+    return sent, False

@@ -8,8 +8,10 @@ import socket
 import time
 from pathlib import Path
 
+import psutil
+
 from tests.serve.conftest import check_reply
-from tests.serve.load import SlowClients, http_server, run_clients
+from tests.serve.load import SlowClients, flood, http_server, run_clients
 from tests.worldfiles import example_worlds
 
 
@@ -124,3 +126,14 @@ def test_a_body_that_stops_arriving_is_cut_at_the_deadline(suite: Path) -> None:
             sock.sendall(b'POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n{"op": "list"}\n')
             start = time.monotonic()
             assert sock.recv(65536) == b"" and 0.5 < time.monotonic() - start < 5
+
+
+def test_a_client_pipelining_requests_without_reading_replies_is_held_back_not_buffered(suite: Path) -> None:
+    """The server parses a pipelined request only once the one before it is answered, so a client
+    that never reads its replies soon finds the server not reading either, and costs it no memory."""
+    with http_server(suite) as (server, port):
+        before = psutil.Process(server.pid).memory_info().rss
+        sent, stalled = flood(port, 256 << 20, stall=2.0)
+        grown = psutil.Process(server.pid).memory_info().rss - before
+    assert stalled and sent < 32 << 20, f"the server took {sent:,} bytes without a reply being read"
+    assert grown < 32 << 20, f"the server grew by {grown:,} bytes"

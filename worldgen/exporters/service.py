@@ -22,6 +22,11 @@ the journal, so a restarted container resumes the same episode.
     python -m worldgen.exporters.service --world W.json --episode E.json --journal J.jsonl [--host H] [--port P]
 
 prints ``listening on HOST:PORT`` once it accepts connections (``--port 0`` picks a free port).
+
+Each connection has its own thread, and the container has ``pids_limit: 64``; so at most
+``MAX_CONNECTIONS`` are open at once, and a new one beyond them closes the connection that has
+waited longest for a request. An agent that leaks connections (a stuck client, a loop of ``nc``)
+thus cannot exhaust the service's threads or lock its own programs out of the world.
 """
 
 from __future__ import annotations
@@ -30,8 +35,10 @@ import argparse
 import json
 import os
 import socketserver
+import socket
 import sys
 import threading
+import time
 from pathlib import Path
 from typing import Any
 
@@ -44,6 +51,7 @@ from worldgen.terminal.remote import RemoteEpisode
 
 MAX_REQUEST = 4096  # bytes per request line: a command is at most max_command_chars characters
 IDLE_SECONDS = 300  # a connection that sends nothing for this long is closed
+MAX_CONNECTIONS = 32  # open at once, a thread each: well under the container's pids_limit of 64
 
 
 class WorldService:
@@ -122,12 +130,14 @@ class _Handler(socketserver.StreamRequestHandler):
     def handle(self) -> None:
         service = self.server.service
         while True:
+            self.server.waiting(self.request, True)
             try:
                 line = self.rfile.readline(service.max_request + 1)
-            except OSError:  # idle timeout or a reset connection
+            except OSError:  # idle timeout, a reset connection, or closed to make room
                 return
             if not line:
                 return
+            self.server.waiting(self.request, False)
             if len(line) > service.max_request:
                 self._reply({"error": f"request line over {service.max_request} bytes; closing the connection"})
                 return
@@ -141,17 +151,53 @@ class _Handler(socketserver.StreamRequestHandler):
             self._reply(reply)
 
     def _reply(self, reply: dict[str, Any]) -> None:
-        self.wfile.write(json.dumps(reply, ensure_ascii=False).encode("utf-8") + b"\n")
-        self.wfile.flush()
+        try:
+            self.wfile.write(json.dumps(reply, ensure_ascii=False).encode("utf-8") + b"\n")
+            self.wfile.flush()
+        except OSError:  # the client left (or the connection was closed to make room): its next read ends
+            pass
 
 
 class _Server(socketserver.ThreadingTCPServer):
+    """One thread per connection, at most ``MAX_CONNECTIONS`` of them."""
+
     daemon_threads = True
     allow_reuse_address = True
 
-    def __init__(self, address: tuple[str, int], service: WorldService):
+    def __init__(self, address: tuple[str, int], service: WorldService, max_connections: int = MAX_CONNECTIONS):
         super().__init__(address, _Handler)
         self.service = service
+        self.max_connections = max_connections
+        self._open: dict[socket.socket, float | None] = {}  # since when each waits for a request; None: busy
+        self._open_lock = threading.Lock()
+
+    def process_request(self, request: Any, client_address: Any) -> None:
+        """Make room (on the accepting thread, before a new thread starts), then serve."""
+        with self._open_lock:
+            idle = sorted((since, id(s), s) for s, since in self._open.items() if since is not None)
+            while len(self._open) >= self.max_connections and idle:
+                victim = idle.pop(0)[2]
+                del self._open[victim]
+                try:
+                    victim.shutdown(socket.SHUT_RDWR)  # its thread's read returns; shutdown_request closes it
+                except OSError:  # the client had gone already
+                    pass
+            if len(self._open) >= self.max_connections:  # every one is in a request: rare, and brief
+                self.shutdown_request(request)
+                return
+            self._open[request] = time.monotonic()
+        super().process_request(request, client_address)
+
+    def waiting(self, request: socket.socket, idle: bool) -> None:
+        """A connection starts (or stops) waiting for its next request."""
+        with self._open_lock:
+            if request in self._open:
+                self._open[request] = time.monotonic() if idle else None
+
+    def shutdown_request(self, request: Any) -> None:
+        with self._open_lock:
+            self._open.pop(request, None)
+        super().shutdown_request(request)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -10,16 +10,26 @@ has no limit), close a connection that opens and sends nothing, or sends its req
 time (the keep-alive timer stops at the first byte), or stops reading its replies, and refuse
 connections beyond a cap; and it answers malformed requests in plain text. ``GuardedHttpTools``
 adds those, so every refusal is a protocol error reply a client can read.
+
+Nor does uvicorn bound pipelining: it parses every byte a read brings, queueing one request cycle
+per pipelined request, and starts reading again after each reply, so a client that sends requests
+without reading replies grew the server by gigabytes. ``GuardedHttpTools`` parses a slice at a
+time and holds the rest of a read, unparsed, while a request is being answered; reading stays
+paused until the held bytes are parsed. A connection thus costs at most one read (256 KiB) of held
+bytes and the requests of one slice, and a client that stops reading its replies stops the server
+reading its requests (back-pressure), until the request deadline cuts it off.
 """
 
 from __future__ import annotations
 
 import asyncio
 import socket
+from collections.abc import Callable
 from http import HTTPStatus
 from typing import Any
 
 import httptools
+from uvicorn.protocols.http.flow_control import FlowControl
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
 from worldgen.serve.limits import Limits
@@ -39,6 +49,9 @@ def raw_refusal(status: int, code: ErrorCode, message: str) -> bytes:
     return head.encode("latin-1") + body
 
 
+SLICE = 4096  # bytes parsed at a time: the most pipelined requests one slice can queue is ~50
+
+
 class HeadTooLarge(Exception):
     """Raised from a parser callback to stop parsing a head over ``Limits.max_head``."""
 
@@ -52,9 +65,11 @@ class GuardedHttpTools(HttpToolsProtocol):
         self._deadline: asyncio.TimerHandle | None = None  # armed while a request is arriving
         self._stalled: asyncio.TimerHandle | None = None  # armed while the client does not read its replies
         self._head: int | None = 0  # bytes received since a head began arriving; None once it is whole
+        self._held = b""  # received bytes not parsed yet, held while a request is being answered
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(_Coalescing(transport, self.loop))  # type: ignore[arg-type]
+        self.flow = _HoldingFlow(self.transport, lambda: bool(self._held))
         # asyncio turns Nagle's algorithm off only for sockets made with proto=IPPROTO_TCP, and a
         # socket handed to uvicorn has proto 0: without this, every reply waits ~40 ms for an ACK.
         transport.get_extra_info("socket").setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
@@ -66,6 +81,27 @@ class GuardedHttpTools(HttpToolsProtocol):
         self._arm()  # a new connection must send its first request in time, like any request
 
     def data_received(self, data: bytes) -> None:
+        self._held += data
+        self._parse_held()
+
+    def _parse_held(self) -> None:
+        """Parse held bytes a slice at a time until a request is waiting for its reply; then keep
+        the rest, with reading paused, until that reply is sent (``on_response_complete``)."""
+        view, start = memoryview(self._held), 0
+        while start < len(view) and not self._answering() and not self.transport.is_closing():
+            self._parse(bytes(view[start:start + SLICE]))
+            start += SLICE
+        view.release()
+        self._held = b"" if self.transport.is_closing() else self._held[start:]
+        if self._held:
+            self.flow.pause_reading()
+
+    def _answering(self) -> bool:
+        """A request has arrived whole and its reply is not sent yet: what follows must wait."""
+        cycle = self.cycle
+        return bool(self.pipeline) or (cycle is not None and not cycle.more_body and not cycle.response_complete)
+
+    def _parse(self, data: bytes) -> None:
         """Parse, answering malformed HTTP and over-long heads (one still arriving, counted in
         received bytes; one that arrived whole in this piece, measured by ``on_headers_complete``).
         Any byte stops the idle timer, so it starts the request deadline (llhttp skips blank lines
@@ -103,6 +139,15 @@ class GuardedHttpTools(HttpToolsProtocol):
         super().on_message_complete()
         self._disarm()
         self._head = 0
+
+    def on_response_complete(self) -> None:
+        """After a reply, the held bytes are parsed; reading resumes once none are left (uvicorn's
+        own resume came while they were held)."""
+        super().on_response_complete()
+        if self._held and not self.transport.is_closing():
+            self._parse_held()
+            if not self._held:
+                self.flow.resume_reading()
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._disarm()
@@ -153,6 +198,19 @@ class GuardedHttpTools(HttpToolsProtocol):
         self._reading()
         if not self.transport.is_closing():
             self.transport.close()
+
+
+class _HoldingFlow(FlowControl):
+    """uvicorn's flow control, except that reading stays paused while the protocol holds bytes
+    (uvicorn resumes reading whenever a request reads its body or a reply is sent)."""
+
+    def __init__(self, transport: asyncio.Transport, holding: Callable[[], bool]):
+        super().__init__(transport)
+        self._holding = holding
+
+    def resume_reading(self) -> None:
+        if not self._holding():
+            super().resume_reading()
 
 
 class _Coalescing:

@@ -1,0 +1,68 @@
+"""The Harbor world service's connection cap: an agent that leaks connections keeps its world."""
+
+from __future__ import annotations
+
+import json
+import re
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.worldfiles import example_worlds, write_world
+from worldgen.exporters.harbor import Target, _compose
+from worldgen.exporters.journal import EpisodeConfig
+from worldgen.exporters.service import MAX_CONNECTIONS, WorldService, _Server
+
+
+@pytest.fixture
+def address(tmp_path: Path) -> Iterator[tuple[str, int]]:
+    """A text world's service on a free port, capped at 4 connections, in this process."""
+    world = write_world(tmp_path / "world.json", example_worlds((1,))[0], as_artifact=True)
+    config = EpisodeConfig(world_id="w", seed=1, help="look, step")
+    server = _Server(("127.0.0.1", 0), WorldService(world, config, tmp_path / "journal.jsonl"), max_connections=4)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield server.server_address[:2]
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def ask(sock: socket.socket, request: dict) -> dict:
+    sock.sendall(json.dumps(request).encode() + b"\n")
+    return json.loads(sock.makefile("rb").readline())
+
+
+def test_the_cap_leaves_room_for_threads_under_the_containers_pids_limit() -> None:
+    pids_limit = int(re.search(r"pids_limit: (\d+)", _compose(Target())).group(1))  # type: ignore[union-attr]
+    assert MAX_CONNECTIONS <= pids_limit // 2
+
+
+def test_a_connection_beyond_the_cap_closes_the_longest_idle_one_and_is_served(address: tuple[str, int]) -> None:
+    leaked = [socket.create_connection(address, timeout=10) for _ in range(4)]
+    for sock in leaked:
+        assert "observation" in ask(sock, {"op": "look"})
+    with socket.create_connection(address, timeout=10) as fresh:
+        assert "observation" in ask(fresh, {"op": "look"})
+        assert leaked[0].recv(1) == b""  # the one that waited longest was closed
+        assert "observation" in ask(leaked[3], {"op": "look"})  # the others still work
+    for sock in leaked:
+        sock.close()
+
+
+def test_an_agent_opening_many_connections_never_loses_its_world(address: tuple[str, int]) -> None:
+    opened = [socket.create_connection(address, timeout=10) for _ in range(40)]
+    try:
+        assert "observation" in ask(opened[-1], {"op": "look"})
+        deadline = time.monotonic() + 10
+        while threading.active_count() > 1 + 1 + 4 and time.monotonic() < deadline:  # main, server, 4 handlers
+            time.sleep(0.05)
+        assert threading.active_count() <= 1 + 1 + 4  # the closed connections' threads ended
+    finally:
+        for sock in opened:
+            sock.close()
