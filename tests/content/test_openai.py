@@ -155,3 +155,18 @@ def test_a_bad_key_stops_the_run_with_an_actionable_message(tmp_path: Path, monk
     monkeypatch.setenv("WG_TEST_KEY", "sk-wrong")
     with pytest.raises(WorldgenError, match=r"AuthenticationError \(401\).*\$WG_TEST_KEY"):
         generate(tmp_path, lambda body, n: Reply(status=401), 2, api_key_env="WG_TEST_KEY")
+
+
+@pytest.mark.parametrize("escaped", [True, False], ids=["escaped-in-the-json", "raw-in-the-answer"])
+def test_a_lone_surrogate_in_an_answer_is_a_text_violation_not_a_crash(tmp_path: Path, escaped: bool) -> None:
+    def script(body: dict, n: int) -> Reply:
+        if n:
+            return good(n)
+        record = json.loads(ANSWERS[0])
+        record["room"][0]["description"] += " \ud800"
+        return Reply(content=json.dumps(record, ensure_ascii=escaped))
+
+    manifest, server = generate(tmp_path, script, 2, repairs=0)
+    rejects = lines(tmp_path, "rejects.jsonl")
+    assert rejects[0]["reason"].startswith("invalid after 0 repair(s): /room/0/description: text")
+    assert manifest["counts"]["records"] == 2 and manifest["reject_reasons"] == {"text": 1}

@@ -107,3 +107,21 @@ def test_replies_are_capped_in_tokens_asked_for_and_in_characters_kept(ledger_su
     assert len(reply) < 8300 and reply.endswith("more characters]") and "[truncated: " in reply
     last = max(server.requests, key=lambda body: len(body["messages"]))
     assert all(len(m["content"]) < 8300 for m in last["messages"] if m["role"] == "assistant")
+
+
+def test_a_lone_surrogate_in_a_reply_is_replaced_and_the_world_refuses_the_line(ledger_suite: Path, tmp_path: Path) -> None:
+    """JSON lets a reply carry "\\ud800", which no UTF-8 file can hold: it becomes U+FFFD, so the
+    episode goes on (the world refuses that line as it would any unknown command) and is stored."""
+    world = first_world(ledger_suite)
+    script = walkthrough_script(oracle(world))
+
+    def surrogate_first(body: dict[str, Any], n: int) -> Reply:
+        if n == 0:
+            return Reply(content="open \ud800")
+        body = {**body, "messages": body["messages"][:2] + body["messages"][4:]}  # the walkthrough, one turn late
+        return script(body, n)
+
+    episodes, _ = play(world, tmp_path / "llm.jsonl", surrogate_first)
+    first = episodes[0]["trace"][0]
+    assert first["command"] == "open \ufffd" and not first["valid"]
+    assert episodes[0]["success"] and episodes[0]["error"] is None

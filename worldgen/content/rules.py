@@ -5,6 +5,7 @@ patterns fail as ``typeable``); values of the wrong type are skipped, the schema
 JSON pointer into it and a rule code (stable, so tests, docs and repair prompts can refer to it):
 
 ==================  ====================================================================
+``text``            not valid Unicode text: a lone surrogate (JSON's ``"\ud800"``), which no file can hold
 ``control-char``    a control character (other than a newline in text) or bidi override
 ``ansi-escape``     a terminal escape sequence
 ``template-syntax`` a ``{`` or ``}``: content must never look like a template placeholder
@@ -25,12 +26,13 @@ from typing import Any, NamedTuple
 from worldgen.content.names import command_words, entity_name_paths, escape_pointer, slot_at, values_at
 from worldgen.content.normalise import collect_text
 from worldgen.ir.models import Scaffold, Slot, canonical_json
+from worldgen.validtext import surrogate_problem
 
 _ANSI = re.compile(r"\x1b(\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(\x07|\x1b\\)|[@-Z\\-_])")
 _BIDI = r"\u200e\u200f\u202a-\u202e\u2066-\u2069"  # invisible reordering of what a reader sees
 _BAD_IN_WORD = re.compile(r"[\x00-\x1f\x7f-\x9f" + _BIDI + "]")  # C0, C1 controls
 _BAD_IN_TEXT = re.compile(r"[\x00-\x09\x0b-\x1f\x7f-\x9f" + _BIDI + "]")  # the same but newline
-_SUSPECT = re.compile(r"[\x00-\x1f\x7f-\x9f{}" + _BIDI + "]")  # anything that needs a closer look
+_SUSPECT = re.compile(r"[\x00-\x1f\x7f-\x9f{}" + _BIDI + "\ud800-\udfff]")  # anything that needs a closer look
 
 
 class Violation(NamedTuple):
@@ -147,6 +149,8 @@ def _fields(slots: tuple[Slot, ...], make: Callable[[Slot], Walker | None]) -> W
 
 
 def _check_string(forbidden: re.Pattern[str], value: str, pointer: str, out: list[tuple[str, str]]) -> None:
+    if (problem := surrogate_problem(value)) is not None:
+        out.append((pointer, f"text: {problem}"))
     if forbidden.search(value):
         if "\x1b" in value and _ANSI.search(value):
             out.append((pointer, "ansi-escape: terminal escape sequences are not allowed"))

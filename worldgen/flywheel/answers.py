@@ -9,19 +9,17 @@ on an answer full of unclosed fences (a 1 MB answer: ~30 minutes).
 
 from __future__ import annotations
 
-import re
-
 from worldgen.llm import clip
+from worldgen.validtext import replace_surrogates
 
 MAX_ANSWER_CHARS = 100_000  # ~25,000 tokens: three times the default max_tokens; the longest shipped scaffold is ~10,000
 FENCE = "```"
-_SURROGATE = re.compile("[\ud800-\udfff]")  # a str from JSON holds only lone ones (pairs are decoded)
 
 
 def cleaned(answer: str) -> str:
     """``answer`` clipped to MAX_ANSWER_CHARS (with a marker saying how much was cut), every lone
     surrogate replaced by U+FFFD so the text encodes as UTF-8."""
-    return _SURROGATE.sub("\ufffd", clip(answer, MAX_ANSWER_CHARS))
+    return replace_surrogates(clip(answer, MAX_ANSWER_CHARS))
 
 
 def clipped_note(answer: str) -> str:

@@ -5,7 +5,9 @@ its command syntax (``worldgen.agent.prompt``); each observation is a user turn;
 turn is parsed into exactly one command (``worldgen.agent.commands``). Token usage is summed per
 episode from the server's ``usage`` field. Each turn asks for at most ``max_tokens`` tokens, and a
 reply is kept (in the conversation and the rollout file) only up to ``max_reply_chars``, cut with a
-marker: one verbose turn must not cost gigabytes of disk or prompt.
+marker: one verbose turn must not cost gigabytes of disk or prompt. A lone surrogate in a reply
+(JSON's ``"\ud800"``, which no UTF-8 file can hold) becomes U+FFFD, so the world refuses that line
+like any unknown command and the episode is stored.
 
 Transient failures (timeouts, dropped connections, 408/409/429/5xx) are retried by the official
 client itself, with exponential backoff honouring ``Retry-After``; if they outlast the retries the
@@ -29,6 +31,7 @@ from worldgen.rollouts.policies.base import Move, PolicyError, Usage
 from worldgen.agent.prompt import system_prompt
 from worldgen.rollouts.sources import Entry
 from worldgen.runtime.env import Env
+from worldgen.validtext import replace_surrogates
 
 
 @dataclass(frozen=True)
@@ -69,7 +72,7 @@ class OpenAIPolicy:
         prompt, completion = answer_tokens(answer)
         usage.prompt += prompt
         usage.completion += completion
-        return answer_text(answer)
+        return replace_surrogates(answer_text(answer))
 
 
 class ChatAgent:
