@@ -118,6 +118,12 @@ BAD: list[tuple[bytes, Any, str, str]] = [
     (b'{"id": 12, "op": "reset"}', 12, "invalid_request", "needs \"world\""),
     (b'{"id": "\\ud800", "op": "list"}', None, "parse_error", "not JSON"),
     ('{"id": "été", "op": "lis"}'.encode(), "été", "unknown_op", "unknown op 'lis'"),
+    (b'{"id": 13, "op": "reset", "world": "w", "seed": -1}', 13, "invalid_request", "field \"seed\""),
+    (b'{"id": 14, "op": "reset", "world": "w", "seed": 9223372036854775808}', 14, "invalid_request", "field \"seed\""),
+    (b'{"id": 15, "op": "step", "session": "s1", "session": "s2", "command": "look"}', 15, "parse_error",
+     'the key "session" appears twice'),
+    (b'{"id": 16, "op": "step", "session": "s1", "sess\\u0069on": "s2", "command": "look"}', 16, "parse_error",
+     'the key "session" appears twice'),
 ]
 
 

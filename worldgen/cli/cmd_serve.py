@@ -28,7 +28,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     transport.add_argument("--stdio", action="store_true", help="requests on stdin, replies on stdout (default)")
     transport.add_argument("--http", type=_port, metavar="PORT", help="listen for HTTP on PORT (0: any free port)")
     p.add_argument("--host", default="127.0.0.1", help="address to listen on with --http (default 127.0.0.1)")
-    p.add_argument("--max-sessions", type=int, default=MAX_SESSIONS, metavar="N",
+    p.add_argument("--max-sessions", type=_positive(int), default=MAX_SESSIONS, metavar="N",
                    help=f"open sessions allowed at once (default {MAX_SESSIONS})")
     http = p.add_argument_group("HTTP limits (docs/protocol.md lists them all)")
     http.add_argument("--max-connections", type=_positive(int), default=Limits.max_connections, metavar="N",

@@ -12,6 +12,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
+MAX_SEED = 2**63 - 1  # the seeds numpy's and Python's generators take alike, as a signed 64-bit int
 RequestId = Annotated[str | int | None, Field(description="Any string or integer; echoed in the reply.")]
 
 
@@ -27,8 +28,9 @@ class ResetRequest(Request):
     op: Literal["reset"]
     world: str | None = Field(None, description="A world id from `list`. Optional when the server has one "
                                                  "world, or when restarting a session on the same world.")
-    seed: int | None = Field(None, description="Episode seed (run-time chance). Omitted: a session starting on a "
-                                               "world plays the world's seed; a restart continues its stream.")
+    seed: int | None = Field(None, ge=0, le=MAX_SEED,
+                             description="Episode seed (run-time chance), 0 to 2^63-1. Omitted: a session starting on a "
+                                         "world plays the world's seed; a restart continues its stream.")
     session: str | None = Field(None, description="Restart this session instead of opening a new one.")
 
 

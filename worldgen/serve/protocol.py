@@ -17,8 +17,10 @@ from collections.abc import Sequence
 
 from pydantic import ValidationError
 
+from worldgen.errors import WorldgenError
 from worldgen.ir.world import World
 from worldgen.runtime.env import Env
+from worldgen.serve.keys import repeated_key
 from worldgen.serve.messages import (
     OPS, REQUEST, CloseReply, CloseRequest, ErrorBody, ErrorReply, ListReply, ListRequest, Reply,
     ResetReply, ResetRequest, StepReply, StepRequest, WorldEntry, dump,
@@ -45,13 +47,17 @@ class _Session:
 
 class Protocol:
     """The worlds a server offers and its open sessions (each session runs one runtime Env;
-    runtimes of closed sessions are reused, since a reset restores everything about them)."""
+    runtimes of closed sessions are reused, since a reset restores everything about them).
+
+    Every world's runtime is built once here, so a world that cannot run (a reward amount that is
+    not a finite number within ±MAX_REWARD in an edited artifact, say) stops the server at load
+    with the reason, instead of answering every ``reset`` with an internal error."""
 
     def __init__(self, worlds: Sequence[tuple[str, World]], max_sessions: int = MAX_SESSIONS):
         self.worlds = dict(worlds)
         self.max_sessions = max_sessions
         self.sessions: dict[str, _Session] = {}
-        self._idle: dict[str, list[Env]] = {}
+        self._idle: dict[str, list[Env]] = {name: [_runtime(name, world)] for name, world in self.worlds.items()}
         self._ids = (f"s{n}" for n in itertools.count(1))
         self._listing = ListReply(id=None, worlds=[
             WorldEntry(id=i, scaffold=w.scaffold.name, title=w.scaffold.title, axes=w.axes, params=w.params)
@@ -68,6 +74,9 @@ class Protocol:
             except ValidationError as err:
                 return dump(ErrorReply(id=_request_id(line), error=_invalid(err)))
             request_id = request.id
+            repeated = repeated_key(line, request.model_fields_set | {"op"})
+            if repeated is not None:
+                raise ProtocolError("parse_error", f"not JSON this server takes: the key {json.dumps(repeated)} appears twice")
             if isinstance(request, StepRequest):  # the hot path first
                 reply: Reply = self.step(request)
             elif isinstance(request, ResetRequest):
@@ -156,6 +165,13 @@ class Protocol:
         if world not in self.worlds:
             raise ProtocolError("unknown_world", f"no world {world!r} here; op \"list\" names the {len(self.worlds)} available")
         return world
+
+
+def _runtime(name: str, world: World) -> Env:
+    try:
+        return world.env()
+    except WorldgenError as err:
+        raise WorldgenError(f"world {name}: cannot run: {err}") from None
 
 
 def _invalid(err: ValidationError) -> ErrorBody:
