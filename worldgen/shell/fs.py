@@ -102,6 +102,16 @@ class Filesystem(Protocol):
         """Undo what changed since ``begin`` (a line stopped by its budget)."""
 
 
+def encoded(text: str) -> bytes:
+    """``text`` as the bytes a file holds: UTF-8, where the bytes of invalid UTF-8 (read in as
+    lone surrogates, ``surrogateescape``) are themselves again, and any other lone surrogate
+    (``\ud800``, typed by an agent) is kept as its three bytes rather than failing."""
+    try:
+        return text.encode("utf-8", "surrogateescape")
+    except UnicodeEncodeError:
+        return text.encode("utf-8", "surrogatepass")
+
+
 def normpath(path: str) -> str:
     """``path`` (absolute) without ``.``, ``..``, repeated or trailing slashes; ``..`` above ``/``
     stays at ``/`` as the kernel does."""

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from worldgen.shell.budget import MAX_NODES, MAX_SCRATCH
-from worldgen.shell.fs import EPOCH, FsError, Node, basename, parent
+from worldgen.shell.fs import EPOCH, FsError, Node, basename, encoded, parent
 
 
 class MemoryFs:
@@ -32,7 +32,7 @@ class MemoryFs:
             self._makedirs(d)
         for path, text in (files or {}).items():
             self._makedirs(parent(path))
-            self._add(path, Node("file", 0o644, size=len(text.encode()), mtime=clock))
+            self._add(path, Node("file", 0o644, size=len(encoded(text)), mtime=clock))
             self.texts[path] = text
             self.used += len(text)
 
@@ -125,9 +125,9 @@ class MemoryFs:
         self._change(path, nodes=node is None, chars=len(text) if append else len(text) - len(old))
         new = old + text if append else text
         if node is None:
-            self._add(path, Node("file", 0o644, size=len(new.encode()), mtime=self.clock))
+            self._add(path, Node("file", 0o644, size=len(encoded(new)), mtime=self.clock))
         else:
-            self.nodes[path] = replace(node, size=len(new.encode()), mtime=self.clock)
+            self.nodes[path] = replace(node, size=len(encoded(new)), mtime=self.clock)
         self.texts[path] = new
         self.used += len(new) - len(old)
 
