@@ -92,8 +92,9 @@ def command(draw: st.DrawFn) -> str:
 @st.composite
 def pipeline(draw: st.DrawFn) -> str:
     stages = draw(st.lists(command(), min_size=1, max_size=4))
-    if draw(st.integers(0, 15)) == 0:  # deep: many copies of a large stream
-        stages = ["cat /var/log/big.log /var/log/big.log"] + ["cat"] * draw(st.integers(20, limits.MAX_PIPELINE + 4))
+    if draw(st.integers(0, 15)) == 0:  # deep: many copies of a stream, now and then a large one
+        source = draw(st.sampled_from(("/var/log/api.log",) * 3 + ("/var/log/big.log /var/log/big.log",)))
+        stages = [f"cat {source}"] + ["cat"] * draw(st.integers(20, limits.MAX_PIPELINE + 4))
     return (draw(st.sampled_from(("", "! "))) + " | ".join(stages))
 
 
@@ -132,8 +133,11 @@ def mutated_line(draw: st.DrawFn) -> str:
 any_line = st.one_of(line(), mutated_line())
 
 
+TREE = MemoryFs(dict(FILES), dirs=DIRS)
+
+
 def new_shell() -> tuple[Shell, MemoryFs, Session]:
-    fs = MemoryFs(dict(FILES), dirs=DIRS)
+    fs = TREE.copy()
     session = Session("/home/user", {"HOME": "/home/user", "PWD": "/home/user", "USER": "user", "X": "ab"})
     return Shell(fs), fs, session
 
