@@ -5,7 +5,7 @@ tree or one error, the shell an outcome, no tool fails inside (``internal error`
 within its bound, the scratch disk and the variables stay within theirs, and a line stopped by
 its work budget leaves the session, the files and the world's state as they were.
 
-The default run tries about 1,000 parses and 3,000 lines (about 30 s of one core); ``pytest -m long
+The default run tries about 800 parses and 2,800 lines (about 40 s of one core); ``pytest -m long
 tests/fuzz/test_shell_fuzz.py`` tries 100,000 more. ``bench/fuzz_shell.py`` prints the counts,
 lines/s and the worst time and memory per line.
 """
@@ -26,13 +26,13 @@ FUZZ = settings(deadline=None, database=None, derandomize=True,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much])
 
 
-@settings(FUZZ, max_examples=1000)
+@settings(FUZZ, max_examples=800)
 @given(st.one_of(line(), mutated_line(), st.text(max_size=200)))
 def test_the_parser_answers_a_tree_or_one_error(text: str) -> None:
     check_parse(text)
 
 
-@settings(FUZZ, max_examples=800)
+@settings(FUZZ, max_examples=600)
 @given(st.lists(any_line, min_size=1, max_size=3))
 def test_any_lines_end_in_an_outcome_within_bounds(lines: list[str]) -> None:
     shell, fs, session = new_shell()
