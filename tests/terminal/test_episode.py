@@ -301,7 +301,7 @@ def test_a_line_stopped_by_its_budget_leaves_the_world_as_it_was(env: worldgen.E
     doubling = "; ".join(["X=$X$X"] * 40)
     line = f"cat /var/log/svc1.log > /dev/null; printf 'port=3\\nlevel=high\\n' > /etc/app.conf; mkdir /tmp/w; X=ab; {doubling}"
     obs, reward, terminated, truncated, info = env.step(line)
-    assert obs.startswith("worldgen shell: the line needs more than its work budget")
+    assert obs.startswith("worldgen shell: the line needs more work than one line may do")
     assert (info["exit_status"], reward, terminated, info["action"]) == (2, 0, False, None)
     assert (env.state()["seen"], env.state()["port"]) == ([], 1)
     assert run(env, "ls /tmp; echo ${X:-unset}")[0] == "unset"

@@ -24,18 +24,18 @@ from typing import Any
 
 from worldgen.shell.fs import Filesystem
 
-WORK = 16 << 20  # units one line may spend: one per character made, moved or read
+WORK = 16 << 20  # units one line may spend: one per character made, moved or read, more below
 ENTRY_COST = 64  # units per directory entry listed (each is a stat and a name)
 MATCH_COST = 64  # units per regular-expression match a tool substitutes (a Python call each)
-LINE_COST = 16  # units per line a tool reads from a file or a pipe (most tools loop over lines)
+LINE_COST = 64  # units per line a tool reads from a file or a pipe (most tools loop over lines)
+COMMAND_COST = 256  # units per command a tool starts (`xargs -n1`, `find -exec`)
 CHARGE_EVERY = 1 << 16  # a tool's inner loop charges its units in batches of about this many
 MAX_ENV = 1 << 20  # characters of variable names and values a session may hold between lines
 MAX_SCRATCH = 16 << 20  # characters of file text on an episode's scratch disk
 MAX_NODES = 10_000  # files and directories on an episode's scratch disk
 
-WORK_MESSAGE = ("worldgen shell: the line needs more than its work budget ({:,} characters made, moved or read);"
-                " it was undone".format(WORK))
-ENV_MESSAGE = (f"worldgen shell: the variables would hold more than {MAX_ENV:,} characters; the line was undone")
+WORK_MESSAGE = f"worldgen shell: the line needs more work than one line may do ({WORK:,} units); it was undone"
+ENV_MESSAGE = f"worldgen shell: the variables would hold more than {MAX_ENV:,} characters; the line was undone"
 
 
 class OverBudget(BaseException):

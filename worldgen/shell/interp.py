@@ -366,9 +366,15 @@ class _Context:
             found = self.shell._lookup(name, self.session.cwd)
             if isinstance(found, str):
                 return NO_FILE if found in (NO_FILE, "command not found") else "Permission denied"
-            return lambda call: _run(found, call, self)
+            return lambda call: _started(_run, found, call, self)
         shell_command = command
-        return lambda call: _guarded(shell_command, call, self)
+        return lambda call: _started(_guarded, shell_command, call, self)
+
+
+def _started(how, command, call: Call, context: _Context) -> int:
+    """A command another started (``xargs -n1``, ``find -exec``): each start costs budget."""
+    budget.charge(budget.COMMAND_COST)
+    return how(command, call, context)
 
 
 def _run(command: Builtin, call: Call, context: _Context) -> int:
