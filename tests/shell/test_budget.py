@@ -72,7 +72,7 @@ def test_the_budget_is_per_line_and_counted_not_timed():
 
 @pytest.mark.parametrize("work", [0, 10])
 def test_a_meter_stops_when_spent(work: int):
-    with budget.metered(work) as meter:
+    with budget.Meter(work) as meter:
         meter.charge(work)
         with pytest.raises(budget.OverBudget):
             budget.charge(1)

@@ -6,7 +6,7 @@ each piece of a line, but pieces compose: ``X=$X$X`` doubles a variable each tim
 file through many pipes copies it once per stage. So every place where a line makes or moves
 text charges the characters it makes to one meter per line: expanded words, what a command writes
 (to the terminal, a pipe, a file or ``/dev/null``), what it reads from files, directory entries
-listed and ``sed`` substitutions. A line that spends more than ``WORK`` units stops at once and is
+listed and ``sed`` substitutions, more per character read than per character made. A line that spends more than ``WORK`` units stops at once and is
 undone whole (the shell restores its session and files, the episode the world's state): it prints
 one line and exits ``limits.LIMIT_STATUS``. The bound is counted, not timed, so one line gets one
 answer on every machine and every run.
@@ -17,9 +17,7 @@ the scratch disk (``MemoryFs``'s capacity, ``MAX_SCRATCH`` characters and ``MAX_
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
-from contextvars import ContextVar
+from contextvars import ContextVar, Token
 from typing import Any
 
 from worldgen.shell.fs import Filesystem
@@ -27,7 +25,7 @@ from worldgen.shell.fs import Filesystem
 WORK = 16 << 20  # units one line may spend: one per character made, moved or read, more below
 ENTRY_COST = 64  # units per directory entry listed (each is a stat and a name)
 MATCH_COST = 64  # units per regular-expression match a tool substitutes (a Python call each)
-LINE_COST = 64  # units per line a tool reads from a file or a pipe (most tools loop over lines)
+READ_COST = 4  # units per character a tool reads from a file or a pipe: most loop over its lines
 COMMAND_COST = 256  # units per command a tool starts (`xargs -n1`, `find -exec`)
 CHARGE_EVERY = 1 << 16  # a tool's inner loop charges its units in batches of about this many
 MAX_ENV = 1 << 20  # characters of variable names and values a session may hold between lines
@@ -48,17 +46,26 @@ class OverBudget(BaseException):
 
 
 class Meter:
-    """The units a line has left."""
+    """The units a line has left; ``with Meter():`` makes it the running line's meter (a context
+    variable: each thread and task has its own)."""
 
-    __slots__ = ("left",)
+    __slots__ = ("left", "token")
 
     def __init__(self, work: int = WORK):
         self.left = work
+        self.token: Token[Meter | None] | None = None
 
     def charge(self, units: int) -> None:
         self.left -= units
         if self.left < 0:
             raise OverBudget()
+
+    def __enter__(self) -> Meter:
+        self.token = _current.set(self)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        _current.reset(self.token)  # type: ignore[arg-type]
 
 
 _current: ContextVar[Meter | None] = ContextVar("worldgen_shell_meter", default=None)
@@ -70,16 +77,6 @@ def charge(units: int) -> None:
     meter = _current.get()
     if meter is not None:
         meter.charge(units)
-
-
-@contextmanager
-def metered(work: int = WORK) -> Iterator[Meter]:
-    """Run a line under a fresh meter (a context variable: each thread and task has its own)."""
-    token = _current.set(Meter(work))
-    try:
-        yield _current.get()  # type: ignore[misc]
-    finally:
-        _current.reset(token)
 
 
 class MeteredFs:
@@ -95,7 +92,7 @@ class MeteredFs:
 
     def read(self, path: str) -> str:
         text = self.inner.read(path)
-        charge(len(text) + LINE_COST * text.count("\n"))
+        charge(READ_COST * len(text))  # (counting lines instead cost as much as `wc -l`)
         return text
 
     def listdir(self, path: str) -> list[str]:
@@ -105,4 +102,4 @@ class MeteredFs:
 
 
 def env_size(env: dict[str, str]) -> int:
-    return sum(len(k) + len(v) for k, v in env.items())
+    return sum(map(len, env)) + sum(map(len, env.values()))

@@ -78,7 +78,8 @@ class _Terminal:
 
 class _Sink(list):
     """Where a command's stdout or stderr goes (a pipe, a file's pending text): every chunk is
-    charged to the line's budget, whatever it ends up in."""
+    charged to the line's budget, whatever it ends up in. (The charge is written out in each
+    ``append``: tools append line by line, and a call more per line was a tenth of a line's time.)"""
 
     __slots__ = ("meter",)
 
@@ -87,10 +88,10 @@ class _Sink(list):
         self.meter = meter
 
     def append(self, text: str) -> None:
-        self.meter.charge(len(text))
-        self.keep(text)
-
-    def keep(self, text: str) -> None:
+        meter = self.meter
+        meter.left -= len(text)
+        if meter.left < 0:
+            raise OverBudget()
         list.append(self, text)
 
     def extend(self, texts: Iterable[str]) -> None:
@@ -112,7 +113,11 @@ class _Screen(_Sink):
         self.log = log
         self.stream = stream
 
-    def keep(self, text: str) -> None:
+    def append(self, text: str) -> None:
+        meter = self.meter
+        meter.left -= len(text)
+        if meter.left < 0:
+            raise OverBudget()
         list.append(self, text)
         self.log.append((self.stream, text))
 
@@ -122,8 +127,11 @@ class _Void(_Sink):
 
     __slots__ = ()
 
-    def keep(self, text: str) -> None:
-        pass
+    def append(self, text: str) -> None:
+        meter = self.meter
+        meter.left -= len(text)
+        if meter.left < 0:
+            raise OverBudget()
 
 
 class _File:
@@ -164,7 +172,7 @@ class Shell:
             return Outcome(err.message + "\n", "", err.message + "\n", session.status)
         before = session.copy()
         self.fs.begin()
-        with budget.metered() as meter:
+        with Meter() as meter:
             term = _Terminal(meter)
             try:
                 for warning in script.warnings:
@@ -196,8 +204,7 @@ class Shell:
             data = ""
             last = len(commands) - 1
             for i, command in enumerate(commands):  # each stage as in a subshell
-                if data:
-                    term.meter.charge(budget.LINE_COST * data.count("\n"))  # what the stage reads
+                term.meter.charge(budget.READ_COST * len(data))  # what the stage reads
                 status, data = self._command(command, data, session.copy(), term, i < last)
         return int(status == 0) if pipeline.negated else status
 
