@@ -17,8 +17,9 @@ class MemoryFs:
 
     The tree is a disk of bounded size: a change that would take it past ``MAX_SCRATCH``
     characters of text or ``MAX_NODES`` files and directories fails with ``ENOSPC``. Changes made
-    after ``begin()`` can be undone by ``rollback()`` (a line stopped by its budget): the tree is
-    copied on the first change after ``begin``, so a line that only reads costs nothing."""
+    after ``begin()`` can be undone by ``rollback()`` (a line stopped by its budget): the two
+    dicts are copied on the first change after ``begin`` (the directory index is rebuilt only on
+    a rollback, which is rare), so a line that only reads costs nothing."""
 
     def __init__(self, files: dict[str, str] | None = None, *, dirs: tuple[str, ...] = (), clock: int = EPOCH):
         self.clock = clock
@@ -27,7 +28,7 @@ class MemoryFs:
         self.entries: dict[str, set[str]] = {"/": set()}
         self.used = 0  # characters of text held
         self.open = False  # within begin() .. rollback()
-        self.before: MemoryFs | None = None  # the tree as it was at begin(), once something changes
+        self.before: tuple[dict[str, Node], dict[str, str], int] | None = None  # at begin(), once something changes
         for d in dirs:
             self._makedirs(d)
         for path, text in (files or {}).items():
@@ -57,8 +58,11 @@ class MemoryFs:
     def rollback(self) -> None:
         """Put the tree back as it was at ``begin()``."""
         if self.before is not None:
-            b = self.before
-            self.nodes, self.texts, self.entries, self.used = b.nodes, b.texts, b.entries, b.used
+            self.nodes, self.texts, self.used = self.before
+            self.entries = {path: set() for path, node in self.nodes.items() if node.is_dir}
+            for path in self.nodes:
+                if path != "/":
+                    self.entries[parent(path)].add(basename(path))
         self.before = None
 
     def _change(self, path: str, nodes: int = 0, chars: int = 0) -> None:
@@ -67,7 +71,7 @@ class MemoryFs:
         if (nodes > 0 and len(self.nodes) + nodes > MAX_NODES) or (chars > 0 and self.used + chars > MAX_SCRATCH):
             raise FsError("ENOSPC", path)
         if self.open and self.before is None:
-            self.before = self.copy()
+            self.before = dict(self.nodes), dict(self.texts), self.used
 
     def _makedirs(self, path: str) -> None:
         if path not in self.nodes:
