@@ -4,12 +4,13 @@ The fixed bounds of ``limits.py`` (line length, pipeline length, glob size, outp
 each piece of a line, but pieces compose: ``X=$X$X`` doubles a variable each time it is written,
 ``sed 's/x/xx/g;s/x/xx/g;...'`` doubles the pattern space per command, and ``cat`` of a large
 file through many pipes copies it once per stage. So every place where a line makes or moves
-text charges the characters it makes to one meter per line: expanded words, what a command writes
-(to the terminal, a pipe, a file or ``/dev/null``), what it reads from files, directory entries
-listed and ``sed`` substitutions, more per character read than per character made. A line that spends more than ``WORK`` units stops at once and is
-undone whole (the shell restores its session and files, the episode the world's state): it prints
-one line and exits ``limits.LIMIT_STATUS``. The bound is counted, not timed, so one line gets one
-answer on every machine and every run.
+text charges one meter per line: expanded words, what a command writes (to the terminal, a pipe,
+a file or ``/dev/null``), what it reads from files and pipes (more per character: tools loop over
+it), directory entries listed, ``sed`` substitutions and commands started by ``xargs`` and
+``find -exec``. A line that spends more than ``WORK`` units stops at once and is undone whole
+(the shell restores its session and files, the episode the world's state): it prints one line
+and exits ``limits.LIMIT_STATUS``. The bound is counted, not timed, so one line gets one answer
+on every machine and every run.
 
 What a line keeps for later lines is bounded apart: the session's variables (``MAX_ENV``) and
 the scratch disk (``MemoryFs``'s capacity, ``MAX_SCRATCH`` characters and ``MAX_NODES`` files).
