@@ -77,3 +77,9 @@ def test_a_meter_stops_when_spent(work: int):
         with pytest.raises(budget.OverBudget):
             budget.charge(1)
     budget.charge(1 << 40)  # outside a line nothing is counted
+
+
+def test_awk_copying_a_long_string_in_a_loop_is_stopped(run: Callable[[str], Outcome]):
+    program = 'BEGIN { s = "xxxxxxxxxxxxxxxx"; for (i = 0; i < 17; i++) s = s s; for (i = 0; i < 100000; i++) t = s "y" }'
+    assert stopped(run(f"awk '{program}'"))
+    assert stopped(run("awk 'BEGIN { s = \"xxxxxxxxxxxxxxxx\"; for (i = 0; i < 14; i++) s = s s; for (;;) gsub(/x/, \"x\", s) }'"))
