@@ -81,3 +81,34 @@ def test_a_copy_is_an_independent_tree() -> None:
     twin.remove("/etc/a")
     assert original.listdir("/tmp") == [] and original.read("/etc/a") == "x\n"
     assert twin.listdir("/etc") == [] and twin.read("/tmp/new") == "y"
+
+
+def test_the_disk_is_bounded_in_text_and_in_files(monkeypatch: pytest.MonkeyPatch):
+    monkeypatch.setattr("worldgen.shell.memfs.MAX_SCRATCH", 10)
+    monkeypatch.setattr("worldgen.shell.memfs.MAX_NODES", 4)
+    tree = MemoryFs(dirs=("/tmp",))
+    tree.write("/tmp/a", "0123456789")
+    with pytest.raises(FsError) as full:
+        tree.write("/tmp/a", "!", append=True)
+    tree.write("/tmp/a", "short")  # replacing frees what the old text held
+    tree.write("/tmp/b", "five!")
+    with pytest.raises(FsError) as no_inodes:
+        tree.mkdir("/tmp/c")
+    tree.remove("/tmp/b")
+    tree.mkdir("/tmp/c")
+    assert (full.value.errno, no_inodes.value.errno, full.value.reason) == ("ENOSPC", "ENOSPC", "No space left on device")
+    assert tree.used == len("short")
+
+
+def test_rollback_puts_back_what_changed_since_begin():
+    tree = fs()
+    tree.write("/tmp/early", "kept")
+    tree.begin()
+    tree.write("/tmp/a", "changed")
+    tree.mkdir("/tmp/d")
+    tree.rename("/etc/app", "/tmp/app")
+    tree.chmod("/etc/hosts", 0o600)
+    tree.rollback()
+    assert tree.read("/tmp/a") == "a" and tree.read("/tmp/early") == "kept"
+    assert tree.listdir("/tmp") == ["a", "early"] and tree.read("/etc/app/conf") == "x=1\n"
+    assert tree.stat("/etc/hosts").mode == 0o644

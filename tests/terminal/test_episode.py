@@ -295,3 +295,15 @@ def test_a_files_mtime_orders_ls_t() -> None:
     assert env.step("ls -t /backup")[0] == "day1.tar.gz\nday2.tar.gz\nday3.tar.gz"
     assert env.step("ls -tr /backup | head -n 1; stat -c %y /backup/day3.tar.gz")[0] == (
         "day3.tar.gz\n2026-03-01 04:12:00.000000000 +0000")
+
+
+def test_a_line_stopped_by_its_budget_leaves_the_world_as_it_was(env: worldgen.Env) -> None:
+    doubling = "; ".join(["X=$X$X"] * 40)
+    line = f"cat /var/log/svc1.log > /dev/null; printf 'port=3\\nlevel=high\\n' > /etc/app.conf; mkdir /tmp/w; X=ab; {doubling}"
+    obs, reward, terminated, truncated, info = env.step(line)
+    assert obs.startswith("worldgen shell: the line needs more work than one line may do")
+    assert (info["exit_status"], reward, terminated, info["action"]) == (2, 0, False, None)
+    assert (env.state()["seen"], env.state()["port"]) == ([], 1)
+    assert run(env, "ls /tmp; echo ${X:-unset}")[0] == "unset"
+    out, _, info = run(env, "printf 'port=3\\nlevel=high\\n' > /etc/app.conf")  # the same write, alone, pays
+    assert (out, info["action"]) == ("app: configuration reloaded", "write_conf")

@@ -15,6 +15,7 @@ from functools import lru_cache
 
 from worldgen.shell import limits
 from worldgen.shell.ast import Lit, Param, Part, Tilde, Word
+from worldgen.shell.budget import charge
 from worldgen.shell.fs import Filesystem, FsError, normpath
 
 _IFS = " \t\n"
@@ -105,7 +106,9 @@ class Expander:
             if type(p) is Lit:
                 out.append(p.text)
             elif type(p) is Param:
-                out.append(self.param(p))
+                value = self.param(p)
+                charge(len(value))
+                out.append(value)
             else:
                 home = self.tilde(p.user)  # type: ignore[union-attr]
                 out.append("~" + p.user if home is None else home)  # type: ignore[union-attr]
@@ -133,6 +136,7 @@ class Expander:
                 exists = True
             else:
                 value = self.param(p)  # type: ignore[arg-type]
+                charge(len(value))
                 if p.quoted:  # type: ignore[union-attr]
                     cur.append((value, False))
                     exists = True

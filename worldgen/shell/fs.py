@@ -25,6 +25,7 @@ STRERROR = {
     "EROFS": "Read-only file system",
     "EINVAL": "Invalid argument",
     "EIO": "Input/output error",
+    "ENOSPC": "No space left on device",
 }
 
 EPOCH = 1772511120  # Mar  3 04:12:00 2026 UTC: the mtime of a file nobody has touched
@@ -93,6 +94,22 @@ class Filesystem(Protocol):
 
     def touch(self, path: str) -> None:
         """Create an empty file, or mark an existing one as modified now."""
+
+    def begin(self) -> None:
+        """A line starts: keep what it changes, for ``rollback``."""
+
+    def rollback(self) -> None:
+        """Undo what changed since ``begin`` (a line stopped by its budget)."""
+
+
+def encoded(text: str) -> bytes:
+    """``text`` as the bytes a file holds: UTF-8, where the bytes of invalid UTF-8 (read in as
+    lone surrogates, ``surrogateescape``) are themselves again, and any other lone surrogate
+    (``\ud800``, typed by an agent) is kept as its three bytes rather than failing."""
+    try:
+        return text.encode("utf-8", "surrogateescape")
+    except UnicodeEncodeError:
+        return text.encode("utf-8", "surrogatepass")
 
 
 def normpath(path: str) -> str:

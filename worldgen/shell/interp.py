@@ -18,8 +18,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-from worldgen.shell import limits
+from worldgen.shell import budget, limits
 from worldgen.shell.ast import AndOr, Command, Pipeline, Redirect, Word
+from worldgen.shell.budget import Meter, MeteredFs, OverBudget
 from worldgen.shell.builtins.base import Builtin, Call
 from worldgen.shell.builtins.core import BASH_BUILTINS, NO_FILE, NOT_ON_PATH, SHELL_COMMANDS
 from worldgen.shell.builtins.registry import tools as registered_tools
@@ -48,16 +49,19 @@ class Outcome:
     stdout: str
     stderr: str
     status: int
+    stopped: bool = False  # stopped by the line's budget and undone: the caller undoes its own part
 
 
 # ----------------------------------------------------------------------------- where output goes
 class _Terminal:
-    """The line's screen: (stream, text) chunks in the order written (stream 1 or 2)."""
+    """The line's screen: (stream, text) chunks in the order written (stream 1 or 2), and the
+    line's budget, which every sink charges."""
 
-    __slots__ = ("log",)
+    __slots__ = ("log", "meter")
 
-    def __init__(self) -> None:
+    def __init__(self, meter: Meter) -> None:
         self.log: list[tuple[int, str]] = []
+        self.meter = meter
 
     def err(self, text: str) -> None:
         self.log.append((2, text))
@@ -72,19 +76,23 @@ class _Terminal:
         )
 
 
-class _Screen(list):
-    """A command's stdout or stderr going to the terminal: each chunk also lands in the log."""
+class _Sink(list):
+    """Where a command's stdout or stderr goes (a pipe, a file's pending text): every chunk is
+    charged to the line's budget, whatever it ends up in. (The charge is written out in each
+    ``append``: tools append line by line, and a call more per line was a tenth of a line's time.)"""
 
-    __slots__ = ("log", "stream")
+    __slots__ = ("meter",)
 
-    def __init__(self, log: list[tuple[int, str]], stream: int):
+    def __init__(self, meter: Meter):
         super().__init__()
-        self.log = log
-        self.stream = stream
+        self.meter = meter
 
     def append(self, text: str) -> None:
+        meter = self.meter
+        meter.left -= len(text)
+        if meter.left < 0:
+            raise OverBudget()
         list.append(self, text)
-        self.log.append((self.stream, text))
 
     def extend(self, texts: Iterable[str]) -> None:
         for text in texts:
@@ -95,19 +103,35 @@ class _Screen(list):
         return self
 
 
-class _Void(list):
-    """/dev/null: writes vanish."""
+class _Screen(_Sink):
+    """Output going to the terminal: each chunk also lands in the log."""
+
+    __slots__ = ("log", "stream")
+
+    def __init__(self, meter: Meter, log: list[tuple[int, str]], stream: int):
+        super().__init__(meter)
+        self.log = log
+        self.stream = stream
+
+    def append(self, text: str) -> None:
+        meter = self.meter
+        meter.left -= len(text)
+        if meter.left < 0:
+            raise OverBudget()
+        list.append(self, text)
+        self.log.append((self.stream, text))
+
+
+class _Void(_Sink):
+    """/dev/null: writes vanish (and still cost what making them cost)."""
 
     __slots__ = ()
 
     def append(self, text: str) -> None:
-        pass
-
-    def extend(self, texts: Iterable[str]) -> None:
-        pass
-
-    def __iadd__(self, texts: Iterable[str]):  # type: ignore[override]
-        return self
+        meter = self.meter
+        meter.left -= len(text)
+        if meter.left < 0:
+            raise OverBudget()
 
 
 class _File:
@@ -132,28 +156,38 @@ class _RedirectFailed(Exception):
 # ----------------------------------------------------------------------------- the shell
 class Shell:
     def __init__(self, fs: Filesystem, programs: Mapping[str, Builtin] | None = None):
-        self.fs = fs
+        self.fs = MeteredFs(fs)
         self.programs: Mapping[str, Builtin] = programs or {}
         self.tools = registered_tools()
         # programs before tools: a world's own `cat` replaces the built-in one
         self.commands: dict[str, Builtin] = {**self.tools, **self.programs}
 
     def run(self, line: str, session: Session) -> Outcome:
-        term = _Terminal()
+        """Run one line. A line that goes past its budget (``budget.py``) is undone whole: the
+        session and the files are as before it, and it shows one line (``Outcome.stopped``)."""
         try:
             script = parse(line)
         except ParseError as err:
-            term.err(err.message + "\n")
             session.status = err.status_after(session.status)
-            return term.outcome(session.status)
-        for warning in script.warnings:
-            term.err(warning + "\n")
-        try:
-            for item in script.items:
-                self._and_or(item, session, term)
-        except GlobLimit as err:
-            term.err(err.message + "\n")
-            session.status = limits.LIMIT_STATUS
+            return Outcome(err.message + "\n", "", err.message + "\n", session.status)
+        before = session.copy()
+        self.fs.begin()
+        with Meter() as meter:
+            term = _Terminal(meter)
+            try:
+                for warning in script.warnings:
+                    term.err(warning + "\n")
+                for item in script.items:
+                    self._and_or(item, session, term)
+                if budget.env_size(session.env) > budget.MAX_ENV:
+                    raise OverBudget(budget.ENV_MESSAGE)
+            except GlobLimit as err:
+                term.err(err.message + "\n")
+                session.status = limits.LIMIT_STATUS
+            except OverBudget as stop:
+                self.fs.rollback()
+                session.cwd, session.env, session.status = before.cwd, before.env, limits.LIMIT_STATUS
+                return Outcome(stop.message + "\n", "", stop.message + "\n", limits.LIMIT_STATUS, stopped=True)
         return term.outcome(session.status)
 
     def _and_or(self, item: AndOr, session: Session, term: _Terminal) -> None:
@@ -170,6 +204,7 @@ class Shell:
             data = ""
             last = len(commands) - 1
             for i, command in enumerate(commands):  # each stage as in a subshell
+                term.meter.charge(budget.READ_COST * len(data))  # what the stage reads
                 status, data = self._command(command, data, session.copy(), term, i < last)
         return int(status == 0) if pipeline.negated else status
 
@@ -214,13 +249,13 @@ class Shell:
         got = buffers.get(sink)
         if got is None:
             if sink is TERM_OUT:
-                got = _Screen(term.log, 1)
+                got = _Screen(term.meter, term.log, 1)
             elif sink is TERM_ERR:
-                got = _Screen(term.log, 2)
+                got = _Screen(term.meter, term.log, 2)
             elif sink is NULL:
-                got = _Void()
+                got = _Void(term.meter)
             else:
-                got = []
+                got = _Sink(term.meter)
             buffers[sink] = got
         return got
 
@@ -338,9 +373,15 @@ class _Context:
             found = self.shell._lookup(name, self.session.cwd)
             if isinstance(found, str):
                 return NO_FILE if found in (NO_FILE, "command not found") else "Permission denied"
-            return lambda call: _run(found, call, self)
+            return lambda call: _started(_run, found, call, self)
         shell_command = command
-        return lambda call: _guarded(shell_command, call, self)
+        return lambda call: _started(_guarded, shell_command, call, self)
+
+
+def _started(how, command, call: Call, context: _Context) -> int:
+    """A command another started (``xargs -n1``, ``find -exec``): each start costs budget."""
+    budget.charge(budget.COMMAND_COST)
+    return how(command, call, context)
 
 
 def _run(command: Builtin, call: Call, context: _Context) -> int:

@@ -22,6 +22,9 @@ class Runner(Protocol):
     """What the episode needs of ``Env``: the state, and running one action of the world."""
 
     _state: list[Any]
+    _gain: float  # this step's reward so far
+    _action: str | None  # the last action this step ran
+    _error: str | None  # a rule error this step met
 
     def _act(self, ai: int, args: tuple[Any, ...]) -> tuple[bool, list[str]]:
         ...
@@ -75,7 +78,12 @@ class TerminalEpisode:
         """(what the terminal shows, the exit status) of one command line; what the world's file
         hooks said (``when write ... { say ... }``) follows the line's own output."""
         self.notes: list[str] = []
+        r = self.runner
+        before = r._state, r._gain, r._action, r._error
         outcome = self.last = self.shell.run(line, self.session)
+        if outcome.stopped:  # undone whole: the shell undid its session and files, this the world's
+            r._state, r._gain, r._action, r._error = before
+            self.notes = []
         shown = outcome.output.rstrip("\n")
         if self.notes:
             shown = "\n".join([shown, *self.notes]) if shown else "\n".join(self.notes)

@@ -128,6 +128,7 @@ class Jail:
         uid, gid = int(request.get("uid", 0)), int(request.get("gid", 0))
 
         def child() -> None:
+            signal.signal(signal.SIGINT, signal.SIG_DFL)  # ignored by this init only (see ``main``)
             os.setsid()
             fcntl.ioctl(slave, termios.TIOCSCTTY, 0)
             os.chroot(self.root)
@@ -157,7 +158,7 @@ class Jail:
         try:
             streams, timed_out = _collect(proc, state_r, float(request.get("timeout", 10)))
         finally:
-            _kill_group(proc.pid)
+            _kill_all()
             os.close(master)
             os.close(state_r)
         out, err, chunks, state = streams
@@ -235,12 +236,14 @@ def _collect(proc: subprocess.Popen, state_fd: int, timeout: float) -> tuple[tup
     return (text[1], text[2], chunks, text[0]), timed_out
 
 
-def _kill_group(pid: int) -> None:
-    """What the line left running in its session (a background job) ends with it."""
+def _kill_all() -> None:
+    """Whatever the line left running ends with it: a background job, and also a process that
+    left the line's session (``setsid``, ``nohup ... &`` in a subshell). This process is the PID
+    namespace's init, so ``kill(-1)`` reaches every other process of the jail and nothing else."""
     try:
-        os.killpg(pid, signal.SIGKILL)
+        os.kill(-1, signal.SIGKILL)
     except OSError:
-        pass
+        pass  # no process left
     while True:  # this process is the namespace's init: reap every orphan
         try:
             if os.waitpid(-1, os.WNOHANG)[0] == 0:
@@ -251,6 +254,9 @@ def _kill_group(pid: int) -> None:
 
 def main(argv: list[str]) -> int:
     root, programs, control = argv
+    # the kernel delivers to a namespace's init only the signals it handles, and Python handles
+    # SIGINT: an agent's `kill -INT 1` would end the jail (KeyboardInterrupt), so it is ignored
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     try:
         build(root, programs, control)
         confine()

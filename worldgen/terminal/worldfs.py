@@ -51,11 +51,21 @@ class WorldFs:
         self.actor = actor
         self.scratch = layout.skeleton.copy()
         self.made: set[str] = set()  # directories the agent made (an empty one is there all the same)
+        self.made_before: frozenset[str] = frozenset()  # ``made`` when the line began
 
     def reset(self) -> None:
         """A new episode: no scratch files, the world's directories as built."""
         self.scratch = self.layout.skeleton.copy()
         self.made = set()
+
+    def begin(self) -> None:
+        """A line starts. World files need nothing kept: their state is the episode's to restore."""
+        self.scratch.begin()
+        self.made_before = frozenset(self.made)
+
+    def rollback(self) -> None:
+        self.scratch.rollback()
+        self.made = set(self.made_before)
 
     # ------------------------------------------------------------------------- world files
     def _file(self, path: str) -> WorldFile | None:

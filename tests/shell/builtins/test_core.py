@@ -39,6 +39,10 @@ def test_type_and_which_tell_builtins_files_and_keywords(run):
     assert run("which cat").status == 0 and run("which cd").status == 1
 
 
+def test_type_reads_every_option_after_t(run):  # found by tests/fuzz/test_shell_fuzz.py: it never ended
+    assert run("type -t -n -a cat cd").output == "file\nbuiltin\n"
+
+
 def test_type_and_which_know_the_worlds_programs(fs, session):
     shell = Shell(fs, {"systemctl": lambda call: 0})
     assert shell.run("type systemctl; which systemctl", session).stdout == "systemctl is /usr/bin/systemctl\n/usr/bin/systemctl\n"

@@ -13,6 +13,7 @@ import random
 import re
 
 from worldgen.shell import limits
+from worldgen.shell.budget import MATCH_COST, charge
 from worldgen.shell.builtins import awk_parse as ast
 from worldgen.shell.builtins.awk_values import (UNINIT, AwkError, StrNum, Value, compare, input_value, num,
                                                 number_text, sprintf, text, truth)
@@ -217,6 +218,7 @@ class Interpreter:
         op = node.op
         if op == "concat":
             joined = self.str(self.value(node.left)) + self.str(self.value(node.right))
+            charge(len(joined))  # `for (...) t = s "y"` copies a long s each time
             if len(joined) > MAX_STRING:
                 raise AwkError(f"string too long (more than {MAX_STRING:,} characters)")
             return joined
@@ -603,6 +605,7 @@ def replace(rx: Regex, replacement: str, subject: str, every: bool) -> tuple[str
             continue
         piece = subject[pos:start] + _expand(replacement, m.group()) + (subject[start:start + 1] if start == end else "")
         size += len(piece)
+        charge(MATCH_COST + len(piece))
         if size > MAX_STRING:
             raise AwkError(f"string too long (more than {MAX_STRING:,} characters)")
         out.append(piece)

@@ -171,7 +171,7 @@ def type_(call: Call, ctx: Context) -> int:
     args = call.argv[1:]
     terse = False
     while args and args[0].startswith("-") and len(args[0]) > 1:
-        terse = terse or "t" in args.pop(0)
+        terse = "t" in args.pop(0) or terse  # pop first: `terse or ...` stopped popping (a hang)
     status = 0
     for name in args:
         kind = ctx.kind(name)

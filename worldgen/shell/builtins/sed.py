@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from worldgen.shell.budget import CHARGE_EVERY, MATCH_COST, charge
 from worldgen.shell.builtins.base import Call
 from worldgen.shell.builtins.options import NO, OPTIONAL, REQUIRED, OptionError, Spec, parse
 from worldgen.shell.builtins.regex import BUDGET, RegexError, translate
@@ -424,16 +425,26 @@ class _Run:
         pieces: list[str] = []
         pos = 0
         changed = False
+        # what one match adds is at most the literal text plus each group reference's match, so
+        # it is charged before it is made (`s/.*/&&&&&&/` over a long line grows fast)
+        literal = sum(len(p) for p in cmd.replacement if isinstance(p, str))
+        refs = len(cmd.replacement) - sum(1 for p in cmd.replacement if isinstance(p, str))
+        spent = 0
         for m in rx.finditer(space):
             seen += 1
             if seen < cmd.count:
                 continue
+            spent += MATCH_COST + m.start() - pos + literal + refs * (m.end() - m.start())
+            if spent > CHARGE_EVERY:
+                charge(spent)
+                spent = 0
             pieces.append(space[pos:m.start()])
             pieces.extend(m.group(p) or "" if isinstance(p, int) else p for p in cmd.replacement)
             pos = m.end()
             changed = True
             if not cmd.every:
                 break
+        charge(spent)
         if not changed:
             return space
         pieces.append(space[pos:])

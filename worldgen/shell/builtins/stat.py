@@ -19,7 +19,7 @@ from worldgen.shell.builtins.ls import directory_links
 from worldgen.shell.builtins.modes import blocks_k, mode_string
 from worldgen.shell.builtins.options import Options, missing
 from worldgen.shell.builtins.walk import locate, why_missing
-from worldgen.shell.fs import Node
+from worldgen.shell.fs import Node, encoded
 from worldgen.shell.nss import Table, accounts
 
 OPTIONS = Options("c:", {"format=": "c"})
@@ -96,7 +96,7 @@ def _values(call: Call, typed: str, path: str, node: Node) -> dict[str, Callable
         "F": lambda: "directory" if node.is_dir else ("regular file" if node.size else "regular empty file"),
         "x": lambda: when, "y": lambda: when, "z": lambda: when, "w": lambda: when,
         "X": lambda: str(node.mtime), "Y": lambda: str(node.mtime), "Z": lambda: str(node.mtime), "W": lambda: str(node.mtime),
-        "i": lambda: str(100000 + zlib.crc32(path.encode()) % 900000),
+        "i": lambda: str(100000 + zlib.crc32(encoded(path)) % 900000),
         "h": lambda: str(directory_links(call.fs, path) if node.is_dir else 1),
         "b": lambda: str(blocks_k(node) * 2),
         "B": lambda: "512",

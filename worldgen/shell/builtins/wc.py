@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from worldgen.shell.builtins.base import Call
 from worldgen.shell.builtins.options import NO, OptionError, Spec, parse, usage_error
-from worldgen.shell.fs import FsError
+from worldgen.shell.fs import FsError, encoded
 
 SPEC = Spec("lwcm", {"lines": ("l", NO), "words": ("w", NO), "chars": ("m", NO), "bytes": ("c", NO)})
 ORDER = "lwmc"  # GNU's column order
@@ -17,7 +17,7 @@ ORDER = "lwmc"  # GNU's column order
 
 def _counts(text: str, which: str) -> dict[str, int]:
     counts: dict[str, int] = {}
-    data = text.encode("utf-8", "surrogateescape") if "c" in which or "w" in which else b""
+    data = encoded(text) if "c" in which or "w" in which else b""
     for key in which:
         if key == "l":
             counts[key] = text.count("\n")
@@ -45,7 +45,7 @@ def wc(call: Call) -> int:
         else:
             try:
                 text = call.fs.read(call.path(name))
-                size += len(text.encode("utf-8", "surrogateescape"))
+                size += len(encoded(text))
             except FsError as err:
                 call.fs_error(err, name)
                 status = 1

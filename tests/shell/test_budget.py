@@ -1,0 +1,85 @@
+"""The per-line work budget: whatever a line is made of, it costs a bounded amount of work, and a
+line that needs more is undone whole (its session and files as before it) with one line."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+from worldgen.shell import budget, limits
+from worldgen.shell.interp import Outcome, Session, Shell
+from worldgen.shell.memfs import MemoryFs
+
+DOUBLINGS = "; ".join(["X=$X$X"] * 40)
+SED_DOUBLINGS = ";".join(["s/x/xx/g"] * 40)
+
+
+def stopped(outcome: Outcome) -> bool:
+    return (outcome.stopped and outcome.status == limits.LIMIT_STATUS
+            and outcome.output == budget.WORK_MESSAGE + "\n" and outcome.stdout == "")
+
+
+def test_a_variable_doubled_past_the_budget_undoes_the_whole_line(run: Callable[[str], Outcome], fs: MemoryFs,
+                                                                    session: Session):
+    run("X=abcdefgh")
+    outcome = run(f"cd /tmp && echo kept > /tmp/new && mkdir /tmp/d; {DOUBLINGS}; echo ${{#X}}")
+    assert stopped(outcome)
+    assert (session.env["X"], session.cwd, session.status) == ("abcdefgh", "/home/user", limits.LIMIT_STATUS)
+    assert fs.stat("/tmp/new") is None and fs.stat("/tmp/d") is None
+    assert run("echo $X; pwd").output == "abcdefgh\n/home/user\n"
+
+
+def test_sed_doubling_its_pattern_space_is_stopped(run: Callable[[str], Outcome]):
+    run("echo xxxxxxxx > /tmp/x")
+    assert stopped(run(f"sed '{SED_DOUBLINGS}' /tmp/x | wc -c"))
+    assert stopped(run("sed '" + "s/x/&&&&&&&&&&&&&&&&&&&&&&&&&&&&&&&&/g;" * 8 + "' /tmp/x"))
+
+
+def test_a_large_file_through_many_pipes_is_bounded(run: Callable[[str], Outcome]):
+    run("printf '%1000000s\\n' x > /tmp/big")
+    assert run("cat /tmp/big | cat | wc -c").output == "1000001\n"
+    assert stopped(run("cat /tmp/big" + " | cat" * 200 + " | wc -c"))
+
+
+def test_reading_much_into_the_void_still_costs(run: Callable[[str], Outcome]):
+    run("printf '%1000000s\\n' x > /tmp/big")
+    assert stopped(run("cat" + " /tmp/big" * 40 + " > /dev/null"))
+    assert stopped(run("grep -c y" + " /tmp/big" * 40))
+
+
+def test_variables_kept_between_lines_are_bounded(run: Callable[[str], Outcome], session: Session):
+    run("X=" + "x" * 60_000)
+    outcomes = [run("X=$X$X") for _ in range(8)]
+    assert outcomes[-1].output == budget.ENV_MESSAGE + "\n" and outcomes[-1].stopped
+    assert budget.env_size(session.env) <= budget.MAX_ENV
+
+
+def test_ordinary_lines_are_untouched(run: Callable[[str], Outcome]):
+    outcome = run("X=abc; echo $X$X | sed 's/b/B/g' | tr a-z A-Z")
+    assert (outcome.output, outcome.status, outcome.stopped) == ("ABCABC\n", 0, False)
+
+
+def test_the_budget_is_per_line_and_counted_not_timed():
+    shell = Shell(MemoryFs(dirs=("/tmp",)))
+    session = Session("/", {})
+    line = "X=0123456789abcdef; " + "; ".join(["X=$X$X"] * 15)  # 512 KiB
+    copies = "echo " + "$X" * 40 + " > /dev/null"  # 20 MiB more
+    assert {shell.run(f"{line}; {copies}", Session("/", {})).stopped for _ in range(2)} == {True}
+    assert shell.run(line, session).stopped is False  # the same line without the copies fits
+    assert shell.run(copies, session).stopped is True  # and the copies alone, in the next line, do not
+
+
+@pytest.mark.parametrize("work", [0, 10])
+def test_a_meter_stops_when_spent(work: int):
+    with budget.Meter(work) as meter:
+        meter.charge(work)
+        with pytest.raises(budget.OverBudget):
+            budget.charge(1)
+    budget.charge(1 << 40)  # outside a line nothing is counted
+
+
+def test_awk_copying_a_long_string_in_a_loop_is_stopped(run: Callable[[str], Outcome]):
+    program = 'BEGIN { s = "xxxxxxxxxxxxxxxx"; for (i = 0; i < 17; i++) s = s s; for (i = 0; i < 100000; i++) t = s "y" }'
+    assert stopped(run(f"awk '{program}'"))
+    assert stopped(run("awk 'BEGIN { s = \"xxxxxxxxxxxxxxxx\"; for (i = 0; i < 14; i++) s = s s; for (;;) gsub(/x/, \"x\", s) }'"))
