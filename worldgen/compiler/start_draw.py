@@ -24,7 +24,8 @@ STREAM = purpose_key("start-draw")  # no build draws from it: a build's streams 
 
 
 class StartDraws:
-    """Draws ``world``'s start state again: draw ``i`` from streams keyed by (world seed, i)."""
+    """Draws ``world``'s start state again and again, from one stream keyed by the world's seed
+    (seeding a stream per draw would cost more than the draw)."""
 
     def __init__(self, world: World):
         ir = world.scaffold
@@ -39,13 +40,13 @@ class StartDraws:
             if grid is not None:
                 grids[ent.name] = grid
         self.types = {v.name: v.type for v in self.rules.state}
+        self.stream = np.random.default_rng(np.random.SeedSequence([world.seed, STREAM]))
 
-    def draw(self, i: int, names: tuple[str, ...]) -> tuple[Any, ...] | None:
-        """The start values (runtime form, hashable) of state variables ``names`` in draw ``i``
+    def draw(self, names: tuple[str, ...]) -> tuple[Any, ...] | None:
+        """The next draw's start values (runtime form, hashable) of state variables ``names``
         (None: the draw breaks a `require` or builds no world, as a build would re-draw it)."""
-        stream = np.random.default_rng(np.random.SeedSequence([self.world.seed, STREAM, i]))
         try:
-            values = draw_start(self.rules, self.compiler, self.world.entities, lambda name: stream)
+            values = draw_start(self.rules, self.compiler, self.world.entities, lambda name: self.stream)
         except InstantiationError:  # RequirementError included
             return None
         return tuple(values[n] for n in names)

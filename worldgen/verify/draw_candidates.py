@@ -47,7 +47,7 @@ def drawn_values(world: World, names: tuple[str, ...], limit: int, max_draws: in
         if draws >= max_draws:
             raise TooManyDraws(f"after {max_draws:_} draws the generator still drew new values of {', '.join(names)} "
                                f"({len(found)} so far)")
-        values = start.draw(draws, names)
+        values = start.draw(names)
         draws += 1
         if values is not None and values not in found:
             found.add(values)
