@@ -57,3 +57,11 @@ def test_alternatives_record_only_their_component() -> None:
 def test_examples_check(example) -> None:
     scaffold, _ = example
     assert scaffold.ir.actions and scaffold.ir.axes
+
+
+def test_hidden_from_draws_is_recorded_only_when_used() -> None:
+    source = 'world w {\n  state { a: bool = false  b: bool = true }\n  hidden a, b\n  action go "go" { do a = true }\n}\n'
+    assert worldgen.loads(source, "w.wg").ir.hidden_drawn == ()
+    assert "hidden_drawn" not in worldgen.loads(source, "w.wg").ir.to_json()
+    drawn = worldgen.loads(source.replace("hidden a, b", "hidden a, b from draws"), "w.wg").ir
+    assert (drawn.hidden, drawn.hidden_drawn) == (("a", "b"), ("a", "b"))

@@ -209,3 +209,10 @@ def test_syntax_errors_are_diagnostics_not_tracebacks() -> None:
     with pytest.raises(DiagnosticError) as err:
         parse("world w { title }", "w.wg")
     assert str(err.value).splitlines()[0] == "w.wg:1:17: error: unexpected '}'; expected a string [WG101]"
+
+
+def test_hidden_state_may_take_its_candidates_from_the_draws() -> None:
+    world = parse("world w {\n  state { a: bool = false  b: bool = true }\n  hidden a\n  hidden b from draws\n}\n")
+    plain, drawn = [d for d in world.decls if isinstance(d, ast.HiddenDecl)]
+    assert ([n for n, _ in plain.names], plain.drawn) == (["a"], False)
+    assert ([n for n, _ in drawn.names], drawn.drawn) == (["b"], True)

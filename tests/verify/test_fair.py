@@ -9,7 +9,7 @@ import pytest
 
 import worldgen
 from worldgen.verify import verify_world
-from worldgen.verify.fair import fair_search
+from worldgen.verify.fair import FairPolicy, fair_search
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -125,3 +125,51 @@ def test_chance_counts_against_the_fair_policy():
     world = worldgen.loads(source, "bet.wg").instantiate({}, seed=0)
     assert fair_search(world, 3).worst[0] == 3  # toss, look, bet the side it showed
     assert fair_search(world, 2).worst[0] == float("inf")
+
+
+def test_where_luck_decides_the_fair_policy_never_gambles_on_a_command_the_world_may_refuse():
+    # `claim` wins at once when the hidden dealer holds 20, and is refused otherwise: no move wins
+    # in every case, and claiming would be the soonest win if luck helps; a fair player hits or
+    # stands instead (every state admits them), so no step of any episode is refused.
+    source = """
+    world blackjack {
+      state {
+        player: int in 0..30 = 0
+        dealer: int in 17..20 = randint(17, 20)
+        dealt: bool = false  won: bool = false  lost: bool = false
+      }
+      hidden dealer
+      action deal "deal" { when not dealt  chance(1/2) { do player = 12 } else { do player = 16 }  do dealt = true }
+      action hit "hit" {
+        when dealt and not won and not lost and player < 21
+        chance(1/3) { do player += 2 } else { chance(1/2) { do player += 5 } else { do player += 10 } }
+        if player > 21 { do lost = true }
+      }
+      action claim "claim" { when dealt and not won and not lost and dealer == 20 else "No."  do won = true }
+      action stand "stand" {
+        when dealt and not won and not lost
+        if player > dealer { do won = true } else { do lost = true }
+      }
+      observe "You hold {player}."
+      done when won
+      fail when lost
+      horizon 10
+    }
+    """
+    scaffold = worldgen.loads(source, "blackjack.wg")
+    for seed in range(3):
+        world = scaffold.instantiate({}, seed=seed)
+        search = fair_search(world, 10)
+        assert search.worst[0] == float("inf") and search.hope[0] < float("inf")
+        for episode in range(3):
+            env, policy = world.env(), FairPolicy(search)
+            env.reset(seed=episode)
+            for _ in range(10):
+                command = policy.command()
+                if command is None:
+                    break
+                obs, _, terminated, truncated, info = env.step(command)
+                assert info["valid"], (seed, episode, command, obs)
+                if terminated or truncated:
+                    break
+                policy.observe(obs, False, False)

@@ -177,7 +177,9 @@ class _Checker:
         expects = self.signals.expects([d for d in decls if isinstance(d, ast.ExpectDecl)], done)
         verification = VerificationChecker(self.sink, self.exprs)
         declared = [v.name for d in decls if isinstance(d, ast.StateDecl) for v in d.vars]  # checked or not
-        hidden = verification.hidden([d for d in decls if isinstance(d, ast.HiddenDecl)], declared)
+        hidden_decls = [d for d in decls if isinstance(d, ast.HiddenDecl)]
+        hidden = verification.hidden(hidden_decls, declared)
+        drawn = tuple(n for d in hidden_decls if d.drawn for n, _ in d.names if n in hidden)
         max_states = verification.max_states([d for d in decls if isinstance(d, ast.CheckDecl)])
         axis_decls = [d for d in decls if isinstance(d, ast.AxisDecl)]
         axes = self._axes(axis_decls, action_decls)
@@ -191,7 +193,8 @@ class _Checker:
             actions=tuple(actions), invalid=invalid, observe=observe, rewards=tuple(rewards),
             done=tuple(done), fail=tuple(fail), horizon=horizon, horizon_expr=horizon_expr, invariants=tuple(invariants),
             expects=tuple(expects), axes=tuple(axes), functions=tuple(s.ir for s in self.scope.functions.values()),
-            every=tuple(every), requires=tuple(requires), hidden=hidden, max_states=max_states,
+            every=tuple(every), requires=tuple(requires), hidden=hidden, hidden_drawn=drawn,
+            max_states=max_states,
         )
 
     # ----------------------------------------------------------------------------- helpers

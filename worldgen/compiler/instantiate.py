@@ -7,9 +7,12 @@ items a world takes, then consts and state initial values (build-time generators
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable
 from functools import lru_cache
 from types import CodeType
 from typing import Any
+
+import numpy as np
 
 from worldgen.codegen.intsets import in_range
 from worldgen.codegen.exprs import ExprCompiler, Namespace, RuleError, WorldTables
@@ -168,21 +171,7 @@ def instantiate(
             seen[key] = ent.name
         entity_names[ent.name] = names[:n]
 
-    counts = {name: len(names) for name, names in entity_names.items()}
-    counts.update({name: len(members) for name, members in enums.items()})
-    values: dict[str, Any] = {}
-    types = {c.name: c.type for c in rules.consts} | {v.name: v.type for v in rules.state}
-    inits = {c.name: c.init for c in rules.consts} | {v.name: v.init for v in rules.state}
-    for kind, name in rules.init_order:
-        g = generators(rng(seed, f"init:{attempt}:{name}"))
-        try:
-            value = _initial(types[name], inits[name], compiler, values, g, counts, kind, name)
-        except RuleError as err:
-            raise InstantiationError(f"initialising '{name}': {err}") from None
-        values[name] = value
-        if kind == "state":
-            _check_bounds(types[name], value, name, compiler, values)
-    _check_requires(rules, compiler, values)
+    values = draw_start(rules, compiler, entity_names, lambda name: rng(seed, f"init:{attempt}:{name}"))
     resolve_numbers(rules, tables, {**{f"S_{k}": v for k, v in values.items()}, **{f"C_{k}": v for k, v in values.items()}})
 
     return World(
@@ -192,6 +181,28 @@ def instantiate(
         initial_state={v.name: encode(v.type, values[v.name]) for v in rules.state},
         provenance={"scaffold_sha256": _scaffold_sha256(ir), "content_sha256": _content_sha256(content)},
     )
+
+
+def draw_start(rules: Scaffold, compiler: ExprCompiler, entity_names: dict[str, list[str]],
+               stream: Callable[[str], np.random.Generator]) -> dict[str, Any]:
+    """The consts' and state's start values (runtime form), each drawn from ``stream(name)``;
+    raises RequirementError when a `require` does not hold, InstantiationError when a value is bad."""
+    counts = {name: len(names) for name, names in entity_names.items()}
+    counts.update({e.name: len(e.members) for e in rules.enums})
+    values: dict[str, Any] = {}
+    types = {c.name: c.type for c in rules.consts} | {v.name: v.type for v in rules.state}
+    inits = {c.name: c.init for c in rules.consts} | {v.name: v.init for v in rules.state}
+    for kind, name in rules.init_order:
+        g = generators(stream(name))
+        try:
+            value = _initial(types[name], inits[name], compiler, values, g, counts, kind, name)
+        except RuleError as err:
+            raise InstantiationError(f"initialising '{name}': {err}") from None
+        values[name] = value
+        if kind == "state":
+            _check_bounds(types[name], value, name, compiler, values)
+    _check_requires(rules, compiler, values)
+    return values
 
 
 _last_scaffold: tuple[Scaffold, str] | None = None  # a suite builds many worlds from one IR object
@@ -278,5 +289,5 @@ def _check_bounds(t: Type, v: Any, name: str, compiler: ExprCompiler, values: di
             raise InstantiationError(f"'{name}' starts at {x}, outside its range {lo}..{hi}")
 
 
-__all__ = ["instantiate", "choose_axes", "draw_params", "select_content", "runtime_params", "static_compiler",
+__all__ = ["instantiate", "draw_start", "choose_axes", "draw_params", "select_content", "runtime_params", "static_compiler",
            "entity_size", "evaluate"]

@@ -22,6 +22,7 @@ LANGUAGE2_FIELDS = frozenset({
     "functions", "every", "requires", "amount_expr", "hidden", "max_states", "observing", "margin",
     "terminal",  # the files block of this round (ir/terminal.py)
     "live_amount",  # Language 3: a reward amount read from the state (check/payments.py)
+    "hidden_drawn",  # Language 3: `hidden a from draws` (verify/draw_candidates.py)
 })
 
 
@@ -313,6 +314,7 @@ class Scaffold(Node):
     every: tuple[Stmt, ...] = ()  # runs after every action that happens
     requires: tuple[Require, ...] = ()
     hidden: tuple[str, ...] = ()  # state variables the agent cannot see (`hidden a, b`)
+    hidden_drawn: tuple[str, ...] = ()  # those of them whose candidates are the generator's draws (`from draws`)
     max_states: int | None = None  # `check within N states`: the scaffold's own model-checking bound
     terminal: Terminal | None = None  # `files { ... }`: a terminal world's files, shell and programs (ir/terminal.py)
 

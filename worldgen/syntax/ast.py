@@ -431,6 +431,7 @@ class HiddenDecl(Decl):
     """`hidden a, b`: state the agent cannot see, unknown to the observation-fair checks."""
 
     names: list[tuple[str, Span]]
+    drawn: bool = False  # `hidden a, b from draws`: their candidates are what the generator draws
 
 
 @dataclass

@@ -188,8 +188,8 @@ class _Printer:
                 return _assign("invariant" + (" " + label + ":" if label else ""), e.doc(c))
             case ast.ExpectDecl():
                 return ("expect ", self._expect(d))
-            case ast.HiddenDecl(names=names):
-                return "hidden " + ", ".join(n for n, _ in names)
+            case ast.HiddenDecl(names=names, drawn=drawn):
+                return "hidden " + ", ".join(n for n, _ in names) + (" from draws" if drawn else "")
             case ast.CheckDecl(states=n):
                 return ("check within ", e.doc(n, SUM), " states")
             case ast.RenameDecl() | ast.AlsoDecl():

@@ -374,6 +374,9 @@ class _ToAst(FilesTransform):
     def hidden_decl(self, meta, *names):
         return ast.HiddenDecl(_span(meta), [(str(n), _span(n)) for n in names])
 
+    def hidden_drawn(self, meta, *names):
+        return ast.HiddenDecl(_span(meta), [(str(n), _span(n)) for n in names], drawn=True)
+
     def check_decl(self, meta, n):
         return ast.CheckDecl(_span(meta), n)
 

@@ -110,6 +110,11 @@ class BeliefModel:
                 out.setdefault(normalize(c), None)
         return list(out)
 
+    def admitted(self, belief: Belief) -> set[str]:
+        """Commands every state of the belief admits: sending one is never refused."""
+        sets = [{normalize(c) for c in self.cands[ci].rules.admissible(list(s))} for ci, s in belief]
+        return set.intersection(*sets) if sets else set()
+
     def split(self, belief: Belief, command: str) -> dict[str, Belief | int]:
         """What the agent may read after ``command``, each with the belief it leaves (or DONE/FAILED)."""
         parts: dict[str, list[Element]] = {}

@@ -2,13 +2,16 @@
 
 An agent knows the rules, not the draw. So the candidates for a world's hidden variables (the
 scaffold's `hidden` line) are every value of their types under which every invariant holds in the
-start state: the scaffold says what an agent may assume by writing invariants. Each candidate is
+start state: the scaffold says what an agent may assume by writing invariants. For variables
+hidden `from draws` they are instead the values the world's generator draws
+(``worldgen.verify.draw_candidates``), under the same invariants. Each candidate is
 the world itself with its hidden start values replaced, compiled like any world (the generated
 code is shared; only its constants differ), so stepping it is the runtime's own stepping.
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from itertools import product
 from typing import Any
@@ -19,6 +22,7 @@ from worldgen.ir.models import Type
 from worldgen.ir.values import encode
 from worldgen.ir.world import World
 from worldgen.runtime.loader import load_rules
+from worldgen.verify.draw_candidates import TooManyDraws, drawn_values
 
 MAX_CANDIDATES = 4096  # beyond this many hidden values the fair check says "unknown (bound)"
 
@@ -42,22 +46,37 @@ def candidates(world: World, limit: int = MAX_CANDIDATES) -> list[Candidate]:
     rules, _ = load_rules(world)
     if not hidden:
         return [c for c in [_candidate(world)] if c is not None]
-    types = {v.name: v.type for v in world.scaffold.state}
-    assert rules.domain is not None
-    per_var = [_values(types[name], rules, limit) for name in hidden]
-    total = 1
-    for values in per_var:
-        total *= len(values)
+    parts = _parts(world, rules, limit)
+    total = math.prod(len(p) for p in parts)
     if total > limit:
         raise TooManyCandidates(f"the hidden state {', '.join(hidden)} can take {total} values, more than {limit}")
     out = []
-    for combo in product(*per_var):
+    for combo in product(*parts):
         start = dict(world.initial_state)
-        start.update((name, encode(types[name], v)) for name, v in zip(hidden, combo))
+        for values in combo:
+            start.update(values)
         c = _candidate(world.model_copy(update={"initial_state": start}))
         if c is not None:
             out.append(c)
     return out
+
+
+def _parts(world: World, rules: Rules, limit: int) -> list[list[dict[str, Any]]]:
+    """The hidden values, as independent parts whose product is the candidates: one per hidden
+    variable of the type's values, and one for those `from draws` together (what the generator drew)."""
+    ir = world.scaffold
+    types = {v.name: v.type for v in ir.state}
+    drawn = tuple(n for n in ir.hidden if n in ir.hidden_drawn)
+    parts = []
+    for name in ir.hidden:
+        if name not in drawn:
+            parts.append([{name: encode(types[name], v)} for v in _values(types[name], rules, limit)])
+        elif name == drawn[0]:
+            try:
+                parts.append(drawn_values(world, drawn, limit).values)
+            except TooManyDraws as err:
+                raise TooManyCandidates(str(err)) from None
+    return parts
 
 
 def _candidate(world: World) -> Candidate | None:

@@ -75,15 +75,17 @@ class FairSearch:
         return FairResult(steps=self.worst[0], candidates=len(self.model.cands), beliefs=len(self.beliefs))
 
     def best(self, belief: int) -> Move | None:
-        """The move with the fewest worst-case steps from an explored belief; where no move wins
-        in every case (a card game's luck), the one with the fewest steps if luck helps, so a fair
-        player still plays (None: no explored move can win at all)."""
-        move, score = None, (math.inf, math.inf)
+        """The move with the fewest worst-case steps from an explored belief (of equals, one no
+        state of the belief refuses); where no move wins in every case (a card game's luck), the
+        one no state refuses with the fewest steps if luck helps, so a fair player still plays and
+        never gambles on a command the world may refuse (None: no such move can win at all)."""
+        admitted = self.model.admitted(self.beliefs[belief])
+        move, score = None, (math.inf, True, math.inf)
         for m in self.moves[belief]:
-            key = (self._steps(m[1], self.worst), self._steps(m[1], self.hope, min))
+            key = (self._steps(m[1], self.worst), m[0] not in admitted, self._steps(m[1], self.hope, min))
             if key < score:
                 move, score = m, key
-        return move if score[1] < math.inf else None
+        return move if score[0] < math.inf or (not score[1] and score[2] < math.inf) else None
 
     def _add(self, belief: Belief) -> int:
         if len(self.beliefs) >= MAX_BELIEFS:

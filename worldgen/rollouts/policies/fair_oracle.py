@@ -4,9 +4,9 @@ Where the omniscient oracle reads the hidden state (and so guesses a secret numb
 one plays from the observations alone: it keeps the set of states the agent cannot tell apart,
 narrows it with each observation, and follows the checker's belief search (worldgen/verify/fair.py)
 to the fewest worst-case steps. Its success rate is what "solvable within N observing" promises.
-Where luck decides and no move wins in every case, it plays the move that wins soonest if luck
-helps; where no explored move can win, an admissible command: it never wastes a step on a command
-the world refuses.
+Where luck decides and no move wins in every case, it plays, of the commands every state of its
+belief admits, the one that wins soonest if luck helps; where none can win, an admissible command:
+it never wastes a step on a command the world refuses.
 The search runs once per world, up to the largest `observing` bound of the scaffold (else the horizon).
 """
 
