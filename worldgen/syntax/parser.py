@@ -119,6 +119,11 @@ def _keyword_map() -> dict[str, str]:
     return out
 
 
+def keywords() -> frozenset[str]:
+    """The grammar's reserved words (its alphabetic string terminals), for editors."""
+    return frozenset(v.strip("'") for v in _keyword_map().values() if v.strip("'").isidentifier())
+
+
 def _keyword_of(terminal: str) -> str | None:
     if terminal in _FRIENDLY:
         return _FRIENDLY[terminal]
