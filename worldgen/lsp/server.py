@@ -2,8 +2,9 @@
 
 Diagnostics are computed off the message loop, one run per document at a time: edits that arrive
 while a run is under way are folded into one more run on the latest text, so typing never queues
-a backlog of stale checks. Requests (hover, definition, references, completion) analyse the text
-as it is if the last run is behind it, so their positions always match the client's document.
+a backlog of stale checks. Requests (hover, definition, references, completion) wait for a run under
+way, or analyse the text themselves if the last run is behind it, so their positions always match
+the client's document; the symbols index they use is built once per parsed version.
 """
 
 from __future__ import annotations
@@ -45,6 +46,7 @@ class WorldgenServer(LanguageServer):
         self._indexes: dict[str, tuple[Analysis, Index]] = {}
         self._running: set[str] = set()
         self._behind: set[str] = set()  # documents edited while their run was under way
+        self._idle: dict[str, asyncio.Event] = {}  # set when a document's run ends
 
     def report_server_error(self, error: Exception, source: Any) -> None:
         if source is JsonRpcException:  # the message loop could not take a message
@@ -64,22 +66,31 @@ class WorldgenServer(LanguageServer):
         except EditOutOfRange as err:
             raise JsonRpcInvalidParams(str(err)) from None
 
-    def analysis(self, uri: str) -> Analysis:
-        """The analysis of the document's current text (made now if the last run is behind)."""
-        doc = self.document(uri)
-        last = self.analyses.get(uri)
+    async def analysis(self, doc: Document) -> Analysis:
+        """The analysis of ``doc``'s text: the diagnostics run's, waited for if one is under way
+        (two runs at once would only share the CPU), else made now."""
+        while doc.uri in self._running:
+            await self._idle[doc.uri].wait()
+        last = self.analyses.get(doc.uri)
         if last is None or last.text != doc.text:
-            last = self.analyses[uri] = analyse(doc.text, _filename(uri), last)
+            last = await self._off_loop(analyse, doc.text, _filename(doc.uri), last)
+            if self.documents.get(doc.uri) is doc:
+                self.analyses[doc.uri] = last
         return last
 
-    def index(self, uri: str) -> tuple[Analysis, Index | None]:
-        analysis = self.analysis(uri)
+    async def index(self, doc: Document) -> tuple[Analysis, Index | None]:
+        analysis = await self.analysis(doc)
         if analysis.world is None:
             return analysis, None
-        cached = self._indexes.get(uri)
+        cached = self._indexes.get(doc.uri)
         if cached is None or cached[0].world is not analysis.world:
-            cached = self._indexes[uri] = (analysis, build_index(analysis.world, analysis.world_text))
+            cached = (analysis, await self._off_loop(build_index, analysis.world, analysis.world_text))
+            self._indexes[doc.uri] = cached
         return analysis, cached[1]
+
+    async def _off_loop(self, work: Any, *args: Any) -> Any:
+        """Run CPU work in the thread pool, so the message loop keeps reading (and cancelling)."""
+        return await asyncio.get_running_loop().run_in_executor(self.thread_pool, work, *args)
 
     async def refresh(self, uri: str) -> None:
         """Analyse a document and publish its diagnostics, folding edits made meanwhile."""
@@ -87,12 +98,12 @@ class WorldgenServer(LanguageServer):
             self._behind.add(uri)
             return
         self._running.add(uri)
+        idle = self._idle[uri] = asyncio.Event()
         try:
             while uri in self.documents:
                 self._behind.discard(uri)
                 doc = self.documents[uri]
-                analysis = await asyncio.get_running_loop().run_in_executor(
-                    self.thread_pool, analyse, doc.text, _filename(uri), self.analyses.get(uri))
+                analysis = await self._off_loop(analyse, doc.text, _filename(uri), self.analyses.get(uri))
                 if uri not in self.documents:
                     return
                 self.analyses[uri] = analysis
@@ -102,6 +113,7 @@ class WorldgenServer(LanguageServer):
                     return
         finally:
             self._running.discard(uri)
+            idle.set()
 
     def refuse(self, message: str) -> None:
         """Tell the user about a notification that could not be honoured (it has no response)."""
@@ -109,10 +121,10 @@ class WorldgenServer(LanguageServer):
 
     # -------------------------------------------------------------------------- answers
 
-    def occurrence(self, uri: str, pos: types.Position) -> tuple[Analysis, Index, Occurrence] | None:
+    async def occurrence(self, uri: str, pos: types.Position) -> tuple[Analysis, Index, Occurrence] | None:
         doc = self.document(uri)
         offset = self.offset(doc, pos)
-        analysis, index = self.index(uri)
+        analysis, index = await self.index(doc)
         if index is None or not analysis.current:
             return None  # the text does not parse: its positions are not the index's
         found = index.at(offset)
@@ -185,8 +197,8 @@ def build_server() -> WorldgenServer:
         ls.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri, []))
 
     @server.feature(types.TEXT_DOCUMENT_HOVER)
-    def hover(ls: WorldgenServer, params: types.HoverParams) -> types.Hover | None:
-        found = ls.occurrence(params.text_document.uri, params.position)
+    async def hover(ls: WorldgenServer, params: types.HoverParams) -> types.Hover | None:
+        found = await ls.occurrence(params.text_document.uri, params.position)
         if found is None:
             return None
         analysis, _, occurrence = found
@@ -195,8 +207,8 @@ def build_server() -> WorldgenServer:
                            types.Range(_pos(doc, occurrence.start), _pos(doc, occurrence.end)))
 
     @server.feature(types.TEXT_DOCUMENT_DEFINITION)
-    def definition(ls: WorldgenServer, params: types.DefinitionParams) -> list[types.Location] | None:
-        found = ls.occurrence(params.text_document.uri, params.position)
+    async def definition(ls: WorldgenServer, params: types.DefinitionParams) -> list[types.Location] | None:
+        found = await ls.occurrence(params.text_document.uri, params.position)
         if found is None:
             return None
         analysis, index, occurrence = found
@@ -204,8 +216,8 @@ def build_server() -> WorldgenServer:
                             [o for o in index.of(occurrence.symbol) if o.declaration], analysis.text)
 
     @server.feature(types.TEXT_DOCUMENT_REFERENCES)
-    def references(ls: WorldgenServer, params: types.ReferenceParams) -> list[types.Location] | None:
-        found = ls.occurrence(params.text_document.uri, params.position)
+    async def references(ls: WorldgenServer, params: types.ReferenceParams) -> list[types.Location] | None:
+        found = await ls.occurrence(params.text_document.uri, params.position)
         if found is None:
             return None
         analysis, index, occurrence = found
@@ -213,10 +225,10 @@ def build_server() -> WorldgenServer:
         return ls.locations(params.text_document.uri, wanted, analysis.text)
 
     @server.feature(types.TEXT_DOCUMENT_COMPLETION)
-    def completion(ls: WorldgenServer, params: types.CompletionParams) -> types.CompletionList:
+    async def completion(ls: WorldgenServer, params: types.CompletionParams) -> types.CompletionList:
         doc = ls.document(params.text_document.uri)
         offset = ls.offset(doc, params.position)
-        _, index = ls.index(params.text_document.uri)
+        _, index = await ls.index(doc)
         items = [types.CompletionItem(c.label, kind=_KINDS.get(c.kind), detail=c.detail)
                  for c in candidates(index, doc.text, offset)]
         return types.CompletionList(is_incomplete=False, items=items)
