@@ -72,6 +72,14 @@ def test_locals_are_scoped_and_shadow_nothing_outside_them():
     assert "to" not in {s.name for s in index.visible(WALK.index("observe"))}
 
 
+def test_an_inner_binding_of_the_same_name_shadows_the_outer_one():
+    text = WALK.replace("{count(r: room, far(r))}", "{count(r: room, far(r) and any(r: room, far(r)))}")
+    index = index_of(text)
+    outer, inner = at(text, "count(r:", "r"), at(text, "any(r:", "r")
+    assert index.at(outer).symbol != index.at(inner).symbol
+    assert [o.start for o in index.of(index.at(inner).symbol)] == [inner, text.index("far(r)))") + len("far(")]
+
+
 def test_a_reward_naming_an_action_refers_to_it():
     text = WALK.replace("reward 1 when far(at)", "reward 1 on go when far(at)")
     index = index_of(text)
@@ -89,3 +97,4 @@ def test_every_occurrence_in_a_shipped_scaffold_is_its_name_and_every_use_has_a_
         assert text[o.start:o.end] == o.symbol.name
     declared = {o.symbol for o in index.occurrences if o.declaration}
     assert {o.symbol for o in index.occurrences} <= declared
+    assert index_of(text).occurrences == index.occurrences  # the same however warm the caches are

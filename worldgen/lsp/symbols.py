@@ -85,7 +85,7 @@ class _Indexer:
     def __init__(self, doc: Document) -> None:
         self.doc = doc
         self.index = Index()
-        self._extents: dict[int, tuple[int, int]] = {}  # id(node) -> the text it covers
+        self._extents: dict[int, tuple[ast.Node, tuple[int, int]]] = {}  # id(node) -> (node, the text it covers)
         self._pending: list[tuple[str, str, int, int]] = []  # (namespace key, name, start, end): resolved last
 
     # ------------------------------------------------------------------ positions and declarations
@@ -101,14 +101,15 @@ class _Indexer:
     def _scope(self, node: ast.Node) -> tuple[int, int]:
         """The text a node covers: many nodes record only their name's span, so the extent is
         taken over everything inside them."""
-        known = self._extents.get(id(node))
+        known = self._extents.get(id(node), (None, None))[1]
         if known is None:
             start, end = self.doc.span_start(node.span), self._end(node.span)
             for f in dataclasses.fields(node):  # type: ignore[arg-type]
                 for child in _children(getattr(node, f.name)):
                     inner = self._scope(child)  # type: ignore[arg-type]
                     start, end = min(start, inner[0]), max(end, inner[1])
-            known = self._extents[id(node)] = (start, end)
+            known = (start, end)
+            self._extents[id(node)] = (node, known)  # the node kept alive: its id is not reused
         return known
 
     def _end(self, span: Span) -> int:
