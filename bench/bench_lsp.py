@@ -11,7 +11,10 @@ character changed in a number, alternating, so every version checks):
   publishDiagnostics from `worldgen lsp`; then one hover right after each edit (which analyses
   the text itself if the diagnostics run is behind).
 
-Medians, with the 90th percentile beside them; a shared machine's load shows in the spread.
+Medians, with the 90th percentile beside them. A shared machine's load shows in the spread and in
+the baseline printed first: parse + check of scaffolds/vault.wg in the same run (README's "How
+fast" table has it at 7-12 ms on a quiet machine), so figures from runs under different loads
+compare through their ratio to it.
 """
 
 from __future__ import annotations
@@ -109,6 +112,9 @@ def main() -> None:
     path = largest()
     text = path.read_text()
     print(f"{path.relative_to(ROOT)}: {len(text):,} characters, {text.count(chr(10)):,} lines; {args.edits} edits")
+    vault = (ROOT / "scaffolds" / "vault.wg").read_text()
+    baseline = [analyse(vault, "vault.wg") for _ in range(args.edits)]
+    print(f"baseline: parse + check vault.wg {ms([a.parse_seconds + a.check_seconds for a in baseline])}")
     print("in process (analyse, as the server runs it):")
     in_process(text, args.edits)
     print("over stdio (worldgen lsp, a real client):")

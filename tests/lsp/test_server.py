@@ -83,6 +83,21 @@ def test_hover_definition_and_references(client):
     assert len(refs) == 4 and all(r["uri"] == URI for r in refs)
 
 
+def test_while_the_text_does_not_parse_its_last_good_version_answers(client):
+    client.open(URI, WALK, 70)
+    client.diagnostics(URI, 70)
+    end = at(WALK, "horizon 20", "20")
+    replace(client, 71, end, {**end, "character": end["character"] + 2}, "")  # `horizon` without steps
+    [d] = client.diagnostics(URI, 71)
+    assert d["code"] == "WG101"
+    broken = WALK.replace("horizon 20", "horizon ")
+    use = at(broken, "reward 1 when far(at)", "far")
+    hover = client.request("textDocument/hover", {"textDocument": doc(), "position": use})["result"]
+    assert "def far(r: room)" in hover["contents"]["value"]
+    defs = client.request("textDocument/definition", {"textDocument": doc(), "position": use})["result"]
+    assert [d["range"]["start"] for d in defs] == [at(broken, "def far", "far")]  # the axis's is below the edit
+
+
 def test_completion_offers_names_in_scope_and_keywords(client):
     client.open(URI, WALK, 20)
     items = client.request("textDocument/completion", {"textDocument": doc(),

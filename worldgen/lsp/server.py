@@ -125,14 +125,22 @@ class WorldgenServer(LanguageServer):
         doc = self.document(uri)
         offset = self.offset(doc, pos)
         analysis, index = await self.index(doc)
-        if index is None or not analysis.current:
-            return None  # the text does not parse: its positions are not the index's
-        found = index.at(offset)
+        if index is None:
+            return None
+        if analysis.current:
+            found = index.at(offset)
+        else:  # the text does not parse: the name under the cursor, looked up in the last that did
+            word = _word_at(analysis.text, offset)
+            symbol = index.symbols.get(analysis.text[word[0]:word[1]]) if word else None
+            found = Occurrence(symbol, word[0], word[1], False) if symbol and word else None
         return (analysis, index, found) if found else None
 
     def locations(self, uri: str, occurrences: list[Occurrence], text: str) -> list[types.Location]:
+        """Where the occurrences are in ``text``; when the index is of an earlier text, only
+        those still spelling their name there (the lines above an edit)."""
         doc = Document(uri, text)
-        return [types.Location(uri, types.Range(_pos(doc, o.start), _pos(doc, o.end))) for o in occurrences]
+        return [types.Location(uri, types.Range(_pos(doc, o.start), _pos(doc, o.end))) for o in occurrences
+                if text[o.start:o.end] == o.symbol.name]
 
 
 def to_lsp(d: Diagnostic, doc: Document) -> types.Diagnostic:
@@ -150,6 +158,15 @@ def to_lsp(d: Diagnostic, doc: Document) -> types.Diagnostic:
 
 def _pos(doc: Document, offset: int) -> types.Position:
     return types.Position(*doc.position(offset))
+
+
+def _word_at(text: str, offset: int) -> tuple[int, int] | None:
+    """The name at or just before ``offset``."""
+    start = offset
+    while start > 0 and (text[start - 1].isalnum() or text[start - 1] == "_"):
+        start -= 1
+    word = _WORD.match(text, start)
+    return (start, word.end()) if word and word.end() >= offset else None
 
 
 def _filename(uri: str) -> str:
