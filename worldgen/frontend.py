@@ -6,13 +6,18 @@ from worldgen.check.buildtime import warn_consts_reading_changing_state
 from worldgen.check.checker import check
 from worldgen.errors import Diagnostic, DiagnosticError, DiagnosticSink
 from worldgen.ir.models import Scaffold as ScaffoldIR
+from worldgen.syntax import ast
 from worldgen.syntax.parser import parse
 
 
 def compile_source(source: str, filename: str = "<string>") -> tuple[ScaffoldIR, tuple[Diagnostic, ...]]:
     """Parse and check; raises DiagnosticError carrying every error found, else returns the IR
     and the warnings (sorted by position)."""
-    world = parse(source, filename)
+    return check_parsed(parse(source, filename), source, filename)
+
+
+def check_parsed(world: ast.World, source: str, filename: str = "<string>") -> tuple[ScaffoldIR, tuple[Diagnostic, ...]]:
+    """The checking half of compile_source, for callers that keep the AST (the language server)."""
     sink = DiagnosticSink(filename, source)
     ir = check(world, sink)
     sink.raise_if_any()

@@ -62,7 +62,7 @@ def split_holes(raw: str) -> list[tuple[str, str, int]]:
     return parts
 
 
-def _unescape_quotes(hole: str) -> str:
+def unescape_hole(hole: str) -> str:
     """Inside a hole, \\" and \\' are quotes of the hole's own strings (the enclosing literal needed
     them escaped). Columns after such a quote shift by one in diagnostics; nothing else changes."""
     return hole.replace('\\"', '"').replace("\\'", "'")
@@ -74,7 +74,7 @@ def check_template(checker: ExprChecker, s: ast.Str, ctx: Ctx) -> Template:
         pieces = split_holes(s.raw)
     except ValueError as err:
         offset, message = err.args
-        checker.sink.error("WG102", message, _position(s, offset))
+        checker.sink.error("WG102", message, hole_position(s, offset))
         return Template()
     margin = indentation(s.raw) if s.quote == 3 else None
     parts: list[TemplatePart] = []
@@ -85,11 +85,11 @@ def check_template(checker: ExprChecker, s: ast.Str, ctx: Ctx) -> Template:
             if text:
                 parts.append(TemplatePart(text=unescape(text)))
             continue
-        at = _position(s, offset)
+        at = hole_position(s, offset)
         if not text.strip():
             checker.sink.error("WG102", "empty '{}' in text; write '{{}}' for literal braces", at)
             continue
-        node = parse_expr(_unescape_quotes(text), at, checker.sink)
+        node = parse_expr(unescape_hole(text), at, checker.sink)
         if node is None:
             continue
         expr = checker.check(node, ctx)
@@ -102,7 +102,7 @@ def check_template(checker: ExprChecker, s: ast.Str, ctx: Ctx) -> Template:
     return Template(parts=tuple(parts))
 
 
-def _position(s: ast.Str, offset: int) -> Span:
+def hole_position(s: ast.Str, offset: int) -> Span:
     """Where character ``offset`` of a string's raw text is in the file (strings may span lines)."""
     newlines = s.raw.count("\n", 0, offset)
     if not newlines:

@@ -119,6 +119,11 @@ def _keyword_map() -> dict[str, str]:
     return out
 
 
+def keywords() -> frozenset[str]:
+    """The grammar's reserved words (its alphabetic string terminals), for editors."""
+    return frozenset(v.strip("'") for v in _keyword_map().values() if v.strip("'").isidentifier())
+
+
 def _keyword_of(terminal: str) -> str | None:
     if terminal in _FRIENDLY:
         return _FRIENDLY[terminal]
@@ -154,11 +159,11 @@ def parse_expr(text: str, at: Span, sink: DiagnosticSink) -> ast.Expr | None:
     if len(sink.diagnostics) > before:
         return None
     node = _TRANSFORMER.transform(tree)
-    _shift_spans(node, at)
+    shift_spans(node, at)
     return node
 
 
-def _shift_spans(node: object, at: Span) -> None:
+def shift_spans(node: object, at: Span) -> None:
     """Move spans of a hole's nodes (relative to the hole) to absolute source positions."""
     if isinstance(node, ast.Node):
         s = node.span
@@ -168,7 +173,7 @@ def _shift_spans(node: object, at: Span) -> None:
             end_col = at.col + s.end_col - 1 if (s.end_line or 1) == 1 else s.end_col
         node.span = Span(at.line + s.line - 1, col, at.line + (s.end_line or 1) - 1, end_col)
         for value in vars(node).values():
-            _shift_spans(value, at)
+            shift_spans(value, at)
     elif isinstance(node, (list, tuple)):
         for item in node:
-            _shift_spans(item, at)
+            shift_spans(item, at)
