@@ -87,11 +87,14 @@ def build(world_id: str, rules: Rules, graph: StateGraph) -> Tables:
     action = np.array([b.action for b in rules.bindings], dtype=np.int32)[binding] if edges else np.zeros(0, np.int32)
     gain = rules.per_step + np.asarray(rules.on_amounts, dtype=np.float64)[action] if edges else np.zeros(0)
     chance = np.asarray(rules.stochastic, dtype=bool)[action] if edges else np.zeros(0, bool)
-    # sure edges: their one transition, numbered as the edge
-    sure_dst = np.frombuffer(graph.trans_dst, dtype=np.int32)[np.frombuffer(graph.trans_start, dtype=np.int64)[:-1]]
-    dst, prob, trans_edge = list(np.where(chance, 0, sure_dst)), [1.0] * edges, list(range(edges))
-    root = -1 - np.arange(edges, dtype=np.int32)
-    paths: list[tuple[bool, ...]] = [()] * edges
+    # the sure edges' transitions first, one each, in edge order; the chance edges' after them
+    sure = np.flatnonzero(~chance)
+    first_trans = np.frombuffer(graph.trans_start, dtype=np.int64)[:-1]
+    dst = np.frombuffer(graph.trans_dst, dtype=np.int32)[first_trans[sure]].tolist()
+    prob, trans_edge = [1.0] * len(sure), sure.tolist()
+    paths: list[tuple[bool, ...]] = [()] * len(sure)
+    root = np.zeros(edges, dtype=np.int32)
+    root[sure] = -1 - np.arange(len(sure), dtype=np.int32)
     node_p: list[float] = []
     node_yes: list[int] = []
     node_no: list[int] = []
