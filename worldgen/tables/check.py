@@ -15,11 +15,11 @@ from worldgen.tables.store import TableError, load
 from worldgen.verify.report import Bounds
 from worldgen.verify.statespace import explore
 
-PER_STATE = {"edge": "its successors", "mask": "its admissible mask", "when": "its pay-once conditions",
-             "done": "its goal flag", "failed": "its failure flag"}
-PER_EDGE = {"gain": "a command's reward", "root": "a command's chance outcomes"}
-PER_TRANSITION = {"dst": "a successor", "prob": "a chance outcome's probability", "trans_edge": "a chance outcome",
-                  "path_start": "a chance outcome's decisions"}
+PER_STATE = {"edge": "successors", "mask": "admissible commands", "when": "pay-once conditions",
+             "done": "goal flag", "failed": "failure flag"}
+PER_EDGE = {"gain": "rewards", "root": "chance outcomes"}
+PER_TRANSITION = {"dst": "successors", "prob": "outcome probabilities", "trans_edge": "chance outcomes",
+                  "path_start": "chance decisions"}
 
 
 def tables_problem(world: World, path: Path, bounds: Bounds) -> str | None:
@@ -43,15 +43,15 @@ def difference(world_id: str, stored: Tables, fresh: Tables) -> str | None:
     for name, what in (*PER_STATE.items(), *PER_EDGE.items(), *PER_TRANSITION.items()):
         a, b = getattr(stored, name), getattr(fresh, name)
         if a.shape != b.shape:
-            return f"{who}: {what} disagree with the rules ({name} has shape {a.shape}, the rules give {b.shape})"
+            return f"{who}: the rules give other {what} ({name} has shape {a.shape}, the rules' {b.shape})"
         bad = np.flatnonzero((a != b).reshape(len(a), -1).any(axis=1)) if a.size else np.zeros(0, int)
         if len(bad):
             i = int(bad[0])
             state = i if name in PER_STATE else int(src[i]) if name in PER_EDGE else _transition_state(fresh, src, i)
-            return f"{who}: state {state}: {what} disagree with the rules ({name})"
+            return f"{who}: state {state}: the rules give other {what} ({name})"
     for name in ("node_p", "node_yes", "node_no", "path", "state_json", "state_start"):
         if not np.array_equal(getattr(stored, name), getattr(fresh, name)):
-            return f"{who}: its {'stored states' if name.startswith('state') else 'chance trees'} disagree with the rules ({name})"
+            return f"{who}: the rules give other {'states' if name.startswith('state') else 'chance trees'} ({name})"
     return None
 
 
