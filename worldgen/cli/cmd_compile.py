@@ -109,7 +109,7 @@ def run(args: argparse.Namespace) -> int:
     elapsed = time.perf_counter() - started
     data = summary.as_dict()
     if args.tables:
-        from worldgen.tables.suite import write_tables
+        from worldgen.compiler.step_tables import write_tables
 
         written, skipped = write_tables(out)
         data["tables"] = {"written": written, "without": dict(skipped)}
