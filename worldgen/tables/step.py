@@ -15,12 +15,18 @@ from typing import Any
 import numpy as np
 
 from worldgen.codegen.names import RULE_ERRORS
+from worldgen.ir.axes import apply_axes
+from worldgen.ir.models import Stmt
 from worldgen.ir.patterns import find_unpadded
 from worldgen.ir.world import World
 from worldgen.runtime.env import OVER, StepInfo, encoded_state
 from worldgen.runtime.loader import load_rules
 from worldgen.tables.build import Tables
 from worldgen.tables.store import load
+
+
+PARSED_KEPT = 100_000  # command strings whose binding is remembered
+UNPARSED = -2
 
 
 class TableEnv:
@@ -45,7 +51,11 @@ class TableEnv:
         self._edge_src = np.empty(len(self._gain), dtype=np.int64)
         self._edge_cmd = np.empty(len(self._gain), dtype=np.int64)
         self._edge_src[tables.edge[rows, cols]], self._edge_cmd[tables.edge[rows, cols]] = rows, cols
-        self._binding_action = [(b.action, self.rules.actions[b.action].name) for b in self.rules.bindings]
+        self._action_of = [self.rules.actions[b.action].name for b in self.rules.bindings]
+        self._parsed: dict[str, int | None] = {}
+        every = apply_axes(world.scaffold, world.axes).every
+        self._says = [_says(a.body + every) for a in self.rules.actions]  # silent actions are not run to render
+        self._shown: dict[int, str] = {}  # per state: its observation
         self._said: list[str | None] = [None] * len(self._dst)  # per transition: its step's observation
         self._refused: dict[tuple[int, int], str] = {}  # per (state, command) not admissible there
         self._unknown: dict[int, str] = {}  # per state: a command the world does not know
@@ -84,8 +94,9 @@ class TableEnv:
 
     def step(self, command: str) -> tuple[str, float, bool, bool, StepInfo]:
         obs, reward, terminated, truncated, success, valid, action, error = self.advance(command)
-        info = StepInfo.of(self._admissible, {"valid": valid, "action": action, "step": self._t, "success": success,
-                                              "exit_status": self.status})
+        # the admissible list is a cached list per state: put in now, not computed on reading
+        info = StepInfo.of(None, {"valid": valid, "action": action, "step": self._t, "success": success,
+                                  "exit_status": self.status, "admissible": self._admissible()})
         if error is not None:
             info["error"] = error
         return obs, reward, terminated, truncated, info
@@ -96,29 +107,24 @@ class TableEnv:
         if self._over:
             return OVER, 0.0, True, False, False, False, None, None
         self._t += 1
-        rules, s = self.rules, self._s
-        key = " ".join(str(command).lower().split())
-        b = rules.table.get(key)
-        if b is None:
-            b = find_unpadded(rules.table, rules.forms, key)
+        s = self._s
+        b = self._parsed.get(command, UNPARSED) if type(command) is str else self._parse(command)
+        if b is UNPARSED:
+            b = self._parse(command)
         e = -1 if b is None else self._edge[s][b]
         if e < 0:
-            self.status = 1
-            return self._settle(s, self._refusal(s, b), rules.per_step, False, None)
-        r = self._root[e]
-        if r >= 0:  # a chance edge: one draw per chance met, as Env's pick makes
-            rand, p, yes, no = self._rng.random, self._p, self._yes, self._no  # type: ignore[union-attr]
-            while r >= 0:
-                r = yes[r] if rand() < p[r] else no[r]
-        tr = -1 - r
-        said = self._said[tr]
-        if said is None:
-            said = self._said[tr] = self._render(tr)
-        self.status = 0
-        return self._settle(self._dst[tr], said, self._gain[e], True, self._binding_action[b][1])  # type: ignore[index]
-
-    def _settle(self, new: int, text: str, reward: float, valid: bool,
-                action: str | None) -> tuple[str, float, bool, bool, bool, bool, str | None, str | None]:
+            self.status, new, text, reward, action = 1, s, self._refusal(s, b), self.rules.per_step, None
+        else:
+            r = self._root[e]
+            if r >= 0:  # a chance edge: one draw per chance met, as Env's pick makes
+                rand, p, yes, no = self._rng.random, self._p, self._yes, self._no  # type: ignore[union-attr]
+                while r >= 0:
+                    r = yes[r] if rand() < p[r] else no[r]
+            tr = -1 - r
+            text = self._said[tr]
+            if text is None:
+                text = self._said[tr] = self._render(tr)
+            self.status, new, reward, action = 0, self._dst[tr], self._gain[e], self._action_of[b]  # type: ignore[index]
         self._s = new
         error = None
         newly = self._when[new] & ~self._acc
@@ -131,7 +137,21 @@ class TableEnv:
         terminated = self._ends[new]
         truncated = not terminated and self._t >= self.horizon
         self._over = terminated or truncated
-        return text, reward, terminated, truncated, self._done[new], valid, action, error
+        return text, reward, terminated, truncated, self._done[new], e >= 0, action, error
+
+    def _parse(self, command: Any) -> int | None:
+        """The command's binding as Env reads it (None: the world does not know it), kept for
+        the next time the same string comes (agents repeat the admissible list's strings)."""
+        rules = self.rules
+        key = " ".join(str(command).lower().split())
+        b = rules.table.get(key)
+        if b is None:
+            b = find_unpadded(rules.table, rules.forms, key)
+        if type(command) is str:
+            if len(self._parsed) >= PARSED_KEPT:
+                self._parsed.clear()
+            self._parsed[command] = b
+        return b
 
     def _live_pay(self, newly: int, state: int) -> tuple[float, str | None]:
         total, error = 0.0, None
@@ -153,10 +173,11 @@ class TableEnv:
         return got
 
     def _joined(self, out: list[str], state: int) -> str:
-        text = self.rules.observe(self.values(state))
-        if text:
-            out.append(text)
-        return "\n".join(out)
+        """``out`` then the state's observation, as Env joins a step's texts."""
+        text = self._shown.get(state)
+        if text is None:
+            text = self._shown[state] = self.rules.observe(self.values(state))
+        return "\n".join([*out, text] if text else out)
 
     def _render(self, tr: int) -> str:
         """What transition ``tr``'s step says: the action's `say`s on its decision path, then the
@@ -164,9 +185,10 @@ class TableEnv:
         t = self.tables
         e = int(t.trans_edge[tr])
         src, binding = int(self._edge_src[e]), self.rules.bindings[int(self._edge_cmd[e])]
-        decisions = iter(t.path[t.path_start[tr]:t.path_start[tr + 1]].tolist())
         out: list[str] = []
-        self.rules.apply[binding.action](list(self.values(src)), *binding.args, lambda p: next(decisions), out)
+        if self._says[binding.action]:
+            decisions = iter(t.path[t.path_start[tr]:t.path_start[tr + 1]].tolist())
+            self.rules.apply[binding.action](list(self.values(src)), *binding.args, lambda p: next(decisions), out)
         return self._joined(out, int(t.dst[tr]))
 
     def _refusal(self, state: int, b: int | None) -> str:
@@ -215,6 +237,10 @@ class TableEnv:
 
     def close(self) -> None:
         """Nothing to stop: tables hold nothing outside this process."""
+
+
+def _says(stmts: tuple[Stmt, ...]) -> bool:
+    return any(st.kind == "say" or _says(st.then) or _says(st.otherwise) for st in stmts)
 
 
 def _tuples(v: Any) -> Any:
