@@ -92,11 +92,12 @@ class TableEnv:
             self._opening = ((f"{intro}\n\n{text}" if intro and text else intro or text), intro)
         return self._opening[0], self._opening[1], self._done[0]
 
-    def step(self, command: str) -> tuple[str, float, bool, bool, StepInfo]:
+    def step(self, command: str) -> tuple[str, float, bool, bool, dict[str, Any]]:
+        """As ``Env.step``; ``info`` is a plain dict: its admissible list is a list cached per
+        state, put in now rather than computed when read."""
         obs, reward, terminated, truncated, success, valid, action, error = self.advance(command)
-        # the admissible list is a cached list per state: put in now, not computed on reading
-        info = StepInfo.of(None, {"valid": valid, "action": action, "step": self._t, "success": success,
-                                  "exit_status": self.status, "admissible": self._admissible()})
+        info = {"valid": valid, "action": action, "step": self._t, "success": success, "exit_status": self.status,
+                "admissible": self._admissible()}
         if error is not None:
             info["error"] = error
         return obs, reward, terminated, truncated, info
