@@ -17,8 +17,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from worldgen.adapters import register_envs_when_gymnasium_loads
+from worldgen.agent.prompt import opening_prompt
 from worldgen.errors import ContentError, Diagnostic, DiagnosticError, InstantiationError, WorldgenError
-from worldgen.ir.world import World
+from worldgen.ir.world import World, plug_runtime
 from worldgen.runtime.env import Env
 from worldgen.scaffold import Scaffold
 
@@ -27,6 +28,7 @@ if TYPE_CHECKING:
 
 __version__ = "0.1.0"
 
+plug_runtime(Env, opening_prompt)  # world.env() and world.system_prompt(): the IR does not import what plays it
 register_envs_when_gymnasium_loads()  # worldgen/World-v0 and worldgen/Suite-v0; Gymnasium is not imported here
 
 

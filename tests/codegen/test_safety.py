@@ -7,7 +7,7 @@ import json
 import pytest
 
 from tests.conftest import example_record, example_scaffold
-from worldgen.codegen.exprs import UnsafeIR
+from worldgen.codegen.names import UnsafeIR
 from worldgen.ir.world import World
 
 

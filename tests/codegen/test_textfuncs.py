@@ -118,7 +118,7 @@ def test_text_longer_than_the_limit_is_a_rule_error() -> None:
 
 
 def test_replace_refuses_to_grow_past_the_limit() -> None:
-    from worldgen.codegen.exprs import RuleError
+    from worldgen.codegen.names import RuleError
     from worldgen.codegen.texthelpers import _treplace
 
     assert len(_treplace("a" * 100, "a", "b" * 1000)) == MAX_TEXT

@@ -11,6 +11,7 @@ from worldgen.ir.axes import apply_axes
 from worldgen.ir.models import Type
 from worldgen.ir.terminal import hook_action
 from worldgen.ir.world import World
+from worldgen.runtime.env import Env
 
 RULES = (
     "You are playing a text world. Each of your replies is sent to the world as one command, "
@@ -52,6 +53,14 @@ def system_prompt(world: World, instruction: str, rules: str = RULES) -> str:
         listing = "Commands ({arg} marks an argument):\n"
     parts = [rules, f"Goal: {instruction}" if instruction else "", listing + command_help(world)]
     return "\n\n".join(p for p in parts if p)
+
+
+def opening_prompt(world: World, instruction: str | None = None) -> str:
+    """``system_prompt`` with the world's opening instruction as the goal unless ``instruction``
+    is given (what ``World.system_prompt`` returns)."""
+    if instruction is None:
+        instruction = str(Env(world).reset(seed=0)[1].get("instruction", ""))
+    return system_prompt(world, instruction)
 
 
 def _values(world: World, t: Type) -> str:

@@ -75,6 +75,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--executor", choices=("local", "ray"), default="local", help="where workers run (default local)")
     p.add_argument("--ray-address", metavar="ADDR", help="Ray cluster address (default: start a local Ray)")
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
+    p.add_argument("--tables", action="store_true",
+                   help="also write each fitting world's step tables beside its artifact (docs/tables.md)")
     p.set_defaults(func=run)
 
 
@@ -106,6 +108,11 @@ def run(args: argparse.Namespace) -> int:
                                 lambda d: advance.step(draw_text(d)))
     elapsed = time.perf_counter() - started
     data = summary.as_dict()
+    if args.tables:
+        from worldgen.compiler.step_tables import write_tables
+
+        written, skipped = write_tables(out)
+        data["tables"] = {"written": written, "without": dict(skipped)}
     if args.json:
         print(json.dumps({**data, "out": str(out), "seconds": round(elapsed, 3)}, indent=2))
     else:
@@ -115,6 +122,9 @@ def run(args: argparse.Namespace) -> int:
         if data["failed_checks_in_rejected"]:
             reasons = ", ".join(f"{k} x{v}" for k, v in data["failed_checks_in_rejected"].items())
             print(f"  rejected seeds failed: {reasons} (details in {out / REJECTED}; `worldgen explain {out}` shows why)")
+        if args.tables:
+            without = "".join(f"; {n} {why}" for why, n in skipped.items())
+            print(f"  step tables: {written} of {data['accepted']} worlds{without} (docs/tables.md)")
         if data["failed_checks_in_redraws"]:
             reasons = ", ".join(f"{k} x{v}" for k, v in data["failed_checks_in_redraws"].items())
             print(f"  accepted seeds were re-drawn for: {reasons}")

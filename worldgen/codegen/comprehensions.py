@@ -9,13 +9,9 @@ at build time that fails the build with a located message, in a rule it refuses 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
-
+from worldgen.codegen.names import Compiler, RuleError, ident
 from worldgen.ir.models import Expr
 from worldgen.ir.values import bits
-
-if TYPE_CHECKING:
-    from worldgen.codegen.exprs import ExprCompiler
 
 MAX_PAIRS = 1_000_000  # condition tests of one filter over pairs
 MAX_CLOSURE_TESTS = 1_000_000  # step tests of one closure: n values, each expanded once, n tests each
@@ -25,8 +21,6 @@ def _relof(n: int, left: int, right: int, test: Callable[[int, int], bool], line
     """The relation (one bitmask per left value, ``n`` of them) of the pairs that pass ``test``."""
     pairs = left.bit_count() * right.bit_count()
     if pairs > MAX_PAIRS:
-        from worldgen.codegen.exprs import RuleError  # exprs imports this module for its mixin
-
         raise RuleError(f"filter over pairs at line {line} would test {pairs:_} pairs, more than {MAX_PAIRS:_}; "
                         "range over smaller sets")
     rights = bits(right)
@@ -38,8 +32,6 @@ def _fix(start: int, n: int, source: Callable[[int], bool], step: Callable[[int,
     (the part of the condition that reads only d, tested once per d) and ``step(d, e)`` hold.
     Each value is expanded at most once, so at most n * n tests: that is the bound checked."""
     if n * n > MAX_CLOSURE_TESTS:
-        from worldgen.codegen.exprs import RuleError
-
         raise RuleError(f"closure at line {line} ranges over {n:_} values and could test {n * n:_} steps, more than "
                         f"{MAX_CLOSURE_TESTS:_}")
     reached, frontier = 0, bits(start)
@@ -61,27 +53,25 @@ COMPREHENSION_HELPERS = {"_relof": _relof, "_fix": _fix}
 
 def local_name(name: object) -> str:
     """The source name of a bound variable (``ident`` refuses anything but an identifier)."""
-    from worldgen.codegen.exprs import ident  # exprs imports this module for its mixin
-
     return f"l_{ident(name)}"
 
 
 class ComprehensionCode:
     """``relcomp``, ``mapcomp`` and ``fixpoint`` nodes -> Python source."""
 
-    def _relcomp(self: ExprCompiler, e: Expr) -> str:
+    def _relcomp(self: Compiler, e: Expr) -> str:
         left, right, body = e.args
         assert e.type.elem is not None
         n = self.ns.const(("count", e.type.elem.name))
         test = f"lambda {local_name(e.name)}, {local_name(e.value)}: {self.expr(body)}"
         return f"_relof({n}, {self.expr(left)}, {self.expr(right)}, {test}, {int(e.line)})"
 
-    def _mapcomp(self: ExprCompiler, e: Expr) -> str:
+    def _mapcomp(self: Compiler, e: Expr) -> str:
         assert e.type.elem is not None
         n = self.ns.const(("count", e.type.elem.name))
         return f"tuple({self.expr(e.args[1])} for {local_name(e.value)} in range({n}))"
 
-    def _fixpoint(self: ExprCompiler, e: Expr) -> str:
+    def _fixpoint(self: Compiler, e: Expr) -> str:
         start, body = e.args
         assert e.type.elem is not None
         n = self.ns.const(("count", e.type.elem.name))

@@ -7,7 +7,6 @@ never code. Values use the runtime encoding of ``worldgen.ir.values``.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -15,37 +14,13 @@ from typing import Any
 from worldgen.codegen.comprehensions import ComprehensionCode
 from worldgen.codegen.forms import FormsCode
 from worldgen.codegen.repair import RepairCode
+from worldgen.codegen.names import RuleError, UnsafeIR, ident
 from worldgen.codegen.textfuncs import TextCode
-from worldgen.errors import WorldgenError
 from worldgen.ir.models import Expr, Function, Template, Type
 from worldgen.ir.values import bits
 
 CMP = {"==", "!=", "<", "<=", ">", ">="}
 ARITH = {"+", "-", "*", "/", "%", "^"}
-_IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
-
-
-class UnsafeIR(WorldgenError):
-    """IR that would not generate the code its structure describes (a name that is not an
-    identifier, an unknown op): refused before any code is generated, whatever its source."""
-
-
-def ident(name: object) -> str:
-    """A name that may appear in generated source: a plain identifier, nothing else."""
-    if not isinstance(name, str) or not _IDENT.match(name):
-        raise UnsafeIR(f"refusing to generate code for the name {name!r}: not an identifier")
-    return name
-
-
-class RuleError(Exception):
-    """A rule did something its declaration forbids at run time (a value out of its bounds,
-    an index past the end): reported by the runtime and the model checker, never a crash."""
-
-
-# What the runtime turns into an invalid step with info["error"]; anything else is a bug.
-RULE_ERRORS = (RuleError, IndexError, ZeroDivisionError)
-
-
 def make_joiner(names: tuple[str, ...]) -> Callable[[int], str]:
     """Render a set as "a, b, c" ("nothing" when empty), memoised per mask: sets repeat a lot."""
     cache: dict[int, str] = {}

@@ -8,15 +8,12 @@ command table fails, and the value is passed to the generated functions as a str
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from worldgen.ir.models import Action, Type
 from worldgen.ir.patterns import normalize, parts, spell, tokens, unpadded
-
-if TYPE_CHECKING:
-    from worldgen.codegen.program import Rules
 
 
 @dataclass(frozen=True)
@@ -84,12 +81,12 @@ def _loose(text: str) -> str:
     return r"\s+".join(re.escape(w) for w in text.split(" "))
 
 
-def match_fallback(rules: Rules, command: str) -> tuple[int, tuple[Any, ...]] | None:
+def match_fallback(fallbacks: Sequence[Fallback], command: str) -> tuple[int, tuple[Any, ...]] | None:
     """(action index, argument values) of the first typed-argument phrasing ``command`` matches.
 
     A `word` argument's value is the word in lowercase (commands are case-insensitive); a `text`
     argument's value is the quoted text exactly as typed, without its quotes."""
-    for f in rules.fallbacks:
+    for f in fallbacks:
         m = f.regex.fullmatch(command)
         if m is None:
             continue

@@ -9,23 +9,16 @@ from __future__ import annotations
 
 import re
 
-from typing import TYPE_CHECKING
-
 from worldgen.codegen.inlining import inlinable
+from worldgen.codegen.names import Compiler, UnsafeIR, ident
 from worldgen.ir.models import Expr, Type
-
-if TYPE_CHECKING:
-    from worldgen.codegen.exprs import ExprCompiler
-
 
 _SIMPLE = re.compile(r"[A-Za-z_][A-Za-z_0-9]*|\d+")  # a name or a literal: evaluating it twice costs nothing
 
 
 class FormsCode:
     # -- functions and locals
-    def _fn(self: ExprCompiler, e: Expr) -> str:
-        from worldgen.codegen.exprs import UnsafeIR, ident
-
+    def _fn(self: Compiler, e: Expr) -> str:
         f = self.functions.get(str(e.name))
         if f is None:
             raise UnsafeIR(f"call of an unknown function {e.name!r}")
@@ -42,13 +35,11 @@ class FormsCode:
                 self.subst = outer
         return f"D_{ident(f.name)}({', '.join(['s', args]) if args else 's'})"
 
-    def _let(self: ExprCompiler, e: Expr) -> str:
-        from worldgen.codegen.exprs import ident
-
+    def _let(self: Compiler, e: Expr) -> str:
         return f"(lambda l_{ident(e.value)}: {self.expr(e.args[1])})({self.expr(e.args[0])})"
 
     # -- sequences
-    def domain(self: ExprCompiler, e: Expr) -> str:
+    def domain(self: Compiler, e: Expr) -> str:
         """What a quantifier or a `for` iterates: an int range, a list's items or a set's elements."""
         if e.op == "span":
             return f"range({self.expr(e.args[0])}, ({self.expr(e.args[1])}) + 1)"
@@ -56,20 +47,20 @@ class FormsCode:
             return self.expr(e)
         return f"_B[{self.expr(e)}]"
 
-    def _span(self: ExprCompiler, e: Expr) -> str:
+    def _span(self: Compiler, e: Expr) -> str:
         return f"tuple({self.domain(e)})"
 
-    def _listlit(self: ExprCompiler, e: Expr) -> str:
+    def _listlit(self: Compiler, e: Expr) -> str:
         return "(" + "".join(f"{self.expr(a)}, " for a in e.args) + ")"
 
-    def _maplit(self: ExprCompiler, e: Expr) -> str:
+    def _maplit(self: Compiler, e: Expr) -> str:
         key = e.type.elem
         assert key is not None and e.type.value is not None
         n = self.ns.const(("count", key.name))
         pairs = "".join(f"({self.expr(p.args[0])}, {self.expr(p.args[1])}), " for p in e.args)
         return f"_maplit({n}, ({pairs}), {self.default(e.type.value)})"
 
-    def default(self: ExprCompiler, t: Type) -> str:
+    def default(self: Compiler, t: Type) -> str:
         """The value a map literal gives the keys it does not list."""
         match t.kind:
             case "bool":
@@ -83,23 +74,23 @@ class FormsCode:
                 return f"(({self.default(t.value)},) * {self.ns.const(('count', t.elem.name))})"
         return "0"  # sets (empty), entities and enum values (the first)
 
-    def _at(self: ExprCompiler, e: Expr) -> str:
+    def _at(self: Compiler, e: Expr) -> str:
         xs, i = self.expr(e.args[0]), self.expr(e.args[1])
         if _SIMPLE.fullmatch(xs) and _SIMPLE.fullmatch(i):  # cheap to repeat: index inline, check the rest in _at
             return f"({xs}[{i}] if 0 <= {i} < len({xs}) else _at({xs}, {i}))"
         return f"_at({xs}, {i})"
 
-    def _lslice(self: ExprCompiler, e: Expr) -> str:
+    def _lslice(self: Compiler, e: Expr) -> str:
         return f"{self.expr(e.args[0])}[{self.expr(e.args[1])}:{self.expr(e.args[2])}]"
 
-    def _lconcat(self: ExprCompiler, e: Expr) -> str:
+    def _lconcat(self: Compiler, e: Expr) -> str:
         return f"({self.expr(e.args[0])} + {self.expr(e.args[1])})"
 
-    def _concat(self: ExprCompiler, e: Expr) -> str:
+    def _concat(self: Compiler, e: Expr) -> str:
         shown = [self.render(a) for a in e.args]
         return shown[0] if len(shown) == 1 else "(" + " + ".join(shown) + ")"
 
-    def sequence_call(self: ExprCompiler, e: Expr, args: list[str]) -> str | None:
+    def sequence_call(self: Compiler, e: Expr, args: list[str]) -> str | None:
         match e.name:
             case "index":
                 return f"({args[0]})"
@@ -121,16 +112,16 @@ class FormsCode:
         return None
 
     # -- grids
-    def _coord(self: ExprCompiler, e: Expr) -> str:
+    def _coord(self: Compiler, e: Expr) -> str:
         width = self.ns.const(("gridw", e.value))
         c = self.expr(e.args[0])
         return f"({c} % {width})" if e.name == "x" else f"({c} // {width})"
 
-    def _cellat(self: ExprCompiler, e: Expr) -> str:
+    def _cellat(self: Compiler, e: Expr) -> str:
         w, h = self.ns.const(("gridw", e.name)), self.ns.const(("gridh", e.name))
         return f"_cell({self.expr(e.args[0])}, {self.expr(e.args[1])}, {w}, {h})"
 
-    def _grid(self: ExprCompiler, e: Expr) -> str:
+    def _grid(self: Compiler, e: Expr) -> str:
         args = [self.expr(a) for a in e.args]
         if e.name == "neighbours":
             return f"{self.ns.const(('nbrs', e.value))}[{args[0]}]"

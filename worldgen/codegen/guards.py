@@ -24,7 +24,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from worldgen.codegen.exprs import ident
+from worldgen.codegen.names import ident
 from worldgen.codegen.intervals import PLAIN, Binding, Interval, conjuncts, interval
 from worldgen.ir.models import Action, Expr, Function
 

@@ -10,7 +10,7 @@ import math
 from collections.abc import Iterable
 from typing import Any
 
-from worldgen.codegen.exprs import RuleError
+from worldgen.codegen.names import RuleError
 from worldgen.ir.values import bits
 
 _NONE = object()

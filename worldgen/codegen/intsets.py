@@ -7,7 +7,7 @@ is a rule error (the step is refused), as assigning an int out of its range is.
 
 from __future__ import annotations
 
-from worldgen.codegen.exprs import RuleError
+from worldgen.codegen.names import RuleError
 from worldgen.ir.values import bits
 
 

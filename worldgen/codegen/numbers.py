@@ -10,7 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from worldgen.codegen.exprs import ExprCompiler, Namespace, RuleError, WorldTables
+from worldgen.codegen.exprs import ExprCompiler, Namespace, WorldTables
+from worldgen.codegen.prelude import HELPERS
+from worldgen.codegen.names import RuleError
 from worldgen.errors import InstantiationError, PayOnceLimitError
 from worldgen.ir.limits import MAX_PAY_ONCE, MAX_REWARD
 from worldgen.ir.models import Expr, Reward, Scaffold, Stmt
@@ -20,7 +22,7 @@ MAX_HORIZON = 1_000_000
 
 def static_value(e: Expr, tables: WorldTables, constants: dict[str, Any], rules: Scaffold) -> Any:
     """Evaluate an expression over params, consts and numbers (no state) for one world."""
-    from worldgen.codegen.program import HELPERS
+
 
     ns = Namespace(tables)
     src = ExprCompiler(ns, lambda v: f"S_{v}", {f.name: f for f in rules.functions}).expr(e)

@@ -13,12 +13,13 @@ import math
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from worldgen.codegen.exprs import ExprCompiler, RuleError
+from worldgen.codegen.exprs import ExprCompiler
+from worldgen.codegen.names import RuleError
 from worldgen.ir.limits import MAX_REWARD
 from worldgen.ir.models import Reward, Scaffold
 
 if TYPE_CHECKING:
-    from worldgen.codegen.program import _Emitter
+    from worldgen.codegen.emitter import Emitter
 
 
 def _reward(v: Any, line: int) -> float:
@@ -44,7 +45,7 @@ def bonus_term(x: ExprCompiler, r: Reward, static: str) -> str:
     return paid if r.cond is None else f"({paid} if {x.expr(r.cond)} else 0.0)"
 
 
-def emit_pays(em: _Emitter) -> None:
+def emit_pays(em: Emitter) -> None:
     """``pay_{i}(s)`` for each `reward when` (numbered among them) whose amount reads the state."""
     for i, r in enumerate(r for r in em.rules.rewards if r.kind == "when"):
         if r.live_amount is not None:

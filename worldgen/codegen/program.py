@@ -15,26 +15,23 @@ from itertools import product
 from types import CodeType
 from typing import Any
 
-from worldgen.codegen.exprs import RULE_ERRORS, ExprCompiler, Namespace, Request, RuleError, WorldTables, ident
+from worldgen.codegen.emitter import Emitter
+from worldgen.codegen.exprs import Namespace, Request, WorldTables
 from worldgen.codegen.fallbacks import Fallback, fallbacks_of, free_rank, spellings
-from worldgen.codegen.guards import GuardPlan, Item, Lookup, live, plan
-from worldgen.codegen.intervals import Interval, within
-from worldgen.codegen.comprehensions import COMPREHENSION_HELPERS
-from worldgen.codegen.helpers import LANGUAGE2_HELPERS
-from worldgen.codegen.repair import REPAIR_HELPERS
-from worldgen.codegen.texthelpers import TEXT_HELPERS
+from worldgen.codegen.guards import GuardPlan, Lookup, live, plan
+from worldgen.codegen.intervals import Interval
+from worldgen.codegen.names import RULE_ERRORS, ident
+from worldgen.codegen.numbers import amount, resolve as resolve_numbers
 from worldgen.codegen.packing import Codec
-from worldgen.codegen.intsets import INTSET_HELPERS
-from worldgen.codegen.payments import PAYMENT_HELPERS, LivePay, bonus_rewards, bonus_term, emit_pays, live_pays
+from worldgen.codegen.payments import LivePay, bonus_rewards, bonus_term, emit_pays, live_pays
+from worldgen.codegen.prelude import HELPERS
 from worldgen.codegen.signals import emit_signals
 from worldgen.codegen.successors import emit_successors
-from worldgen.codegen.numbers import amount, resolve as resolve_numbers
 from worldgen.errors import InstantiationError
 from worldgen.ir.assigned import dynamic_vars
 from worldgen.ir.limits import MAX_BINDINGS
-from worldgen.ir.models import Action, ActionParam, Expr, Scaffold, Stmt, Type
+from worldgen.ir.models import Action, ActionParam, Scaffold, Stmt, Type
 from worldgen.ir.patterns import Forms, normalize, spaced, tokens, unpadded_forms
-from worldgen.ir.values import bits, to_mask
 
 
 @dataclass(frozen=True)
@@ -83,123 +80,8 @@ class Rules:
     layout: Any = None  # a terminal world's file tree and programs (terminal/layout.py), set by the loader
 
 
-class _Emitter:
-    def __init__(self, rules: Scaffold, ns: Namespace, dynamic: tuple[str, ...]):
-        self.rules = rules
-        self.ns = ns
-        self.index = {name: i for i, name in enumerate(dynamic)}
-        self.x = ExprCompiler(ns, self._state, {f.name: f for f in rules.functions}, inline=False)
-        self.lines: list[str] = []
-        self.types = {v.name: v.type for v in rules.state}
-
-    def _state(self, name: str) -> str:
-        return f"s[{self.index[name]}]" if name in self.index else f"S_{ident(name)}"
-
-    def emit(self, depth: int, line: str) -> None:
-        self.lines.append("    " * depth + line)
-
-    def stmts(self, stmts: tuple[Stmt, ...], depth: int, quiet: bool = False) -> None:
-        """Emit an action body; ``quiet`` leaves out ``say`` (the model checker needs no text)."""
-        start = len(self.lines)
-        for st in stmts:
-            match st.kind:
-                case "say" if not quiet:
-                    assert st.template is not None
-                    self.emit(depth, f"out.append({self.x.template(st.template)})")
-                case "if":
-                    assert st.cond is not None
-                    self.branches(f"if {self.x.expr(st.cond)}:", st, depth, quiet)
-                case "chance":
-                    p = self.x.expr(st.prob_expr) if st.prob_expr is not None else repr(float(st.prob))  # type: ignore[arg-type]
-                    self.branches(f"if pick({p}):", st, depth, quiet)
-                case "assign":
-                    self.assign(st, depth)
-                case "let":
-                    assert st.value is not None
-                    self.emit(depth, f"l_{ident(st.var)} = {self.x.expr(st.value)}")
-                case "for":
-                    assert st.domain is not None
-                    self.emit(depth, f"for l_{ident(st.var)} in {self.x.domain(st.domain)}:")
-                    self.stmts(st.then, depth + 1, quiet)
-        if len(self.lines) == start:
-            self.emit(depth, "pass")
-
-    def branches(self, head: str, st: Stmt, depth: int, quiet: bool) -> None:
-        """``if``/``chance``: the first branch under ``head``, the other under ``else``."""
-        self.emit(depth, head)
-        self.stmts(st.then, depth + 1, quiet)
-        if st.otherwise:
-            self.emit(depth, "else:")
-            self.stmts(st.otherwise, depth + 1, quiet)
-
-    def _bounded(self, t: Type, src: str, what: str) -> str:
-        if t.kind == "int" and t.lo is not None and t.hi is not None:  # in range: no call (the hot path)
-            lo, hi, name = self.x.expr(t.lo), self.x.expr(t.hi), self.ns.const(("lit", what))
-            return f"(_v if {lo} <= (_v := {src}) <= {hi} else _chk(_v, {lo}, {hi}, {name}))"
-        if t.kind == "list" and t.size is not None:
-            return f"_chkl({src}, {self.x.expr(t.size)}, {self.ns.const(('lit', what))})"
-        vt = t.value if t.kind == "map" else None
-        if vt is not None and vt.kind == "int" and vt.lo is not None and vt.hi is not None:  # a whole map: map(k: K, e)
-            lo, hi, name = self.x.expr(vt.lo), self.x.expr(vt.hi), self.ns.const(("lit", what))
-            return f"_chkm({src}, {lo}, {hi}, {name})"
-        if t.kind == "set" and t.elem is not None and t.elem.kind == "int":
-            return f"_chks({src}, {t.elem.lo.value}, {t.elem.hi.value}, {self.ns.const(('lit', what))})"  # type: ignore[union-attr]
-        return src
-
-    def assign(self, st: Stmt, depth: int) -> None:
-        target, value = st.target, st.value
-        assert target is not None and value is not None
-        v = self.x.expr(value)
-        if target.op == "state":
-            name = str(target.name)
-            slot = self._state(name)
-            new = self._combine(self.types[name], slot, st.op, v, value.type)
-            self.emit(depth, f"{slot} = {self._bounded(self.types[name], new, name)}")
-        elif target.op == "get" and target.args[0].op == "state":
-            name = str(target.args[0].name)
-            slot = self._state(name)
-            vt = self.types[name].value
-            assert vt is not None
-            self.emit(depth, f"_k = {self.x.expr(target.args[1])}")
-            new = self._combine(vt, f"{slot}[_k]", st.op, v, value.type)
-            self.emit(depth, f"_t = list({slot}); _t[_k] = {self._bounded(vt, new, name)}; {slot} = tuple(_t)")  # faster than slicing
-        elif target.op == "get":  # m[a][b]: one key per level of nesting
-            keys: list[Expr] = []
-            node = target
-            while node.op == "get":
-                keys.insert(0, node.args[1])
-                node = node.args[0]
-            name = str(node.name)
-            slot = self._state(name)
-            self.emit(depth, f"_ks = ({''.join(self.x.expr(k) + ', ' for k in keys)})")
-            old = slot + "".join(f"[_ks[{i}]]" for i in range(len(keys)))
-            new = self._combine(target.type, old, st.op, v, value.type)
-            self.emit(depth, f"{slot} = _setin({slot}, _ks, {self._bounded(target.type, new, name)})")
-        else:  # relation pair
-            name = str(target.args[0].name)
-            slot = self._state(name)
-            a, b = self.x.expr(target.args[1]), self.x.expr(target.args[2])
-            self.emit(depth, f"_k = {a}")
-            self.emit(depth, f"_m = ({slot}[_k] | (1 << {b})) if {v} else ({slot}[_k] & ~(1 << {b}))")
-            self.emit(depth, f"_t = list({slot}); _t[_k] = _m; {slot} = tuple(_t)")
-
-    @staticmethod
-    def _combine(t: Type, old: str, op: str | None, v: str, vt: Type) -> str:
-        if op == "=":
-            return v
-        if t.kind == "int":
-            return f"({old} {op[0]} {v})"  # type: ignore[index]
-        if t.kind == "list":
-            return f"({old} + {v})" if vt.kind == "list" else f"({old} + ({v},))"
-        bit = v if vt.kind == "set" else f"_bit({v})" if vt.kind == "int" else f"(1 << {v})"
-        return f"({old} | {bit})" if op == "+=" else f"({old} & ~{bit})"
-
-    def conds(self, exprs: list[Expr]) -> str:
-        return " and ".join(f"{self.x.expr(c)}" for c in exprs) or "True"
-
-    def lets(self, depth: int, lets: tuple[tuple[str, Expr], ...]) -> None:
-        for name, value in lets:
-            self.emit(depth, f"l_{ident(name)} = {self.x.expr(value)}")
+class _Program(Emitter):
+    """The emitter of a world's whole module: its defs, actions and admissible-command scan."""
 
     def functions(self) -> None:
         for f in self.rules.functions:
@@ -241,32 +123,6 @@ class _Emitter:
         self.guard_items(1, p.static, "return None")
         self.emit(1, "return (" + "".join(f"l_{ident(n)}, " for n in p.pre) + ")")
 
-    def guard_items(self, depth: int, items: tuple[Item, ...], refuse: str) -> None:
-        for what, name, e in items:
-            if what == "let":
-                self.emit(depth, f"l_{ident(str(name))} = {self.x.expr(e)}")
-            else:
-                self.emit(depth, f"if not {self.x.expr(e)}: {refuse}")
-
-    def hoisted(self, ai: int, p: GuardPlan) -> int:
-        """Open action ``ai``'s scan: skip it without live bindings, then its state-only guards
-        (each an ``if``, once per state); returns the depth the binding loop goes at."""
-        self.emit(1, f"if L{ai}:")
-        depth = 2
-        for what, name, e in p.hoisted:
-            if what == "let":
-                self.emit(depth, f"l_{ident(str(name))} = {self.x.expr(e)}")
-            else:
-                self.emit(depth, f"if {self.x.expr(e)}:")
-                depth += 1
-        return depth
-
-    def scanned(self, ai: int, p: GuardPlan) -> str:
-        """The bindings of action ``ai`` its scan tries: all live ones, or (a `Lookup` or an
-        `Interval`) those whose argument has the value or lies in the range the guards ask for,
-        from the table ``X{ai}``."""
-        return f"L{ai}" if p.lookup is None else p.lookup.source(f"X{ai}", self.x.expr)
-
     def admissible(self, fn: str, collect: str, plans: list[GuardPlan]) -> None:
         """The admissible-command scan over each action's live bindings ``L{ai}`` (those its
         static guards admit; ``I{ai}``/``C{ai}``: their ids and commands), see codegen/guards.py."""
@@ -306,7 +162,7 @@ def generate(rules: Scaffold, tables: WorldTables) -> tuple[Generated, dict[str,
     the namespace values for the world ``tables`` describes."""
     dynamic = dynamic_vars(rules)
     ns = Namespace(tables)
-    em = _Emitter(rules, ns, dynamic)
+    em = _Program(rules, ns, dynamic)
     em.functions()
     functions = {f.name: f for f in rules.functions}
     plans = [plan(action, frozenset(dynamic), functions) for action in rules.actions]
@@ -432,44 +288,6 @@ def _fill_cased(pattern: str, texts: dict[str, str]) -> str:
 
 
 _HOLE = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
-
-
-def _chk(v: int, lo: int, hi: int, name: str) -> int:
-    if lo <= v <= hi:
-        return v
-    raise RuleError(f"'{name}' would become {v}, outside its range {lo}..{hi}")
-
-
-def _chkm(values: tuple[int, ...], lo: int, hi: int, name: str) -> tuple[int, ...]:
-    """A whole map of bounded ints assigned at once: every value within the range."""
-    for v in values:
-        _chk(v, lo, hi, name)
-    return values
-
-
-def _div(a: int, b: int, mod: bool) -> int:
-    if b == 0:
-        raise RuleError("division by zero")
-    return a % b if mod else a // b
-
-
-def _join(mask: int, names: tuple[str, ...], sep: str) -> str:
-    return sep.join(names[i] for i in bits(mask)) if mask else "nothing"
-
-
-class _Bits(dict[int, tuple[int, ...]]):
-    """``_B[mask]``: a set's elements, cached; a hit is a dict look-up, no Python call."""
-
-    def __missing__(self, mask: int) -> tuple[int, ...]:
-        b = bits(mask)
-        if len(self) < 65536:
-            self[mask] = b
-        return b
-
-
-HELPERS = {"_chk": _chk, "_chkm": _chkm, "_div": _div, "_join": _join, "_B": _Bits(), "_mask": to_mask, "RuleError": RuleError,
-           "_RULE_ERRORS": RULE_ERRORS, "_within": within, **LANGUAGE2_HELPERS, **TEXT_HELPERS, **PAYMENT_HELPERS,
-           **INTSET_HELPERS, **COMPREHENSION_HELPERS, **REPAIR_HELPERS}
 
 
 def _domain(action: Action, param: ActionParam, arg_domains: Callable[[Type], list[Any]]) -> list[Any]:

@@ -3,13 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from worldgen.codegen.comprehensions import local_name
+from worldgen.codegen.names import Compiler, RuleError
 from worldgen.ir.models import Expr
-
-if TYPE_CHECKING:
-    from worldgen.codegen.exprs import ExprCompiler
 
 MAX_REPAIRS = 1_000  # steps of one until: a repair that needs more is a scaffold mistake, reported
 
@@ -22,8 +20,6 @@ def _until(value: Any, done: Callable[[Any], bool], step: Callable[[Any], Any], 
         value = step(value)
     if done(value):
         return value
-    from worldgen.codegen.exprs import RuleError  # exprs imports this module for its mixin
-
     raise RuleError(f"until at line {line} did not reach its condition in {MAX_REPAIRS:_} steps; "
                     "check that its step can make the condition true")
 
@@ -32,7 +28,7 @@ REPAIR_HELPERS = {"_until": _until}
 
 
 class RepairCode:
-    def _until(self: ExprCompiler, e: Expr) -> str:
+    def _until(self: Compiler, e: Expr) -> str:
         start, cond, step = e.args
         x = local_name(e.value)
         return f"_until({self.expr(start)}, lambda {x}: {self.expr(cond)}, lambda {x}: {self.expr(step)}, {int(e.line)})"

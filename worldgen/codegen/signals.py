@@ -12,10 +12,10 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING
 
-from worldgen.codegen.exprs import ident
+from worldgen.codegen.names import ident
 
 if TYPE_CHECKING:
-    from worldgen.codegen.program import _Emitter
+    from worldgen.codegen.emitter import Emitter
 
 
 class _Shared:
@@ -35,7 +35,7 @@ class _Shared:
         return src
 
 
-def emit_signals(em: _Emitter) -> None:
+def emit_signals(em: Emitter) -> None:
     """``def signals(s)``: the pay-once mask (`when` rewards, then each element of each `for each`
     reward, whose bit offsets depend on this world's counts, so they are names), done and fail."""
     rules = em.rules

@@ -19,12 +19,12 @@ from typing import TYPE_CHECKING
 from worldgen.codegen.guards import GuardPlan
 
 if TYPE_CHECKING:
-    from worldgen.codegen.program import _Emitter
+    from worldgen.codegen.emitter import Emitter
 
 SAME, CHANCE = 0, 1
 
 
-def emit_successors(em: _Emitter, plans: list[GuardPlan], stochastic: tuple[bool, ...], says_only: tuple[bool, ...]) -> None:
+def emit_successors(em: Emitter, plans: list[GuardPlan], stochastic: tuple[bool, ...], says_only: tuple[bool, ...]) -> None:
     em.emit(0, "def successors(s0):")
     em.emit(1, "out = []")
     em.emit(1, "s = s0")

@@ -6,16 +6,12 @@ are str methods written in place; the rest call the helpers of ``codegen/texthel
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from worldgen.codegen.names import Compiler
 from worldgen.ir.models import Expr
-
-if TYPE_CHECKING:
-    from worldgen.codegen.exprs import ExprCompiler
 
 
 class TextCode:
-    def text_call(self: ExprCompiler, e: Expr, args: list[str]) -> str | None:
+    def text_call(self: Compiler, e: Expr, args: list[str]) -> str | None:
         """Source for a call of a text function (None: ``e`` is not one)."""
         match e.name:
             case "upper" | "lower":

@@ -7,7 +7,7 @@ model checker reports it, where a huge width would otherwise take the memory of 
 
 from __future__ import annotations
 
-from worldgen.codegen.exprs import RuleError
+from worldgen.codegen.names import RuleError
 from worldgen.ir.limits import MAX_TEXT
 
 UNITS = "KMGTPE"  # 1024^1 .. 1024^6: an int of 64 bits is below 8E

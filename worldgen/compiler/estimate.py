@@ -18,7 +18,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from worldgen.codegen.exprs import RuleError, WorldTables
+from worldgen.codegen.exprs import WorldTables
+from worldgen.codegen.names import RuleError
 from worldgen.ir.assigned import dynamic_under_any_axis
 from worldgen.compiler.bounds import scaffold_bounds
 from worldgen.compiler.instantiate import entity_size, evaluate, runtime_params, static_compiler

@@ -13,7 +13,7 @@ from typing import Any
 
 import numpy as np
 
-from worldgen.codegen.exprs import RuleError
+from worldgen.codegen.names import RuleError
 from worldgen.compiler.layouts import layouts
 from worldgen.ir.values import bits
 

@@ -15,9 +15,10 @@ from typing import Any
 import numpy as np
 
 from worldgen.codegen.intsets import in_range
-from worldgen.codegen.exprs import ExprCompiler, Namespace, RuleError, WorldTables
+from worldgen.codegen.exprs import ExprCompiler, Namespace, WorldTables
+from worldgen.codegen.names import RuleError
 from worldgen.codegen.numbers import cell_names, resolve as resolve_numbers
-from worldgen.codegen.program import HELPERS
+from worldgen.codegen.prelude import HELPERS
 from worldgen.ir import types as T
 from worldgen.compiler.generators import generators
 from worldgen.seeding import rng

@@ -71,7 +71,7 @@ def layouts(rng: np.random.Generator) -> dict[str, Callable[..., Any]]:
                 for k, row in enumerate(exits):
                     table[order[k]] = tuple(order[r] for r in row)
                 return tuple(table)
-        from worldgen.codegen.exprs import RuleError
+        from worldgen.codegen.names import RuleError
 
         raise RuleError(f"compass_chain() could not lay {n} rooms in a line in {MAX_RESTARTS} tries")
 

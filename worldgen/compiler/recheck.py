@@ -14,7 +14,10 @@ from typing import Any
 from worldgen.compiler import artifact
 from worldgen.compiler.bounds import recheck_bounds
 from worldgen.errors import WorldgenError
+from worldgen.ir.world import World
 from worldgen.runtime.sources import recorded_sha256, suite_index
+from worldgen.tables.check import tables_problem
+from worldgen.tables.store import tables_path
 from worldgen.verify import Bounds, Report, verify_world
 
 
@@ -92,6 +95,7 @@ def recheck(path: str | Path, data: bytes | None = None, expected: dict[str, Any
         finding.problems.append(f"cannot be re-checked as edited: {type(err).__name__}: {err}")
         return finding
     finding.problems += _failures(finding.report)
+    finding.problems += _tables_problems(world, Path(path), bounds)
     if isinstance(loaded, artifact.Artifact):
         finding.problems += _bounds_diff(loaded.report.bounds, bounds) or _report_diff(loaded.report, finding.report)
         from worldgen import __version__
@@ -99,6 +103,13 @@ def recheck(path: str | Path, data: bytes | None = None, expected: dict[str, Any
         if finding.problems and loaded.provenance.worldgen != __version__:
             finding.problems.append(f"note: made by worldgen {loaded.provenance.worldgen}, re-checked with {__version__}")
     return finding
+
+
+def _tables_problems(world: World, path: Path, bounds: Bounds) -> list[str]:
+    """The problem of the step tables beside the artifact, if it has any (compile --tables)."""
+    tables = tables_path(path)
+    problem = tables_problem(world, tables, bounds) if tables.exists() else None
+    return [] if problem is None else [f"tables {tables.name}: {problem}"]
 
 
 def suite_entries(root: Path) -> list[tuple[str, dict[str, Any] | None]]:

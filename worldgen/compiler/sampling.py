@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from worldgen.codegen.exprs import RuleError
+from worldgen.codegen.names import RuleError
 from worldgen.compiler.instantiate import instantiate
 from worldgen.errors import InstantiationError, RequirementError, WorldgenError
 from worldgen.ir.models import Scaffold, canonical_json

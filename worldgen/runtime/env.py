@@ -11,7 +11,7 @@ from typing import Any
 
 import numpy as np
 
-from worldgen.codegen.exprs import RULE_ERRORS
+from worldgen.codegen.names import RULE_ERRORS
 from worldgen.codegen.fallbacks import match_fallback
 from worldgen.codegen.program import Rules
 from worldgen.ir.patterns import find_unpadded
@@ -220,7 +220,7 @@ class Env:
             binding = rules.bindings[b]
             valid, out = self._act(binding.action, binding.args)
         else:  # quoted text or a catch-all word, if the world takes any
-            matched = match_fallback(rules, str(command)) if rules.fallbacks else None
+            matched = match_fallback(rules.fallbacks, str(command)) if rules.fallbacks else None
             valid, out = self._act(*matched) if matched is not None else (False, [rules.invalid(self._state)])
         self.status = 0 if valid else 1
         return self._settle(out, valid)

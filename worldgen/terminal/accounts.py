@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from worldgen.codegen.exprs import RULE_ERRORS
+from worldgen.codegen.names import RULE_ERRORS
 from worldgen.ir.terminal import hook_action
 from worldgen.shell.nss import GROUP, PASSWD
 

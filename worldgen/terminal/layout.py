@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from itertools import product
 from typing import Any
 
-from worldgen.codegen.exprs import RULE_ERRORS
+from worldgen.codegen.names import RULE_ERRORS
 from worldgen.codegen.program import Rules
 from worldgen.ir.patterns import spaced
 from worldgen.ir.terminal import ProgramSpec, Terminal, FileSpec, hook_action, prop_function

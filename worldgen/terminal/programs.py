@@ -92,12 +92,12 @@ def _quoted(word: str, force: bool = False) -> str:
 def _fallback(layout: Layout, key: tuple[str, ...]) -> tuple[int, tuple] | None:
     """The typed-argument phrasing an argv matches. The shell has taken the quotes off, so a `text`
     argument typed as one word (`git commit -m wip`, `-m "..."`) is tried quoted, word by word."""
-    matched = match_fallback(layout.rules, " ".join(_quoted(a) for a in key))
+    matched = match_fallback(layout.rules.fallbacks, " ".join(_quoted(a) for a in key))
     for i in range(1, len(key)):
         if matched is not None:
             break
         if key[i] and not any(c.isspace() for c in key[i]):
-            matched = match_fallback(layout.rules, " ".join(_quoted(a, j == i) for j, a in enumerate(key)))
+            matched = match_fallback(layout.rules.fallbacks, " ".join(_quoted(a, j == i) for j, a in enumerate(key)))
     return matched
 
 

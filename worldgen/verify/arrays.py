@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from worldgen.codegen.exprs import RULE_ERRORS
+from worldgen.codegen.names import RULE_ERRORS
 from worldgen.codegen.program import Rules
 from worldgen.errors import InstantiationError
 from worldgen.verify.statespace import StateGraph

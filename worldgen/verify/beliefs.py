@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from worldgen.codegen.exprs import RULE_ERRORS
+from worldgen.codegen.names import RULE_ERRORS
 from worldgen.ir.patterns import normalize
 from worldgen.verify.candidates import Candidate
 from worldgen.verify.outcomes import stochastic

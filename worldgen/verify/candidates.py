@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from itertools import product
 from typing import Any
 
-from worldgen.codegen.exprs import RULE_ERRORS
+from worldgen.codegen.names import RULE_ERRORS
 from worldgen.codegen.program import Rules
 from worldgen.ir.models import Type
 from worldgen.ir.values import encode

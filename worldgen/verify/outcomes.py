@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
-from worldgen.codegen.exprs import RULE_ERRORS
+from worldgen.codegen.names import RULE_ERRORS
 
 
 class Outcome(NamedTuple):

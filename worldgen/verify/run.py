@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 
-from worldgen.codegen.exprs import RuleError
+from worldgen.codegen.names import RuleError
 from worldgen.errors import InstantiationError
 from worldgen.ir.world import World
 from worldgen.runtime.loader import load_rules

@@ -17,7 +17,7 @@ from typing import Any
 
 import numpy as np
 
-from worldgen.codegen.exprs import RULE_ERRORS
+from worldgen.codegen.names import RULE_ERRORS
 from worldgen.codegen.program import Rules
 from worldgen.codegen.successors import CHANCE
 from worldgen.verify.outcomes import stochastic

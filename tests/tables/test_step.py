@@ -1,0 +1,60 @@
+"""Same seeds, same traces: a world stepped from its tables answers every command exactly as its
+rules do (observations, rewards, ends, infos and the admissible list), on every shipped scaffold
+that is not a terminal, through random commands that include refused and unknown ones and chance."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from tests.tables.conftest import NON_TERMINAL, shipped_world, tables_of
+from worldgen.ir.world import World
+from worldgen.runtime.env import Env
+from worldgen.tables.step import TableEnv
+
+EPISODES, STEPS = 12, 60
+
+
+def _command(rng: random.Random, env: Env) -> str:
+    """Mostly an admissible command, else any command of the world, a command in other case and
+    spacing, or one the world does not know."""
+    roll, admissible = rng.random(), env.admissible
+    if admissible and roll < 0.6:
+        return rng.choice(admissible)
+    if roll < 0.85:
+        return rng.choice(env.commands)
+    if roll < 0.95:
+        return "  " + rng.choice(env.commands).upper() + " "
+    return "xyzzy plugh"
+
+
+def _trace(step: tuple) -> tuple:  # type: ignore[type-arg]
+    obs, reward, terminated, truncated, info = step
+    return obs, reward, terminated, truncated, dict(info)
+
+
+@pytest.mark.parametrize("name", NON_TERMINAL)
+def test_tables_step_as_the_rules_do(name: str) -> None:
+    world = shipped_world(name)
+    rules_env, table_env = Env(world), TableEnv(world, tables_of(world))
+    rng = random.Random(name)
+    for episode in range(EPISODES):
+        a, b = rules_env.reset(seed=episode), table_env.reset(seed=episode)
+        assert (a[0], dict(a[1])) == (b[0], dict(b[1]))
+        for _ in range(STEPS):  # past the end too: both answer that the episode is over
+            command = _command(rng, rules_env)
+            assert _trace(table_env.step(command)) == _trace(rules_env.step(command)), (episode, command)
+            assert table_env.state() == rules_env.state()
+
+
+def test_an_episode_over_answers_as_env_does(ice: World) -> None:
+    table_env = TableEnv(ice, tables_of(ice))
+    table_env.reset(seed=0)
+    over = False
+    while not over:
+        _, _, terminated, truncated, _ = table_env.step((table_env.admissible or ["xyzzy"])[0])
+        over = terminated or truncated
+    obs, reward, terminated, truncated, info = table_env.step("anything")
+    assert (obs, reward, terminated, truncated, info["valid"], info["admissible"]) == \
+        ("The episode is over; call reset() to play again.", 0.0, True, False, False, [])

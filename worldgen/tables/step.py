@@ -1,0 +1,249 @@
+"""Episodes stepped from a world's tables: ``Env``'s interface and traces, without running rules.
+
+A step parses the command as ``Env`` does, reads the edge of (state, command), walks the edge's
+chance tree with the episode's random draws (the same draws ``Env`` makes) and moves to the
+transition's state. Texts are rendered by the world's rules the first time a state, transition or
+refusal is shown, then cached, so a step costs a few list reads.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from worldgen.codegen.names import RULE_ERRORS
+from worldgen.ir.axes import apply_axes
+from worldgen.ir.models import Stmt
+from worldgen.ir.patterns import find_unpadded
+from worldgen.ir.world import World
+from worldgen.runtime.env import OVER, StepInfo, encoded_state
+from worldgen.runtime.loader import load_rules
+from worldgen.tables.build import Tables
+from worldgen.tables.store import load
+
+
+PARSED_KEPT = 100_000  # command strings whose binding is remembered
+UNPARSED = -2
+
+
+class TableEnv:
+    """One world's episodes from its tables (``Env``'s reset/step/advance and queries)."""
+
+    def __init__(self, world: World, tables: Tables):
+        self.world = world
+        self.tables = tables
+        self.rules, _ = load_rules(world)
+        self.horizon = self.rules.horizon
+        self._edge: list[list[int]] = tables.edge.tolist()
+        self._gain: list[float] = tables.gain.tolist()
+        self._root: list[int] = tables.root.tolist()
+        self._p: list[float] = tables.node_p.tolist()
+        self._yes: list[int] = tables.node_yes.tolist()
+        self._no: list[int] = tables.node_no.tolist()
+        self._dst: list[int] = tables.dst.tolist()
+        self._when: list[int] = tables.when.tolist()
+        self._ends: list[bool] = (tables.done | tables.failed).tolist()
+        self._done: list[bool] = tables.done.tolist()
+        rows, cols = np.nonzero(tables.edge >= 0)
+        self._edge_src = np.empty(len(self._gain), dtype=np.int64)
+        self._edge_cmd = np.empty(len(self._gain), dtype=np.int64)
+        self._edge_src[tables.edge[rows, cols]], self._edge_cmd[tables.edge[rows, cols]] = rows, cols
+        self._action_of = [self.rules.actions[b.action].name for b in self.rules.bindings]
+        self._parsed: dict[str, int | None] = {}
+        every = apply_axes(world.scaffold, world.axes).every
+        self._says = [_says(a.body + every) for a in self.rules.actions]  # silent actions are not run to render
+        self._shown: dict[int, str] = {}  # per state: its observation
+        self._said: list[str | None] = [None] * len(self._dst)  # per transition: its step's observation
+        self._refused: dict[tuple[int, int], str] = {}  # per (state, command) not admissible there
+        self._unknown: dict[int, str] = {}  # per state: a command the world does not know
+        self._menus: dict[int, list[str]] = {}
+        self._values: dict[int, tuple[Any, ...]] = {}
+        self._opening: tuple[str, str] | None = None
+        self._s = 0
+        self._t = 0
+        self._acc = 0  # pay-once conditions met this episode
+        self._over = True
+        self._rng: np.random.Generator | None = None
+        self.status = 0
+
+    @classmethod
+    def open(cls, world: World, path: Path) -> TableEnv:
+        """Step ``world`` from the tables file at ``path`` (TableError if it must not be)."""
+        return cls(world, load(path, world.id))
+
+    # ------------------------------------------------------------------------- episodes
+    def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[str, StepInfo]:
+        obs, intro, success = self.begin(seed)
+        return obs, StepInfo.of(self._admissible, {"valid": True, "action": None, "step": 0, "success": success, "instruction": intro})
+
+    def begin(self, seed: int | None = None) -> tuple[str, str, bool]:
+        if seed is not None or self._rng is None:  # as Env.begin: the same stream for the same seed
+            episode = self.world.seed if seed is None else int(seed) & 0xFFFFFFFFFFFFFFFF
+            self._rng = np.random.default_rng(np.random.SeedSequence([episode, self.world.seed, 0x5EED]))
+        self._s, self._t, self.status = 0, 0, 0
+        self._acc = self._when[0]
+        self._over = self._ends[0]
+        if self._opening is None:
+            s = self.values(0)
+            text, intro = self.rules.observe(s), self.rules.instruction(s)
+            self._opening = ((f"{intro}\n\n{text}" if intro and text else intro or text), intro)
+        return self._opening[0], self._opening[1], self._done[0]
+
+    def step(self, command: str) -> tuple[str, float, bool, bool, dict[str, Any]]:
+        """As ``Env.step``; ``info`` is a plain dict: its admissible list is a list cached per
+        state, put in now rather than computed when read."""
+        obs, reward, terminated, truncated, success, valid, action, error = self.advance(command)
+        info = {"valid": valid, "action": action, "step": self._t, "success": success, "exit_status": self.status,
+                "admissible": self._admissible()}
+        if error is not None:
+            info["error"] = error
+        return obs, reward, terminated, truncated, info
+
+    def advance(self, command: str) -> tuple[str, float, bool, bool, bool, bool, str | None, str | None]:
+        """As ``Env.advance``: (observation, reward, terminated, truncated, success, valid, action
+        name, rule error)."""
+        if self._over:
+            return OVER, 0.0, True, False, False, False, None, None
+        self._t += 1
+        s = self._s
+        b = self._parsed.get(command, UNPARSED) if type(command) is str else self._parse(command)
+        if b is UNPARSED:
+            b = self._parse(command)
+        e = -1 if b is None else self._edge[s][b]
+        if e < 0:
+            self.status, new, text, reward, action = 1, s, self._refusal(s, b), self.rules.per_step, None
+        else:
+            r = self._root[e]
+            if r >= 0:  # a chance edge: one draw per chance met, as Env's pick makes
+                rand, p, yes, no = self._rng.random, self._p, self._yes, self._no  # type: ignore[union-attr]
+                while r >= 0:
+                    r = yes[r] if rand() < p[r] else no[r]
+            tr = -1 - r
+            text = self._said[tr]
+            if text is None:
+                text = self._said[tr] = self._render(tr)
+            self.status, new, reward, action = 0, self._dst[tr], self._gain[e], self._action_of[b]  # type: ignore[index]
+        self._s = new
+        error = None
+        newly = self._when[new] & ~self._acc
+        if newly:  # `reward R when C` pays once, as Env._settle adds it
+            self._acc |= newly
+            amounts = self.rules.when_amounts
+            reward += sum(amounts[i] for i in range(len(amounts)) if newly >> i & 1)
+            live, error = self._live_pay(newly, new)
+            reward += live
+        terminated = self._ends[new]
+        truncated = not terminated and self._t >= self.horizon
+        self._over = terminated or truncated
+        return text, reward, terminated, truncated, self._done[new], e >= 0, action, error
+
+    def _parse(self, command: Any) -> int | None:
+        """The command's binding as Env reads it (None: the world does not know it), kept for
+        the next time the same string comes (agents repeat the admissible list's strings)."""
+        rules = self.rules
+        key = " ".join(str(command).lower().split())
+        b = rules.table.get(key)
+        if b is None:
+            b = find_unpadded(rules.table, rules.forms, key)
+        if type(command) is str:
+            if len(self._parsed) >= PARSED_KEPT:
+                self._parsed.clear()
+            self._parsed[command] = b
+        return b
+
+    def _live_pay(self, newly: int, state: int) -> tuple[float, str | None]:
+        total, error = 0.0, None
+        for bit, _, pay in self.rules.live:
+            if newly >> bit & 1:
+                try:
+                    total += pay(self.values(state))
+                except RULE_ERRORS as err:
+                    error = str(err)
+        return total, error
+
+    # ------------------------------------------------------------------------- texts, rendered once
+    def values(self, state: int) -> tuple[Any, ...]:
+        """State ``state``'s values as the rules take them (read from the tables' JSON)."""
+        got = self._values.get(state)
+        if got is None:
+            a, b = self.tables.state_start[state], self.tables.state_start[state + 1]
+            got = self._values[state] = tuple(_tuples(v) for v in json.loads(self.tables.state_json[a:b].tobytes()))
+        return got
+
+    def _joined(self, out: list[str], state: int) -> str:
+        """``out`` then the state's observation, as Env joins a step's texts."""
+        text = self._shown.get(state)
+        if text is None:
+            text = self._shown[state] = self.rules.observe(self.values(state))
+        return "\n".join([*out, text] if text else out)
+
+    def _render(self, tr: int) -> str:
+        """What transition ``tr``'s step says: the action's `say`s on its decision path, then the
+        new state's observation."""
+        t = self.tables
+        e = int(t.trans_edge[tr])
+        src, binding = int(self._edge_src[e]), self.rules.bindings[int(self._edge_cmd[e])]
+        out: list[str] = []
+        if self._says[binding.action]:
+            decisions = iter(t.path[t.path_start[tr]:t.path_start[tr + 1]].tolist())
+            self.rules.apply[binding.action](list(self.values(src)), *binding.args, lambda p: next(decisions), out)
+        return self._joined(out, int(t.dst[tr]))
+
+    def _refusal(self, state: int, b: int | None) -> str:
+        """What a command not admissible in ``state`` gets: its guard's message, else the world's
+        ``invalid`` text (a command the world does not know gets that too)."""
+        cache = self._unknown if b is None else self._refused
+        key: Any = state if b is None else (state, b)
+        text = cache.get(key)
+        if text is None:
+            s, rules = self.values(state), self.rules
+            msg = None
+            if b is not None:
+                binding = rules.bindings[b]
+                g = rules.guard[binding.action](s, *binding.args)
+                msg = rules.message[binding.action](s, *binding.args, g) if g >= 0 else None
+            text = cache[key] = self._joined([msg if msg is not None else rules.invalid(s)], state)
+        return text
+
+    # ------------------------------------------------------------------------- queries
+    def _admissible(self) -> list[str]:
+        if self._over:
+            return []
+        menu = self._menus.get(self._s)
+        if menu is None:
+            menu = self._menus[self._s] = self.rules.admissible(list(self.values(self._s)))
+        return list(menu)
+
+    @property
+    def admissible(self) -> list[str]:
+        return self._admissible()
+
+    @property
+    def commands(self) -> list[str]:
+        return [b.command for b in self.rules.bindings]
+
+    @property
+    def steps(self) -> int:
+        return self._t
+
+    @property
+    def state_id(self) -> int:
+        return self._s
+
+    def state(self) -> dict[str, Any]:
+        return encoded_state(self.world, self.rules.dynamic, self.values(self._s))
+
+    def close(self) -> None:
+        """Nothing to stop: tables hold nothing outside this process."""
+
+
+def _says(stmts: tuple[Stmt, ...]) -> bool:
+    return any(st.kind == "say" or _says(st.then) or _says(st.otherwise) for st in stmts)
+
+
+def _tuples(v: Any) -> Any:
+    """JSON's lists back to the tuples the rules use for lists and maps."""
+    return tuple(_tuples(x) for x in v) if isinstance(v, list) else v
