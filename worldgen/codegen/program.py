@@ -25,6 +25,7 @@ from worldgen.codegen.repair import REPAIR_HELPERS
 from worldgen.codegen.texthelpers import TEXT_HELPERS
 from worldgen.codegen.packing import Codec
 from worldgen.codegen.intsets import INTSET_HELPERS
+from worldgen.codegen.unions import UNION_HELPERS
 from worldgen.codegen.payments import PAYMENT_HELPERS, LivePay, bonus_rewards, bonus_term, emit_pays, live_pays
 from worldgen.codegen.signals import emit_signals
 from worldgen.codegen.successors import emit_successors
@@ -469,7 +470,7 @@ class _Bits(dict[int, tuple[int, ...]]):
 
 HELPERS = {"_chk": _chk, "_chkm": _chkm, "_div": _div, "_join": _join, "_B": _Bits(), "_mask": to_mask, "RuleError": RuleError,
            "_RULE_ERRORS": RULE_ERRORS, "_within": within, **LANGUAGE2_HELPERS, **TEXT_HELPERS, **PAYMENT_HELPERS,
-           **INTSET_HELPERS, **COMPREHENSION_HELPERS, **REPAIR_HELPERS}
+           **INTSET_HELPERS, **COMPREHENSION_HELPERS, **REPAIR_HELPERS, **UNION_HELPERS}
 
 
 def _domain(action: Action, param: ActionParam, arg_domains: Callable[[Type], list[Any]]) -> list[Any]:
