@@ -485,6 +485,7 @@ class _Checker:
                 self.sink.error("WG306", f"argument '{p.name}' must be an entity, an enum value, a bool or a bounded int", p.type.span)
                 continue
             if refuse_union_argument(t, self.scope, self.sink, p.type.span):
+                ctx = ctx.bind(Symbol(p.name, "arg", T.ERROR, p.span))
                 continue
             if ctx.local(p.name):
                 self.sink.error("WG212", f"argument '{p.name}' is declared twice", p.span)

@@ -44,7 +44,7 @@ def _declare(d: UnionDecl, counts: dict[str, Expr], declared: dict[str, int], sc
     if d.head != "type":
         close = get_close_matches(d.head, ["type"], n=1)
         sink.error("WG433", f"unknown declaration '{d.head}'" + ("; did you mean 'type'?" if close else
-                   "; a union is declared type NAME = tag(TYPE) | tag | ..."), d.span)
+                   "; a union is declared type NAME = tag(TYPE) | tag | ..."), d.head_span or d.span)
         return None
     if len(d.variants) > MAX_VARIANTS:
         sink.error("WG433", f"union '{d.name}' has {len(d.variants)} variants; a union may have at most {MAX_VARIANTS}",

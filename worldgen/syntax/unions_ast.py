@@ -25,6 +25,7 @@ class UnionDecl(Decl):
     head: str
     name: str
     variants: list[VariantDecl]
+    head_span: Span | None = None
 
 
 @dataclass

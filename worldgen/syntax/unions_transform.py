@@ -12,7 +12,7 @@ from worldgen.syntax.unions_ast import IsTest, UnionDecl, VariantDecl
 @v_args(meta=True, inline=True)
 class UnionsTransform(Transformer):
     def union_decl(self, meta, head: Token, name: Token, *variants: VariantDecl) -> UnionDecl:
-        return UnionDecl(_span(name), str(head), str(name), list(variants))
+        return UnionDecl(_span(name), str(head), str(name), list(variants), _span(head))
 
     def variant(self, meta, tag: Token, payload: Token | None) -> VariantDecl:
         if payload is None:
