@@ -129,7 +129,7 @@ class ExprChecker(SequenceChecks, GridChecks, FunctionChecks, TextChecks, Compre
         if sym.kind == "member":
             return make("member", sym.type, name=sym.type.name, value=sym.index)
         if sym.kind == "variant":
-            return self.variant_value(node, sym, ctx)
+            return self.variant_value(node, sym)
         return make("all", T.set_of(sym.type), name=node.id)  # an entity type: the set of all of them
 
     def _unary(self, node: ast.Unary, ctx: Ctx) -> Expr:

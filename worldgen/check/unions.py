@@ -46,13 +46,12 @@ def _declare(d: UnionDecl, counts: dict[str, Expr], declared: dict[str, int], sc
         sink.error("WG433", f"unknown declaration '{d.head}'" + ("; did you mean 'type'?" if close else
                    "; a union is declared type NAME = tag(TYPE) | tag | ..."), d.head_span or d.span)
         return None
-    if len(d.variants) > MAX_VARIANTS:
+    if len(d.variants) > MAX_VARIANTS:  # reported; the first ones stand, so its uses are checked without a cascade
         sink.error("WG433", f"union '{d.name}' has {len(d.variants)} variants; a union may have at most {MAX_VARIANTS}",
                    d.variants[MAX_VARIANTS].span)
-        return None
     variants: list[Variant] = []
     sizes: list[Expr] = []
-    for v in d.variants:
+    for v in d.variants[:MAX_VARIANTS]:
         payload, size = _payload(d, v, counts, declared, scope, sink)
         if size is None:
             return None
@@ -66,7 +65,7 @@ def _declare(d: UnionDecl, counts: dict[str, Expr], declared: dict[str, int], sc
     if not define(d.name, "entity", T.entity(d.name), d.span, 0):
         return None
     scope.unions[d.name] = tuple(variants)
-    for i, v in enumerate(d.variants):
+    for i, v in enumerate(d.variants[:MAX_VARIANTS]):
         define(v.tag, "variant", T.entity(d.name), v.span, i)
     return Entity(name=d.name, count=_sum(sizes), names_from=(), variants=tuple(variants), line=d.span.line)
 
@@ -125,12 +124,12 @@ class UnionChecks:
         variants = self.scope.unions[union]
         return variants[index], _sum([_size(v) for v in variants[:index]]), _size(variants[index])
 
-    def variant_value(self, node: ast.Name, sym: Symbol, ctx: Ctx) -> Expr:
-        """A tag without a payload (``carried``) is a value of its union."""
+    def variant_value(self, node: ast.Name, sym: Symbol) -> Expr:
+        """A tag without a payload (``carried``) is a value of its union (where names of state may stand)."""
         v, offset, _ = self._variant(str(sym.type.name), sym.index)
         if v.payload is not None:
             return self._fail(node.span, "WG301", f"'{v.tag}' holds {show_type(v.payload)}; build it as {v.tag}(...)")
-        return self._built(node.span, ctx) or make("variant", sym.type, offset, name=sym.type.name, value=v.tag)
+        return make("variant", sym.type, offset, name=sym.type.name, value=v.tag)
 
     def variant_call(self, node: ast.Call, sym: Symbol, ctx: Ctx) -> Expr:
         """``floor(r)``: the union value holding ``r``."""
