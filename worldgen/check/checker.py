@@ -26,6 +26,7 @@ from worldgen.check.verification import VerificationChecker
 from worldgen.check.statements import StatementChecker, assignable, fit_map_literal, kind_word
 from worldgen.check.composition import check_composition
 from worldgen.check.templates import check_template
+from worldgen.check.unions import declare_unions, refuse_union_argument
 from worldgen.errors import DiagnosticSink, Span
 from worldgen.ir import types as T
 from worldgen.ir.models import (
@@ -50,6 +51,7 @@ from worldgen.ir.models import (
 )
 from worldgen.ir.patterns import SPELLINGS
 from worldgen.syntax import ast
+from worldgen.syntax.unions_ast import UnionDecl
 
 AXIS_KINDS = {  # a `def` override (check/overrides.py) may serve any component
     "interface": (ast.RenameDecl, ast.AlsoDecl, ast.InvalidDecl, ast.Instruction, ast.FuncDecl),
@@ -64,7 +66,7 @@ DECL_WORDS = {
     ast.ParamDecl: "param", ast.ContentDecl: "content", ast.EntityDecl: "entity", ast.EnumDecl: "enum",
     ast.ConstDecl: "const", ast.StateDecl: "state", ast.InvariantDecl: "invariant", ast.ExpectDecl: "expect",
     ast.AxisDecl: "axis", ast.FuncDecl: "def", ast.EveryDecl: "every step", ast.RequireDecl: "require",
-    ast.HiddenDecl: "hidden", ast.CheckDecl: "check within",
+    ast.HiddenDecl: "hidden", ast.CheckDecl: "check within", UnionDecl: "type",
 }
 SINGLETONS = (ast.Title, ast.Instruction, ast.InvalidDecl, ast.ObserveDecl, ast.HorizonDecl, ast.ContentDecl, ast.StateDecl,
               ast.EveryDecl)
@@ -129,6 +131,7 @@ class _Checker:
         content = next((d for d in decls if isinstance(d, ast.ContentDecl)), None)
         slots = self._content(content) if content else ()
         entities = [e for e in (self._entity(d) for d in decls if isinstance(d, ast.EntityDecl)) if e]
+        entities += declare_unions([d for d in decls if isinstance(d, UnionDecl)], entities, self.scope, self.sink, self._define)
 
         consts: list[Const] = []
         state: list[StateVar] = []
@@ -483,6 +486,9 @@ class _Checker:
                 continue
             if t.kind in ("set", "map", "rel"):
                 self.sink.error("WG306", f"argument '{p.name}' must be an entity, an enum value, a bool or a bounded int", p.type.span)
+                continue
+            if refuse_union_argument(t, self.scope, self.sink, p.type.span):
+                ctx = ctx.bind(Symbol(p.name, "arg", T.ERROR, p.span))
                 continue
             if ctx.local(p.name):
                 self.sink.error("WG212", f"argument '{p.name}' is declared twice", p.span)

@@ -18,6 +18,7 @@ from worldgen.check.grids import GRID_BUILTINS, GridChecks
 from worldgen.check.nodes import is_error, make, path_text, show_type
 from worldgen.check.scope import Ctx, Scope, Symbol
 from worldgen.check.textfuncs import TEXT_BUILTINS, TextChecks
+from worldgen.check.unions import UnionChecks
 from worldgen.errors import DiagnosticSink
 from worldgen.ir import types as T
 from worldgen.ir.models import Expr, Slot, Type
@@ -40,7 +41,8 @@ BUILTINS = ("count", "join", "min", "max", "abs")
 
 
 @dataclass
-class ExprChecker(SequenceChecks, GridChecks, FunctionChecks, TextChecks, ComprehensionChecks, CompassChecks, RepairChecks):
+class ExprChecker(SequenceChecks, GridChecks, FunctionChecks, TextChecks, ComprehensionChecks, CompassChecks, RepairChecks,
+                  UnionChecks):
     """Typed checking of every expression form. The core forms live here; collections (lists,
     maps, text building), text functions, grids and user functions each have their own module, mixed in."""
 
@@ -126,6 +128,8 @@ class ExprChecker(SequenceChecks, GridChecks, FunctionChecks, TextChecks, Compre
             return make("param", sym.type, name=node.id)
         if sym.kind == "member":
             return make("member", sym.type, name=sym.type.name, value=sym.index)
+        if sym.kind == "variant":
+            return self.variant_value(node, sym)
         return make("all", T.set_of(sym.type), name=node.id)  # an entity type: the set of all of them
 
     def _unary(self, node: ast.Unary, ctx: Ctx) -> Expr:
@@ -228,6 +232,9 @@ class ExprChecker(SequenceChecks, GridChecks, FunctionChecks, TextChecks, Compre
             return obj
         if obj.type.kind == "entity" and obj.type.name in self.scope.grids:
             return self.coordinate(node, obj)
+        payload = self.variant_payload(node, obj)
+        if payload is not None:
+            return payload
         if obj.op != "content" or obj.type.kind != "content":
             return self.error(node, "WG301", f"'.{node.name}' needs a content record, but this is {show_type(obj.type)}")
         slot = slot_at(self.scope, obj.value)
@@ -351,6 +358,8 @@ class ExprChecker(SequenceChecks, GridChecks, FunctionChecks, TextChecks, Compre
             return make("lit", T.ERROR)
         if sym is not None and sym.kind == "entity" and sym.name in self.scope.grids:
             return self.cell_at(node, sym, ctx)
+        if sym is not None and sym.kind == "variant" and ctx.local(node.func) is None:
+            return self.variant_call(node, sym, ctx)
         if node.func in GENERATORS:
             return self._generator(node, ctx)
         if node.func in LAYOUTS:

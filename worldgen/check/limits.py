@@ -14,6 +14,7 @@ from worldgen.errors import DiagnosticSink
 from worldgen.ir.limits import MAX_ARG_VALUES, MAX_BINDINGS, MAX_ENTITIES, MAX_PARAM, MAX_REWARD
 from worldgen.ir.models import Action, Expr, Scaffold, Type
 from worldgen.syntax import ast
+from worldgen.syntax.unions_ast import UnionDecl
 
 
 def check_limits(world: ast.World, ir: Scaffold, sink: DiagnosticSink) -> None:
@@ -26,11 +27,12 @@ def check_limits(world: ast.World, ir: Scaffold, sink: DiagnosticSink) -> None:
             sink.error("WG418", f"param '{d.name}' ranges over {d.lo}..{d.hi}; a param's range must stay within "
                        f"{-MAX_PARAM:_}..{MAX_PARAM:_}", d.span)
     sizes = Sizes(ir)
-    for entity, written in zip(ir.entities, (d for d in world.decls if isinstance(d, ast.EntityDecl))):
+    written = {d.name: d.span for d in world.decls if isinstance(d, (ast.EntityDecl, UnionDecl))}
+    for entity in ir.entities:  # a union (check/unions.py) is an entity of its variants' values
         n = sizes.of(Type(kind="entity", name=entity.name))
         if n is not None and n > MAX_ENTITIES:
             sink.error("WG418", f"entity '{entity.name}' has up to {n:_} values; an entity may have at most "
-                       f"{MAX_ENTITIES:_}", written.span)
+                       f"{MAX_ENTITIES:_}", written[entity.name])
     for action, decl in _actions(world, ir):
         counts = []
         for param, written in zip(action.params, decl.params):

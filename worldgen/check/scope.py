@@ -6,9 +6,9 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from worldgen.errors import Span
-from worldgen.ir.models import Function, Slot, Type
+from worldgen.ir.models import Function, Slot, Type, Variant
 
-SymbolKind = Literal["param", "member", "entity", "enum", "const", "state", "arg", "local", "function"]
+SymbolKind = Literal["param", "member", "entity", "enum", "const", "state", "arg", "local", "function", "variant"]
 
 
 @dataclass(frozen=True)
@@ -17,7 +17,7 @@ class Symbol:
     kind: SymbolKind
     type: Type
     span: Span
-    index: int = 0  # enum members: their position
+    index: int = 0  # enum members, union tags: their position
 
 
 @dataclass
@@ -32,6 +32,7 @@ class Scope:
     grids: set[str] = field(default_factory=set)  # entities declared `grid(W, H)`
     functions: dict[str, FunctionSig] = field(default_factory=dict)
     defining: str | None = None  # the function whose body is being checked (no recursion)
+    unions: dict[str, tuple[Variant, ...]] = field(default_factory=dict)  # `type` declarations (check/unions.py)
 
 
 @dataclass(frozen=True)

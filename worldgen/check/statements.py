@@ -19,7 +19,7 @@ from worldgen.syntax import ast
 
 KIND_WORDS = {"member": "an enum value", "const": "a const", "state": "a state variable", "param": "a param",
               "entity": "an entity", "enum": "an enum", "arg": "an argument", "local": "a bound variable",
-              "function": "a function"}
+              "function": "a function", "variant": "a union tag"}
 
 
 def kind_word(kind: str) -> str:

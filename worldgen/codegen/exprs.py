@@ -16,6 +16,7 @@ from worldgen.codegen.forms import FormsCode
 from worldgen.codegen.repair import RepairCode
 from worldgen.codegen.names import RuleError, UnsafeIR, ident
 from worldgen.codegen.textfuncs import TextCode
+from worldgen.codegen.unions import UnionCode
 from worldgen.ir.models import Expr, Function, Template, Type
 from worldgen.ir.values import bits
 
@@ -63,7 +64,7 @@ class Namespace:
 
 
 @dataclass
-class ExprCompiler(FormsCode, TextCode, ComprehensionCode, RepairCode):
+class ExprCompiler(FormsCode, TextCode, ComprehensionCode, RepairCode, UnionCode):
     """Turns one expression into a Python expression string.
 
     ``resolve_state`` maps a state variable to its source (``s[3]`` at run time, a namespace name

@@ -11,6 +11,7 @@ from worldgen.codegen.names import RULE_ERRORS, RuleError
 from worldgen.codegen.payments import PAYMENT_HELPERS
 from worldgen.codegen.repair import REPAIR_HELPERS
 from worldgen.codegen.texthelpers import TEXT_HELPERS
+from worldgen.codegen.unions import UNION_HELPERS
 from worldgen.ir.values import bits, to_mask
 
 
@@ -49,4 +50,4 @@ class _Bits(dict[int, tuple[int, ...]]):
 
 HELPERS = {"_chk": _chk, "_chkm": _chkm, "_div": _div, "_join": _join, "_B": _Bits(), "_mask": to_mask, "RuleError": RuleError,
            "_RULE_ERRORS": RULE_ERRORS, "_within": within, **LANGUAGE2_HELPERS, **TEXT_HELPERS, **PAYMENT_HELPERS,
-           **INTSET_HELPERS, **COMPREHENSION_HELPERS, **REPAIR_HELPERS}
+           **INTSET_HELPERS, **COMPREHENSION_HELPERS, **REPAIR_HELPERS, **UNION_HELPERS}

@@ -21,6 +21,7 @@ from worldgen.codegen.numbers import cell_names, resolve as resolve_numbers
 from worldgen.codegen.prelude import HELPERS
 from worldgen.ir import types as T
 from worldgen.compiler.generators import generators
+from worldgen.compiler.unions import variant_names
 from worldgen.seeding import rng
 from worldgen.errors import InstantiationError, RequirementError
 from worldgen.ir.axes import apply_axes
@@ -159,6 +160,9 @@ def instantiate(
         if grid is not None:
             grids[ent.name] = grid
             names = cell_names(*grid)
+        elif ent.variants:  # a union: never typed in a command, so its names need not be distinct words
+            entity_names[ent.name] = variant_names(ent, tables.names)
+            continue
         elif not ent.names_from:
             names = [f"{ent.name}{i + 1}" for i in range(max(n, 0))]
         else:

@@ -23,6 +23,7 @@ LANGUAGE2_FIELDS = frozenset({
     "terminal",  # the files block of this round (ir/terminal.py)
     "live_amount",  # Language 3: a reward amount read from the state (check/payments.py)
     "hidden_drawn",  # Language 3: `hidden a from draws` (verify/draw_candidates.py)
+    "variants",  # Language 3: a tagged union's alternatives (check/unions.py)
 })
 
 
@@ -148,12 +149,22 @@ class Slot(Node):
     fields: tuple[Slot, ...] = ()  # record fields
 
 
+class Variant(Node):
+    """One alternative of a tagged union: its tag and the entity or enum type it holds, if any."""
+
+    tag: str
+    payload: Type | None = None
+
+
 class Entity(Node):
     name: str
     count: Expr
     names_from: tuple[str, ...]  # content path, e.g. ("room", "name"); empty: slot1, slot2, ...
     width: Expr | None = None  # a grid entity (cells named a1, b1, ... row by row)
     line: int = 0
+    # a tagged union (`type place = floor(room) | carried`): its values are each variant's values in
+    # turn (every room, then carried), so it is a finite domain like any entity (check/unions.py)
+    variants: tuple[Variant, ...] = ()
 
 
 class Function(Node):

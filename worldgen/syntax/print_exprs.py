@@ -15,6 +15,7 @@ from worldgen.syntax import ast
 from worldgen.syntax.layout import Break, Doc, Text, group, nest
 from worldgen.syntax.strings import indentation
 from worldgen.syntax.transform import number_value
+from worldgen.syntax.unions_ast import IsTest
 
 INDENT = 4  # continuation lines of a wrapped expression
 
@@ -122,6 +123,8 @@ class ExprPrinter:
                 return POSTFIX, (self.doc(obj, POSTFIX), "[", ends[0], "..", ends[1], "]")
             case ast.Field(obj=obj, name=name):
                 return POSTFIX, (self.doc(obj, POSTFIX), "." + name)
+            case IsTest(operand=operand, tag=tag):
+                return COMPARE, (self.doc(operand, SUM), " is " + tag)
             case ast.Unary(op="not", operand=operand):
                 return NOT, ("not ", self.doc(operand, NOT))
             case ast.Unary(operand=operand):

@@ -21,6 +21,7 @@ from worldgen.syntax.parser import parse
 from worldgen.syntax.print_exprs import INDENT, POSTFIX, SUM, ExprPrinter, number, string
 from worldgen.syntax.print_files import print_files
 from worldgen.syntax.source_map import Pos, SourceMap, end, end_of, start
+from worldgen.syntax.unions_ast import UnionDecl
 
 WIDTH = 100  # expressions wrap to stay within this many columns (strings are never cut)
 STEP = 2  # indentation of a block's contents
@@ -197,6 +198,9 @@ class _Printer:
                 return group(word + d.action, nest(INDENT, *self._patterns(d.patterns)))
             case ast.InitDecl(var=var, value=value):
                 return _assign("init " + var + " =", e.doc(value))
+            case UnionDecl(head=head, name=name, variants=variants):
+                shown = [v.tag + (f"({v.payload})" if v.payload is not None else "") for v in variants]
+                return group(f"{head} {name} = {shown[0]}", nest(INDENT, *((Break(), "| " + v) for v in shown[1:])))
         raise TypeError(f"cannot print {type(d).__name__} here")  # pragma: no cover - blocks go through decl()
 
     def _action_head(self, a: ast.ActionDecl) -> Doc:

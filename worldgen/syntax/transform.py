@@ -11,6 +11,7 @@ from worldgen.errors import Span
 from worldgen.syntax import ast
 from worldgen.syntax.files_transform import FilesTransform
 from worldgen.syntax.strings import dedent_value
+from worldgen.syntax.unions_transform import UnionsTransform
 
 _ESCAPES = {"n": "\n", "t": "\t", '"': '"', "'": "'", "\\": "\\"}
 
@@ -35,7 +36,7 @@ def unescape(raw: str) -> str:
 
 
 @v_args(meta=True, inline=True)
-class _ToAst(FilesTransform):
+class _ToAst(FilesTransform, UnionsTransform):
     """Lark tree -> AST dataclasses. Purely structural: no name resolution or typing here."""
 
     # -- tokens & atoms
