@@ -4,14 +4,13 @@ a range test and reading the payload subtracts the offset."""
 
 from __future__ import annotations
 
+from worldgen.codegen.names import RuleError
 from worldgen.ir.models import Expr
 
 
 def _unwrap(value: int, offset: int, size: int, tag: str) -> int:
     """The payload of a union value of variant ``tag``; reading another variant's is a rule error."""
     if not offset <= value < offset + size:
-        from worldgen.codegen.exprs import RuleError  # exprs imports this module for its mixin
-
         raise RuleError(f"this value is not {tag}(...), so it holds no .{tag}; test it first with 'is {tag}'")
     return value - offset
 
