@@ -17,7 +17,7 @@ import sys
 from worldgen.errors import UsageError, WorldgenError
 
 COMMANDS = ("check", "fmt", "schema", "content", "compile", "verify", "explain", "graph", "play", "serve", "rollout", "report",
-            "fidelity", "export", "propose", "loop", "split", "learn", "lsp")
+            "fidelity", "export", "propose", "loop", "split", "learn", "lsp", "smoke")
 
 
 def build_parser() -> argparse.ArgumentParser:
