@@ -45,17 +45,17 @@ def test_act_is_the_only_tool_and_its_schema_comes_from_its_docstring() -> None:
 
 
 def test_reset_takes_a_dataset_row_and_returns_the_first_observation(vault_suite: Path) -> None:
-    dataset = trl_dataset(vault_suite, seeds=range(2))
+    dataset = trl_dataset(vault_suite, seeds=range(2), root=vault_suite.parent)
     entries = worldgen.load_suite(vault_suite)
     assert len(dataset) == 2 * len(entries)
     for row, (entry, seed) in zip(dataset, [(e, s) for e in entries for s in range(2)]):
-        assert (row["world_id"], row["seed"], row["suite"]) == (entry.id, seed, str(vault_suite.resolve()))
+        assert (row["world_id"], row["seed"], row["suite"]) == (entry.id, seed, "suite")  # relative to the root
         assert json.loads(row["params"]) == entry.params and json.loads(row["axes"]) == entry.axes
         system, user = row["prompt"]
         assert system == {"role": "system", "content": row["system_prompt"]}
         assert system["content"].startswith(TOOL_RULES) and "Commands" in system["content"]
         assert user == {"role": "user", "content": ""}  # TRL appends reset()'s observation here
-        env = WorldgenEnv()
+        env = WorldgenEnv(root=vault_suite.parent)
         assert env.reset(**row) == Episode(entry.world, seed).observation == row["observation"]
 
 
@@ -64,8 +64,8 @@ def test_the_oracle_plays_through_act_in_chatty_replies_and_the_reward_is_the_wo
         suite_name: str, request: pytest.FixtureRequest) -> None:
     suite: Path = request.getfixturevalue(suite_name)
     walkthroughs = oracle(suite)
-    for row in trl_dataset(suite, seeds=range(3)):
-        env = WorldgenEnv()
+    for row in trl_dataset(suite, seeds=3, root=suite.parent):
+        env = WorldgenEnv(root=suite.parent)
         env.reset(**row)
         plain = Episode(env.episode.world, row["seed"])
         for command in walkthroughs[row["world_id"]]:
@@ -89,8 +89,8 @@ def test_act_before_reset_is_a_clear_error() -> None:
 
 def test_trl_parses_a_tool_call_of_the_model_into_a_step_of_the_world(vault_suite: Path) -> None:
     tokenizer = add_response_schema(qwen3_tokenizer())
-    row = trl_dataset(vault_suite)[0]
-    env = WorldgenEnv()
+    row = trl_dataset(vault_suite, root=vault_suite.parent)[0]
+    env = WorldgenEnv(root=vault_suite.parent)
     prompt = [row["prompt"][0], {"role": "user", "content": env.reset(**row)}]
     prompt_ids = tokenizer.apply_chat_template(prompt, tools=[env.act], add_generation_prompt=True, tokenize=True,
                                                return_dict=True)["input_ids"]
@@ -126,12 +126,15 @@ def scripted_generation(tokenizer: Any, rows: list[dict], walkthroughs: dict[str
     return generate
 
 
-def test_a_grpo_training_step_plays_each_rollout_through_the_environment(vault_suite: Path, tmp_path: Path) -> None:
+def test_a_grpo_training_step_plays_each_rollout_through_the_environment(vault_suite: Path, tmp_path: Path,
+                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
     tokenizer = qwen3_tokenizer()
+    monkeypatch.setenv("WORLDGEN_SUITE_ROOT", str(vault_suite.parent))  # rows and environments read the same root
     dataset = trl_dataset(vault_suite, seeds=range(2))
     args = GRPOConfig(output_dir=str(tmp_path), per_device_train_batch_size=4, num_generations=2, max_steps=1,
                       max_completion_length=8000, max_tool_calling_iterations=40, use_cpu=True, report_to=[],
-                      save_strategy="no", logging_steps=1, disable_tqdm=True, seed=0)
+                      save_strategy="no", logging_steps=1, disable_tqdm=True, seed=0,
+                      reward_weights=[0.0])  # world_success logged, not paid: the return already holds the goal
     trainer = GRPOTrainer(model=tiny_model(tokenizer), reward_funcs=[world_success], args=args, train_dataset=dataset,
                           processing_class=tokenizer, environment_factory=WorldgenEnv)
     assert [tool.__name__ for tool in trainer._env_tools[None]] == ["act"]  # TRL's own pick of public methods
@@ -149,4 +152,5 @@ def test_a_grpo_training_step_plays_each_rollout_through_the_environment(vault_s
     (logged, _) = trainer.state.log_history
     assert logged["rewards/world_success/mean"] == 1.0
     assert logged["rewards/WorldgenEnv/mean"] == pytest.approx(sum(env.get_reward() for env in envs) / 4)
+    assert logged["reward"] == pytest.approx(logged["rewards/WorldgenEnv/mean"])  # the goal paid once
     assert logged["tools/failure_frequency"] == 0.0

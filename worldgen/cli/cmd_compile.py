@@ -61,7 +61,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("file", metavar="FILE.wg", help="the scaffold")
     p.add_argument("--pack", metavar="PACK", help="content pack folder, .jsonl, or one .json record "
                    "(default: the example record shipped beside the scaffold)")
-    p.add_argument("--seeds", type=seed_range, required=True, metavar="A:B", help="world seeds A..B-1")
+    p.add_argument("--seeds", type=seed_range, required=True, metavar="A:B|N", help="world seeds A..B-1, or N: seeds 0..N-1")
     p.add_argument("-o", "--out", type=folder, required=True, metavar="OUT",
                    help="output folder (must not hold a finished suite; an interrupted compile of the same inputs is resumed)")
     p.add_argument("--axis", action="append", metavar="NAME=VALUE", help="fix an axis alternative (repeatable)")
