@@ -55,7 +55,10 @@ def open_world(args: argparse.Namespace) -> World:
         raise WorldgenError(f"{args.path}: error: cannot read the scaffold: {err.strerror}") from None
     axes = assignments(args.axis, "--axis")
     params = param_values(scaffold.ir, args.param)
-    return scaffold.instantiate(_record(args, scaffold), seed=args.seed or 0, axes=axes, params=params)
+    from worldgen.compiler.playdraw import playable
+
+    return playable(scaffold.ir, _record(args, scaffold), args.seed or 0, axes, params,
+                    lambda text: print(f"{args.path}: {text}", file=sys.stderr))
 
 
 def _record(args: argparse.Namespace, scaffold: Scaffold) -> dict[str, Any]:
