@@ -60,7 +60,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                        formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("file", metavar="FILE.wg", help="the scaffold")
     p.add_argument("--pack", metavar="PACK", help="content pack folder, .jsonl, or one .json record "
-                   "(default: the example record shipped beside the scaffold)")
+                   "(default: the example record shipped beside the scaffold; none for a scaffold without content)")
     p.add_argument("--seeds", type=seed_range, required=True, metavar="A:B|N", help="world seeds A..B-1, or N: seeds 0..N-1")
     p.add_argument("-o", "--out", type=folder, required=True, metavar="OUT",
                    help="output folder (must not hold a finished suite; an interrupted compile of the same inputs is resumed)")
@@ -81,7 +81,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     from worldgen import load
     from worldgen.compiler.executors import LocalExecutor, RayExecutor
-    from worldgen.compiler.packs import check_made_for, read_pack, validate_pack
+    from worldgen.compiler.packs import NO_CONTENT, check_made_for, read_pack, validate_pack
     from worldgen.compiler.suite import REJECTED, Spec, compile_suite
 
     axes = assignments(args.axis, "--axis")
@@ -91,11 +91,14 @@ def run(args: argparse.Namespace) -> int:
         raise WorldgenError(f"{args.file}: error: no such scaffold") from None
     params = param_values(scaffold.ir, args.param)
     pack = args.pack or default_content(args.file, scaffold.name)
-    if pack is None:
+    if pack is None and scaffold.ir.content:
         raise WorldgenError(f"{args.file}: error: no content; pass --pack PACK")
-    check_made_for(scaffold.ir, pack, args.file)
-    records = read_pack(pack)
-    validate_pack(scaffold.ir, records, pack)
+    if pack is None:
+        records = [NO_CONTENT]  # a scaffold without content slots needs no pack, wherever it is
+    else:
+        check_made_for(scaffold.ir, pack, args.file)
+        records = read_pack(pack)
+        validate_pack(scaffold.ir, records, pack)
     spec = Spec(scaffold.ir, tuple(records), axes, bounds(args, scaffold.ir), args.attempts, args.redraw_params, params)
     executor = RayExecutor(args.ray_address) if args.executor == "ray" else LocalExecutor(args.jobs)
     out = Path(args.out)
