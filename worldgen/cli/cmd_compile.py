@@ -80,6 +80,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from worldgen import load
+    from worldgen.compiler.advice import redraw_hint, skew_warning
     from worldgen.compiler.executors import LocalExecutor, RayExecutor
     from worldgen.compiler.packs import NO_CONTENT, check_made_for, read_pack, validate_pack
     from worldgen.compiler.suite import REJECTED, Spec, compile_suite
@@ -121,6 +122,13 @@ def run(args: argparse.Namespace) -> int:
         if data["failed_checks_in_redraws"]:
             reasons = ", ".join(f"{k} x{v}" for k, v in data["failed_checks_in_redraws"].items())
             print(f"  accepted seeds were re-drawn for: {reasons}")
+        if not args.redraw_params:
+            for hint in redraw_hint(scaffold.ir, data["failed_checks_in_rejected"]):
+                print(f"  {hint}")
+    redrawn = sum(n for attempt, n in data["accepted_at_attempt"].items() if attempt != "0")
+    skew = skew_warning(scaffold.ir, data["failed_checks_in_redraws"], redrawn, out) if args.redraw_params else None
+    if skew is not None:
+        print(f"compile: warning: {skew}", file=sys.stderr)
     if not summary.accepted:
         print(f"error: no world passed its checks; see {out / REJECTED}", file=sys.stderr)
         return 1
