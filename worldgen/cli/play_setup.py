@@ -75,6 +75,11 @@ def _record(args: argparse.Namespace, scaffold: Scaffold) -> dict[str, Any]:
         print(f"{args.path}: no example record (content_packs/{scaffold.name}/example.json) and no --content: "
               f"playing procedural record {index} (`worldgen content {args.path} -n N -o PACK` makes a pack)",
               file=sys.stderr)
+        from worldgen.content.slotreport import kinds_line
+
+        kinds = kinds_line(scaffold.ir)
+        if kinds is not None:
+            print(f"{args.path}: {kinds}", file=sys.stderr)
         return record
     check_made_for(scaffold.ir, path, args.path)
     records = read_pack(path)
