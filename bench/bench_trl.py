@@ -25,8 +25,10 @@ from worldgen.integrations.trl import WorldgenEnv, trl_rows
 
 
 def trl_episodes(walks: list[Walkthrough]) -> Callable[[], int]:
-    rows = {(r["world_id"], r["seed"]): r for r in trl_rows(walks[0].suite, range(0, max(w.seed for w in walks) + 1))}
-    env = WorldgenEnv()
+    root = Path(walks[0].suite).parent  # rows hold the suite relative to this root
+    seeds = range(0, max(w.seed for w in walks) + 1)
+    rows = {(r["world_id"], r["seed"]): r for r in trl_rows(walks[0].suite, seeds, root=root)}
+    env = WorldgenEnv(root=root)
     episodes = cycle(walks)
 
     def play() -> int:

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from worldgen.compiler.instantiate import instantiate
-from worldgen.errors import Diagnostic
+from worldgen.errors import Diagnostic, InstantiationError
 from worldgen.ir.models import Scaffold as ScaffoldIR
 from worldgen.ir.world import World
 
@@ -28,10 +28,18 @@ class Scaffold:
 
     def instantiate(
         self,
-        content: dict[str, Any],
+        content: dict[str, Any] | None = None,
         seed: int = 0,
         axes: dict[str, str] | None = None,
         params: dict[str, Any] | None = None,
     ) -> World:
-        """Build one world. Unfixed axes and params are drawn from (seed, purpose) streams."""
+        """Build one world. Unfixed axes and params are drawn from (seed, purpose) streams.
+        ``content`` may be left out (None) for a scaffold without content slots."""
+        if content is None:
+            if self.ir.content:
+                raise InstantiationError(
+                    f"{self.path}: error: scaffold '{self.name}' has content slots ({', '.join(s.name for s in self.ir.content)}): "
+                    f"pass content=RECORD (content_packs/{self.name}/example.json, a record of a `worldgen content` pack, "
+                    "or worldgen.content.generate.procedural_record(scaffold.ir, 0))")
+            content = {}
         return instantiate(self.ir, content, seed, axes=axes, params=params)

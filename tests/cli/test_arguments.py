@@ -18,7 +18,7 @@ def usage_error(argv: list[str], capsys) -> str:
 
 
 @pytest.mark.parametrize("seeds, says", [
-    ("0:1e20", "argument --seeds: must look like A:B (e.g. 0:100), not '0:1e20'"),
+    ("0:1e20", "argument --seeds: must look like A:B (seeds A..B-1) or N (seeds 0..N-1), not '0:1e20'"),
     ("0:100000000000000000000", "argument --seeds: 0:100000000000000000000: need 0 <= A < B <= 9_223_372_036_854_775_807"),
     ("5:5", "argument --seeds: 5:5: need 0 <= A < B"),
 ])

@@ -110,3 +110,23 @@ def test_progress_shows_every_draw_as_it_ends(tmp_path: Path, jobs: str, capsys,
     assert failed and shown == expected
     summary = json.loads((suite / "summary.json").read_text())
     assert summary["draws"] == len(expected)
+
+
+def test_a_scaffold_without_content_compiles_without_a_pack_anywhere(tmp_path: Path, monkeypatch, capsys) -> None:
+    from tests.compiler.test_playdraw import PICK
+    from worldgen.cli.main import main
+
+    (tmp_path / "pick.wg").write_text(PICK)
+    monkeypatch.chdir(tmp_path)  # outside the repository: no content_packs/pick/example.json anywhere
+    assert main(["compile", "pick.wg", "--seeds", "3", "-o", "out"]) == 0
+    lines = [json.loads(line) for line in (tmp_path / "out" / "index.jsonl").read_text().splitlines()]
+    assert [line["seed"] for line in lines] == [0, 1, 2] and {line["record_id"] for line in lines} == {"none"}
+
+
+def test_a_scaffold_with_content_still_needs_a_pack_outside_the_repository(tmp_path: Path, monkeypatch, capsys) -> None:
+    from worldgen.cli.main import main
+
+    (tmp_path / "myvault.wg").write_text((ROOT / "scaffolds" / "vault.wg").read_text().replace("world vault", "world myvault"))
+    monkeypatch.chdir(tmp_path)
+    assert main(["compile", "myvault.wg", "--seeds", "0:1", "-o", "out"]) == 1
+    assert capsys.readouterr().err == "myvault.wg: error: no content; pass --pack PACK\n"

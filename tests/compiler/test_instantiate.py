@@ -91,3 +91,15 @@ def test_worlds_are_byte_identical_across_processes_and_hash_seeds() -> None:
     here = {name: [hashlib.sha256(example_scaffold(name).instantiate(example_record(name), seed=i).to_json().encode()).hexdigest()
                    for i in range(5)] for name in ("vault", "services", "ledger")}
     assert here == runs[0]
+
+
+def test_content_defaults_to_none_for_a_scaffold_without_slots() -> None:
+    guess = worldgen.load(ROOT / "scaffolds" / "guess.wg")
+    assert guess.instantiate(seed=3) == guess.instantiate(content={}, seed=3)
+
+
+def test_leaving_out_the_content_of_a_scaffold_with_slots_names_where_records_come_from() -> None:
+    vault = worldgen.load(ROOT / "scaffolds" / "vault.wg")
+    with pytest.raises(worldgen.InstantiationError, match=r"scaffold 'vault' has content slots \(setting, room, key\): "
+                                                          r"pass content=RECORD \(content_packs/vault/example.json"):
+        vault.instantiate(seed=0)

@@ -10,6 +10,7 @@ from worldgen.content.banks import THEME_CATEGORIES, load_banks
 from worldgen.content.slotkinds import (
     DESCRIPTION_WEIGHT,
     FALLBACK_KEYS,
+    HEAD_WEIGHT,
     NAME_WEIGHT,
     STYLES,
     Rule,
@@ -72,10 +73,19 @@ def test_the_best_score_wins_and_ties_go_to_the_earlier_rule() -> None:
 def test_phrases_count_per_word_and_plurals_match() -> None:
     log = RULES.rules[0]
     assert log.words == (("log",), ("log", "line"))
-    assert score(log, read_slot(("x",), "a log line"), set()) == DESCRIPTION_WEIGHT * (1 + 2)
-    assert score(log, read_slot(("x",), "two log lines"), set()) == DESCRIPTION_WEIGHT * (1 + 2)
+    assert score(log, read_slot(("x",), "a log line"), set()) == (DESCRIPTION_WEIGHT + HEAD_WEIGHT) * (1 + 2)
+    assert score(log, read_slot(("x",), "one of two log lines"), set()) == DESCRIPTION_WEIGHT * (1 + 2)  # not the head
     assert score(log, read_slot(("log",), ""), set()) == NAME_WEIGHT
     assert _choose(("x",), "the errors it prints") == "error"
+
+
+def test_the_descriptions_head_outweighs_its_context_words() -> None:
+    said = read_slot(("item", "name"), "a snack sold in a vending machine")
+    assert said.head == ("a", "snack")
+    shipped = load_slot_rules()
+    banks = load_banks()
+    kind = choose(shipped, said, lambda r: True, lambda k: set(banks.common.get(k, ())), "word")
+    assert kind == "food"  # "machine" (host, machine) is where it is sold, not what it is
 
 
 def test_examples_found_in_a_bank_point_to_it() -> None:

@@ -13,6 +13,7 @@ from worldgen.cli.main import main
 from worldgen.errors import WorldgenError
 from worldgen.exporters.dataset import dataset_rows
 from worldgen.exporters.dataset_files import write_dataset
+from worldgen.seeds_ignored import SeedsIgnored
 
 
 def read_back(out: Path, fmt: str) -> list[dict[str, Any]]:
@@ -29,7 +30,9 @@ def read_back(out: Path, fmt: str) -> list[dict[str, Any]]:
 def test_rows_of_different_scaffolds_load_as_one_table(fmt: str, vault_suite: Path, ledger_suite: Path,
                                                         tmp_path: Path) -> None:
     pytest.importorskip({"parquet": "pyarrow", "hf": "datasets"}[fmt])
-    rows = list(dataset_rows(vault_suite, range(2))) + list(dataset_rows(ledger_suite, range(1)))
+    with pytest.warns(SeedsIgnored):  # vault has no run-time chance
+        rows = list(dataset_rows(vault_suite, range(2), root=vault_suite.parent))
+    rows += list(dataset_rows(ledger_suite, 1, root=ledger_suite.parent))
     clash = {**rows[0], "params": {"keys": "many"}}  # one name, another type: no shared column type exists
     out = tmp_path / "rows"
     assert write_dataset(rows + [clash], out, fmt) == len(rows) + 1
@@ -44,7 +47,8 @@ def test_the_cli_replaces_its_own_earlier_export(fmt: str, vault_suite: Path, tm
     pytest.importorskip({"parquet": "pyarrow", "hf": "datasets"}[fmt])
     out = tmp_path / "new" / "rows"
     for seeds in ("0:2", "0:1"):
-        assert main(["export", "dataset", str(vault_suite), "--format", fmt, "-o", str(out), "--seeds", seeds]) == 0
+        assert main(["export", "dataset", str(vault_suite), "--format", fmt, "-o", str(out), "--seeds", seeds,
+                     "--root", str(vault_suite.parent)]) == 0
     assert [r["seed"] for r in read_back(out, fmt)] == [0, 0, 0]
 
 
@@ -54,7 +58,8 @@ def test_a_folder_that_is_not_an_earlier_export_is_never_removed(vault_suite: Pa
     keep.mkdir()
     (keep / "notes.txt").write_text("keep me")
     for fmt in ("jsonl", "parquet", "hf"):
-        assert main(["export", "dataset", str(vault_suite), "--format", fmt, "-o", str(keep)]) == 1
+        assert main(["export", "dataset", str(vault_suite), "--format", fmt, "-o", str(keep),
+                     "--root", str(vault_suite.parent)]) == 1
         assert "is a folder" in capsys.readouterr().err
     assert (keep / "notes.txt").read_text() == "keep me" and len(list(keep.iterdir())) == 1
 

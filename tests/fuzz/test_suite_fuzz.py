@@ -61,7 +61,7 @@ def command(name: str, root: Path) -> list[str]:
         "rollout": ["rollout", suite, "--policy", "oracle", "-o", str(root / "oracle.jsonl")],
         "report": ["report", suite, "--rollouts", str(root / "random.jsonl"), "--json"],
         "export-sft": ["export", "sft", suite, "-o", str(root / "sft.jsonl")],
-        "export-dataset": ["export", "dataset", suite, "--seeds", "0:2", "-o", str(root / "rows.jsonl")],
+        "export-dataset": ["export", "dataset", suite, "--seeds", "0:2", "--root", str(root), "-o", str(root / "rows.jsonl")],
         "export-harbor": ["export", "harbor", suite, "--secret-file", str(root / "secret"), "-o", str(root / "tasks")],
         "explain": ["explain", suite],
         "graph": ["graph", artifact, "-o", str(root / "graph.dot")],

@@ -87,3 +87,11 @@ def test_a_row_without_a_prompt_is_prompted_by_the_episode_and_registration_is_i
 def test_a_row_that_does_not_name_its_episode_is_an_error_saying_what_it_lacks() -> None:
     with pytest.raises(WorldgenError, match=r"extra_info names its episode with suite, world_id and seed.*\['seed'\]"):
         skyrl_gym.make("worldgen", extras={"extra_info": {"seed": 1}})
+
+
+def test_a_rows_relative_suite_is_found_under_the_env_configs_root(vault_suite: Path) -> None:
+    entry = worldgen.load_suite(vault_suite)[0]
+    extras = {"extra_info": {"suite": "suite", "world_id": entry.id, "seed": 0}}
+    env = skyrl_gym.make("worldgen", env_config={"root": str(vault_suite.parent)}, extras=extras)
+    assert env.episode.world.id == entry.id
+    env.close()

@@ -37,3 +37,12 @@ def test_a_relative_suite_path_means_the_folder_it_named_when_it_was_given(tmp_p
     with pytest.raises(WorldgenError, match="no world"):  # not the cached world of a/suite
         episode_for("suite", first.world.id)
     assert episode_for("suite", worldgen.load_suite(two)[0].id).world.scaffold.name == "ledger"
+
+
+def test_a_relative_suite_path_is_under_the_root_argument_else_the_variable(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    out = compiled(tmp_path / "data" / "suite", "vault", range(1))
+    world_id = worldgen.load_suite(out)[0].id
+    monkeypatch.chdir(tmp_path)
+    assert episode_for("suite", world_id, root=tmp_path / "data").world.id == world_id
+    monkeypatch.setenv("WORLDGEN_SUITE_ROOT", str(tmp_path / "data"))
+    assert episode_for("suite", world_id).world.id == world_id

@@ -21,6 +21,7 @@ from tests.content.chat_server import ChatServer, Reply  # noqa: E402
 from tests.walkthrough import chatty, walkthrough_script  # noqa: E402
 from worldgen.errors import WorldgenError  # noqa: E402
 from worldgen.integrations import verifiers as integration  # noqa: E402
+from worldgen.seeds_ignored import SeedsIgnored  # noqa: E402
 
 KEY_VAR = "WORLDGEN_TEST_MODEL_KEY"  # the loopback server takes any key; verifiers reads it from the environment
 
@@ -77,6 +78,13 @@ def test_tasks_are_every_world_and_seed_prompted_as_worldgen_prompts(vault_suite
     assert first.suite == str(vault_suite.resolve())
 
 
+@pytest.mark.parametrize("seeds", ["1:3", range(1, 3), [1, 2]])
+def test_seeds_take_every_spelling_and_a_relative_suite_its_root(seeds: Any, vault_suite: Path) -> None:
+    with pytest.warns(SeedsIgnored):  # vault has no run-time chance: its seeds repeat one episode
+        tasks = list(integration.load_environment("suite", seeds=seeds, root=vault_suite.parent).taskset)
+    assert [t.data.seed for t in tasks] == [1, 2] * len(worldgen.load_suite(vault_suite))
+
+
 def test_a_chatty_model_wins_with_the_worlds_return_as_reward(vault_suite: Path) -> None:
     entry = worldgen.load_suite(vault_suite)[1]
     walkthrough = oracle(entry)
@@ -119,7 +127,7 @@ def test_the_vf_eval_command_plays_a_suite(vault_suite: Path, tmp_path: Path) ->
     env = {**os.environ, "HOME": str(tmp_path)}  # no ~/.prime login; verifiers' caches in tmp
     with ChatServer(script) as server:
         done = subprocess.run(
-            [str(vf_eval), "worldgen", "--env.taskset.suite", str(vault_suite), "-m", "test-model",
+            [str(vf_eval), "worldgen", "--env.taskset.suite", str(vault_suite), "--env.taskset.seeds", "1:2", "-m", "test-model",
              "--client.base-url", server.base_url, "--client.api-key-var", KEY_VAR, "--no-push", "--no-rich",
              "-o", str(tmp_path / "runs"), "--run.name", "suite"],
             capture_output=True, text=True, env=env, timeout=300)
@@ -131,3 +139,4 @@ def test_the_vf_eval_command_plays_a_suite(vault_suite: Path, tmp_path: Path) ->
         entry = next(e for e in entries if e.id == trace["task"]["data"]["world_id"])
         assert trace["rewards"]["return"]["score"] == pytest.approx(world_return(entry.world, oracle(entry)))
         assert trace["metrics"]["success"] == 1.0 and trace["metrics"]["steps"] == len(oracle(entry))
+        assert trace["task"]["data"]["seed"] == 1  # "A:B" on vf-eval's command line, as everywhere

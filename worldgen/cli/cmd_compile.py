@@ -60,8 +60,8 @@ def register(sub: argparse._SubParsersAction) -> None:
                        formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("file", metavar="FILE.wg", help="the scaffold")
     p.add_argument("--pack", metavar="PACK", help="content pack folder, .jsonl, or one .json record "
-                   "(default: the example record shipped beside the scaffold)")
-    p.add_argument("--seeds", type=seed_range, required=True, metavar="A:B", help="world seeds A..B-1")
+                   "(default: the example record shipped beside the scaffold; none for a scaffold without content)")
+    p.add_argument("--seeds", type=seed_range, required=True, metavar="A:B|N", help="world seeds A..B-1, or N: seeds 0..N-1")
     p.add_argument("-o", "--out", type=folder, required=True, metavar="OUT",
                    help="output folder (must not hold a finished suite; an interrupted compile of the same inputs is resumed)")
     p.add_argument("--axis", action="append", metavar="NAME=VALUE", help="fix an axis alternative (repeatable)")
@@ -82,8 +82,9 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from worldgen import load
+    from worldgen.compiler.advice import redraw_hint, skew_warning
     from worldgen.compiler.executors import LocalExecutor, RayExecutor
-    from worldgen.compiler.packs import check_made_for, read_pack, validate_pack
+    from worldgen.compiler.packs import NO_CONTENT, check_made_for, read_pack, validate_pack
     from worldgen.compiler.suite import REJECTED, Spec, compile_suite
 
     axes = assignments(args.axis, "--axis")
@@ -93,11 +94,14 @@ def run(args: argparse.Namespace) -> int:
         raise WorldgenError(f"{args.file}: error: no such scaffold") from None
     params = param_values(scaffold.ir, args.param)
     pack = args.pack or default_content(args.file, scaffold.name)
-    if pack is None:
+    if pack is None and scaffold.ir.content:
         raise WorldgenError(f"{args.file}: error: no content; pass --pack PACK")
-    check_made_for(scaffold.ir, pack, args.file)
-    records = read_pack(pack)
-    validate_pack(scaffold.ir, records, pack)
+    if pack is None:
+        records = [NO_CONTENT]  # a scaffold without content slots needs no pack, wherever it is
+    else:
+        check_made_for(scaffold.ir, pack, args.file)
+        records = read_pack(pack)
+        validate_pack(scaffold.ir, records, pack)
     spec = Spec(scaffold.ir, tuple(records), axes, bounds(args, scaffold.ir), args.attempts, args.redraw_params, params)
     executor = RayExecutor(args.ray_address) if args.executor == "ray" else LocalExecutor(args.jobs)
     out = Path(args.out)
@@ -128,6 +132,13 @@ def run(args: argparse.Namespace) -> int:
         if data["failed_checks_in_redraws"]:
             reasons = ", ".join(f"{k} x{v}" for k, v in data["failed_checks_in_redraws"].items())
             print(f"  accepted seeds were re-drawn for: {reasons}")
+        if not args.redraw_params:
+            for hint in redraw_hint(scaffold.ir, data["failed_checks_in_rejected"]):
+                print(f"  {hint}")
+    redrawn = sum(n for attempt, n in data["accepted_at_attempt"].items() if attempt != "0")
+    skew = skew_warning(scaffold.ir, data["failed_checks_in_redraws"], redrawn, out) if args.redraw_params else None
+    if skew is not None:
+        print(f"compile: warning: {skew}", file=sys.stderr)
     if not summary.accepted:
         print(f"error: no world passed its checks; see {out / REJECTED}", file=sys.stderr)
         return 1

@@ -81,7 +81,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     hp.add_argument("--band", type=success_band, default=(0.2, 0.8), metavar="LO:HI", help="the solver's success band (default 0.2:0.8)")
     hp.add_argument("--solver", default="noisy-oracle:0.3", type=policy_spec, metavar="POLICY",
                     help="the policy the band test rolls out (default noisy-oracle:0.3)")
-    hp.add_argument("--seeds", type=seed_range, default=range(20), metavar="A:B", help="seeds compiled for grading (default 0:20)")
+    hp.add_argument("--seeds", type=seed_range, default=range(20), metavar="A:B|N", help="seeds compiled for grading (default 0:20)")
     hp.add_argument("--solution", type=Path, metavar="FILE.wg", help="a reference solution (checked to pass the grader now)")
     hp.add_argument("--language-doc", type=Path, metavar="FILE.md", help="the language reference given to the agent "
                     "(default: docs/language.md of worldgen's source tree)")
@@ -101,8 +101,10 @@ def register(sub: argparse._SubParsersAction) -> None:
     d.add_argument("--format", default="jsonl", choices=FORMATS, help="file layout (default jsonl)")
     d.add_argument("-o", "--out", required=True, metavar="OUT", type=Path,
                    help="the file to write (a folder for --format hf)")
-    d.add_argument("--seeds", type=seed_range, default=range(0, 1), metavar="A:B",
-                   help="episode seeds A..B-1 of every world, one row each (default 0:1)")
+    d.add_argument("--seeds", type=seed_range, default=range(0, 1), metavar="A:B|N",
+                   help="episode seeds A..B-1 (or N: 0..N-1) of every world, one row each (default 0:1)")
+    d.add_argument("--root", metavar="DIR", help="the suite root rows' suite paths are relative to "
+                   "(default: $WORLDGEN_SUITE_ROOT, else the current directory)")
     trust_argument(d)
     d.set_defaults(func=run_dataset)
     f = kinds.add_parser("files", help="a terminal world's files as plain files under a folder", description=__doc__,
@@ -188,6 +190,9 @@ def run_dataset(args: argparse.Namespace) -> int:
     if missing is not None:
         print(f"worldgen export dataset: error: {missing}", file=sys.stderr)
         return 2
-    count = write_dataset(dataset_rows(args.path, args.seeds, args.trust_edited), args.out, args.format)
+    from worldgen.cli.warned import warnings_as_lines
+
+    with warnings_as_lines("worldgen export dataset"):
+        count = write_dataset(dataset_rows(args.path, args.seeds, args.trust_edited, root=args.root), args.out, args.format)
     print(f"wrote {plural(count, 'row')} ({args.format}) to {args.out}")
     return 0

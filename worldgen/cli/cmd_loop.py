@@ -39,7 +39,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--band", type=success_band, default=(0.2, 0.8), metavar="LO:HI", help="target solver success (default 0.2:0.8)")
     p.add_argument("-n", type=whole_number(0), default=4, metavar="K",
                    help="proposals to accept per round (default 4; 0: the fixed library, a control for --train)")
-    p.add_argument("--seeds", type=seed_range, default=range(20), metavar="A:B", help="world seeds per scaffold (default 0:20)")
+    p.add_argument("--seeds", type=seed_range, default=range(20), metavar="A:B|N", help="world seeds per scaffold (default 0:20)")
     p.add_argument("--episodes", type=whole_number(1), default=2, metavar="N",
                    help="solver episodes per world, in each round and in the gate's band test (default 2)")
     p.add_argument("--overlap", action="store_true",

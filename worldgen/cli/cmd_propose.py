@@ -53,7 +53,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="proposals the gate evaluates at most (default max(2K, K+2))")
     p.add_argument("-n", type=whole_number(1), default=4, metavar="K", help="proposals to accept (default 4)")
     p.add_argument("-o", "--out", type=folder, required=True, metavar="OUT", help="output folder (a killed run resumes)")
-    p.add_argument("--seeds", type=seed_range, default=range(20), metavar="A:B", help="seeds each proposal is compiled for (default 0:20)")
+    p.add_argument("--seeds", type=seed_range, default=range(20), metavar="A:B|N", help="seeds each proposal is compiled for (default 0:20)")
     p.add_argument("--jobs", "-j", type=whole_number(1), default=1, metavar="J", help="compile worker processes (default 1)")
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
     add_gate_flags(p)

@@ -1,7 +1,7 @@
 """`worldgen rollout PATH --policy random|oracle|fair-oracle|learner:POLICY.npz|openai:MODEL -o FILE.jsonl`: record episodes.
 
 PATH is a suite folder, a world artifact or a world file. Each world is played --episodes times;
-episode k uses episode seed S+k (--seed S). Every episode goes to FILE.jsonl as one JSON line:
+episode k uses episode seed S+k (--seed S); --seeds A:B (or N: 0..N-1) says the same in one flag. Every episode goes to FILE.jsonl as one JSON line:
 world id, seed, axis choices, every command/observation/reward, return, success, steps, tokens,
 and an error when the episode failed (docs/report.md describes the format). Re-running with the
 same FILE resumes: recorded episodes are skipped, episodes whose policy failed are tried again.
@@ -15,7 +15,7 @@ import asyncio
 import sys
 from pathlib import Path
 
-from worldgen.cli.common import plural, policy_spec, trust_argument, whole_number
+from worldgen.cli.common import plural, policy_spec, seed_range, trust_argument, whole_number
 from worldgen.cli.progress import progress
 from worldgen.errors import UsageError, WorldgenError
 
@@ -28,9 +28,11 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("path", metavar="PATH", help="a suite folder, a world artifact or a world file")
     p.add_argument("--policy", required=True, type=policy_spec, metavar="POLICY", help=f"who plays: {SPECS}")
     p.add_argument("-o", "--out", required=True, metavar="FILE.jsonl", help="episodes file (appended to and resumed)")
-    p.add_argument("--episodes", type=whole_number(1), default=1, metavar="N", help="episodes per world (default 1)")
+    p.add_argument("--episodes", type=whole_number(1), metavar="N", help="episodes per world (default 1)")
     p.add_argument("--concurrency", type=whole_number(1), default=4, metavar="K", help="episodes in flight at once (default 4)")
-    p.add_argument("--seed", type=whole_number(0), default=0, metavar="S", help="episode k uses seed S+k (default 0)")
+    p.add_argument("--seed", type=whole_number(0), metavar="S", help="episode k uses seed S+k (default 0)")
+    p.add_argument("--seeds", type=seed_range, metavar="A:B|N",
+                   help="the episode seeds of every world: --seed A --episodes B-A (N: seeds 0..N-1)")
     p.add_argument("--base-url", metavar="URL", help="OpenAI-compatible endpoint for openai:MODEL (default: OpenAI)")
     p.add_argument("--temperature", type=float, default=0.0, help="sampling temperature for openai:MODEL (default 0)")
     p.add_argument("--api-key-env", default="OPENAI_API_KEY", metavar="VAR",
@@ -55,20 +57,31 @@ def _check_real(entries: list) -> None:
         raise WorldgenError(f"worldgen rollout: error: {reason}")
 
 
+def episode_seeds(args: argparse.Namespace) -> range:
+    """The episode seeds of every world: --seeds, else --seed S and --episodes N (S..S+N-1)."""
+    if args.seeds is None:
+        first = args.seed or 0
+        return range(first, first + (args.episodes or 1))
+    if args.seed is not None or args.episodes is not None:
+        raise UsageError("worldgen rollout: error: --seeds names the episode seeds; it replaces --seed and --episodes")
+    return args.seeds
+
+
 def run(args: argparse.Namespace) -> int:
     from worldgen.rollouts import runner
     from worldgen.rollouts.policies import make_policy
     from worldgen.rollouts.sources import open_entries
 
+    seeds = episode_seeds(args)  # a policy may draw from them (random, openai:), so no SeedsIgnored here
     entries = open_entries(args.path, args.trust_edited)
     if args.shell == "real":
         _check_real(entries)
     policy = make_policy(args.policy, base_url=args.base_url, temperature=args.temperature, api_key_env=args.api_key_env)
     out = Path(args.out)
-    total = len(entries) * args.episodes
+    total = len(entries) * len(seeds)
     try:
         with progress(f"rollout {policy.name}", total, "episodes", "done", "errors") as advance:
-            result = asyncio.run(runner.run(entries, policy, out, args.episodes, args.concurrency, args.seed,
+            result = asyncio.run(runner.run(entries, policy, out, len(seeds), args.concurrency, seeds.start,
                                             lambda r: advance(r["error"] is not None), args.shell))
     except WorldgenError as err:
         raise WorldgenError(f"{err}\n(the episodes finished so far are in {out}; fix this and re-run the same "

@@ -8,12 +8,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from worldgen.errors import UsageError
+from worldgen.seed_ranges import INT64_MAX  # seeds, bounds and counts go to numpy and JSON readers as int64
 
 if TYPE_CHECKING:
     from worldgen.ir.models import Scaffold as ScaffoldIR
-
-
-INT64_MAX = 2**63 - 1  # seeds, bounds and counts go to numpy and to JSON readers as int64
 
 
 def whole_number(least: int, most: int = INT64_MAX) -> Callable[[str], int]:
@@ -34,15 +32,14 @@ def whole_number(least: int, most: int = INT64_MAX) -> Callable[[str], int]:
 
 
 def seed_range(text: str) -> range:
-    """An argparse type: ``A:B`` (seeds A..B-1) or ``N`` (seed N alone), 0 <= A < B <= 2^63 - 1."""
-    start, sep, stop = text.partition(":")
+    """An argparse type: seeds as worldgen.seed_ranges reads them, ``A:B`` (seeds A..B-1) or a
+    count ``N`` (seeds 0..N-1)."""
+    from worldgen.seed_ranges import seed_range as parse
+
     try:
-        seeds = range(int(start), int(stop)) if sep else range(int(start), int(start) + 1)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"must look like A:B (e.g. 0:100), not {text!r}") from None
-    if seeds.start < 0 or not seeds or seeds.stop > INT64_MAX:
-        raise argparse.ArgumentTypeError(f"{text}: need 0 <= A < B <= {INT64_MAX:_}")
-    return seeds
+        return parse(text)
+    except ValueError as err:
+        raise argparse.ArgumentTypeError(str(err)) from None
 
 
 def policy_spec(text: str) -> str:

@@ -55,7 +55,10 @@ def open_world(args: argparse.Namespace) -> World:
         raise WorldgenError(f"{args.path}: error: cannot read the scaffold: {err.strerror}") from None
     axes = assignments(args.axis, "--axis")
     params = param_values(scaffold.ir, args.param)
-    return scaffold.instantiate(_record(args, scaffold), seed=args.seed or 0, axes=axes, params=params)
+    from worldgen.compiler.playdraw import playable
+
+    return playable(scaffold.ir, _record(args, scaffold), args.seed or 0, axes, params,
+                    lambda text: print(f"{args.path}: {text}", file=sys.stderr))
 
 
 def _record(args: argparse.Namespace, scaffold: Scaffold) -> dict[str, Any]:
@@ -72,6 +75,11 @@ def _record(args: argparse.Namespace, scaffold: Scaffold) -> dict[str, Any]:
         print(f"{args.path}: no example record (content_packs/{scaffold.name}/example.json) and no --content: "
               f"playing procedural record {index} (`worldgen content {args.path} -n N -o PACK` makes a pack)",
               file=sys.stderr)
+        from worldgen.content.slotreport import kinds_line
+
+        kinds = kinds_line(scaffold.ir)
+        if kinds is not None:
+            print(f"{args.path}: {kinds}", file=sys.stderr)
         return record
     check_made_for(scaffold.ir, path, args.path)
     records = read_pack(path)

@@ -18,6 +18,7 @@ from worldgen.ir.models import Scaffold
 from worldgen.textfile import read_text
 
 Record = tuple[str, dict[str, Any]]  # (record id, content)
+NO_CONTENT: Record = ("none", {})  # the one record of a scaffold without content slots
 
 
 def read_pack(path: str | Path) -> list[Record]:

@@ -39,8 +39,8 @@ class Redraws:
     def of(cls, ir: Scaffold, redraw_params: bool) -> Redraws:
         inits = [c.init for c in ir.consts] + [v.init for v in ir.state]
         inits += [init for axis in ir.axes for alt in axis.alternatives for _, init in alt.inits]
-        params_only = {f"require (line {r.line})": r for r in ir.requires if all(e.op in PARAM_OPS for e in _nodes(r.cond))}
-        return cls(any(e.op == "gen" for init in inits for e in _nodes(init)), params_only, redraw_params)
+        params_only = {f"require (line {r.line})": r for r in ir.requires if all(e.op in PARAM_OPS for e in expr_nodes(r.cond))}
+        return cls(any(e.op == "gen" for init in inits for e in expr_nodes(init)), params_only, redraw_params)
 
     def worth_another(self, failed: Sequence[str]) -> bool:
         """Can drawing the seed again pass where a draw failed these checks?"""
@@ -72,10 +72,11 @@ class Redraws:
         return None
 
 
-def _nodes(e: Expr) -> Iterator[Expr]:
+def expr_nodes(e: Expr) -> Iterator[Expr]:
+    """Every node of an expression, itself first."""
     yield e
     for a in e.args:
-        yield from _nodes(a)
+        yield from expr_nodes(a)
 
 
 def _can_hold(ir: Scaffold, cond: Expr) -> bool:

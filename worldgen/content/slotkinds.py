@@ -5,7 +5,9 @@ nginx"); the offline provider reads the same words, so a "food ingredient" gets 
 line" log-shaped text without the author writing anything twice. The rules are data
 (``banks/slots.json``): each names a *kind* (a word bank and/or a grammar) and the words that
 point to it. A slot scores every rule it could use (see the weights below); the highest score wins,
-ties go to the earlier rule, and a slot that scores nothing gets the fallback kind.
+ties go to the earlier rule, and a slot that scores nothing gets the fallback kind. The words of
+the description's head ("a snack" of "a snack sold in a vending machine") count again, so the
+slot's subject outweighs context words.
 """
 
 from __future__ import annotations
@@ -17,11 +19,13 @@ from functools import cache
 from typing import Any
 
 from worldgen.content.banks import load_banks
+from worldgen.content.headwords import head_words
 from worldgen.errors import WorldgenError
 
-# a word of the rule in the slot's own name says the most; the description's examples are checked
+# a word of the rule in the slot's own name says the most; the description's head words (its first
+# noun phrase) count once more than the rest; the description's examples are checked
 # against the rule's bank (an author's "e.g. nginx" is a strong hint); enclosing names say least
-NAME_WEIGHT, DESCRIPTION_WEIGHT, EXAMPLE_WEIGHT, ENCLOSING_WEIGHT = 3, 2, 2, 1
+NAME_WEIGHT, DESCRIPTION_WEIGHT, HEAD_WEIGHT, EXAMPLE_WEIGHT, ENCLOSING_WEIGHT = 3, 2, 1, 3, 1
 STYLES = ("sentence", "phrase", "title")
 FALLBACK_KEYS = ("word", "sentence", "phrase")
 
@@ -56,6 +60,7 @@ class SlotSays:
     name: tuple[str, ...]
     enclosing: tuple[str, ...]
     description: tuple[str, ...]
+    head: tuple[str, ...]  # the description's first noun phrase (worldgen.content.headwords)
     examples: tuple[str, ...]  # terms after 'e.g.', 'such as', ... and quoted examples
     style: str | None  # sentence | phrase when the description shows which; None when it does not
 
@@ -101,6 +106,7 @@ def read_slot(path: tuple[str, ...], description: str) -> SlotSays:
         name=tuple(_WORD.findall(path[-1].lower())) if path else (),
         enclosing=tuple(w for part in path[:-1] for w in _WORD.findall(part.lower())),
         description=tuple(_WORD.findall(text)),
+        head=head_words(text),
         examples=examples,
         style=style,
     )
@@ -115,6 +121,7 @@ def score(rule: Rule, said: SlotSays, bank: Collection[str]) -> int:
     return (
         NAME_WEIGHT * _hits(rule, said.name)
         + DESCRIPTION_WEIGHT * _hits(rule, said.description)
+        + HEAD_WEIGHT * _hits(rule, said.head)
         + EXAMPLE_WEIGHT * sum(1 for term in said.examples if term in bank)
         + ENCLOSING_WEIGHT * _hits(rule, said.enclosing)
     )

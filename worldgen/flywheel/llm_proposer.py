@@ -41,6 +41,7 @@ from worldgen.flywheel.mutate import Band
 from worldgen.flywheel.reference import packaged_reference
 from worldgen.flywheel.solver import SolverView
 from worldgen.llm import Endpoint, clip, describe_error
+from worldgen.reach import check_reachable
 
 _WORLD = re.compile(r"^[ \t]*world\s+([A-Za-z_][A-Za-z0-9_]*)\s*\{", re.M)  # [ \t]: `\s*` at every line start is quadratic in blank lines
 EXAMPLES = 3
@@ -60,6 +61,7 @@ class LLMProposer:
     def __init__(self, settings: LLMSettings):
         self.settings = settings
         self.name = f"openai:{settings.model}"
+        check_reachable(settings.base_url)
         self.client = OpenAI(api_key=settings.api_key(), base_url=settings.base_url, max_retries=settings.retries,
                              timeout=settings.timeout_s)
         self.price = price_for(settings.model)

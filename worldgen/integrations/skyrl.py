@@ -7,7 +7,9 @@ extras=row)``; the row's ``extra_info`` names the episode (``suite``, ``world_id
 end of that turn and sums them per trajectory, so the step reward is the world's step reward and a
 trajectory scores the world's return. SkyRL's re-tokenising chat-template path keeps only the last
 step's reward: set ``env_config.reward_at_end`` there, and the whole return arrives on the last
-step. The generator's ``max_turns`` (in ``extras``) ends an episode the world has not ended.
+step. The generator's ``max_turns`` (in ``extras``) ends an episode the world has not ended. A
+row's ``suite`` is relative to the suite root: ``env_config.root``, else ``$WORLDGEN_SUITE_ROOT``,
+else the current directory.
 
 Importing this module registers the env (``register()`` is idempotent); call it in the SkyRL
 entrypoint, where custom envs are registered.
@@ -39,7 +41,8 @@ class WorldgenTextEnv(BaseTextEnv):
             raise WorldgenError(f"worldgen: error: a row's extra_info names its episode with suite, world_id and seed "
                                 f"(as `worldgen export dataset` writes them); this one has {sorted(info)}")
         self.world_id = str(info["world_id"])
-        self.episode = episode_for(str(info["suite"]), self.world_id, int(info.get("seed", 0)))
+        root = (env_config or {}).get("root")  # the suite root rows' paths are relative to (else $WORLDGEN_SUITE_ROOT, cwd)
+        self.episode = episode_for(str(info["suite"]), self.world_id, int(info.get("seed", 0)), root)
         self.max_turns = int(extras.get("max_turns") or self.episode.env.horizon)
         self.reward_at_end = bool((env_config or {}).get("reward_at_end", False))
 

@@ -16,6 +16,7 @@ the reward columns all fit the installed TRL. What it cannot prove: that a real 
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import tempfile
@@ -88,7 +89,8 @@ def smoke_trl(suite: str | Path, seeds: range = range(2), steps: int = 1, output
     from worldgen.integrations.tiny_chat import qwen3_tokenizer, tiny_model
     from worldgen.integrations.trl import WorldgenEnv, trl_dataset, world_success
 
-    dataset = trl_dataset(suite, seeds=seeds)
+    root = Path(suite).resolve().parent  # rows name the suite relative to a root: its own folder
+    dataset = trl_dataset(suite, seeds=seeds, root=root)
     tokenizer = qwen3_tokenizer()
     started = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix="worldgen-smoke-") as scratch:
@@ -97,7 +99,7 @@ def smoke_trl(suite: str | Path, seeds: range = range(2), steps: int = 1, output
                           report_to=[], save_strategy="no", logging_steps=1, disable_tqdm=True, seed=0,
                           reward_weights=[0.0])  # the return is the reward; success is logged beside it, unpaid
         trainer = GRPOTrainer(model=tiny_model(tokenizer), reward_funcs=[world_success], args=args, train_dataset=dataset,
-                              processing_class=tokenizer, environment_factory=WorldgenEnv)
+                              processing_class=tokenizer, environment_factory=functools.partial(WorldgenEnv, root=root))
         trainer._generate_single_turn = scripted_generation(tokenizer, list(dataset), oracle_walkthroughs(suite))
         trainer.train()
     logged = [entry for entry in trainer.state.log_history if "reward" in entry]

@@ -7,7 +7,6 @@ once per episode.
 
 from __future__ import annotations
 
-import os
 from functools import lru_cache
 from pathlib import Path
 
@@ -15,6 +14,7 @@ from worldgen.agent.episode import Episode
 from worldgen.errors import WorldgenError
 from worldgen.ir.world import World
 from worldgen.runtime.env import Env
+from worldgen.suite_root import resolve_suite
 
 
 @lru_cache(maxsize=16)
@@ -25,12 +25,11 @@ def suite_worlds(suite: str) -> dict[str, World]:
     return {entry.id: entry.world for entry in open_entries(Path(suite))}
 
 
-def episode_for(suite: str | Path, world_id: str, seed: int = 0) -> Episode:
-    """A new episode of world ``world_id`` of ``suite``, reset with episode seed ``seed``."""
-    key = str(suite)
-    if not key.startswith(os.sep):  # rows hold absolute paths; anything else (a drive path too) gets abspath's
-        key = os.path.abspath(key)  # own answer, so a relative path is never cached against a changed cwd
-    env = compiled_env(key, world_id)
+def episode_for(suite: str | Path, world_id: str, seed: int = 0, root: str | Path | None = None) -> Episode:
+    """A new episode of world ``world_id`` of ``suite``, reset with episode seed ``seed``; a
+    relative ``suite`` (as rows hold it) is under the suite root (``root``, else
+    ``$WORLDGEN_SUITE_ROOT``, else the current directory: ``worldgen.suite_root``)."""
+    env = compiled_env(resolve_suite(suite, root), world_id)  # absolute: never cached against a changed cwd
     return Episode(env.world, seed, env.fresh())
 
 

@@ -3,7 +3,7 @@
     >>> from trl import GRPOConfig, GRPOTrainer
     >>> from worldgen.integrations.trl import WorldgenEnv, trl_dataset, world_success
     >>> trainer = GRPOTrainer(model, args=GRPOConfig(max_tool_calling_iterations=40, ...),
-    ...                       train_dataset=trl_dataset("out/vault", seeds=range(8)),
+    ...                       train_dataset=trl_dataset("out/vault", seeds=8),
     ...                       environment_factory=WorldgenEnv, reward_funcs=[world_success])
 
 How TRL 1.16 drives it (``GRPOTrainer._generate_and_score_completions`` and ``_tool_call_loop``):
@@ -14,7 +14,9 @@ empty for it. Every public method except ``reset`` and ``get_reward`` becomes a 
 to the model from its type hints and Google-style docstring: here only ``act``. Each ``act``
 call is one step of the world, the command parsed as ``worldgen rollout --policy openai:`` parses
 replies. After the rollout TRL calls ``get_reward()`` (the world's return) as one reward column
-named ``WorldgenEnv``; ``world_success`` adds success as another.
+named ``WorldgenEnv``, with weight 1; ``world_success`` adds success as another column, which
+``GRPOConfig.reward_weights`` should weigh 0 (log it only): the return already holds the goal's
+reward, so weighing success too pays the goal twice.
 
 How an episode ends: TRL stops a rollout when the model answers without a tool call, after
 ``GRPOConfig.max_tool_calling_iterations`` tool-calling turns (unlimited by default), or when the
@@ -34,6 +36,7 @@ from worldgen.errors import WorldgenError
 from worldgen.exporters.dataset import dataset_rows
 from worldgen.exporters.dataset_files import typed_row
 from worldgen.integrations.suites import episode_for
+from worldgen.seed_ranges import SeedsLike
 
 if TYPE_CHECKING:
     from datasets import Dataset
@@ -55,13 +58,17 @@ class WorldgenEnv:
     ``worldgen.agent.Episode`` being played) is a property, which TRL does not offer as a tool.
     """
 
-    def __init__(self) -> None:
+    def __init__(self, root: str | Path | None = None) -> None:
+        """``root``: the suite root the rows' ``suite`` paths are relative to (default
+        ``$WORLDGEN_SUITE_ROOT``, else the current directory); with TRL, pass
+        ``environment_factory=lambda: WorldgenEnv(root=...)``."""
         self._episode: Episode | None = None
+        self._root = root
 
     def reset(self, suite: str, world_id: str, seed: int = 0, **row: Any) -> str:
         """Start episode ``seed`` of world ``world_id`` of ``suite`` (keys of a ``trl_dataset`` row;
         the row's other columns are ignored); the world's first observation, for the prompt."""
-        self._episode = episode_for(suite, world_id, int(seed))
+        self._episode = episode_for(suite, world_id, int(seed), self._root)
         return self._episode.observation
 
     def act(self, command: str) -> str:
@@ -96,23 +103,27 @@ class WorldgenEnv:
 def world_success(environments: list[WorldgenEnv], **kwargs: Any) -> list[float]:
     """A TRL reward function: 1.0 for each rollout whose world reached its goal, else 0.0.
 
-    ``GRPOTrainer`` passes its environments as ``environments``; give it a weight in
-    ``GRPOConfig.reward_weights`` (0 logs success without rewarding it).
+    ``GRPOTrainer`` passes its environments as ``environments``; weigh it 0 in
+    ``GRPOConfig.reward_weights`` to log success without paying the goal a second time (the
+    ``WorldgenEnv`` column, the return, already holds the goal's reward).
     """
     return [float(env.episode.success) for env in environments]
 
 
-def trl_rows(suite: str | Path, seeds: range = range(0, 1), trust_edited: bool = False) -> list[dict[str, Any]]:
+def trl_rows(suite: str | Path, seeds: SeedsLike = 1, trust_edited: bool = False,
+             root: str | Path | None = None) -> list[dict[str, Any]]:
     """``worldgen export dataset`` rows as TRL wants them: the system prompt tells the model to play
     through the ``act`` tool, and the ``prompt``'s user turn is empty, because TRL appends what
     ``reset`` returns (the first observation) to it. ``params`` and ``axes`` are JSON text, as in
-    the Parquet export, so that rows of any scaffold make one ``datasets`` schema."""
+    the Parquet export, so that rows of any scaffold make one ``datasets`` schema. ``seeds``:
+    ``A:B``, a count, a range or a list (``worldgen.seed_ranges``); ``root``: the suite root."""
     return [typed_row({**row, "prompt": [{"role": "system", "content": row["system_prompt"]}, {"role": "user", "content": ""}]})
-            for row in dataset_rows(suite, seeds, trust_edited, TOOL_RULES)]
+            for row in dataset_rows(suite, seeds, trust_edited, TOOL_RULES, root)]
 
 
-def trl_dataset(suite: str | Path, seeds: range = range(0, 1), trust_edited: bool = False) -> Dataset:
+def trl_dataset(suite: str | Path, seeds: SeedsLike = 1, trust_edited: bool = False,
+                root: str | Path | None = None) -> Dataset:
     """The rows of ``trl_rows`` as a ``datasets.Dataset`` for ``GRPOTrainer(train_dataset=...)``."""
     from datasets import Dataset
 
-    return Dataset.from_list(trl_rows(suite, seeds, trust_edited))
+    return Dataset.from_list(trl_rows(suite, seeds, trust_edited, root))

@@ -29,6 +29,9 @@ from worldgen.agent.episode import Episode
 from worldgen.errors import WorldgenError
 from worldgen.integrations.suites import episode_for, suite_worlds
 from worldgen.llm import chat_completion
+from worldgen.seed_ranges import SeedsLike, parse_seeds
+from worldgen.seeds_ignored import warn_seeds_ignored
+from worldgen.suite_root import resolve_suite
 
 __all__ = ["WorldgenEnv", "WorldgenHarness", "WorldgenTaskset", "load_environment"]
 
@@ -49,8 +52,12 @@ class WorldgenTasksetConfig(vf.TasksetConfig):
     suite: str = ""
     """A compiled suite folder (``worldgen compile -o``), an artifact or a world file (required;
     typed with a default because verifiers validates the config before reading the flags)."""
-    seeds: int = 1
-    """Episode seeds per world: tasks are every (world, seed) for seed in 0..seeds-1."""
+    seeds: int | str | list[int] = 1
+    """Episode seeds of every world, as ``worldgen.seed_ranges`` reads them: a count ``N`` (seeds
+    0..N-1), ``"A:B"`` or a list; tasks are every (world, seed)."""
+    root: str = ""
+    """The suite root a relative ``suite`` is under (default ``$WORLDGEN_SUITE_ROOT``, else the
+    current directory)."""
 
 
 class WorldgenTaskset(vf.Taskset[WorldgenTask, WorldgenTasksetConfig]):
@@ -62,9 +69,12 @@ class WorldgenTaskset(vf.Taskset[WorldgenTask, WorldgenTasksetConfig]):
         super().__init__(config)
 
     def load(self) -> Iterator[WorldgenTask]:
-        suite = str(Path(self.config.suite).resolve())
-        for world_id in suite_worlds(suite):
-            for seed in range(self.config.seeds):
+        suite = resolve_suite(self.config.suite, self.config.root or None)
+        seeds = parse_seeds(self.config.seeds)
+        worlds = suite_worlds(suite)
+        warn_seeds_ignored(worlds.items(), seeds)
+        for world_id in worlds:
+            for seed in seeds:
                 episode = episode_for(suite, world_id, seed)
                 data = WorldgenData(id=f"{world_id}@{seed}", name=world_id, prompt=episode.observation,
                                     system_prompt=episode.system_prompt(), suite=suite, world_id=world_id, seed=seed)
@@ -132,8 +142,17 @@ def _tls() -> ssl.SSLContext:
     return ssl.create_default_context()
 
 
-def load_environment(suite: str | Path, seeds: int = 1, **env: Any) -> WorldgenEnv:
+def load_environment(suite: str | Path, seeds: SeedsLike = 1, root: str | Path | None = None, **env: Any) -> WorldgenEnv:
     """The ``vf-eval worldgen`` environment built in Python (``env`` holds further ``EnvConfig``
-    fields, such as ``agent``)."""
-    config = vf.resolve_env_config({**env, "taskset": {"id": "worldgen", "suite": str(suite), "seeds": seeds}})
+    fields, such as ``agent``); ``seeds``: a count, ``"A:B"``, a range or a list."""
+    taskset = {"id": "worldgen", "suite": str(suite), "seeds": _config_seeds(seeds), "root": str(root or "")}
+    config = vf.resolve_env_config({**env, "taskset": taskset})
     return WorldgenEnv(config)  # type: ignore[arg-type]
+
+
+def _config_seeds(seeds: SeedsLike) -> int | str | list[int]:
+    """Seeds as the taskset config holds them (JSON): consecutive ones as ``"A:B"``, else a list."""
+    parsed = parse_seeds(seeds)
+    if isinstance(parsed, range) and parsed.step == 1:
+        return f"{parsed.start}:{parsed.stop}"
+    return list(parsed)

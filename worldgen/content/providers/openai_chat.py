@@ -29,6 +29,7 @@ from worldgen.content.validate import Validator
 from worldgen.errors import WorldgenError
 from worldgen.ir.models import Scaffold
 from worldgen.llm import Endpoint, UnreadableAnswer, answer_text, answer_tokens, chat_completion, describe_error
+from worldgen.reach import check_reachable
 
 FORMATS = ("json_schema", "json_object", "none")
 MAX_RETRY_AFTER_S = 300.0
@@ -76,6 +77,7 @@ class OpenAIChatProvider:
         if settings.response_format not in ("auto", *FORMATS):
             raise WorldgenError(f"--response-format must be auto, {', '.join(FORMATS)}; not {settings.response_format!r}")
         self._format = FORMATS.index("json_schema" if settings.response_format == "auto" else settings.response_format)
+        check_reachable(settings.base_url)
         self.client = AsyncOpenAI(
             api_key=settings.api_key(),
             base_url=settings.base_url,

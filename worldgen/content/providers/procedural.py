@@ -28,7 +28,7 @@ from worldgen.content.validate import Validator
 from worldgen.errors import WorldgenError
 from worldgen.ir.models import Scaffold, Slot, canonical_json
 
-GENERATOR_VERSION = "procedural-4"  # bump when banks, grammar, slot rules or drawing change
+GENERATOR_VERSION = "procedural-5"  # bump when banks, grammar, slot rules or drawing change
 DEFAULT_TEXT_MAX = 160
 # <category>, <a:category> (with its article), <cap:category> (capitalised), <pl:category> (in
 # the plural), <@kind> (a piece of another grammar kind), <lo-hi> (a number; <00-59> keeps the

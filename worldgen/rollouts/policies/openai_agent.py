@@ -31,6 +31,7 @@ from worldgen.rollouts.policies.base import Move, PolicyError, Usage
 from worldgen.agent.prompt import system_prompt
 from worldgen.rollouts.sources import Entry
 from worldgen.runtime.env import Env
+from worldgen.reach import check_reachable
 from worldgen.validtext import replace_surrogates
 
 
@@ -45,6 +46,7 @@ class OpenAIPolicy:
     def __init__(self, settings: OpenAISettings):
         self.settings = settings
         self.name = f"openai:{settings.model}"
+        check_reachable(settings.base_url)
         self.client = AsyncOpenAI(api_key=settings.api_key(), base_url=settings.base_url,
                                   max_retries=settings.retries, timeout=settings.timeout_s)
 
