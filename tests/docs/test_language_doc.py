@@ -223,7 +223,8 @@ def test_every_diagnostic_code_is_shown_and_tabled() -> None:
     shown |= set(re.findall(r"\bWG\d{3}\b", _example_text(("console",))))
     shown |= {"WG001"} if any("cannot read" in b.text for b in BLOCKS if b.kind == "console") else set()
     tabled = set(re.findall(r"^\| (WG\d{3}) \|", DOC.read_text("utf-8"), re.M))
-    assert sorted(codes - shown) == [], "codes without an example"
+    internal = {"WG000"}  # a checker crash, shown only by the editor server: no scaffold can show it
+    assert sorted(codes - shown - internal) == [], "codes without an example"
     assert sorted(codes ^ tabled) == [], "Part 3 table out of date"
 
 

@@ -150,12 +150,8 @@ def test_the_world_files_do_not_depend_on_the_episode_seed(terminal_task: Path, 
 
 
 # ------------------------------------------------------------------------------ end to end, real bash
-class _UnixServer(socketserver.ThreadingUnixStreamServer):
-    daemon_threads = True
-
-    def __init__(self, path: str, service: WorldService):
-        super().__init__(path, service_module._Handler)  # noqa: SLF001 - the service's own handler
-        self.service = service
+class _UnixServer(service_module.ConnectionLimit, socketserver.ThreadingUnixStreamServer):
+    """The service's own handler and connection limit, on a Unix socket (the jail has no network)."""
 
 
 class Machine:

@@ -78,15 +78,15 @@ def run(args: argparse.Namespace) -> int:
         cache=None if args.no_cache else (args.cache or default_cache_path()),
         max_rejects=args.max_rejects,
     )
-    if args.provider == "procedural":
-        from worldgen.content.slotreport import kinds_line
-
-        line = kinds_line(scaffold)
-        if line is not None:
-            print(f"worldgen content: {line}", file=sys.stderr)
     if args.provider != "openai-batch":
         manifest = generate_pack(scaffold, args.out, args.n, options)
         _report(args, manifest)
+        if args.provider == "procedural":  # a note after the pack, so an error stays the first line
+            from worldgen.content.slotreport import kinds_line
+
+            line = kinds_line(scaffold)
+            if line is not None:
+                print(f"worldgen content: {line}", file=sys.stderr)
         return 0
     if args.import_results:
         result = import_batch_results(scaffold, args.out, args.n, options, args.import_results)

@@ -124,7 +124,7 @@ class WorldService:
 
 
 class _Handler(socketserver.StreamRequestHandler):
-    server: _Server
+    server: ConnectionLimit
     timeout = IDLE_SECONDS
 
     def handle(self) -> None:
@@ -158,14 +158,16 @@ class _Handler(socketserver.StreamRequestHandler):
             pass
 
 
-class _Server(socketserver.ThreadingTCPServer):
-    """One thread per connection, at most ``MAX_CONNECTIONS`` of them."""
+class ConnectionLimit:
+    """At most ``max_connections`` open at once, a thread each; a new one closes the longest idle.
+
+    A mixin before a ``socketserver`` threading server (TCP here, a Unix socket in the tests): the
+    handler tells it when a connection waits for its next request, so only idle ones are closed."""
 
     daemon_threads = True
-    allow_reuse_address = True
 
-    def __init__(self, address: tuple[str, int], service: WorldService, max_connections: int = MAX_CONNECTIONS):
-        super().__init__(address, _Handler)
+    def __init__(self, address: Any, service: WorldService, max_connections: int = MAX_CONNECTIONS):
+        super().__init__(address, _Handler)  # type: ignore[call-arg]  # the server class after the mixin
         self.service = service
         self.max_connections = max_connections
         self._open: dict[socket.socket, float | None] = {}  # since when each waits for a request; None: busy
@@ -186,7 +188,7 @@ class _Server(socketserver.ThreadingTCPServer):
                 self.shutdown_request(request)
                 return
             self._open[request] = time.monotonic()
-        super().process_request(request, client_address)
+        super().process_request(request, client_address)  # type: ignore[misc]
 
     def waiting(self, request: socket.socket, idle: bool) -> None:
         """A connection starts (or stops) waiting for its next request."""
@@ -197,7 +199,13 @@ class _Server(socketserver.ThreadingTCPServer):
     def shutdown_request(self, request: Any) -> None:
         with self._open_lock:
             self._open.pop(request, None)
-        super().shutdown_request(request)
+        super().shutdown_request(request)  # type: ignore[misc]
+
+
+class _Server(ConnectionLimit, socketserver.ThreadingTCPServer):
+    """The container's service: TCP on the compose network."""
+
+    allow_reuse_address = True
 
 
 def main(argv: list[str] | None = None) -> int:
