@@ -20,19 +20,9 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-import time
-from pathlib import Path
-from typing import TYPE_CHECKING
 
-from worldgen.cli.common import assignments, folder, param_values, seed_range, whole_number
-from worldgen.datafiles import default_content
-from worldgen.cli.progress import progress
-from worldgen.errors import WorldgenError
+from worldgen.cli.common import assignments, folder, seed_range, whole_number
 from worldgen.verify import Bounds
-
-if TYPE_CHECKING:
-    from worldgen.compiler.suite import Drawn
-    from worldgen.ir.models import Scaffold
 
 
 def bounds_arguments(p: argparse.ArgumentParser) -> None:
@@ -41,18 +31,6 @@ def bounds_arguments(p: argparse.ArgumentParser) -> None:
                         f"else {Bounds().max_states}); hitting it fails the world")
     p.add_argument("--max-depth", type=whole_number(1), metavar="N",
                    help="model-checking bound on path length (default: none); hitting it fails the world")
-
-
-def bounds(args: argparse.Namespace, ir: Scaffold) -> Bounds:
-    """The command line's bounds, else the scaffold's (see worldgen/compiler/bounds.py)."""
-    from worldgen.compiler.bounds import scaffold_bounds
-
-    return scaffold_bounds(ir, args.max_states, args.max_depth)
-
-
-def draw_text(d: Drawn) -> str:
-    """A draw as progress shows it: ``seed 7 draw 1 rejected (bounds)``, ``seed 7 draw 2 accepted``."""
-    return f"seed {d.seed} draw {d.attempt} " + (f"rejected ({', '.join(d.failed)})" if d.failed else "accepted")
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -79,33 +57,15 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from worldgen import load
-    from worldgen.compiler.executors import LocalExecutor, RayExecutor
-    from worldgen.compiler.packs import check_made_for, read_pack, validate_pack
-    from worldgen.compiler.suite import REJECTED, Spec, compile_suite
+    from worldgen.api import compile
+    from worldgen.compiler.suite import REJECTED
 
-    axes = assignments(args.axis, "--axis")
-    try:
-        scaffold = load(args.file)
-    except FileNotFoundError:
-        raise WorldgenError(f"{args.file}: error: no such scaffold") from None
-    params = param_values(scaffold.ir, args.param)
-    pack = args.pack or default_content(args.file, scaffold.name)
-    if pack is None:
-        raise WorldgenError(f"{args.file}: error: no content; pass --pack PACK")
-    check_made_for(scaffold.ir, pack, args.file)
-    records = read_pack(pack)
-    validate_pack(scaffold.ir, records, pack)
-    spec = Spec(scaffold.ir, tuple(records), axes, bounds(args, scaffold.ir), args.attempts, args.redraw_params, params)
-    executor = RayExecutor(args.ray_address) if args.executor == "ray" else LocalExecutor(args.jobs)
-    out = Path(args.out)
-    started = time.perf_counter()
-    with progress("compile", len(args.seeds), "seeds", "accepted", "rejected", ("draw", "draws")) as advance:
-        summary = compile_suite(spec, args.seeds, out, executor, lambda r: advance(r.artifact is None),
-                                lambda text: print(f"compile: {text}", file=sys.stderr),
-                                lambda d: advance.step(draw_text(d)))
-    elapsed = time.perf_counter() - started
-    data = summary.as_dict()
+    suite = compile(args.file, args.out, args.seeds, pack=args.pack, axes=assignments(args.axis, "--axis"),
+                    params=assignments(args.param, "--param"), attempts=args.attempts, redraw_params=args.redraw_params,
+                    max_states=args.max_states, max_depth=args.max_depth, jobs=args.jobs, executor=args.executor,
+                    ray_address=args.ray_address)
+    out, data, elapsed = suite.path, suite.summary, suite.seconds
+    assert elapsed is not None  # a suite just compiled
     if args.json:
         print(json.dumps({**data, "out": str(out), "seconds": round(elapsed, 3)}, indent=2))
     else:
@@ -118,7 +78,7 @@ def run(args: argparse.Namespace) -> int:
         if data["failed_checks_in_redraws"]:
             reasons = ", ".join(f"{k} x{v}" for k, v in data["failed_checks_in_redraws"].items())
             print(f"  accepted seeds were re-drawn for: {reasons}")
-    if not summary.accepted:
+    if not suite.accepted:
         print(f"error: no world passed its checks; see {out / REJECTED}", file=sys.stderr)
         return 1
     return 0
