@@ -25,7 +25,7 @@ from worldgen.adapters import register_envs_when_gymnasium_loads
 from worldgen.errors import ContentError, Diagnostic, DiagnosticError, InstantiationError, WorldgenError
 
 if TYPE_CHECKING:
-    from worldgen.api import LoopRun, Report, Rollouts, Suite, Verification, compile, loop, open_suite, report, rollout, verify
+    from worldgen.api import LoopRun, Report, Rollouts, Suite, Verification, compile, loop, open_suite
     from worldgen.ir.world import World
     from worldgen.rollouts.sources import Entry as SuiteWorld
     from worldgen.runtime.env import Env
@@ -73,8 +73,9 @@ def load_world(path: str | Path) -> World:
 # `vf-eval worldgen` imports this package and takes the verifiers plugin classes its __all__ names:
 # exported (and imported on first use) only where verifiers is installed.
 _VERIFIERS_PLUGIN = ("WorldgenEnv", "WorldgenHarness", "WorldgenTaskset")
-_API = ("LoopRun", "Report", "Rollouts", "Suite", "Verification", "compile", "loop", "open_suite", "report", "rollout",
-        "verify")
+# worldgen.api's stages; verify and report stay methods of Suite (and functions of worldgen.api) here, where
+# worldgen.verify and worldgen.report are the model checker's and the report's packages
+_API = ("LoopRun", "Report", "Rollouts", "Suite", "Verification", "compile", "loop", "open_suite")
 _LAZY = {"Env": "worldgen.runtime.env", "Scaffold": "worldgen.scaffold", "World": "worldgen.ir.world",
          **dict.fromkeys(_API, "worldgen.api"), **dict.fromkeys(_VERIFIERS_PLUGIN, "worldgen.integrations.verifiers")}
 
