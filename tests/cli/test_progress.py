@@ -76,3 +76,49 @@ def test_in_a_terminal_the_bar_counts_steps_and_shows_the_last_on_its_own_line(m
     final = terminal.getvalue().rsplit("compile", 1)[1]  # the last frame drawn
     assert "1/2" in final and "accepted 1, rejected 0 2 draws" in final
     assert "\n  last: seed 0 draw 1 accepted" in final
+
+
+def test_show_false_counts_and_shows_nothing(capsys, monkeypatch):
+    monkeypatch.setattr(progress_module, "INTERVAL", 0.0)
+    with progress("compile", 2, "seeds", "accepted", "rejected", show=False) as advance:
+        advance(False)
+        advance(True)
+    assert (advance.done, advance.failed) == (1, 1)
+    assert capsys.readouterr().err == ""
+
+
+def test_in_jupyter_the_bar_is_displayed_as_rich_renders_it_there(capsys, monkeypatch):
+    """rich shows a live display in Jupyter through IPython's display and an ipywidgets Output: both
+    stand in here, recording what the notebook would show."""
+    import types
+
+    import rich.console
+
+    shown: list[str] = []  # the text of each rich renderable displayed (the widget itself is displayed too)
+    display = types.ModuleType("IPython.display")
+    display.display = lambda item, **_: shown.append(item._repr_mimebundle_([], [])["text/plain"]) \
+        if hasattr(item, "_repr_mimebundle_") else None
+
+    class Output:
+        def __enter__(self):
+            return self
+
+        def __exit__(self, *exc):
+            return False
+
+        def clear_output(self, wait=False):
+            pass
+
+    widgets = types.ModuleType("ipywidgets")
+    widgets.Output = Output
+    monkeypatch.setitem(sys.modules, "IPython", types.ModuleType("IPython"))
+    monkeypatch.setitem(sys.modules, "IPython.display", display)
+    monkeypatch.setitem(sys.modules, "ipywidgets", widgets)
+    monkeypatch.setattr(rich.console, "_is_jupyter", lambda: True)
+    monkeypatch.setattr(progress_module, "INTERVAL", 0.0)
+    with progress("compile", 2, "seeds", "accepted", "rejected") as advance:
+        advance(False)
+        advance(True)
+    final = [text for text in shown if text][-1]
+    assert "compile" in final and "2/2" in final and "accepted 1, rejected 1" in final, shown
+    assert "compile: " not in capsys.readouterr().err  # not the plain lines of a log file

@@ -90,7 +90,10 @@ def progress(label: str, total: int, unit: str = "items", done: str = "ok", fail
 
     advance.show = redraw
     with bar:
-        yield advance
+        try:
+            yield advance
+        finally:
+            bar.refresh()  # on exit rich redraws a terminal's bar, not Jupyter's: the final counts must show there too
 
 
 @contextmanager
