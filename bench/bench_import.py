@@ -3,7 +3,7 @@
 Run by hand:  .venv/bin/python bench/bench_import.py [--baseline REV] [--runs N]
 
 Each figure is the wall-clock time of a new Python process (``python -c "import worldgen"``,
-``python -m worldgen.cli.main --help``) from this checkout, the median of --runs after one
+``python -m worldgen.cli.main --help``, and ``python -c pass`` for the interpreter's own share) from this checkout, the median of --runs after one
 warm-up run (bytecode cached, as on a user's machine). With --baseline, the same commands run from
 a copy of git revision REV too, taking turns with this checkout in the same run, and the ratio is
 printed: compare the ratio, not figures from different runs.
@@ -23,6 +23,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 COMMANDS = {
+    "python alone": ["-c", "pass"],  # the interpreter's own start-up, included in the figures below
     "import worldgen": ["-c", "import worldgen"],
     "worldgen --help": ["-m", "worldgen.cli.main", "--help"],
 }
