@@ -1,5 +1,6 @@
 """Progress of long commands on stderr: a rich bar in a terminal and in Jupyter (rich draws it
-there as a widget); elsewhere (a log file, CI) a
+there as an ipywidgets widget; without ipywidgets it would draw nothing, so the plain lines go to
+the cell instead); elsewhere (a log file, CI) a
 plain line at most every INTERVAL seconds, and at least that often while nothing finishes, so a
 long run shows it is alive without flooding logs. A command whose items take several steps
 (compile: up to --attempts draws per seed) shows each step as it ends too, so a slow seed's
@@ -72,7 +73,7 @@ def progress(label: str, total: int, unit: str = "items", done: str = "ok", fail
         yield advance
         return
     console = Console(file=sys.stderr)
-    if not (sys.stderr.isatty() or console.is_jupyter):
+    if not (sys.stderr.isatty() or (console.is_jupyter and _has_widgets())):
         with _plain(advance, label, total, unit, done, failed, steps):
             yield advance
         return
@@ -94,6 +95,14 @@ def progress(label: str, total: int, unit: str = "items", done: str = "ok", fail
             yield advance
         finally:
             bar.refresh()  # on exit rich redraws a terminal's bar, not Jupyter's: the final counts must show there too
+
+
+def _has_widgets() -> bool:
+    try:
+        import ipywidgets  # noqa: F401 - only asked in Jupyter, where rich's live display needs it
+    except ImportError:
+        return False
+    return True
 
 
 @contextmanager
