@@ -47,3 +47,9 @@ def test_seeds_that_are_not_one_run_from_zero_up_are_refused(tmp_path: Path, see
 def test_a_param_outside_its_declaration_is_refused_as_on_the_command_line(tmp_path: Path) -> None:
     with pytest.raises(UsageError, match="param 'keys' takes a whole number in 1..3"):
         worldgen.compile(VAULT, tmp_path / "s", range(2), params={"keys": 9}, progress=False)
+
+
+def test_an_unknown_executor_is_refused_before_anything_runs(tmp_path: Path) -> None:
+    with pytest.raises(UsageError, match="executor must be 'local' or 'ray', not 'slurm'"):
+        worldgen.compile(VAULT, tmp_path / "s", range(2), executor="slurm", progress=False)
+    assert not (tmp_path / "s").exists()

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 from worldgen.api.seeds import as_seed_range
 from worldgen.api.suite import Suite
 from worldgen.cli.progress import progress as show_progress
-from worldgen.errors import WorldgenError
+from worldgen.errors import UsageError, WorldgenError
 
 if TYPE_CHECKING:
     from worldgen.compiler.suite import Drawn
@@ -47,6 +47,8 @@ def compile(scaffold: str | Path, out: str | Path, seeds: range | Sequence[int],
     from worldgen.datafiles import default_content
 
     seeds = as_seed_range(seeds)
+    if executor not in ("local", "ray"):
+        raise UsageError(f"worldgen: error: executor must be 'local' or 'ray', not {executor!r}")
     file = str(scaffold)
     try:
         loaded = load(file)
