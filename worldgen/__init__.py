@@ -8,27 +8,46 @@
     >>> obs, reward, terminated, truncated, info = env.step(info["admissible"][0])
     >>> for entry in worldgen.load_suite("out/vault"):   # a compiled suite
     ...     entry.id, entry.params, entry.axes, entry.world.system_prompt()
+    >>> suite = worldgen.compile("scaffolds/vault.wg", "out/vault", range(8))   # the pipeline (docs/api.md)
+
+``import worldgen`` loads almost nothing (the IR's pydantic models, numpy and the runtime cost
+most of a second): every other name is imported on first use through the module's ``__getattr__``.
 """
 
 from __future__ import annotations
 
+from importlib import import_module
 from importlib.util import find_spec
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from worldgen.adapters import register_envs_when_gymnasium_loads
-from worldgen.agent.prompt import opening_prompt
 from worldgen.errors import ContentError, Diagnostic, DiagnosticError, InstantiationError, WorldgenError
-from worldgen.ir.world import World, plug_runtime
-from worldgen.runtime.env import Env
-from worldgen.scaffold import Scaffold
+from worldgen.plugs import plug_runtime
 
 if TYPE_CHECKING:
+    from worldgen.api import LoopRun, Report, Rollouts, Suite, Verification, compile, loop, open_suite
+    from worldgen.ir.world import World
     from worldgen.rollouts.sources import Entry as SuiteWorld
+    from worldgen.runtime.env import Env
+    from worldgen.scaffold import Scaffold
 
 __version__ = "0.1.0"
 
-plug_runtime(Env, opening_prompt)  # world.env() and world.system_prompt(): the IR does not import what plays it
+
+def _env(world: World, **options: Any) -> Env:
+    from worldgen.runtime.env import Env
+
+    return Env(world, **options)
+
+
+def _system_prompt(world: World, instruction: str | None) -> str:
+    from worldgen.agent.prompt import opening_prompt
+
+    return opening_prompt(world, instruction)
+
+
+plug_runtime(_env, _system_prompt)  # world.env() and world.system_prompt(): the IR does not import what plays it
 register_envs_when_gymnasium_loads()  # worldgen/World-v0 and worldgen/Suite-v0; Gymnasium is not imported here
 
 
@@ -36,6 +55,7 @@ def loads(source: str, filename: str = "<string>") -> Scaffold:
     """Parse and check scaffold source text; raises DiagnosticError with every problem found.
     Warnings (valid, but likely not what was meant) are in ``Scaffold.warnings``."""
     from worldgen.frontend import compile_source
+    from worldgen.scaffold import Scaffold
 
     ir, warnings = compile_source(source, filename)
     return Scaffold(ir, filename, warnings)
@@ -68,18 +88,24 @@ def load_world(path: str | Path) -> World:
 # `vf-eval worldgen` imports this package and takes the verifiers plugin classes its __all__ names:
 # exported (and imported on first use) only where verifiers is installed.
 _VERIFIERS_PLUGIN = ("WorldgenEnv", "WorldgenHarness", "WorldgenTaskset")
+# worldgen.api's stages; verify and report stay methods of Suite (and functions of worldgen.api) here, where
+# worldgen.verify and worldgen.report are the model checker's and the report's packages
+_API = ("LoopRun", "Report", "Rollouts", "Suite", "Verification", "compile", "loop", "open_suite")
+_LAZY = {"Env": "worldgen.runtime.env", "Scaffold": "worldgen.scaffold", "World": "worldgen.ir.world",
+         **dict.fromkeys(_API, "worldgen.api"), **dict.fromkeys(_VERIFIERS_PLUGIN, "worldgen.integrations.verifiers")}
 
 
 def __getattr__(name: str) -> Any:
-    if name in _VERIFIERS_PLUGIN:
-        from worldgen.integrations import verifiers
-
-        return getattr(verifiers, name)
-    raise AttributeError(f"module 'worldgen' has no attribute {name!r}")
+    """The names of ``_LAZY``, imported from their module on first use and kept here after it."""
+    if name not in _LAZY:
+        raise AttributeError(f"module 'worldgen' has no attribute {name!r}")
+    value = getattr(import_module(_LAZY[name]), name)
+    globals()[name] = value
+    return value
 
 
 __all__ = [
     "ContentError", "Diagnostic", "DiagnosticError", "Env", "InstantiationError", "Scaffold", "World",
-    "WorldgenError", "load", "load_suite", "load_world", "loads", "__version__",
+    "WorldgenError", "load", "load_suite", "load_world", "loads", "__version__", *_API,
     *(_VERIFIERS_PLUGIN if find_spec("verifiers") else ()),
 ]

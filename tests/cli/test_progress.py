@@ -1,11 +1,14 @@
 """Progress on stderr: outside a terminal, a plain line at most every INTERVAL seconds, and a
-heartbeat line every INTERVAL while nothing finishes."""
+heartbeat line every INTERVAL while nothing finishes; in Jupyter, rich's bar where ipywidgets can
+draw it; nothing at all when the caller says so."""
 
 from __future__ import annotations
 
 import io
 import sys
 import time
+
+import pytest
 
 from worldgen.cli import progress as progress_module
 from worldgen.cli.progress import progress
@@ -76,3 +79,62 @@ def test_in_a_terminal_the_bar_counts_steps_and_shows_the_last_on_its_own_line(m
     final = terminal.getvalue().rsplit("compile", 1)[1]  # the last frame drawn
     assert "1/2" in final and "accepted 1, rejected 0 2 draws" in final
     assert "\n  last: seed 0 draw 1 accepted" in final
+
+
+def test_show_false_counts_and_shows_nothing(capsys, monkeypatch):
+    monkeypatch.setattr(progress_module, "INTERVAL", 0.0)
+    with progress("compile", 2, "seeds", "accepted", "rejected", show=False) as advance:
+        advance(False)
+        advance(True)
+    assert (advance.done, advance.failed) == (1, 1)
+    assert capsys.readouterr().err == ""
+
+
+@pytest.fixture
+def jupyter(monkeypatch):
+    """A notebook as rich sees one: its live display goes through IPython's display and an
+    ipywidgets Output, both stood in for here; yields the text of each rich renderable shown."""
+    import types
+
+    import rich.console
+
+    shown: list[str] = []
+    display = types.ModuleType("IPython.display")
+    display.display = lambda item, **_: shown.append(item._repr_mimebundle_([], [])["text/plain"]) \
+        if hasattr(item, "_repr_mimebundle_") else None  # the widget itself is displayed too
+
+    class Output:
+        def __enter__(self):
+            return self
+
+        def __exit__(self, *exc):
+            return False
+
+        def clear_output(self, wait=False):
+            pass
+
+    widgets = types.ModuleType("ipywidgets")
+    widgets.Output = Output
+    monkeypatch.setitem(sys.modules, "IPython", types.ModuleType("IPython"))
+    monkeypatch.setitem(sys.modules, "IPython.display", display)
+    monkeypatch.setitem(sys.modules, "ipywidgets", widgets)
+    monkeypatch.setattr(rich.console, "_is_jupyter", lambda: True)
+    monkeypatch.setattr(progress_module, "INTERVAL", 0.0)
+    return shown
+
+
+def test_in_jupyter_the_bar_is_displayed_as_rich_renders_it_there(jupyter, capsys):
+    with progress("compile", 2, "seeds", "accepted", "rejected") as advance:
+        advance(False)
+        advance(True)
+    final = [text for text in jupyter if text][-1]
+    assert "compile" in final and "2/2" in final and "accepted 1, rejected 1" in final, jupyter
+    assert "compile: " not in capsys.readouterr().err  # not the plain lines of a log file
+
+
+def test_in_jupyter_without_ipywidgets_the_plain_lines_go_to_the_cell(jupyter, capsys, monkeypatch):
+    monkeypatch.setitem(sys.modules, "ipywidgets", None)  # not installed: rich would show nothing
+    with progress("compile", 1, "seeds", "accepted", "rejected") as advance:
+        advance(False)
+    assert capsys.readouterr().err.splitlines() == ["compile: 1/1 seeds, 1 accepted, 0 rejected, 0 s"]
+    assert jupyter == []

@@ -20,19 +20,9 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-import time
-from pathlib import Path
-from typing import TYPE_CHECKING
 
-from worldgen.cli.common import assignments, folder, param_values, seed_range, whole_number
-from worldgen.datafiles import default_content
-from worldgen.cli.progress import progress
-from worldgen.errors import WorldgenError
+from worldgen.cli.common import assignments, folder, seed_range, whole_number
 from worldgen.verify import Bounds
-
-if TYPE_CHECKING:
-    from worldgen.compiler.suite import Drawn
-    from worldgen.ir.models import Scaffold
 
 
 def bounds_arguments(p: argparse.ArgumentParser) -> None:
@@ -41,18 +31,6 @@ def bounds_arguments(p: argparse.ArgumentParser) -> None:
                         f"else {Bounds().max_states}); hitting it fails the world")
     p.add_argument("--max-depth", type=whole_number(1), metavar="N",
                    help="model-checking bound on path length (default: none); hitting it fails the world")
-
-
-def bounds(args: argparse.Namespace, ir: Scaffold) -> Bounds:
-    """The command line's bounds, else the scaffold's (see worldgen/compiler/bounds.py)."""
-    from worldgen.compiler.bounds import scaffold_bounds
-
-    return scaffold_bounds(ir, args.max_states, args.max_depth)
-
-
-def draw_text(d: Drawn) -> str:
-    """A draw as progress shows it: ``seed 7 draw 1 rejected (bounds)``, ``seed 7 draw 2 accepted``."""
-    return f"seed {d.seed} draw {d.attempt} " + (f"rejected ({', '.join(d.failed)})" if d.failed else "accepted")
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -81,42 +59,17 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from worldgen import load
+    from worldgen.api.compiling import compile_with_ir
     from worldgen.compiler.advice import redraw_hint, skew_warning
-    from worldgen.compiler.executors import LocalExecutor, RayExecutor
-    from worldgen.compiler.packs import NO_CONTENT, check_made_for, read_pack, validate_pack
-    from worldgen.compiler.suite import REJECTED, Spec, compile_suite
+    from worldgen.compiler.suite import REJECTED
 
-    axes = assignments(args.axis, "--axis")
-    try:
-        scaffold = load(args.file)
-    except FileNotFoundError:
-        raise WorldgenError(f"{args.file}: error: no such scaffold") from None
-    params = param_values(scaffold.ir, args.param)
-    pack = args.pack or default_content(args.file, scaffold.name)
-    if pack is None and scaffold.ir.content:
-        raise WorldgenError(f"{args.file}: error: no content; pass --pack PACK")
-    if pack is None:
-        records = [NO_CONTENT]  # a scaffold without content slots needs no pack, wherever it is
-    else:
-        check_made_for(scaffold.ir, pack, args.file)
-        records = read_pack(pack)
-        validate_pack(scaffold.ir, records, pack)
-    spec = Spec(scaffold.ir, tuple(records), axes, bounds(args, scaffold.ir), args.attempts, args.redraw_params, params)
-    executor = RayExecutor(args.ray_address) if args.executor == "ray" else LocalExecutor(args.jobs)
-    out = Path(args.out)
-    started = time.perf_counter()
-    with progress("compile", len(args.seeds), "seeds", "accepted", "rejected", ("draw", "draws")) as advance:
-        summary = compile_suite(spec, args.seeds, out, executor, lambda r: advance(r.artifact is None),
-                                lambda text: print(f"compile: {text}", file=sys.stderr),
-                                lambda d: advance.step(draw_text(d)))
-    elapsed = time.perf_counter() - started
-    data = summary.as_dict()
-    if args.tables:
-        from worldgen.compiler.step_tables import write_tables
-
-        written, skipped = write_tables(out)
-        data["tables"] = {"written": written, "without": dict(skipped)}
+    suite, ir = compile_with_ir(args.file, args.out, args.seeds, pack=args.pack, axes=assignments(args.axis, "--axis"),
+                                params=assignments(args.param, "--param"), attempts=args.attempts,
+                                redraw_params=args.redraw_params, max_states=args.max_states, max_depth=args.max_depth,
+                                jobs=args.jobs, executor=args.executor, ray_address=args.ray_address, tables=args.tables,
+                                progress=True)
+    out, data, elapsed = suite.path, suite.summary, suite.seconds
+    assert elapsed is not None  # a suite just compiled
     if args.json:
         print(json.dumps({**data, "out": str(out), "seconds": round(elapsed, 3)}, indent=2))
     else:
@@ -127,19 +80,19 @@ def run(args: argparse.Namespace) -> int:
             reasons = ", ".join(f"{k} x{v}" for k, v in data["failed_checks_in_rejected"].items())
             print(f"  rejected seeds failed: {reasons} (details in {out / REJECTED}; `worldgen explain {out}` shows why)")
         if args.tables:
-            without = "".join(f"; {n} {why}" for why, n in skipped.items())
-            print(f"  step tables: {written} of {data['accepted']} worlds{without} (docs/tables.md)")
+            without = "".join(f"; {n} {why}" for why, n in data["tables"]["without"].items())
+            print(f"  step tables: {data['tables']['written']} of {data['accepted']} worlds{without} (docs/tables.md)")
         if data["failed_checks_in_redraws"]:
             reasons = ", ".join(f"{k} x{v}" for k, v in data["failed_checks_in_redraws"].items())
             print(f"  accepted seeds were re-drawn for: {reasons}")
         if not args.redraw_params:
-            for hint in redraw_hint(scaffold.ir, data["failed_checks_in_rejected"]):
+            for hint in redraw_hint(ir, data["failed_checks_in_rejected"]):
                 print(f"  {hint}")
     redrawn = sum(n for attempt, n in data["accepted_at_attempt"].items() if attempt != "0")
-    skew = skew_warning(scaffold.ir, data["failed_checks_in_redraws"], redrawn, out) if args.redraw_params else None
+    skew = skew_warning(ir, data["failed_checks_in_redraws"], redrawn, out) if args.redraw_params else None
     if skew is not None:
         print(f"compile: warning: {skew}", file=sys.stderr)
-    if not summary.accepted:
+    if not suite.accepted:
         print(f"error: no world passed its checks; see {out / REJECTED}", file=sys.stderr)
         return 1
     return 0

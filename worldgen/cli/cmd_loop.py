@@ -21,7 +21,6 @@ from __future__ import annotations
 import argparse
 import json
 import shlex
-from pathlib import Path
 
 from worldgen.cli.common import folder, policy_spec, proposer_spec, seed_range, success_band, whole_number
 from worldgen.cli.gate_flags import add_gate_flags, gate_budget
@@ -56,15 +55,13 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from worldgen.cli.verdicts import decision, note
-    from worldgen.flywheel.loop import LoopSettings, loop, round_line
-    from worldgen.flywheel.mutate import Band
+    from worldgen.api import loop
+    from worldgen.flywheel.loop import round_line
 
     train = tuple(shlex.split(args.train)) if args.train else ()
-    settings = LoopSettings(args.solver, args.rounds, Band(*args.band), args.n, args.seeds, args.episodes, args.jobs,
-                            train, args.base_url, args.proposer, args.overlap,
-                            eval_suite=Path(args.eval) if args.eval else None, budget=gate_budget(args))
-    summary = loop(Path(args.library), Path(args.out), settings, lambda text: note(f"loop: {text}"), decision)
+    summary = loop(args.library, args.out, args.solver, rounds=args.rounds, band=args.band, proposals=args.n,
+                   seeds=args.seeds, episodes=args.episodes, overlap=args.overlap, proposer=args.proposer, train=train,
+                   eval_suite=args.eval, base_url=args.base_url, jobs=args.jobs, budget=gate_budget(args)).summary
     if args.json:
         print(json.dumps(summary, indent=2))
         return 0

@@ -31,15 +31,15 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from worldgen.report import build_report, render_html, render_text, to_json
+    from worldgen.api import report
 
-    report = build_report(args.path, args.rollouts, args.pack, args.trust_edited)
+    built = report(args.path, args.rollouts, packs=args.pack, trust_edited=args.trust_edited)
     if args.json:
-        sys.stdout.write(to_json(report))
+        sys.stdout.write(built.json())
     else:
-        render_text(report)
+        built.print()
     sys.stdout.flush()
     if args.html:
-        Path(args.html).write_text(render_html(report), encoding="utf-8")
+        Path(args.html).write_text(built.html(), encoding="utf-8")
         print(f"wrote {args.html}", file=sys.stderr)
     return 0

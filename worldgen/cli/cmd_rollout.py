@@ -11,13 +11,10 @@ same FILE resumes: recorded episodes are skipped, episodes whose policy failed a
 from __future__ import annotations
 
 import argparse
-import asyncio
 import sys
-from pathlib import Path
 
 from worldgen.cli.common import plural, policy_spec, seed_range, trust_argument, whole_number
-from worldgen.cli.progress import progress
-from worldgen.errors import UsageError, WorldgenError
+from worldgen.errors import UsageError
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -44,19 +41,6 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(func=run)
 
 
-def _check_real(entries: list) -> None:
-    """Real bash is for terminal worlds, on a machine that permits namespaces: say so up front."""
-    from worldgen.terminal.jail import available
-
-    plain = [e.id for e in entries if e.world.scaffold.terminal is None]
-    if plain:
-        raise UsageError(f"worldgen rollout: error: --shell real plays terminal worlds in real bash; "
-                         f"{plural(len(plain), 'world')} of this suite {'is' if len(plain) == 1 else 'are'} not (e.g. {plain[0]})")
-    reason = available()
-    if reason is not None:
-        raise WorldgenError(f"worldgen rollout: error: {reason}")
-
-
 def episode_seeds(args: argparse.Namespace) -> range:
     """The episode seeds of every world: --seeds, else --seed S and --episodes N (S..S+N-1)."""
     if args.seeds is None:
@@ -68,35 +52,23 @@ def episode_seeds(args: argparse.Namespace) -> range:
 
 
 def run(args: argparse.Namespace) -> int:
-    from worldgen.rollouts import runner
-    from worldgen.rollouts.policies import make_policy
-    from worldgen.rollouts.sources import open_entries
+    from worldgen.api import rollout
 
     seeds = episode_seeds(args)  # a policy may draw from them (random, openai:), so no SeedsIgnored here
-    entries = open_entries(args.path, args.trust_edited)
-    if args.shell == "real":
-        _check_real(entries)
-    policy = make_policy(args.policy, base_url=args.base_url, temperature=args.temperature, api_key_env=args.api_key_env)
-    out = Path(args.out)
-    total = len(entries) * len(seeds)
-    try:
-        with progress(f"rollout {policy.name}", total, "episodes", "done", "errors") as advance:
-            result = asyncio.run(runner.run(entries, policy, out, len(seeds), args.concurrency, seeds.start,
-                                            lambda r: advance(r["error"] is not None), args.shell))
-    except WorldgenError as err:
-        raise WorldgenError(f"{err}\n(the episodes finished so far are in {out}; fix this and re-run the same "
-                            "command to resume)") from None
+    done = rollout(args.path, args.policy, args.out, episodes=len(seeds), concurrency=args.concurrency, seed=seeds.start,
+                   base_url=args.base_url, temperature=args.temperature, api_key_env=args.api_key_env, shell=args.shell,
+                   trust_edited=args.trust_edited)
+    out, result = done.path, done.result
     resumed = f" ({result.skipped} already recorded)" if result.skipped else ""
     face = " in real bash" if args.shell == "real" else ""
-    print(f"{out}: {plural(result.ran, 'episode')} of {policy.name}{face} recorded{resumed}; "
+    print(f"{out}: {plural(result.ran, 'episode')} of {done.policy}{face} recorded{resumed}; "
           f"{result.successes} succeeded, {len(result.errors)} ended in an error")
     for line in result.errors[:10]:
         print(f"  {line}", file=sys.stderr)
     if len(result.errors) > 10:
         print(f"  ... and {len(result.errors) - 10} more (see the \"error\" member of each line in {out})", file=sys.stderr)
-    policy_errors = sum(": policy error: " in line for line in result.errors)
-    if policy_errors:
-        print(f"error: {plural(policy_errors, 'episode')} failed on the policy's side; re-run the same command to "
+    if done.policy_errors:
+        print(f"error: {plural(done.policy_errors, 'episode')} failed on the policy's side; re-run the same command to "
               "retry them", file=sys.stderr)
         return 1
     return 0

@@ -13,13 +13,9 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Iterator
-from itertools import islice
 from pathlib import Path
-from typing import Any
 
 from worldgen.cli.common import whole_number
-from worldgen.cli.progress import progress
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -35,56 +31,28 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(func=run)
 
 
-_bounds: tuple[int | None, int | None] = (None, None)  # this process's --max-states, --max-depth
-
-
-def _setup(state: tuple[int | None, int | None]) -> None:
-    """Each worker learns the command line's bounds; each task names its files."""
-    global _bounds
-    _bounds = state
-
-
-def _recheck_chunk(entries: list[tuple[str, dict[str, Any] | None]]) -> list[Any]:
-    from worldgen.compiler.recheck import recheck
-
-    return [recheck(path, expected=line, max_states=_bounds[0], max_depth=_bounds[1]) for path, line in entries]
-
-
-def _chunks(entries: Iterator[tuple[str, dict[str, Any] | None]], size: int = 8) -> Iterator[list[Any]]:
-    while chunk := list(islice(entries, size)):
-        yield chunk
-
-
 def run(args: argparse.Namespace) -> int:
-    from worldgen.compiler.executors import LocalExecutor
-    from worldgen.compiler.recheck import suite_entries
+    from worldgen.api.verifying import findings
 
     root = Path(args.path)
-    if not root.exists():
-        print(f"{root}: error: no such artifact or suite folder", file=sys.stderr)
-        return 1
-    entries = suite_entries(root)
     suite = root.is_dir()
     failed = checked = 0
-    with progress("verify", len(entries), "artifacts", "verified") as advance:
-        for findings in LocalExecutor(args.jobs).map(_setup, (args.max_states, args.max_depth), _recheck_chunk, _chunks(iter(entries))):
-            for f in findings:
-                checked += 1
-                failed += not f.ok
-                advance(not f.ok)
-                if args.json:
-                    print(json.dumps({"path": f.path, "ok": f.ok, "problems": f.problems}))
-                elif not f.ok:
-                    print(f"{f.path}: FAILED", file=sys.stderr)
-                    for problem in f.problems:
-                        print(f"  - {problem}", file=sys.stderr)
-                elif not suite:
-                    r = f.report
-                    assert r is not None
-                    length = r.measures.solution_length
-                    print(f"{f.path}: ok: {sum(c.status == 'pass' for c in r.checks)} checks passed, "
-                          f"{r.measures.reachable_states} states"
-                          + (f", oracle {length} steps" if length is not None else ""))
+    for f in findings(root, jobs=args.jobs, max_states=args.max_states, max_depth=args.max_depth):
+        checked += 1
+        failed += not f.ok
+        if args.json:
+            print(json.dumps({"path": f.path, "ok": f.ok, "problems": f.problems}))
+        elif not f.ok:
+            print(f"{f.path}: FAILED", file=sys.stderr)
+            for problem in f.problems:
+                print(f"  - {problem}", file=sys.stderr)
+        elif not suite:
+            r = f.report
+            assert r is not None
+            length = r.measures.solution_length
+            print(f"{f.path}: ok: {sum(c.status == 'pass' for c in r.checks)} checks passed, "
+                  f"{r.measures.reachable_states} states"
+                  + (f", oracle {length} steps" if length is not None else ""))
     if suite and not args.json:
         print(f"{root}: {checked - failed} of {checked} artifacts verified" + (f", {failed} FAILED" if failed else ""))
     return 1 if failed else 0

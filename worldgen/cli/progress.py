@@ -1,4 +1,6 @@
-"""Progress of long commands on stderr: a rich bar in a terminal; elsewhere (a log file, CI) a
+"""Progress of long commands on stderr: a rich bar in a terminal and in Jupyter (rich draws it
+there as an ipywidgets widget; without ipywidgets it would draw nothing, so the plain lines go to
+the cell instead); elsewhere (a log file, CI) a
 plain line at most every INTERVAL seconds, and at least that often while nothing finishes, so a
 long run shows it is alive without flooding logs. A command whose items take several steps
 (compile: up to --attempts draws per seed) shows each step as it ends too, so a slow seed's
@@ -61,12 +63,17 @@ class _Bar(Progress):
 
 @contextmanager
 def progress(label: str, total: int, unit: str = "items", done: str = "ok", failed: str = "failed",
-             steps: tuple[str, str] | None = None) -> Iterator[Advance]:
+             steps: tuple[str, str] | None = None, show: bool = True) -> Iterator[Advance]:
     """Yields an ``Advance``: items counted under ``done`` or ``failed``, and with ``steps`` (the
     step's name, singular and plural) the steps and the last one (e.g. ``compile: 12/50 seeds,
-    9 accepted, 3 rejected, 41 draws (last: seed 14 draw 2 accepted), 41 s``)."""
+    9 accepted, 3 rejected, 41 draws (last: seed 14 draw 2 accepted), 41 s``). ``show=False``
+    counts without showing anything (the Python API's ``progress=False``)."""
     advance = Advance()
-    if not sys.stderr.isatty():
+    if not show:
+        yield advance
+        return
+    console = Console(file=sys.stderr)
+    if not (sys.stderr.isatty() or (console.is_jupyter and _has_widgets())):
         with _plain(advance, label, total, unit, done, failed, steps):
             yield advance
         return
@@ -74,17 +81,28 @@ def progress(label: str, total: int, unit: str = "items", done: str = "ok", fail
                TextColumn(f"{done} {{task.fields[done]}}, {failed} {{task.fields[failed]}}")]
     if steps is not None:
         columns.append(TextColumn("{task.fields[steps]}"))
-    bar = _Bar(*columns, TimeRemainingColumn(), console=Console(file=sys.stderr))
+    bar = _Bar(*columns, TimeRemainingColumn(), console=console)
     task = bar.add_task(label, total=total, done=0, failed=0, steps=plural(0, *steps) if steps else "")
 
-    def show() -> None:
+    def redraw() -> None:
         bar.update(task, completed=advance.done + advance.failed, done=advance.done, failed=advance.failed,
                    steps=plural(advance.steps, *steps) if steps else "")
         bar.last = f"  last: {advance.last}" if advance.last else ""
 
-    advance.show = show
+    advance.show = redraw
     with bar:
-        yield advance
+        try:
+            yield advance
+        finally:
+            bar.refresh()  # on exit rich redraws a terminal's bar, not Jupyter's: the final counts must show there too
+
+
+def _has_widgets() -> bool:
+    try:
+        import ipywidgets  # noqa: F401 - only asked in Jupyter, where rich's live display needs it
+    except ImportError:
+        return False
+    return True
 
 
 @contextmanager

@@ -7,26 +7,14 @@ or the parser. Loading it never executes anything taken from it.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
 from worldgen.ir.models import Scaffold, canonical_json
+from worldgen.plugs import plugged
 
 WORLD_FORMAT = "worldgen.world/1"
-
-
-# What plays a world, plugged in from above by the public face (worldgen/__init__.py, which runs
-# before any module of the package): the IR is what the runtime is built on, so it never imports
-# it, yet ``world.env()`` and ``world.system_prompt()`` keep working.
-_plugged: dict[str, Callable[..., Any]] = {}
-
-
-def plug_runtime(env: Callable[..., Any], system_prompt: Callable[[World, str | None], str]) -> None:
-    """Make ``env(world, **options)`` and ``system_prompt(world, instruction)`` what ``World.env``
-    and ``World.system_prompt`` call."""
-    _plugged.update(env=env, system_prompt=system_prompt)
 
 
 class World(BaseModel):
@@ -59,10 +47,10 @@ class World(BaseModel):
 
     def env(self, **options: Any) -> Any:
         """A ``worldgen.Env`` playing this world (the same as ``Env(world, **options)``)."""
-        return _plugged["env"](self, **options)
+        return plugged("env")(self, **options)
 
     def system_prompt(self, instruction: str | None = None) -> str:
         """The system message an LLM agent gets for this world: the rules of play, the goal and the
         command syntax of its interface (axes applied), as ``worldgen rollout --policy openai:``
         sends it. The goal is the world's opening instruction unless ``instruction`` is given."""
-        return _plugged["system_prompt"](self, instruction)
+        return plugged("system_prompt")(self, instruction)

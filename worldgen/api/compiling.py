@@ -1,0 +1,96 @@
+"""``worldgen.compile``: scaffold + content pack + seeds -> a verified suite folder, as
+``worldgen compile`` makes it (that command calls this function; the bytes are the same)."""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from worldgen.api.seeds import as_seed_range
+from worldgen.api.suite import Suite
+from worldgen.cli.progress import progress as show_progress
+from worldgen.errors import UsageError, WorldgenError
+
+if TYPE_CHECKING:
+    from worldgen.compiler.suite import Drawn
+    from worldgen.ir.models import Scaffold as ScaffoldIR
+
+
+def draw_text(d: Drawn) -> str:
+    """A draw as progress shows it: ``seed 7 draw 1 rejected (bounds)``, ``seed 7 draw 2 accepted``."""
+    return f"seed {d.seed} draw {d.attempt} " + (f"rejected ({', '.join(d.failed)})" if d.failed else "accepted")
+
+
+def _param_texts(params: Mapping[str, Any]) -> list[str]:
+    """Python values as ``--param`` gives them, so one parser checks both against the declarations."""
+    return [f"{name}={str(value).lower() if isinstance(value, bool) else value}" for name, value in params.items()]
+
+
+def compile(scaffold: str | Path, out: str | Path, seeds: range | Sequence[int], *,  # noqa: A001 - worldgen.compile
+            pack: str | Path | None = None, axes: Mapping[str, str] | None = None,
+            params: Mapping[str, Any] | None = None, attempts: int = 5, redraw_params: bool = False,
+            max_states: int | None = None, max_depth: int | None = None, jobs: int = 1, executor: str = "local",
+            ray_address: str | None = None, tables: bool = False, progress: bool = True) -> Suite:
+    """Compile ``seeds`` of the scaffold at ``scaffold`` into the folder ``out`` and return the
+    suite (an interrupted compile into ``out`` is resumed). ``pack`` defaults to the example record
+    shipped beside the scaffold (a scaffold without content slots needs none); ``axes``/``params``
+    fix axis alternatives and params; ``tables`` also writes each fitting world's step tables
+    (docs/tables.md; counted in ``suite.summary["tables"]``); ``progress`` shows a bar on stderr (or
+    in Jupyter). A suite where no world passed its checks is returned too (``suite.accepted == 0``;
+    ``worldgen explain OUT`` says why)."""
+    return compile_with_ir(scaffold, out, seeds, pack=pack, axes=axes, params=params, attempts=attempts,
+                           redraw_params=redraw_params, max_states=max_states, max_depth=max_depth, jobs=jobs,
+                           executor=executor, ray_address=ray_address, tables=tables, progress=progress)[0]
+
+
+def compile_with_ir(scaffold: str | Path, out: str | Path, seeds: range | Sequence[int], *,
+                    pack: str | Path | None, axes: Mapping[str, str] | None, params: Mapping[str, Any] | None,
+                    attempts: int, redraw_params: bool, max_states: int | None, max_depth: int | None, jobs: int,
+                    executor: str, ray_address: str | None, tables: bool, progress: bool) -> tuple[Suite, ScaffoldIR]:
+    """``compile``, and the scaffold's IR (``worldgen compile`` advises from it after the summary)."""
+    from worldgen import load
+    from worldgen.cli.common import param_values
+    from worldgen.compiler.bounds import scaffold_bounds
+    from worldgen.compiler.executors import LocalExecutor, RayExecutor
+    from worldgen.compiler.packs import NO_CONTENT, check_made_for, read_pack, validate_pack
+    from worldgen.compiler.suite import Spec, compile_suite
+    from worldgen.datafiles import default_content
+
+    seeds = as_seed_range(seeds)
+    if executor not in ("local", "ray"):
+        raise UsageError(f"worldgen: error: executor must be 'local' or 'ray', not {executor!r}")
+    file = str(scaffold)
+    try:
+        loaded = load(file)
+    except FileNotFoundError:
+        raise WorldgenError(f"{file}: error: no such scaffold") from None
+    fixed = param_values(loaded.ir, _param_texts(params or {}))
+    content = pack if pack is not None else default_content(file, loaded.name)
+    if content is None and loaded.ir.content:
+        raise WorldgenError(f"{file}: error: no content; pass --pack PACK")
+    if content is None:
+        records = [NO_CONTENT]  # a scaffold without content slots needs no pack, wherever it is
+    else:
+        check_made_for(loaded.ir, content, file)
+        records = read_pack(content)
+        validate_pack(loaded.ir, records, content)
+    spec = Spec(loaded.ir, tuple(records), dict(axes or {}), scaffold_bounds(loaded.ir, max_states, max_depth), attempts,
+                redraw_params, fixed)
+    workers = RayExecutor(ray_address) if executor == "ray" else LocalExecutor(jobs)
+    out = Path(out)
+    started = time.perf_counter()
+    with show_progress("compile", len(seeds), "seeds", "accepted", "rejected", ("draw", "draws"), show=progress) as advance:
+        summary = compile_suite(spec, seeds, out, workers, lambda r: advance(r.artifact is None),
+                                lambda text: print(f"compile: {text}", file=sys.stderr),
+                                lambda d: advance.step(draw_text(d)))
+    seconds = time.perf_counter() - started
+    data = summary.as_dict()
+    if tables:
+        from worldgen.compiler.step_tables import write_tables
+
+        written, skipped = write_tables(out)
+        data["tables"] = {"written": written, "without": dict(skipped)}
+    return Suite(out, data, seconds), loaded.ir
