@@ -12,7 +12,7 @@ from urllib.parse import urlsplit
 from tests.serve.conftest import check_reply
 from tests.worldfiles import example_worlds
 from worldgen.serve.lines import BATCH_LINES
-from worldgen.serve.protocol import MAX_LINE
+from worldgen.serve.limits import MAX_LINE
 
 
 class Client:

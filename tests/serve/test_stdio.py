@@ -7,7 +7,7 @@ import subprocess
 from pathlib import Path
 
 from tests.serve.conftest import check_reply, serve_command
-from worldgen.serve.protocol import MAX_LINE
+from worldgen.serve.limits import MAX_LINE
 from worldgen.serve.lines import LineSplitter
 
 

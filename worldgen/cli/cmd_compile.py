@@ -22,13 +22,13 @@ import json
 import sys
 
 from worldgen.cli.common import assignments, folder, seed_range, whole_number
-from worldgen.verify import Bounds
+from worldgen.verify import DEFAULT_MAX_STATES
 
 
 def bounds_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--max-states", type=whole_number(1), metavar="N",
                    help="model-checking bound on reachable states (default: the scaffold's `check within N states`, "
-                        f"else {Bounds().max_states}); hitting it fails the world")
+                        f"else {DEFAULT_MAX_STATES:,}); hitting it fails the world")
     p.add_argument("--max-depth", type=whole_number(1), metavar="N",
                    help="model-checking bound on path length (default: none); hitting it fails the world")
 

@@ -15,16 +15,15 @@ import json
 import re
 import sys
 from collections.abc import Callable, Iterator
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
-from worldgen.agent.prompt import command_help
 from worldgen.errors import UsageError
 from worldgen.cli.common import plural
 from worldgen.cli.play_setup import open_world, world_arguments
-from worldgen.ir.axes import apply_axes
-from worldgen.ir.world import World
-from worldgen.runtime.env import Env
-from worldgen.runtime.named import named_state
+
+if TYPE_CHECKING:  # loaded when a world is played, not when `worldgen --help` registers the command
+    from worldgen.ir.world import World
+    from worldgen.runtime.env import Env
 
 HELP = """Type a command and press Enter. Player commands:
   :help      this help, plus the commands valid right now
@@ -105,6 +104,8 @@ def _complete_with(env: Env) -> None:
 def renames_commands(world: World) -> bool:
     """Does an axis alternative of this world replace phrasings a player would guess from the
     scaffold's own actions (a terse or tool-like interface)? Added phrasings (`also`) do not count."""
+    from worldgen.ir.axes import apply_axes
+
     own = {(a.name, p) for a in world.scaffold.actions for p in a.patterns}
     return bool(own - {(a.name, p) for a in apply_axes(world.scaffold, world.axes).actions for p in a.patterns})
 
@@ -150,6 +151,9 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _play(world: World, env: Env, args: argparse.Namespace) -> int:
+    from worldgen.agent.prompt import command_help
+    from worldgen.runtime.named import named_state
+
     interactive = sys.stdin.isatty()
     seed = args.episode_seed if args.episode_seed is not None else world.seed
     obs, info = env.reset(seed=seed)

@@ -15,9 +15,7 @@ import sys
 from collections.abc import Callable
 
 from worldgen.cli.common import trust_argument
-from worldgen.runtime.sources import open_worlds
-from worldgen.serve.limits import Limits
-from worldgen.serve.protocol import MAX_SESSIONS, Protocol
+from worldgen.serve.limits import MAX_SESSIONS, Limits
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -61,6 +59,9 @@ def _positive(kind: type[int] | type[float]) -> Callable[[str], int | float]:
 
 
 def run(args: argparse.Namespace) -> int:
+    from worldgen.runtime.sources import open_worlds
+    from worldgen.serve.protocol import Protocol
+
     worlds = open_worlds(args.path, args.trust_edited)
     protocol = Protocol(worlds, max_sessions=args.max_sessions)
     if args.http is None:

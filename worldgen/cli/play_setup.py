@@ -10,13 +10,15 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from worldgen.cli.common import assignments, param_values, trust_argument, whole_number
 from worldgen.datafiles import default_content
 from worldgen.errors import UsageError, WorldgenError
-from worldgen.ir.world import World
-from worldgen.scaffold import Scaffold
+
+if TYPE_CHECKING:  # `worldgen --help` registers this module's arguments without loading the IR
+    from worldgen.ir.world import World
+    from worldgen.scaffold import Scaffold
 
 SCAFFOLD_ONLY = ("seed", "axis", "param", "content", "record")  # what a compiled world has already fixed
 

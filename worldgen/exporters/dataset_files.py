@@ -19,7 +19,6 @@ from typing import Any
 
 from worldgen.errors import WorldgenError
 from worldgen.files import TEMP_PREFIX, write_atomic
-from worldgen.ir.models import canonical_json
 
 FORMATS = ("jsonl", "parquet", "hf")
 NEEDS = {"parquet": "pyarrow", "hf": "datasets"}
@@ -37,6 +36,8 @@ def missing_dependency(fmt: str) -> str | None:
 
 def typed_row(row: dict[str, Any]) -> dict[str, Any]:
     """``row`` with ``params`` and ``axes`` as JSON text, so rows of any scaffold share one schema."""
+    from worldgen.ir.models import canonical_json  # here: `worldgen --help` reads FORMATS without the IR
+
     return {key: canonical_json(value) if key in TEXT_COLUMNS else value for key, value in row.items()}
 
 

@@ -14,9 +14,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from worldgen.ir.models import Scaffold
-
 if TYPE_CHECKING:
+    from worldgen.ir.models import Scaffold
     from worldgen.rollouts.sources import Entry
 
 # Every shipped scaffold's worlds have at most ~5,000 states; a proposal four times past that costs

@@ -1,11 +1,12 @@
-"""The limits of the HTTP transport, apart from the server so the command line can show their
-defaults without importing uvicorn."""
+"""The limits of the protocol and its HTTP transport, apart from the server and the protocol so the
+command line can show their defaults without importing uvicorn or the runtime."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from worldgen.serve.protocol import MAX_LINE
+MAX_LINE = 1 << 20  # bytes per request line; far above any real request
+MAX_SESSIONS = 10_000  # open sessions of one server
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
-from worldgen.serve.protocol import MAX_LINE, Protocol
+from worldgen.serve.limits import MAX_LINE
+from worldgen.serve.protocol import Protocol
 
 BATCH_LINES = 64  # replies per batch: also how often the HTTP server turns to other connections
 BATCH_BYTES = 1 << 20  # a batch is written once its replies reach this size

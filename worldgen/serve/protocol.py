@@ -21,13 +21,12 @@ from worldgen.errors import WorldgenError
 from worldgen.ir.world import World
 from worldgen.runtime.env import Env
 from worldgen.serve.keys import repeated_key
+from worldgen.serve.limits import MAX_LINE, MAX_SESSIONS
 from worldgen.serve.messages import (
     OPS, REQUEST, CloseReply, CloseRequest, ErrorBody, ErrorReply, ListReply, ListRequest, Reply,
     ResetReply, ResetRequest, StepReply, StepRequest, WorldEntry, dump,
 )
 
-MAX_LINE = 1 << 20  # bytes per request line; far above any real request
-MAX_SESSIONS = 10_000
 IDLE_ENVS = 16  # per world: runtimes kept from closed sessions for reuse
 
 

@@ -9,17 +9,22 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from worldgen.verify.report import Bounds, Check, Measures, Oracle, Report, Returns, Step
-
 if TYPE_CHECKING:
+    from worldgen.verify.report import Bounds, Check, Measures, Oracle, Report, Returns, Step
     from worldgen.verify.run import verify_world
 
-__all__ = ["Bounds", "Check", "Measures", "Oracle", "Report", "Returns", "Step", "verify_world"]
+DEFAULT_MAX_STATES = 200_000  # the model checker's state bound unless a scaffold or the command line sets one
+_REPORT = ("Bounds", "Check", "Measures", "Oracle", "Report", "Returns", "Step")
+__all__ = [*_REPORT, "DEFAULT_MAX_STATES", "verify_world"]
 
 
 def __getattr__(name: str) -> Any:
-    """``verify_world`` loads the model checker on first use: loading an artifact needs only the
-    report's data models, and the runtime loads artifacts."""
+    """Names load their module on first use: the report's data models (pydantic) when a report is
+    read, the model checker when ``verify_world`` is called; `worldgen --help` loads neither."""
+    if name in _REPORT:
+        from worldgen.verify import report
+
+        return getattr(report, name)
     if name == "verify_world":
         from worldgen.verify.run import verify_world
 

@@ -9,8 +9,9 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
+from worldgen.verify import DEFAULT_MAX_STATES
+
 ROUND = 6
-DEFAULT_MAX_STATES = 200_000
 
 
 class Data(BaseModel):
