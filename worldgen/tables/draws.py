@@ -1,0 +1,51 @@
+"""Each env's chance stream, drawn ahead in blocks so a batch reads its envs' next draws with one
+gather.
+
+Env makes one ``random()`` per chance it meets from a generator seeded per episode
+(``runtime.env.chance_stream``); numpy's ``Generator.random(n)`` yields the same numbers as
+``n`` calls of ``random()``, so reading a block in order is reading that stream. A generator is
+made only when its env first meets a chance (seeding one costs more than many steps).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+
+from worldgen.ir.world import World
+from worldgen.runtime.env import chance_stream
+
+BLOCK = 64  # draws read ahead per env
+
+
+class Draws:
+    """``num_envs`` chance streams; ``seed(env, world, seed)`` starts one as Env.begin would."""
+
+    def __init__(self, num_envs: int):
+        self._block = np.zeros((num_envs, BLOCK))
+        self._next = np.full(num_envs, BLOCK, dtype=np.int64)  # BLOCK: the block is used up
+        self._streams: list[np.random.Generator | None] = [None] * num_envs
+        self._seeds: list[tuple[World, int | None]] = [(None, None)] * num_envs  # type: ignore[list-item]
+
+    def seed(self, envs: Sequence[int], worlds: Sequence[World], seeds: Sequence[int | None]) -> None:
+        """Start the streams of ``envs`` afresh (made when first drawn from)."""
+        for i, world, seed in zip(envs, worlds, seeds):
+            self._seeds[i] = (world, seed)
+            self._streams[i] = None
+            self._next[i] = BLOCK
+
+    def take(self, envs: np.ndarray) -> np.ndarray:
+        """The next draw of each of ``envs`` (distinct env indices)."""
+        at = self._next[envs]
+        empty = envs[at >= BLOCK]
+        for i in empty.tolist():
+            stream = self._streams[i]
+            if stream is None:
+                stream = self._streams[i] = chance_stream(*self._seeds[i])
+            self._block[i] = stream.random(BLOCK)
+            self._next[i] = 0
+        if len(empty):
+            at = self._next[envs]
+        self._next[envs] = at + 1
+        return self._block[envs, at]
