@@ -42,26 +42,30 @@ class Batch:
             raise WorldgenError(f"a batch needs at least one env, not {num_envs}")
         self.worlds = list(worlds)
         self.num_envs = n = num_envs
-        self._envs = [TableEnv(w, t) for w, t in zip(worlds, tables)]  # each world's rules: texts, pay-once
+        self._envs = [TableEnv(w, t) for w, t in zip(worlds, tables)]  # each world's rules: texts, live pay
         self._j = j = join(tables)
         self.world = np.arange(n, dtype=np.int64) % len(worlds)  # the world each env plays
         self._start = j.state_start[self.world]
-        self._commands = j.commands[self.world]
         self._horizon = np.array([e.horizon for e in self._envs], dtype=np.int64)[self.world]
         self._per_step = np.array([e.rules.per_step for e in self._envs], dtype=np.float64)[self.world]
-        self._paying = any(e.rules.when_amounts for e in self._envs)
+        bits = max(len(e.rules.when_amounts) for e in self._envs)
+        amounts = np.zeros((len(worlds), bits))
+        for w, e in enumerate(self._envs):
+            amounts[w, :len(e.rules.when_amounts)] = e.rules.when_amounts
+        self._amounts = amounts[self.world].T.copy()  # [bit, env]: the fixed pay-once amounts
+        self._live = np.array([sum(1 << bit for bit, _, _ in e.rules.live) for e in self._envs], dtype=np.uint64)[self.world]
         self._texts = BatchTexts(j, self._envs) if texts else None
         self._draws = Draws(n)
         self._draws.seed(range(n), [self.worlds[w] for w in self.world.tolist()], [None] * n)
         self._s = self._start.copy()  # each env's state (global id)
         self._t = np.zeros(n, dtype=np.int64)
-        self._acc = j.when[self._s]  # pay-once conditions met this episode
+        self._acc = j.when.take(self._s)  # pay-once conditions met this episode
         self._over = np.ones(n, dtype=bool)  # ended: the next step resets it
 
     @property
     def max_commands(self) -> int:
         """The width of the admissible masks and of the command ids: the widest world's commands."""
-        return int(self._j.edge.shape[1])
+        return self._j.width
 
     def commands(self, env: int) -> list[str]:
         """Env ``env``'s world's commands: id ``b`` is ``commands(env)[b]``."""
@@ -79,8 +83,8 @@ class Batch:
         self._draws.seed(chosen, [self.worlds[int(self.world[i])] for i in chosen], [seeds[i] for i in chosen])
         self._s = self._start.copy()
         self._t[:] = 0
-        self._acc = self._j.when[self._s]
-        self._over = self._j.ends[self._s]
+        self._acc = self._j.when.take(self._s)
+        self._over = self._j.ends.take(self._s)
         texts = None if self._texts is None else self._texts.of(self._texts.opening[self.world])
         return texts, self._masks()
 
@@ -91,74 +95,74 @@ class Batch:
         a = np.asarray(commands, dtype=np.int64)
         if a.shape != (self.num_envs,):
             raise WorldgenError(f"step takes one command id per env ({self.num_envs}), got shape {a.shape}")
-        fresh = self._over
-        live = ~fresh
-        known = live & (a >= 0) & (a < self._commands)
-        e = np.where(known, j.edge[s, np.where(known, a, 0)], -1)
-        ok = np.flatnonzero(e >= 0)
-        eo = e[ok]
-        reward = self._per_step.copy()
-        reward[ok] = j.gain[eo]
-        r = j.root[eo]
-        chance = np.flatnonzero(r >= 0)
-        if len(chance):
-            r[chance] = self._walk(ok[chance], r[chance])
+        column = np.minimum(a.view(np.uint64), j.unknown).view(np.int64)  # < 0 wraps past the table: unknown
+        fresh = np.flatnonzero(self._over)
+        column[fresh] = j.unknown  # the env resets: its command moves nothing and draws nothing
+        cell = s * (j.width + 1) + column
+        e = j.edge.take(cell)
+        admitted = e >= 0
+        r = j.root.take(e)  # -1, refused, reads the last edge, a sure one
+        if r.max() >= 0:
+            chance = np.flatnonzero(r >= 0)
+            r[chance] = self._walk(chance, r[chance])
         tr = -1 - r
-        new = s.copy()
-        new[ok] = j.dst[tr]
-        t = self._t + live
-        if self._paying:
-            self._pay_once(new, reward)
-        terminated = j.ends[new]
-        truncated = ~terminated & (t >= self._horizon)
+        new = np.where(admitted, j.dst.take(tr), s)
+        reward = np.where(admitted, j.gain.take(e), self._per_step)
+        t = self._t + 1
+        if len(self._amounts):
+            reward = self._pay_once(new, reward)
+        terminated = j.ends.take(new)
+        truncated = (t >= self._horizon) & ~terminated
         over = terminated | truncated
-        texts = None
-        if self._texts is not None:
-            refused = np.flatnonzero(live & (e < 0))
-            column = np.where(known, a, j.edge.shape[1])[refused]
-            ids = np.empty(self.num_envs, dtype=np.int64)
-            ids[ok] = self._texts.said(tr)
-            ids[refused] = self._texts.refused(self.world[refused], s[refused], column)
-        f = np.flatnonzero(fresh)
-        if len(f):
-            start = self._start[f]
-            new[f], t[f], reward[f], terminated[f], truncated[f] = start, 0, 0.0, False, False
-            self._acc[f] = j.when[start]
-            over[f] = j.ends[start]
-            if self._texts is not None:
-                ids[f] = self._texts.opening[self.world[f]]
-        if self._texts is not None:
-            texts = self._texts.of(ids)
+        ids = None if self._texts is None else self._texts.step(admitted, tr, cell, self.world)
+        if len(fresh):
+            start = self._start[fresh]
+            new[fresh], t[fresh], reward[fresh], terminated[fresh], truncated[fresh] = start, 0, 0.0, False, False
+            self._acc[fresh] = j.when.take(start)
+            over[fresh] = j.ends.take(start)
+            if ids is not None:
+                ids[fresh] = self._texts.opening[self.world[fresh]]  # type: ignore[union-attr]
         self._s, self._t, self._over = new, t, over
+        texts = None if ids is None else self._texts.of(ids)  # type: ignore[union-attr]
         return texts, reward, terminated, truncated, self._masks()
 
     def success(self) -> np.ndarray:
         """Per env: is it in a goal state (Env's ``info["success"]``)."""
-        return self._j.done[self._s]
+        return self._j.done.take(self._s)
 
     # ------------------------------------------------------------------------- inside a step
     def _masks(self) -> np.ndarray:
-        return self._j.admissible[np.where(self._over, self._j.over, self._s)]
+        rows = np.where(self._over, self._j.over, self._s)
+        return self._j.admissible.take(rows, axis=0).view(bool)[:, :self._j.width]
 
     def _walk(self, envs: np.ndarray, node: np.ndarray) -> np.ndarray:
-        """Each env's chance tree walked from ``node`` with its own draws, to its leaf."""
+        """Each env's chance tree walked from ``node`` with its own draws (one per node met, as
+        Env's ``chance`` draws), to its leaf."""
         j = self._j
         leaf = np.empty(len(envs), dtype=np.int32)
         pending = np.arange(len(envs))
-        while len(pending):
-            go = self._draws.take(envs[pending]) < j.node_p[node]
-            node = np.where(go, j.node_yes[node], j.node_no[node])
-            at_leaf = node < 0
-            leaf[pending[at_leaf]] = node[at_leaf]
-            pending, node = pending[~at_leaf], node[~at_leaf]
-        return leaf
+        while True:
+            go = self._draws.take(envs[pending]) < j.node_p.take(node)
+            node = np.where(go, j.node_yes.take(node), j.node_no.take(node))
+            leaf[pending] = node  # the envs still inside the tree are written again below
+            if node.max() < 0:
+                return leaf
+            inside = np.flatnonzero(node >= 0)
+            pending, node = pending[inside], node[inside]
 
-    def _pay_once(self, new: np.ndarray, reward: np.ndarray) -> None:
-        """Add the `reward R when C` amounts met for the first time this episode (few per episode:
-        one loop over the envs that met one)."""
-        newly = self._j.when[new] & ~self._acc
-        for i in np.flatnonzero(newly).tolist():
-            w = int(self.world[i])
-            paid, _ = self._envs[w].pay_once(int(newly[i]), int(new[i] - self._j.state_start[w]))
-            reward[i] += paid
+    def _pay_once(self, new: np.ndarray, reward: np.ndarray) -> np.ndarray:
+        """``reward`` plus the `reward R when C` amounts met for the first time this episode, added
+        as Env adds them: the fixed ones in bit order, then the ones read in the state (a loop
+        over the few envs that met one)."""
+        newly = self._j.when.take(new) & ~self._acc
+        if not newly.any():
+            return reward
         self._acc |= newly
+        fixed = np.zeros(self.num_envs)
+        for bit, amounts in enumerate(self._amounts):
+            fixed += ((newly >> bit) & 1) * amounts
+        reward = reward + fixed
+        for i in np.flatnonzero(newly & self._live).tolist():
+            w = int(self.world[i])
+            reward[i] += self._envs[w].live_pay(int(newly[i]), int(new[i] - self._j.state_start[w]))[0]
+        return reward

@@ -16,7 +16,7 @@ import numpy as np
 from worldgen.ir.world import World
 from worldgen.runtime.env import chance_stream
 
-BLOCK = 64  # draws read ahead per env
+BLOCK = 256  # draws read ahead per env
 
 
 class Draws:
@@ -37,15 +37,14 @@ class Draws:
 
     def take(self, envs: np.ndarray) -> np.ndarray:
         """The next draw of each of ``envs`` (distinct env indices)."""
-        at = self._next[envs]
-        empty = envs[at >= BLOCK]
-        for i in empty.tolist():
-            stream = self._streams[i]
-            if stream is None:
-                stream = self._streams[i] = chance_stream(*self._seeds[i])
-            self._block[i] = stream.random(BLOCK)
-            self._next[i] = 0
-        if len(empty):
-            at = self._next[envs]
+        at = self._next.take(envs)
+        if at.max() >= BLOCK:
+            for i in envs[at >= BLOCK].tolist():
+                stream = self._streams[i]
+                if stream is None:
+                    stream = self._streams[i] = chance_stream(*self._seeds[i])
+                self._block[i] = stream.random(BLOCK)
+                self._next[i] = 0
+            at = self._next.take(envs)
         self._next[envs] = at + 1
-        return self._block[envs, at]
+        return self._block.ravel().take(envs * BLOCK + at)

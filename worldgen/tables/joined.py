@@ -3,8 +3,10 @@ shared arrays, so a batch of envs playing different worlds (mixed scaffolds allo
 handful of numpy gathers instead of one loop per world.
 
 The successor table is padded to the widest world's commands (-1: not admissible, or a command
-id the world does not have) and has one more row, ``over``, where nothing is admissible: the
-row an env whose episode ended shows, as Env's admissible list is empty then.
+id the world does not have), plus one column, ``unknown``, where every command id outside the
+table goes, and one row, ``over``, where nothing is admissible: the row an env whose episode
+ended shows, as Env's admissible list is empty then. The edge arrays end with one more edge, the
+one -1 reads, leading to one more transition: gathers need no mask, a ``where`` picks.
 """
 
 from __future__ import annotations
@@ -22,26 +24,28 @@ class Joined:
     """Global ids: state ``state_start[w] + s`` is state s of world w; likewise for edges, nodes
     and transitions. Arrays as in ``Tables``, renumbered."""
 
-    edge: np.ndarray  # int32 [S + 1, B]: global edge; row S is `over`
-    admissible: np.ndarray  # bool [S + 1, B]: edge >= 0
-    gain: np.ndarray  # float64 [E]
-    root: np.ndarray  # int32 [E]: chance node >= 0, or -1 - transition
+    edge: np.ndarray  # int32 [(S + 1) * (B + 1)]: global edge of state s, command b at s * (B + 1) + b; row S is `over`
+    admissible: np.ndarray  # uint64 [S + 1, ceil(B / 8)]: edge >= 0, 8 bools a word (view as bool, keep B columns)
+    gain: np.ndarray  # float64 [E + 1]
+    root: np.ndarray  # int32 [E + 1]: chance node >= 0, or -1 - transition
     node_p: np.ndarray  # float64 [N]
     node_yes: np.ndarray  # int32 [N]
     node_no: np.ndarray  # int32 [N]
-    dst: np.ndarray  # int32 [T]: global state
+    dst: np.ndarray  # int32 [T + 1]: global state
     when: np.ndarray  # uint64 [S]
     ends: np.ndarray  # bool [S]: goal or failure
     done: np.ndarray  # bool [S]: goal
     state_start: np.ndarray  # int64 [W + 1]
     trans_start: np.ndarray  # int64 [W + 1]
     commands: np.ndarray  # int64 [W]: each world's command count
-    chance: np.ndarray  # bool [W]: does the world have a chance edge
+
+    width: int  # B: the widest world's commands
+    over: int  # S: the row of an env whose episode has ended
 
     @property
-    def over(self) -> int:
-        """The row of an env whose episode has ended."""
-        return int(self.edge.shape[0]) - 1
+    def unknown(self) -> int:
+        """The column of a command id outside the table (B)."""
+        return self.width
 
 
 def join(tables: Sequence[Tables]) -> Joined:
@@ -50,23 +54,27 @@ def join(tables: Sequence[Tables]) -> Joined:
              for name in ("edge", "gain", "node_p", "dst")}
     s0, e0, n0, t0 = (np.cumsum(sizes[k]) for k in ("edge", "gain", "node_p", "dst"))
     width = max(t.commands for t in tables)
-    edge = np.full((int(s0[-1]) + 1, width), -1, dtype=np.int32)
+    states, words = int(s0[-1]), -(-width // 8) * 8
+    edge = np.full((states + 1, width + 1), -1, dtype=np.int32)
     for w, t in enumerate(tables):
         edge[s0[w]:s0[w + 1], :t.commands] = np.where(t.edge >= 0, t.edge + e0[w], -1)
+    admissible = np.zeros((states + 1, words), dtype=bool)
+    admissible[:, :width] = edge[:, :width] >= 0
+    last = [np.array([-1 - int(t0[-1])])]  # the edge -1 reads leads to the transition past the last
     return Joined(
-        edge=edge, admissible=edge >= 0,
-        gain=_cat([t.gain for t in tables], np.float64),
-        root=_cat([_child(t.root, n, tr) for t, n, tr in zip(tables, n0, t0)], np.int32),
+        edge=edge.ravel(), admissible=admissible.view(np.uint64),
+        gain=_cat([*(t.gain for t in tables), np.zeros(1)], np.float64),
+        root=_cat([*(_child(t.root, n, tr) for t, n, tr in zip(tables, n0, t0)), *last], np.int32),
         node_p=_cat([t.node_p for t in tables], np.float64),
         node_yes=_cat([_child(t.node_yes, n, tr) for t, n, tr in zip(tables, n0, t0)], np.int32),
         node_no=_cat([_child(t.node_no, n, tr) for t, n, tr in zip(tables, n0, t0)], np.int32),
-        dst=_cat([t.dst.astype(np.int64) + s for t, s in zip(tables, s0)], np.int32),
+        dst=_cat([*(t.dst.astype(np.int64) + s for t, s in zip(tables, s0)), np.zeros(1, np.int64)], np.int32),
         when=_cat([t.when for t in tables], np.uint64),
         ends=_cat([t.done | t.failed for t in tables], np.bool_),
         done=_cat([t.done for t in tables], np.bool_),
         state_start=s0, trans_start=t0,
         commands=np.array([t.commands for t in tables], dtype=np.int64),
-        chance=np.array([bool(np.any(t.root >= 0)) for t in tables], dtype=bool),
+        width=width, over=states,
     )
 
 

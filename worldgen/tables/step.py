@@ -134,10 +134,12 @@ class TableEnv:
         self._s = new
         error = None
         newly = self._when[new] & ~self._acc
-        if newly:
+        if newly:  # `reward R when C` pays once, as Env._settle adds it
             self._acc |= newly
-            paid, error = self.pay_once(newly, new)
-            reward += paid
+            amounts = self.rules.when_amounts
+            reward += sum(amounts[i] for i in range(len(amounts)) if newly >> i & 1)
+            live, error = self.live_pay(newly, new)
+            reward += live
         terminated = self._ends[new]
         truncated = not terminated and self._t >= self.horizon
         self._over = terminated or truncated
@@ -157,12 +159,10 @@ class TableEnv:
             self._parsed[command] = b
         return b
 
-    def pay_once(self, newly: int, state: int) -> tuple[float, str | None]:
-        """What the pay-once conditions ``newly`` met on reaching ``state`` pay (`reward R when C`,
-        as Env._settle adds it: the fixed amounts, then the ones read in the state), and the
-        rule error of one that failed."""
-        amounts = self.rules.when_amounts
-        total, error = sum(amounts[i] for i in range(len(amounts)) if newly >> i & 1), None
+    def live_pay(self, newly: int, state: int) -> tuple[float, str | None]:
+        """What the newly met pay-once rewards whose amount reads the state pay in ``state``, and
+        the rule error of one that failed (as Env._live_pay)."""
+        total, error = 0.0, None
         for bit, _, pay in self.rules.live:
             if newly >> bit & 1:
                 try:
