@@ -67,9 +67,26 @@ class Batch:
         """The width of the admissible masks and of the command ids: the widest world's commands."""
         return self._j.width
 
+    @property
+    def states(self) -> int:
+        """How many states all the worlds have: ``state_ids`` lie in ``range(states)``."""
+        return self._j.over
+
+    @property
+    def state_ids(self) -> np.ndarray:
+        """Each env's state, numbered across the worlds (a tabular agent's observation)."""
+        return self._s.copy()
+
     def commands(self, env: int) -> list[str]:
         """Env ``env``'s world's commands: id ``b`` is ``commands(env)[b]``."""
         return self._envs[int(self.world[env])].commands
+
+    def command_ids(self, commands: Sequence[str | int]) -> np.ndarray:
+        """One command per env, ids kept and text read as Env reads it (one the world does not
+        know: -1, refused as Env refuses it)."""
+        ids = [c if not isinstance(c, str) else self._envs[int(self.world[i])].parse(c)
+               for i, c in enumerate(commands)]
+        return np.array([-1 if b is None else b for b in ids], dtype=np.int64)
 
     # ------------------------------------------------------------------------- episodes
     def reset(self, seed: int | Sequence[int | None] | None = None) -> tuple[Observations, np.ndarray]:

@@ -114,9 +114,9 @@ class TableEnv:
             return OVER, 0.0, True, False, False, False, None, None
         self._t += 1
         s = self._s
-        b = self._parsed.get(command, UNPARSED) if type(command) is str else self._parse(command)
+        b = self._parsed.get(command, UNPARSED) if type(command) is str else self.parse(command)
         if b is UNPARSED:
-            b = self._parse(command)
+            b = self.parse(command)
         e = -1 if b is None else self._edge[s][b]
         if e < 0:
             self.status, new, text, reward, action = 1, s, self.refusal(s, b), self.rules.per_step, None
@@ -145,7 +145,7 @@ class TableEnv:
         self._over = terminated or truncated
         return text, reward, terminated, truncated, self._done[new], e >= 0, action, error
 
-    def _parse(self, command: Any) -> int | None:
+    def parse(self, command: Any) -> int | None:
         """The command's binding as Env reads it (None: the world does not know it), kept for
         the next time the same string comes (agents repeat the admissible list's strings)."""
         rules = self.rules
