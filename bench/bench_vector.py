@@ -35,6 +35,8 @@ def batched_steps_per_second(batch: Batch, seconds: float) -> tuple[float, float
     (the batch's steps alone, with the policy's argmax too)."""
     noise = np.random.default_rng(0).random((NOISE, batch.num_envs, batch.max_commands))
     _, masks = batch.reset(seed=0)
+    for k in range(NOISE):  # warm: each env's chance stream is seeded at its first draw, once per reset(seed)
+        _, _, _, _, masks = batch.step(np.argmax(masks * noise[k], axis=1))
     steps, stepping, start = 0, 0.0, time.perf_counter()
     while (elapsed := time.perf_counter() - start) < seconds:
         for k in range(NOISE):
