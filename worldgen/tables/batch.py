@@ -55,8 +55,7 @@ class Batch:
         self._amounts = amounts[self.world].T.copy()  # [bit, env]: the fixed pay-once amounts
         self._live = np.array([sum(1 << bit for bit, _, _ in e.rules.live) for e in self._envs], dtype=np.uint64)[self.world]
         self._texts = BatchTexts(j, self._envs) if texts else None
-        self._draws = Draws(n)
-        self._draws.seed(range(n), [self.worlds[w] for w in self.world.tolist()], [None] * n)
+        self._draws = Draws([self.worlds[w] for w in self.world.tolist()])
         self._s = self._start.copy()  # each env's state (global id)
         self._t = np.zeros(n, dtype=np.int64)
         self._acc = j.when.take(self._s)  # pay-once conditions met this episode
@@ -96,8 +95,8 @@ class Batch:
         seeds = [seed + i for i in range(n)] if isinstance(seed, int) else [None] * n if seed is None else list(seed)
         if len(seeds) != n:
             raise WorldgenError(f"reset got {len(seeds)} seeds for {n} envs")
-        chosen = [i for i, s in enumerate(seeds) if s is not None]
-        self._draws.seed(chosen, [self.worlds[int(self.world[i])] for i in chosen], [seeds[i] for i in chosen])
+        chosen = [(i, s) for i, s in enumerate(seeds) if s is not None]
+        self._draws.seed([i for i, _ in chosen], [s for _, s in chosen])
         self._s = self._start.copy()
         self._t[:] = 0
         self._acc = self._j.when.take(self._s)

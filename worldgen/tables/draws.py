@@ -20,18 +20,19 @@ BLOCK = 256  # draws read ahead per env
 
 
 class Draws:
-    """``num_envs`` chance streams; ``seed(env, world, seed)`` starts one as Env.begin would."""
+    """One chance stream per env, each first seeded with its world's own seed (as an Env reset
+    without a seed is); ``seed`` starts some afresh, as Env.begin does for a seed."""
 
-    def __init__(self, num_envs: int):
-        self._block = np.zeros((num_envs, BLOCK))
-        self._next = np.full(num_envs, BLOCK, dtype=np.int64)  # BLOCK: the block is used up
-        self._streams: list[np.random.Generator | None] = [None] * num_envs
-        self._seeds: list[tuple[World, int | None]] = [(None, None)] * num_envs  # type: ignore[list-item]
+    def __init__(self, worlds: Sequence[World]):
+        self._block = np.zeros((len(worlds), BLOCK))
+        self._next = np.full(len(worlds), BLOCK, dtype=np.int64)  # BLOCK: the block is used up
+        self._streams: list[np.random.Generator | None] = [None] * len(worlds)
+        self._seeds: list[tuple[World, int | None]] = [(world, None) for world in worlds]
 
-    def seed(self, envs: Sequence[int], worlds: Sequence[World], seeds: Sequence[int | None]) -> None:
-        """Start the streams of ``envs`` afresh (made when first drawn from)."""
-        for i, world, seed in zip(envs, worlds, seeds):
-            self._seeds[i] = (world, seed)
+    def seed(self, envs: Sequence[int], seeds: Sequence[int]) -> None:
+        """Start the streams of ``envs`` afresh from ``seeds`` (made when first drawn from)."""
+        for i, seed in zip(envs, seeds):
+            self._seeds[i] = (self._seeds[i][0], seed)
             self._streams[i] = None
             self._next[i] = BLOCK
 
