@@ -92,3 +92,29 @@ def test_a_command_array_of_the_wrong_shape_is_refused(batch_of) -> None:  # typ
     batch.reset(seed=0)
     with pytest.raises(WorldgenError, match=r"one command id per env \(4\), got shape \(3,\)"):
         batch.step([0, 1, 2])
+
+
+def test_resets_seed_each_env_or_continue_its_chance_stream_as_env_does(lake: World) -> None:
+    """A list seeds env by env (None: the world's own seed at first); a reset without seeds
+    continues every env's stream, as ``Env.reset()`` does."""
+    batch = Batch([lake], [tables_of(lake)], 2)
+    envs = [Env(lake), Env(lake)]
+    obs, masks = batch.reset(seed=[3, None])
+    assert obs is None
+    envs[0].reset(seed=3)
+    envs[1].reset()
+    rng = np.random.default_rng(2)
+    for _ in range(3):
+        over = [False, False]
+        for _ in range(6):
+            commands = [rng.choice(np.flatnonzero(m)) if m.any() else 0 for m in masks]
+            _, rewards, terminated, truncated, masks = batch.step(commands)
+            for i, env in enumerate(envs):
+                expected = (0.0, False, False) if over[i] else env.step(env.commands[commands[i]])[1:4]
+                if over[i]:
+                    env.reset()
+                assert (rewards[i], terminated[i], truncated[i]) == expected
+                over[i] = bool(terminated[i] or truncated[i])
+        _, masks = batch.reset()
+        for env in envs:
+            env.reset()
