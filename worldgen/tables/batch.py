@@ -55,7 +55,7 @@ class Batch:
         self._amounts = amounts[self.world].T.copy()  # [bit, env]: the fixed pay-once amounts
         self._live = np.array([sum(1 << bit for bit, _, _ in e.rules.live) for e in self._envs], dtype=np.uint64)[self.world]
         self._texts = BatchTexts(j, self._envs) if texts else None
-        self._draws = Draws([self.worlds[w] for w in self.world.tolist()])
+        self._draws = Draws([self.worlds[w] for w in self.world.tolist()], j.depth)
         self._s = self._start.copy()  # each env's state (global id)
         self._t = np.zeros(n, dtype=np.int64)
         self._acc = j.when.take(self._s)  # pay-once conditions met this episode
@@ -152,19 +152,22 @@ class Batch:
         return self._j.admissible.take(rows, axis=0).view(bool)[:, :self._j.width]
 
     def _walk(self, envs: np.ndarray, node: np.ndarray) -> np.ndarray:
-        """Each env's chance tree walked from ``node`` with its own draws (one per node met, as
-        Env's ``chance`` draws), to its leaf."""
+        """Each env's chance tree walked from ``node`` to its leaf with its own draws, one per
+        node met as Env's ``chance`` draws: the deepest tree's count read ahead, the ones used
+        counted."""
         j = self._j
-        leaf = np.empty(len(envs), dtype=np.int32)
-        pending = np.arange(len(envs))
-        while True:
-            go = self._draws.take(envs[pending]) < j.node_p.take(node)
-            node = np.where(go, j.node_yes.take(node), j.node_no.take(node))
-            leaf[pending] = node  # the envs still inside the tree are written again below
-            if node.max() < 0:
-                return leaf
-            inside = np.flatnonzero(node >= 0)
-            pending, node = pending[inside], node[inside]
+        draws = self._draws.ahead(envs, j.depth)
+        used = np.zeros(len(envs), dtype=np.int64)
+        for level in range(j.depth):
+            inside = node >= 0
+            if level and not inside.any():
+                break
+            at = np.maximum(node, 0)
+            went = np.where(draws[:, level] < j.node_p.take(at), j.node_yes.take(at), j.node_no.take(at))
+            node = np.where(inside, went, node)
+            used += inside
+        self._draws.use(envs, used)
+        return node
 
     def _pay_once(self, new: np.ndarray, reward: np.ndarray) -> np.ndarray:
         """``reward`` plus the `reward R when C` amounts met for the first time this episode, added

@@ -41,6 +41,7 @@ class Joined:
 
     width: int  # B: the widest world's commands
     over: int  # S: the row of an env whose episode has ended
+    depth: int  # the most chances one step can meet: the longest root-to-leaf path of any chance tree
 
     @property
     def unknown(self) -> int:
@@ -74,8 +75,17 @@ def join(tables: Sequence[Tables]) -> Joined:
         done=_cat([t.done for t in tables], np.bool_),
         state_start=s0, trans_start=t0,
         commands=np.array([t.commands for t in tables], dtype=np.int64),
-        width=width, over=states,
+        width=width, over=states, depth=max((_depth(t) for t in tables), default=0),
     )
+
+
+def _depth(t: Tables) -> int:
+    """The longest path of the world's chance trees (children come after their node, so one
+    pass from the last node up sees each child's depth first)."""
+    depth = [0] * len(t.node_p)
+    for n in range(len(depth) - 1, -1, -1):
+        depth[n] = 1 + max(depth[c] if c >= 0 else 0 for c in (int(t.node_yes[n]), int(t.node_no[n])))
+    return max(depth, default=0)
 
 
 def _child(child: np.ndarray, node0: int, trans0: int) -> np.ndarray:
