@@ -74,8 +74,9 @@ def test_an_unknown_text_command_is_refused_as_env_refuses_it(suite: Path) -> No
     envs.reset(seed=0)
     env = Env(shipped_world(NAMES[0]))
     env.reset(seed=0)
-    obs, reward, *_ = envs.step(["xyzzy plugh"])
-    assert (obs[0], reward[0]) == env.step("xyzzy plugh")[:2]
+    for command in ("xyzzy plugh", env.commands[0]):
+        obs, reward, *_ = envs.step(np.array([command]))  # a numpy array of texts too
+        assert (obs[0], reward[0]) == env.step(command)[:2]
 
 
 def test_gymnasiums_vector_wrappers_run_on_it(suite: Path) -> None:

@@ -81,8 +81,9 @@ class WorldgenVectorEnv(VectorEnv):
 
     def step(self, actions: Any) -> tuple[Any, np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
         """``actions``: a command id or a command text per env."""
-        if not isinstance(actions, np.ndarray) and any(isinstance(a, str) for a in actions):
-            actions = self.batch.command_ids(actions)
+        ids = isinstance(actions, np.ndarray) and actions.dtype.kind in "iu"
+        if not ids and any(isinstance(a, str) for a in actions):
+            actions = self.batch.command_ids(list(actions))
         texts, rewards, terminated, truncated, masks = self.batch.step(actions)
         return self._observations(texts), rewards, terminated, truncated, self._infos(masks)
 
