@@ -97,3 +97,10 @@ def test_a_suite_world_without_tables_is_refused_by_name(suite: Path, tmp_path: 
     folder = write_suite(tmp_path / "bare", (world,))
     with pytest.raises(WorldgenError, match=rf"error: world {world.id} has no step tables .*`worldgen compile --tables`"):
         make(folder, 2)
+
+
+def test_one_world_file_opens_with_the_tables_beside_it(suite: Path) -> None:
+    world = shipped_world(NAMES[2])
+    envs = make(suite / "worlds" / f"{world.id}.json", 2)
+    obs, _ = envs.reset(seed=0)
+    assert obs == (Env(world).reset(seed=0)[0], Env(world).reset(seed=1)[0])
