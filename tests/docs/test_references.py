@@ -23,6 +23,7 @@ NOT_REPO_PATHS: dict[tuple[str, str], str] = {
     ("README.md", "out/"): "where scripts/demo writes its outputs",
     **{(doc, gym_id): "a Gymnasium environment id"
        for doc in ("README.md", "docs/protocol.md") for gym_id in ("worldgen/World-v0", "worldgen/Suite-v0")},
+    ("docs/tables.md", "worldgen/Suite-v0"): "a Gymnasium environment id",
     **{("docs/harbor.md", path): "a path inside an exported Harbor task folder"
        for path in ("tests/", "tests/world.json", "tests/wheels/", "environment/", "solution/", "service/", "wheels/")},
     **{("docs/flywheel.md", path): "a folder inside a loop round (RUN/round-NN/) or a proposer task"

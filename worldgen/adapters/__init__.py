@@ -27,7 +27,8 @@ def register_envs() -> None:
     if WORLD_ENV_ID not in registry:
         register(id=WORLD_ENV_ID, entry_point="worldgen.adapters.gym:make_world_env", order_enforce=False)
     if SUITE_ENV_ID not in registry:
-        register(id=SUITE_ENV_ID, entry_point="worldgen.adapters.gym:make_suite_env", order_enforce=False)
+        register(id=SUITE_ENV_ID, entry_point="worldgen.adapters.gym:make_suite_env", order_enforce=False,
+                 vector_entry_point="worldgen.adapters.gym_vector:make_suite_vector_env")
 
 
 def register_envs_when_gymnasium_loads() -> None:

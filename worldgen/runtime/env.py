@@ -117,6 +117,14 @@ def _terminal(env: Env, shell: str) -> TerminalEpisode | None:
     return TerminalEpisode(layout, env)
 
 
+def chance_stream(world: World, seed: int | None) -> np.random.Generator:
+    """The random draws of an episode reset with ``seed`` (None: the world's own seed). Every
+    runtime (rules, tables, batch) seeds it this way, so the same seed replays the same episode;
+    keyed by the world too, so episode seed 0 of two worlds is not the same luck."""
+    episode = world.seed if seed is None else int(seed) & 0xFFFFFFFFFFFFFFFF
+    return np.random.default_rng(np.random.SeedSequence([episode, world.seed, 0x5EED]))
+
+
 class Env:
     """One world's episodes. Cheap to create; rules are compiled when the Env is made.
 
@@ -178,9 +186,7 @@ class Env:
         """``reset`` without Gymnasium's info dict: (observation, instruction, success). Trainer
         integrations (``agent.Episode``) read two fields and need not build a dict per episode."""
         if seed is not None or self._rng is None:  # no episode seed yet: the world's own
-            episode = self.world.seed if seed is None else int(seed) & 0xFFFFFFFFFFFFFFFF
-            # keyed by the world too, so episode seed 0 of two worlds is not the same luck
-            self._rng = np.random.default_rng(np.random.SeedSequence([episode, self.world.seed, 0x5EED]))
+            self._rng = chance_stream(self.world, seed)
         self._state = list(self._initial)
         self._t = 0
         self.status = 0

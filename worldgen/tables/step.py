@@ -19,7 +19,7 @@ from worldgen.ir.axes import apply_axes
 from worldgen.ir.models import Stmt
 from worldgen.ir.patterns import find_unpadded
 from worldgen.ir.world import World
-from worldgen.runtime.env import OVER, StepInfo, encoded_state
+from worldgen.runtime.env import OVER, StepInfo, chance_stream, encoded_state
 from worldgen.runtime.loader import load_rules
 from worldgen.tables.build import Tables
 from worldgen.tables.store import load
@@ -81,16 +81,21 @@ class TableEnv:
 
     def begin(self, seed: int | None = None) -> tuple[str, str, bool]:
         if seed is not None or self._rng is None:  # as Env.begin: the same stream for the same seed
-            episode = self.world.seed if seed is None else int(seed) & 0xFFFFFFFFFFFFFFFF
-            self._rng = np.random.default_rng(np.random.SeedSequence([episode, self.world.seed, 0x5EED]))
+            self._rng = chance_stream(self.world, seed)
         self._s, self._t, self.status = 0, 0, 0
         self._acc = self._when[0]
         self._over = self._ends[0]
+        obs, intro = self.opening()
+        return obs, intro, self._done[0]
+
+    def opening(self) -> tuple[str, str]:
+        """What a reset shows (instruction, blank line, observation) and the instruction alone,
+        rendered once: every episode starts in state 0."""
         if self._opening is None:
             s = self.values(0)
             text, intro = self.rules.observe(s), self.rules.instruction(s)
             self._opening = ((f"{intro}\n\n{text}" if intro and text else intro or text), intro)
-        return self._opening[0], self._opening[1], self._done[0]
+        return self._opening
 
     def step(self, command: str) -> tuple[str, float, bool, bool, dict[str, Any]]:
         """As ``Env.step``; ``info`` is a plain dict: its admissible list is a list cached per
@@ -109,12 +114,12 @@ class TableEnv:
             return OVER, 0.0, True, False, False, False, None, None
         self._t += 1
         s = self._s
-        b = self._parsed.get(command, UNPARSED) if type(command) is str else self._parse(command)
+        b = self._parsed.get(command, UNPARSED) if type(command) is str else self.parse(command)
         if b is UNPARSED:
-            b = self._parse(command)
+            b = self.parse(command)
         e = -1 if b is None else self._edge[s][b]
         if e < 0:
-            self.status, new, text, reward, action = 1, s, self._refusal(s, b), self.rules.per_step, None
+            self.status, new, text, reward, action = 1, s, self.refusal(s, b), self.rules.per_step, None
         else:
             r = self._root[e]
             if r >= 0:  # a chance edge: one draw per chance met, as Env's pick makes
@@ -124,7 +129,7 @@ class TableEnv:
             tr = -1 - r
             text = self._said[tr]
             if text is None:
-                text = self._said[tr] = self._render(tr)
+                text = self.transition_text(tr)
             self.status, new, reward, action = 0, self._dst[tr], self._gain[e], self._action_of[b]  # type: ignore[index]
         self._s = new
         error = None
@@ -133,14 +138,14 @@ class TableEnv:
             self._acc |= newly
             amounts = self.rules.when_amounts
             reward += sum(amounts[i] for i in range(len(amounts)) if newly >> i & 1)
-            live, error = self._live_pay(newly, new)
+            live, error = self.live_pay(newly, new)
             reward += live
         terminated = self._ends[new]
         truncated = not terminated and self._t >= self.horizon
         self._over = terminated or truncated
         return text, reward, terminated, truncated, self._done[new], e >= 0, action, error
 
-    def _parse(self, command: Any) -> int | None:
+    def parse(self, command: Any) -> int | None:
         """The command's binding as Env reads it (None: the world does not know it), kept for
         the next time the same string comes (agents repeat the admissible list's strings)."""
         rules = self.rules
@@ -154,7 +159,9 @@ class TableEnv:
             self._parsed[command] = b
         return b
 
-    def _live_pay(self, newly: int, state: int) -> tuple[float, str | None]:
+    def live_pay(self, newly: int, state: int) -> tuple[float, str | None]:
+        """What the newly met pay-once rewards whose amount reads the state pay in ``state``, and
+        the rule error of one that failed (as Env._live_pay)."""
         total, error = 0.0, None
         for bit, _, pay in self.rules.live:
             if newly >> bit & 1:
@@ -180,6 +187,13 @@ class TableEnv:
             text = self._shown[state] = self.rules.observe(self.values(state))
         return "\n".join([*out, text] if text else out)
 
+    def transition_text(self, tr: int) -> str:
+        """What transition ``tr``'s step says (rendered once, then cached)."""
+        text = self._said[tr]
+        if text is None:
+            text = self._said[tr] = self._render(tr)
+        return text
+
     def _render(self, tr: int) -> str:
         """What transition ``tr``'s step says: the action's `say`s on its decision path, then the
         new state's observation."""
@@ -192,7 +206,7 @@ class TableEnv:
             self.rules.apply[binding.action](list(self.values(src)), *binding.args, lambda p: next(decisions), out)
         return self._joined(out, int(t.dst[tr]))
 
-    def _refusal(self, state: int, b: int | None) -> str:
+    def refusal(self, state: int, b: int | None) -> str:
         """What a command not admissible in ``state`` gets: its guard's message, else the world's
         ``invalid`` text (a command the world does not know gets that too)."""
         cache = self._unknown if b is None else self._refused

@@ -1,0 +1,106 @@
+"""``gymnasium.make_vec("worldgen/Suite-v0", vectorization_mode="vector_entry_point", suite=...)``:
+a suite with step tables stepped as one batch, with Gymnasium's conventions (next-step autoreset
+declared in its metadata, seeds ``seed + i``, vector infos) and the traces of independent Envs."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import gymnasium as gym
+import numpy as np
+import pytest
+from gymnasium.vector import AutoresetMode
+from gymnasium.wrappers.vector import RecordEpisodeStatistics
+
+from tests.tables.conftest import shipped_world, tables_of
+from tests.worldfiles import write_suite
+from worldgen.adapters import SUITE_ENV_ID
+from worldgen.adapters.gym_vector import WorldgenVectorEnv
+from worldgen.errors import WorldgenError
+from worldgen.runtime.env import Env
+from worldgen.tables.store import save, tables_path
+
+NAMES = ("ice", "frozen_lake", "vault")
+
+
+@pytest.fixture(scope="module")
+def suite(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    worlds = tuple(shipped_world(name) for name in NAMES)
+    folder = write_suite(tmp_path_factory.mktemp("suite"), worlds)
+    for world in worlds:
+        save(tables_of(world), tables_path(folder / "worlds" / f"{world.id}.json"))
+    return folder
+
+
+def make(suite: Path, num_envs: int, **kwargs: object) -> gym.vector.VectorEnv:
+    return gym.make_vec(SUITE_ENV_ID, num_envs=num_envs, vectorization_mode="vector_entry_point", suite=str(suite), **kwargs)
+
+
+def test_make_vec_reaches_the_batch_with_gymnasiums_conventions(suite: Path) -> None:
+    envs = make(suite, 4)
+    assert isinstance(envs.unwrapped, WorldgenVectorEnv)
+    assert envs.metadata["autoreset_mode"] is AutoresetMode.NEXT_STEP
+    obs, infos = envs.reset(seed=5)
+    assert isinstance(obs, tuple) and len(obs) == 4 and obs in envs.observation_space
+    assert infos["action_mask"].shape == (4, envs.unwrapped.batch.max_commands) and infos["_action_mask"].all()
+    first = Env(shipped_world(NAMES[1]))
+    assert obs[1] == first.reset(seed=6)[0]  # env i is seeded with seed + i
+    assert infos["action_mask"][1].tolist()[:len(first.commands)] == [c in first.admissible for c in first.commands]
+
+
+def test_ids_and_texts_step_alike_and_as_env_does(suite: Path) -> None:
+    by_id, by_text = make(suite, 3), make(suite, 3)
+    _, infos = by_id.reset(seed=0)
+    by_text.reset(seed=0)
+    envs = [Env(shipped_world(name)) for name in NAMES]
+    for i, env in enumerate(envs):
+        env.reset(seed=i)
+    rng = np.random.default_rng(0)
+    playing = [True] * 3  # until its first episode ends, each env is compared with its Env
+    for _ in range(30):
+        ids = np.array([rng.choice(np.flatnonzero(m)) if m.any() else 0 for m in infos["action_mask"]])
+        texts = [by_id.unwrapped.commands(i)[b] for i, b in enumerate(ids)]
+        obs, rewards, terminated, truncated, infos = by_id.step(ids)
+        same = by_text.step(texts)
+        assert same[0] == obs and np.array_equal(same[1], rewards) and np.array_equal(same[4]["action_mask"], infos["action_mask"])
+        for i, env in enumerate(envs):
+            if playing[i]:
+                assert (obs[i], rewards[i]) == env.step(texts[i])[:2]
+                playing[i] = not (terminated[i] or truncated[i])
+
+
+def test_an_unknown_text_command_is_refused_as_env_refuses_it(suite: Path) -> None:
+    envs = make(suite, 1)
+    envs.reset(seed=0)
+    env = Env(shipped_world(NAMES[0]))
+    env.reset(seed=0)
+    for command in ("xyzzy plugh", env.commands[0]):
+        obs, reward, *_ = envs.step(np.array([command]))  # a numpy array of texts too
+        assert (obs[0], reward[0]) == env.step(command)[:2]
+
+
+def test_gymnasiums_vector_wrappers_run_on_it(suite: Path) -> None:
+    envs = RecordEpisodeStatistics(make(suite, 6, observation="state"))
+    _, infos = envs.reset(seed=1)
+    episodes = 0
+    rng = np.random.default_rng(1)
+    for _ in range(300):
+        actions = [rng.choice(np.flatnonzero(m)) if m.any() else 0 for m in infos["action_mask"]]
+        obs, _, _, _, infos = envs.step(actions)
+        assert obs.shape == (6,) and obs in envs.observation_space
+        episodes += int(infos.get("_episode", np.zeros(6, bool)).sum())
+    assert episodes > 0
+
+
+def test_a_suite_world_without_tables_is_refused_by_name(suite: Path, tmp_path: Path) -> None:
+    world = shipped_world("maze")
+    folder = write_suite(tmp_path / "bare", (world,))
+    with pytest.raises(WorldgenError, match=rf"error: world {world.id} has no step tables .*`worldgen compile --tables`"):
+        make(folder, 2)
+
+
+def test_one_world_file_opens_with_the_tables_beside_it(suite: Path) -> None:
+    world = shipped_world(NAMES[2])
+    envs = make(suite / "worlds" / f"{world.id}.json", 2)
+    obs, _ = envs.reset(seed=0)
+    assert obs == (Env(world).reset(seed=0)[0], Env(world).reset(seed=1)[0])

@@ -1,0 +1,124 @@
+"""A Gymnasium vector env over a suite's step tables (``worldgen.tables.batch``), reached the
+conventional way::
+
+    >>> envs = gymnasium.make_vec("worldgen/Suite-v0", num_envs=64, vectorization_mode="vector_entry_point", suite="out")
+    >>> obs, infos = envs.reset(seed=0)                                  # env i is seeded with 0 + i
+    >>> obs, rewards, terminated, truncated, infos = envs.step(actions)  # command ids (or texts)
+    >>> infos["action_mask"]                                             # bool, num_envs x max commands
+
+Env ``i`` plays the suite's world ``i mod len(suite)`` and traces exactly what ``Env`` traces
+with the same seed (docs/tables.md). Actions are command ids (``Discrete(max commands)`` per env:
+``envs.unwrapped.commands(i)`` names them) or command texts, read as Env reads them; an id or
+text the world does not admit is refused as Env refuses it. Autoreset is Gymnasium's next-step
+mode (``metadata["autoreset_mode"]``). Observations are texts (``observation="text"``) or the
+env's state id across the suite's worlds (``observation="state"``, for tabular agents; cheaper).
+
+``make_vec`` picks this vector entry point when no ``vectorization_mode`` is given (Gymnasium's
+rule). Every world of the suite must then have step tables (``worldgen compile --tables``): the
+env refuses a suite with a world that has none, naming it; ``vectorization_mode="sync"`` steps
+any suite on its rules, one ``Env`` per sub-env.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+from gymnasium.spaces import Discrete, MultiDiscrete, Text
+from gymnasium.vector import AutoresetMode, VectorEnv
+from gymnasium.vector.utils import batch_space
+
+from worldgen.adapters.textspace import TextBounds, text_bounds
+from worldgen.compiler.artifact import Artifact
+from worldgen.errors import WorldgenError
+from worldgen.ir.world import World
+from worldgen.runtime.sources import load_checked, suite_index
+from worldgen.tables.batch import Batch
+from worldgen.tables.build import Tables
+from worldgen.tables.store import load, tables_path
+
+OBSERVATIONS = ("text", "state")
+
+
+class WorldgenVectorEnv(VectorEnv):
+    """``num_envs`` envs stepped together from their worlds' tables."""
+
+    metadata = {"autoreset_mode": AutoresetMode.NEXT_STEP, "render_modes": []}
+
+    def __init__(self, worlds: Sequence[World], tables: Sequence[Tables], num_envs: int, observation: str = "text"):
+        if observation not in OBSERVATIONS:
+            raise WorldgenError(f"observation {observation!r} is not one of {', '.join(OBSERVATIONS)}")
+        self.texts = observation == "text"
+        self.batch = Batch(worlds, tables, num_envs, texts=self.texts)
+        self.num_envs = num_envs
+        if self.texts:
+            bounds = functools.reduce(TextBounds.union, map(text_bounds, worlds))
+            self.single_observation_space = Text(bounds.max_observation, min_length=0, charset=bounds.charset)
+        else:
+            self.single_observation_space = Discrete(self.batch.states)
+        self.observation_space = batch_space(self.single_observation_space, num_envs)
+        self.single_action_space = Discrete(self.batch.max_commands)
+        self.action_space = MultiDiscrete(np.full(num_envs, self.batch.max_commands))
+        self._every = np.ones(num_envs, dtype=bool)
+
+    def commands(self, env: int) -> list[str]:
+        """The commands env ``env``'s ids name."""
+        return self.batch.commands(env)
+
+    def reset(self, *, seed: int | Sequence[int | None] | None = None,
+              options: dict[str, Any] | None = None) -> tuple[Any, dict[str, Any]]:
+        """``seed``: an int seeds env ``i`` with ``seed + i``; a list seeds each env; None
+        continues each env's chance stream. No options are known."""
+        if options:
+            raise ValueError(f"unknown reset options {sorted(options)}; this env takes none")
+        if isinstance(seed, int):
+            super().reset(seed=seed)
+        texts, masks = self.batch.reset(seed)
+        return self._observations(texts), self._infos(masks)
+
+    def step(self, actions: Any) -> tuple[Any, np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
+        """``actions``: a command id or a command text per env."""
+        ids = isinstance(actions, np.ndarray) and actions.dtype.kind in "iu"
+        if not ids and any(isinstance(a, str) for a in actions):
+            actions = self.batch.command_ids(list(actions))
+        texts, rewards, terminated, truncated, masks = self.batch.step(actions)
+        return self._observations(texts), rewards, terminated, truncated, self._infos(masks)
+
+    def _observations(self, texts: np.ndarray | None) -> Any:
+        return tuple(texts.tolist()) if texts is not None else self.batch.state_ids
+
+    def _infos(self, masks: np.ndarray) -> dict[str, Any]:
+        """Gymnasium's vector infos: each key's array, and ``_key`` saying which envs have it (all)."""
+        return {"action_mask": masks, "_action_mask": self._every, "success": self.batch.success(), "_success": self._every}
+
+
+def suite_tables(suite: str | Path) -> tuple[list[World], list[Tables]]:
+    """The worlds of a suite folder (or of one world or artifact file) and their tables,
+    refusing a world without tables with what to run."""
+    path = Path(suite)
+    places = [(e.path, load_checked(e.path, False, e)) for e in suite_index(path)] if path.is_dir() \
+        else [(path, load_checked(path))]
+    worlds, tables = [], []
+    for artifact, item in places:
+        world = item.world if isinstance(item, Artifact) else item
+        where = tables_path(artifact)
+        if not where.is_file():
+            raise WorldgenError(f"{artifact}: error: world {world.id} has no step tables ({where.name}); run "
+                                f"`worldgen compile --tables` for its suite, or step it on its rules with "
+                                f"make_vec(..., vectorization_mode=\"sync\") (docs/tables.md)")
+        worlds.append(world)
+        tables.append(load(where, world.id))
+    return worlds, tables
+
+
+def make_suite_vector_env(num_envs: int = 1, suite: str | Path | None = None, observation: str = "text",
+                          render_mode: str | None = None) -> WorldgenVectorEnv:
+    """Vector entry point of ``worldgen/Suite-v0``."""
+    if suite is None:
+        raise WorldgenError("worldgen/Suite-v0 needs suite=PATH (a suite folder compiled with --tables)")
+    if render_mode is not None:
+        raise WorldgenError(f"render_mode {render_mode!r} is not supported by the vector env; it renders nothing")
+    return WorldgenVectorEnv(*suite_tables(suite), num_envs, observation)
