@@ -164,6 +164,21 @@ def _hole_tree(text: str) -> Tree:
     return _lark().parse(text, start="expr")
 
 
+@lru_cache(maxsize=4096)
+def _hole_ast(text: str, at: Span) -> ast.Expr | None:
+    """A hole's AST placed at ``at``, or None when its tree is too deep or holds an over-long
+    string. Shared by every check of the same hole at the same place: the checker only reads the
+    AST (callers that move it copy it first)."""
+    tree = _hole_tree(text)
+    probe = DiagnosticSink("", text)
+    check_tree(tree, probe, at)
+    if probe.diagnostics:
+        return None
+    node = _TRANSFORMER.transform(tree)
+    shift_spans(node, at)
+    return node
+
+
 def parse_expr(text: str, at: Span, sink: DiagnosticSink) -> ast.Expr | None:
     """Parse a template hole. ``at`` is where ``text`` starts in the source, so diagnostics and
     node spans point into the scaffold file."""
@@ -172,12 +187,9 @@ def parse_expr(text: str, at: Span, sink: DiagnosticSink) -> ast.Expr | None:
     except UnexpectedInput as err:
         _syntax_error(err, sink, text, at)
         return None
-    before = len(sink.diagnostics)
-    check_tree(tree, sink, at)
-    if len(sink.diagnostics) > before:
-        return None
-    node = _TRANSFORMER.transform(tree)
-    shift_spans(node, at)
+    node = _hole_ast(text, at)
+    if node is None:
+        check_tree(tree, sink, at)  # says why, in the caller's file
     return node
 
 
