@@ -32,7 +32,8 @@ def ran(doc: str, page_session: Callable[[str], Session]) -> Session:
     return session
 
 
-def test_the_rl_toml_sources_are_worldgen_envs_over_the_pages_suite(page_session: Callable[[str], Session]) -> None:
+def test_the_rl_toml_sources_are_worldgen_envs_over_the_pages_suite(
+        page_session: Callable[[str], Session]) -> None:
     vf = pytest.importorskip("verifiers.v1")
     from verifiers.v1.utils.loaders import load_environment
 
@@ -57,12 +58,14 @@ def overrides(script: str) -> dict[str, str]:
     return {key: value.strip("\"'") for key, value in re.findall(r"^\s*([\w.]+)=(\S+?)\s*\\?$", script, re.M)}
 
 
-def test_the_skyrl_launch_trains_on_the_pages_exports_under_their_env_class(page_session: Callable[[str], Session]) -> None:
+def test_the_skyrl_launch_trains_on_the_pages_exports_under_their_env_class(
+        page_session: Callable[[str], Session]) -> None:
     session = ran(SKYRL, page_session)
     launch = overrides(only_block(SKYRL, "sh", not_run=True).text)
     assert launch["environment.env_class"] == ENV_CLASS
-    exported = {Path(line.rsplit(" -o ", 1)[1]).name for line in session.ran if line.startswith("worldgen export dataset")}
+    exports = [line for line in session.ran if line.startswith("worldgen export dataset")]
+    exported = {Path(line.rsplit(" -o ", 1)[1]).name for line in exports}
     trained = {Path(launch[key].strip("[]'")).name for key in ("data.train_data", "data.val_data")}
     assert trained == exported == {"train.parquet", "validation.parquet"}
-    assert int(launch["generator.max_turns"]) >= max(e.world.env().horizon for e in worldgen.load_suite(
-        session.workdir / "worldgen-skyrl" / "train"))
+    horizons = [e.world.env().horizon for e in worldgen.load_suite(session.workdir / "worldgen-skyrl" / "train")]
+    assert int(launch["generator.max_turns"]) >= max(horizons)
