@@ -1,15 +1,18 @@
 """Language server benchmark: diagnostics latency after an edit on the largest shipped scaffold.
 
-Run by hand:  .venv/bin/python bench/bench_lsp.py [--edits N]
+Run by hand:  .venv/bin/python bench/bench_lsp.py [--edits N] [--baseline CHECKOUT]
 
 Goal (issue 27): diagnostics <= 100 ms after an edit. Prints, each over the same N edits (one
 character changed in a number, alternating, so every version checks):
 
 * in process: where the time goes, parse vs check (worldgen.lsp.analysis.analyse, as the server
-  runs it), and the symbols index that hover / definition / references build on first use;
+  runs it: an edit inside one declaration re-parses only it), beside the whole-file parse every
+  edit cost before (analyse without the previous version), and the symbols index that hover /
+  definition / references build on first use;
 * over stdio: a real client (tests/lsp/rpc.py) sends didChange and waits for that version's
   publishDiagnostics from `worldgen lsp`; then one hover right after each edit (which analyses
-  the text itself if the diagnostics run is behind).
+  the text itself if the diagnostics run is behind). With ``--baseline CHECKOUT`` (e.g. the main
+  branch's worktree), that checkout's server is measured the same way first, in the same run.
 
 Medians, with the 90th percentile beside them. A shared machine's load shows in the spread and in
 the baseline printed first: parse + check of scaffolds/vault.wg in the same run (README's "How
@@ -52,10 +55,11 @@ def ms(values: list[float]) -> str:
 
 
 def in_process(text: str, edits: int) -> None:
-    parse, check, index = [], [], []
+    whole, parse, check, index = [], [], [], []
     previous = analyse(text, "bench.wg")
     for i in range(edits):
         current, _, _ = edited(text, i)
+        whole.append(analyse(current, "bench.wg").parse_seconds)  # no earlier version: the whole file
         previous = analyse(current, "bench.wg", previous)
         assert not [d for d in previous.diagnostics if d.severity == "error"], previous.diagnostics
         parse.append(previous.parse_seconds)
@@ -64,14 +68,16 @@ def in_process(text: str, edits: int) -> None:
         build_index(previous.world, current)
         index.append(time.perf_counter() - started)
     total = [p + c for p, c in zip(parse, check)]
-    print(f"  parse                 {ms(parse)}")
+    before = [w + c for w, c in zip(whole, check)]
+    print(f"  parse, whole file     {ms(whole)}   (every edit, before)")
+    print(f"  parse, after an edit  {ms(parse)}   ({statistics.median(whole) / statistics.median(parse):.1f}x faster)")
     print(f"  check                 {ms(check)}")
-    print(f"  parse + check         {ms(total)}   (goal <= 100 ms)")
+    print(f"  parse + check         {ms(total)}   (goal <= 100 ms; before: {ms(before)})")
     print(f"  symbols index         {ms(index)}   (built on the first hover/definition after an edit)")
 
 
-def over_stdio(text: str, edits: int) -> None:
-    client = Client()
+def over_stdio(text: str, edits: int, root: Path = ROOT) -> None:
+    client = Client(root)
     client.start()
     uri = "file:///bench/largest.wg"
     client.open(uri, text, 0)
@@ -108,6 +114,7 @@ def over_stdio(text: str, edits: int) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--edits", type=int, default=30)
+    parser.add_argument("--baseline", type=Path, help="another checkout whose server to measure too (before)")
     args = parser.parse_args()
     path = largest()
     text = path.read_text()
@@ -117,6 +124,9 @@ def main() -> None:
     print(f"baseline: parse + check vault.wg {ms([a.parse_seconds + a.check_seconds for a in baseline])}")
     print("in process (analyse, as the server runs it):")
     in_process(text, args.edits)
+    if args.baseline:
+        print(f"over stdio, the server of {args.baseline} (before):")
+        over_stdio(text, args.edits, args.baseline.resolve())
     print("over stdio (worldgen lsp, a real client):")
     over_stdio(text, args.edits)
 

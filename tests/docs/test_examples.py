@@ -3,7 +3,8 @@
 Each page is a session (tests/docs/conftest.py): its ``sh`` and ``console`` lines that start with
 ``worldgen `` run in page order in a mirror of the repository root, then each ``python`` block runs
 there too. ``wg`` blocks check (and compile when they are whole worlds), ``json`` blocks parse, and
-protocol messages and schemas among them validate. docs/language.md's blocks are checked exactly by
+protocol messages and schemas among them validate, ``toml`` blocks parse (the training pages'
+configs: tests/docs/test_training_pages.py checks them against their framework). docs/language.md's blocks are checked exactly by
 test_language_doc.py, and docs/protocol.md's Node.js client runs in test_protocol_doc.py. A block
 that cannot run here says why in the page (see tests/docs/markdown.py), and its test skips with
 that reason.
@@ -12,8 +13,11 @@ that reason.
 from __future__ import annotations
 
 import json
+import os
+import tomllib
 from collections.abc import Callable
 from pathlib import Path
+from unittest import mock
 
 import jsonschema
 import pytest
@@ -29,7 +33,7 @@ from worldgen.verify import Bounds
 PAGES = ["README.md", *(f"docs/{p.name}" for p in sorted((ROOT / "docs").glob("*.md")) if p.name != "language.md")]
 BLOCKS = [block for page in PAGES for block in page_blocks(page)]
 SHOWN = ("", "text")  # diagrams, synopses, output: read, not run
-KINDS = (*SHOWN, "python", "sh", "console", "wg", "json", "js")
+KINDS = (*SHOWN, "python", "sh", "console", "wg", "json", "js", "toml")
 
 
 def of_kind(*kinds: str) -> list[Block]:
@@ -67,7 +71,8 @@ def test_python_example_runs(block: Block, page_session: Callable[[str], Session
     monkeypatch.chdir(session.workdir)
     monkeypatch.setenv("PATH", tool_path())
     code = localise(block.text, session.workdir)
-    exec(compile(code, block.where, "exec"), {"__name__": "__doc_example__"})  # noqa: S102 - our own documentation
+    with mock.patch.dict(os.environ):  # an example that sets a variable (the suite root) sets it for itself only
+        exec(compile(code, block.where, "exec"), {"__name__": "__doc_example__"})  # noqa: S102 - our own documentation
 
 
 def _record(scaffold: worldgen.Scaffold, workdir: Path) -> dict:
@@ -98,3 +103,9 @@ def test_json_example_is_valid(block: Block) -> None:
     if isinstance(value, dict) and "op" in value:
         schema = json.loads((SCHEMAS / f"{value['op']}.request.json").read_text("utf-8"))
         jsonschema.Draft202012Validator(schema).validate(value)
+
+
+@pytest.mark.parametrize("block", of_kind("toml"), ids=lambda b: b.where)
+def test_toml_example_parses(block: Block) -> None:
+    skip_if_marked(block)
+    assert tomllib.loads(block.text)

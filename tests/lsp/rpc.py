@@ -17,9 +17,10 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 class Client:
-    def __init__(self) -> None:
-        env = {**os.environ, "PYTHONPATH": str(ROOT)}
-        self.proc = subprocess.Popen([sys.executable, "-m", "worldgen.cli.main", "lsp"], cwd=ROOT, env=env,
+    def __init__(self, root: Path = ROOT) -> None:
+        """``root``: the checkout whose server runs (bench/bench_lsp.py compares another one's)."""
+        env = {**os.environ, "PYTHONPATH": str(root)}
+        self.proc = subprocess.Popen([sys.executable, "-m", "worldgen.cli.main", "lsp"], cwd=root, env=env,
                                      stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
         self._inbox: queue.Queue[dict[str, Any]] = queue.Queue()
         self._next_id = 0

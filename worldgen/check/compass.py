@@ -9,6 +9,7 @@ Only use declares it: a world that never mentions it keeps exactly the IR (and b
 from __future__ import annotations
 
 import dataclasses
+from functools import cache
 from typing import TYPE_CHECKING
 
 from worldgen.check.grids import COMPASS, DIRECTION
@@ -38,7 +39,8 @@ def uses_compass(world: ast.World) -> bool:
         if isinstance(node, list | tuple):
             stack.extend(node)
             continue
-        if not dataclasses.is_dataclass(node):
+        fields = _fields(type(node))
+        if fields is None:
             continue
         match node:
             case ast.NamedType(name=name) | ast.Name(id=name) if name == DIRECTION:
@@ -47,8 +49,17 @@ def uses_compass(world: ast.World) -> bool:
                 mentions = True
             case ast.EnumDecl(name=name, members=members) if name == DIRECTION or set(members) & set(COMPASS):
                 declared = True
-        stack.extend(getattr(node, f.name) for f in dataclasses.fields(node) if f.name != "span")
+        stack.extend(getattr(node, name) for name in fields)
     return mentions and not declared
+
+
+@cache
+def _fields(cls: type) -> tuple[str, ...] | None:
+    """The fields of an AST node class to walk (all but ``span``); None for anything else. Once
+    per class, not per node: the walk visits every node of the world on every check."""
+    if not dataclasses.is_dataclass(cls):
+        return None
+    return tuple(f.name for f in dataclasses.fields(cls) if f.name != "span")
 
 
 class CompassChecks:

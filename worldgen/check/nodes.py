@@ -11,7 +11,7 @@ def make(op: str, type_: Type, *args: Expr, name: str | None = None, value=None)
 
 
 def is_error(e: Expr) -> bool:
-    return e.type == T.ERROR
+    return T.is_error(e.type)
 
 
 def path_text(path: str) -> str:

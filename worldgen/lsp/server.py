@@ -108,7 +108,7 @@ class WorldgenServer(LanguageServer):
                     return
                 self.analyses[uri] = analysis
                 self.text_document_publish_diagnostics(types.PublishDiagnosticsParams(
-                    uri, [to_lsp(d, Document(uri, doc.text)) for d in analysis.diagnostics], doc.version))
+                    uri, [to_lsp(d, doc) for d in analysis.diagnostics], doc.version))  # doc: the analysed text
                 if uri not in self._behind:
                     return
         finally:

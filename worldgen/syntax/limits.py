@@ -29,11 +29,12 @@ def check_source_size(source: str, sink: DiagnosticSink) -> None:
                Span(line, col))
 
 
-def check_tree(tree: Tree, sink: DiagnosticSink, at: Span | None = None) -> None:
+def check_tree(tree: Tree, sink: DiagnosticSink, at: Span | None = None, depth: int = 1) -> None:
     """Report nesting deeper than MAX_NESTING (once, at the first node too deep) and over-long
     string literals. Iterative, so a pathological tree cannot exhaust the stack here.
-    ``at``: where a template hole's text starts in the file (its positions are relative)."""
-    stack: list[tuple[Tree | Token, int]] = [(tree, 1)]
+    ``at``: where a template hole's text starts in the file (its positions are relative);
+    ``depth``: the height of ``tree``'s root in the file's tree (a re-parsed declaration's is 3)."""
+    stack: list[tuple[Tree | Token, int]] = [(tree, depth)]
     too_deep = False
     while stack:
         node, depth = stack.pop()

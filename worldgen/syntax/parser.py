@@ -4,8 +4,9 @@ become located diagnostics."""
 from __future__ import annotations
 
 from functools import cache, lru_cache
+from typing import Any
 
-from lark import Lark, Token
+from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from worldgen.datafiles import data_folder
@@ -25,7 +26,7 @@ def _lark() -> Lark:
     return Lark(
         grammar_text(),
         parser="lalr",
-        start=["start", "expr"],
+        start=["start", "expr", "decl"],  # decl: one declaration re-parsed alone (syntax/reparse.py)
         propagate_positions=True,
         maybe_placeholders=True,
         strict=False,
@@ -132,6 +133,11 @@ def _keyword_of(terminal: str) -> str | None:
 
 def parse(source: str, filename: str = "<string>") -> ast.World:
     """Parse a scaffold; raises DiagnosticError with a located WG1xx diagnostic on bad syntax."""
+    return to_ast(parse_tree(source, filename))
+
+
+def parse_tree(source: str, filename: str = "<string>") -> Tree:
+    """The checked parse tree of a scaffold (``parse`` without the AST); raises DiagnosticError."""
     sink = DiagnosticSink(filename, source)
     check_source_size(source, sink)
     sink.raise_if_any()
@@ -143,23 +149,47 @@ def parse(source: str, filename: str = "<string>") -> ast.World:
         raise  # unreachable: raise_if_any raised
     check_tree(tree, sink)
     sink.raise_if_any()
+    return tree
+
+
+def to_ast(tree: Tree) -> Any:
+    """The AST of a parse tree: a scaffold's (``start``) or one declaration's."""
     return _TRANSFORMER.transform(tree)
+
+
+@lru_cache(maxsize=4096)
+def _hole_tree(text: str) -> Tree:
+    """A template hole's parse tree, by its text: a check parses every hole of the file, and a
+    file being edited keeps nearly all of them (the tree is read, never changed)."""
+    return _lark().parse(text, start="expr")
+
+
+@lru_cache(maxsize=4096)
+def _hole_ast(text: str, at: Span) -> ast.Expr | None:
+    """A hole's AST placed at ``at``, or None when its tree is too deep or holds an over-long
+    string. Shared by every check of the same hole at the same place: the checker only reads the
+    AST (callers that move it copy it first)."""
+    tree = _hole_tree(text)
+    probe = DiagnosticSink("", text)
+    check_tree(tree, probe, at)
+    if probe.diagnostics:
+        return None
+    node = _TRANSFORMER.transform(tree)
+    shift_spans(node, at)
+    return node
 
 
 def parse_expr(text: str, at: Span, sink: DiagnosticSink) -> ast.Expr | None:
     """Parse a template hole. ``at`` is where ``text`` starts in the source, so diagnostics and
     node spans point into the scaffold file."""
     try:
-        tree = _lark().parse(text, start="expr")
+        tree = _hole_tree(text)
     except UnexpectedInput as err:
         _syntax_error(err, sink, text, at)
         return None
-    before = len(sink.diagnostics)
-    check_tree(tree, sink, at)
-    if len(sink.diagnostics) > before:
-        return None
-    node = _TRANSFORMER.transform(tree)
-    shift_spans(node, at)
+    node = _hole_ast(text, at)
+    if node is None:
+        check_tree(tree, sink, at)  # says why, in the caller's file
     return node
 
 
