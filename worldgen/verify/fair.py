@@ -25,6 +25,7 @@ from worldgen.verify.arrays import FAR, goal_distances, graph_arrays
 from worldgen.verify.beliefs import DONE, FAILED, Belief, BeliefModel, Unknown, seen_key
 from worldgen.verify.candidates import candidates
 from worldgen.verify.report import Bounds
+from worldgen.verify.shifts import Shifts, Split
 from worldgen.verify.statespace import explore
 
 MAX_BELIEFS = 200_000  # beliefs explored before the answer is "unknown (bound)"
@@ -54,13 +55,14 @@ class FairSearch:
     def solve(self, within: int) -> FairResult:
         _, root = self.model.start()
         self._add(root)
+        shifts = Shifts(self.model)
         depth = [0]
         i = 0
         while i < len(self.beliefs):
             if depth[i] + self._lower_bound(self.beliefs[i]) <= within:
-                for command in self.model.commands(self.beliefs[i]):
+                for command, parts in self._splits(self.beliefs[i], shifts):
                     children: dict[str, int] = {}
-                    for key, part in self.model.split(self.beliefs[i], command).items():
+                    for key, part in parts.items():
                         if isinstance(part, int):
                             children[key] = part
                             continue
@@ -73,6 +75,15 @@ class FairSearch:
             i += 1
         self._values()
         return FairResult(steps=self.worst[0], candidates=len(self.model.cands), beliefs=len(self.beliefs))
+
+    def _splits(self, belief: Belief, shifts: Shifts) -> list[Split]:
+        """The belief split by every command some state of it admits: shifted from a look-alike
+        whose split differs only in a counter or flag (``worldgen.verify.shifts``), else direct."""
+        splits = shifts.derive(belief)
+        if splits is None:
+            splits = [(command, self.model.split(belief, command)) for command in self.model.commands(belief)]
+            shifts.remember(belief, splits)
+        return splits
 
     def best(self, belief: int) -> Move | None:
         """The move with the fewest worst-case steps from an explored belief (of equals, one no
@@ -122,7 +133,7 @@ class FairSearch:
     def _lower_bound(self, belief: Belief) -> float:
         """The most steps any of the belief's states needs even when the agent knows everything."""
         bound = 0.0
-        for ci, s in belief:
+        for ci, s in self.model.members(belief):
             d = self._candidate_distances(ci)
             if d is not None:
                 bound = max(bound, d.get(s, math.inf))
