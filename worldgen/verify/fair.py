@@ -9,7 +9,9 @@ an AND-OR search, OR over commands, AND over what the agent might read and over 
 The search explores beliefs breadth first up to the step bound, skipping any belief that cannot
 make it in time even if the agent were told everything (the largest omniscient distance to a goal
 among its states, from each candidate's own state graph), then computes every belief's fewest
-worst-case steps to a goal by Bellman updates to the least fixpoint. The result is exact: the
+worst-case steps to a goal by Bellman updates to the least fixpoint. A belief whose hidden part
+was split before under other shared values (a turn counter) is split by shifting that split
+(``worldgen.verify.shifts``), so counters do not multiply the work. The result is exact: the
 fewest steps any fair policy needs in its worst case, or "none within the bound".
 """
 
@@ -107,23 +109,29 @@ class FairSearch:
         return len(self.beliefs) - 1
 
     def _values(self) -> None:
-        self.worst = self._fixpoint(max)
-        self.hope = self._fixpoint(min)
+        parts = [[tuple(children.values()) for _, children in moves] for moves in self.moves]
+        self.worst = self._fixpoint(parts, max)
+        self.hope = self._fixpoint(parts, min)
 
-    def _fixpoint(self, case: Callable[[Iterable[float]], float]) -> list[float]:
+    @staticmethod
+    def _fixpoint(parts: list[list[tuple[int, ...]]], case: Callable[[Iterable[float]], float]) -> list[float]:
         """Every belief's fewest steps to a goal when what the agent reads next is the ``case``
-        (max: the worst, a guarantee; min: the best, a hope), by Bellman updates to the least fixpoint."""
-        steps = [math.inf] * len(self.beliefs)
+        (max: the worst, a guarantee; min: the best, a hope), by Bellman updates to the least
+        fixpoint; ``parts[i]``: per move of belief i, the beliefs (or DONE/FAILED) it may leave."""
+        n = len(parts)
+        steps = [math.inf] * n + [math.inf, 0.0]  # then the ends, at their negative indices FAILED and DONE
+        assert (steps[FAILED], steps[DONE]) == (math.inf, 0.0)
+        get = steps.__getitem__
         changed = True
         while changed:
             changed = False
-            for i in range(len(self.beliefs) - 1, -1, -1):
-                for _, children in self.moves[i]:
-                    w = self._steps(children, steps, case)
+            for i in range(n - 1, -1, -1):
+                for move in parts[i]:
+                    w = 1 + case(map(get, move))
                     if w < steps[i]:
                         steps[i] = w
                         changed = True
-        return steps
+        return steps[:n]
 
     @staticmethod
     def _steps(children: dict[str, int], steps: list[float], case: Callable[[Iterable[float]], float] = max) -> float:
