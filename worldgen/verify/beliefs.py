@@ -52,6 +52,7 @@ class BeliefModel:
         self._outcomes: dict[tuple[Element, str], list[Seen]] = {}
         self._admissible: dict[Element, tuple[str, ...]] = {}
         self._members: dict[Belief, tuple[Element, ...]] = {}
+        self._factored: dict[tuple[Element, ...], Belief] = {}  # a split meets the same child from many beliefs
 
     def start(self) -> tuple[str, Belief]:
         """The first observation of the actual world, and the belief it leaves the agent with."""
@@ -143,5 +144,13 @@ class BeliefModel:
                 else:
                     parts.setdefault(key, []).append(o.element)
         out: dict[str, Belief | int] = dict(ends)
-        out.update((k, factor(v)) for k, v in parts.items())
+        out.update((k, self._belief(v)) for k, v in parts.items())
         return out
+
+    def _belief(self, states: list[Element]) -> Belief:
+        key = tuple(sorted(set(states)))
+        hit = self._factored.get(key)
+        if hit is None:
+            hit = self._factored[key] = factor(key)
+            self._members.setdefault(hit, key)
+        return hit

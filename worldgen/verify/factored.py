@@ -37,18 +37,16 @@ class Belief(NamedTuple):
 def factor(elements: list[Element] | set[Element]) -> Belief:
     """The belief of a (non-empty) collection of (candidate, state) pairs."""
     unique = sorted(set(elements))
-    first = unique[0][1]
-    if len(unique) == 1:
-        return Belief(first, ((unique[0][0], ()),))
-    varying = [p for p, column in enumerate(zip(*(s for _, s in unique))) if len(set(column)) > 1]
+    cands, states = zip(*unique)
+    first = states[0]
+    varying = [p for p, column in enumerate(zip(*states)) if len(set(column)) > 1] if len(unique) > 1 else []
     if not varying:
-        return Belief(first, tuple((ci, ()) for ci, _ in unique))
+        return Belief(first, tuple(zip(cands, [()] * len(cands))))
     marks = set(varying)
     shared = tuple(VARIES if p in marks else v for p, v in enumerate(first))
     pick = itemgetter(*varying)
-    if len(varying) == 1:
-        return Belief(shared, tuple((ci, (pick(s),)) for ci, s in unique))
-    return Belief(shared, tuple((ci, pick(s)) for ci, s in unique))
+    values = zip(map(pick, states)) if len(varying) == 1 else map(pick, states)  # always tuples
+    return Belief(shared, tuple(zip(cands, values)))
 
 
 def compose(shared: tuple[Any, ...], values: tuple[Any, ...]) -> tuple[Any, ...]:

@@ -142,7 +142,7 @@ class FairSearch:
         """The most steps any of the belief's states needs even when the agent knows everything."""
         bound = 0.0
         for ci, s in self.model.members(belief):
-            d = self._candidate_distances(ci)
+            d = self._distances[ci] if ci < len(self._distances) else self._candidate_distances(ci)
             if d is not None:
                 bound = max(bound, d.get(s, math.inf))
         return bound

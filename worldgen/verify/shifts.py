@@ -38,6 +38,8 @@ class _Pair:
     texts: dict[str, dict[str, str]] = field(default_factory=dict)  # per command: what is read -> shifted
     back: dict[str, dict[str, str]] = field(default_factory=dict)  # the inverses, to keep the maps one-to-one
     checked: dict[tuple[tuple[int, tuple[Any, ...]], int], bool] = field(default_factory=dict)
+    # (a child's shared part, how many positions had moved then) -> that part moved (None: it cannot be)
+    shifted: dict[tuple[tuple[Any, ...], int], tuple[Any, ...] | None] = field(default_factory=dict)
     broken: bool = False  # a table would need two values for one key: no belief of this pair is shifted
 
 
@@ -123,9 +125,14 @@ def _varying(belief: Belief) -> tuple[int, ...]:
 
 def _shift(pair: _Pair, child: Belief) -> Belief | None:
     """A child of the look-alike, moved to this belief's values (None: a moved position varies in it)."""
-    shared = list(child.shared)
-    for p in pair.moved:
-        if shared[p] is VARIES:
-            return None
-        shared[p] = pair.values[(p, shared[p])]
-    return Belief(tuple(shared), child.hidden)
+    key = (child.shared, len(pair.moved))  # positions only ever join `moved`
+    if key not in pair.shifted:
+        shared: list[Any] | None = list(child.shared)
+        for p in pair.moved:
+            if shared[p] is VARIES:
+                shared = None
+                break
+            shared[p] = pair.values[(p, shared[p])]
+        pair.shifted[key] = None if shared is None else tuple(shared)
+    moved = pair.shifted[key]
+    return None if moved is None else Belief(moved, child.hidden)
