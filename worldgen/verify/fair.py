@@ -58,6 +58,9 @@ class FairSearch:
         _, root = self.model.start()
         self._add(root)
         shifts = Shifts(self.model)
+        # children are objects that the model's and the shifts' caches keep until the search ends,
+        # met again and again: found by identity first, spared hashing their states each time
+        found: dict[int, int] = {}
         depth = [0]
         i = 0
         while i < len(self.beliefs):
@@ -68,10 +71,13 @@ class FairSearch:
                         if isinstance(part, int):
                             children[key] = part
                             continue
-                        j = self.index.get(part)
+                        j = found.get(id(part))
                         if j is None:
-                            j = self._add(part)
-                            depth.append(depth[i] + 1)
+                            j = self.index.get(part)
+                            if j is None:
+                                j = self._add(part)
+                                depth.append(depth[i] + 1)
+                            found[id(part)] = j
                         children[key] = j
                     self.moves[i].append((command, children))
             i += 1

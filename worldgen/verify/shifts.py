@@ -37,9 +37,9 @@ class _Pair:
     moved: set[int] = field(default_factory=set)  # positions some value of which the table changes
     texts: dict[str, dict[str, str]] = field(default_factory=dict)  # per command: what is read -> shifted
     back: dict[str, dict[str, str]] = field(default_factory=dict)  # the inverses, to keep the maps one-to-one
-    checked: dict[tuple[tuple[int, tuple[Any, ...]], int], bool] = field(default_factory=dict)
-    # (a child's shared part, how many positions had moved then) -> that part moved (None: it cannot be)
-    shifted: dict[tuple[tuple[Any, ...], int], tuple[Any, ...] | None] = field(default_factory=dict)
+    checked: dict[int, dict[tuple[int, tuple[Any, ...]], bool]] = field(default_factory=dict)  # per command list, per state
+    # (a look-alike's child, by id, how many positions had moved then) -> that child moved (None: it cannot be)
+    shifted: dict[tuple[int, int], Belief | None] = field(default_factory=dict)
     broken: bool = False  # a table would need two values for one key: no belief of this pair is shifted
 
 
@@ -70,10 +70,11 @@ class Shifts:
         if pair is None:
             pair = self._pairs[(source.shared, belief.shared)] = _Pair(source.shared, belief.shared)
         commands = [c for c, _ in splits]
+        checked = pair.checked.setdefault(command_list, {})
         for h in belief.hidden:
-            ok = pair.checked.get((h, command_list))
+            ok = checked.get(h)
             if ok is None:
-                ok = pair.checked[(h, command_list)] = self._check(pair, h, commands)
+                ok = checked[h] = self._check(pair, h, commands)
             if not ok or pair.broken:
                 return None
         out: list[Split] = []
@@ -125,7 +126,7 @@ def _varying(belief: Belief) -> tuple[int, ...]:
 
 def _shift(pair: _Pair, child: Belief) -> Belief | None:
     """A child of the look-alike, moved to this belief's values (None: a moved position varies in it)."""
-    key = (child.shared, len(pair.moved))  # positions only ever join `moved`
+    key = (id(child), len(pair.moved))  # the look-alike's splits keep the child alive; positions only join `moved`
     if key not in pair.shifted:
         shared: list[Any] | None = list(child.shared)
         for p in pair.moved:
@@ -133,6 +134,5 @@ def _shift(pair: _Pair, child: Belief) -> Belief | None:
                 shared = None
                 break
             shared[p] = pair.values[(p, shared[p])]
-        pair.shifted[key] = None if shared is None else tuple(shared)
-    moved = pair.shifted[key]
-    return None if moved is None else Belief(moved, child.hidden)
+        pair.shifted[key] = None if shared is None else Belief(tuple(shared), child.hidden)
+    return pair.shifted[key]
