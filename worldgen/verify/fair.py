@@ -58,9 +58,9 @@ class FairSearch:
         _, root = self.model.start()
         self._add(root)
         shifts = Shifts(self.model)
-        # children are objects that the model's and the shifts' caches keep until the search ends,
-        # met again and again: found by identity first, spared hashing their states each time
-        found: dict[int, int] = {}
+        # the same child objects come back again and again (the model and the shifts cache them):
+        # found by identity first, spared hashing their states each time (each kept, so ids stay theirs)
+        found: dict[int, tuple[Belief, int]] = {}
         depth = [0]
         i = 0
         while i < len(self.beliefs):
@@ -71,13 +71,15 @@ class FairSearch:
                         if isinstance(part, int):
                             children[key] = part
                             continue
-                        j = found.get(id(part))
+                        seen = found.get(id(part))
+                        if seen is not None and seen[0] is part:
+                            children[key] = seen[1]
+                            continue
+                        j = self.index.get(part)
                         if j is None:
-                            j = self.index.get(part)
-                            if j is None:
-                                j = self._add(part)
-                                depth.append(depth[i] + 1)
-                            found[id(part)] = j
+                            j = self._add(part)
+                            depth.append(depth[i] + 1)
+                        found[id(part)] = (part, j)
                         children[key] = j
                     self.moves[i].append((command, children))
             i += 1
