@@ -77,4 +77,4 @@ def test_a_hidden_set_of_ints_has_every_subset_of_its_range_as_a_candidate() -> 
     """
     world = worldgen.loads(source, "lamps.wg").instantiate({})
     search = fair_search(world, 4)
-    assert len(search.beliefs[0]) == 2 ** 3  # {}, {2}, ..., {2, 3, 4}: every subset of 2..4
+    assert len(search.beliefs[0].hidden) == 2 ** 3  # {}, {2}, ..., {2, 3, 4}: every subset of 2..4

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from worldgen.rollouts.policies import make_policy
 from worldgen.rollouts.runner import run
-from worldgen.rollouts.sources import open_entries
+from worldgen.rollouts.sources import Entry, open_entries
 from worldgen.rollouts.records import read
 
 
@@ -69,3 +69,21 @@ def test_a_rerun_resumes_without_duplicates_and_cuts_a_torn_line(ledger_suite: P
     rollout(ledger_suite, "oracle", out, episodes=1)  # another policy appends to the same file
     episodes, warnings = read(out)
     assert len(episodes) == len(full) + len(open_entries(ledger_suite)) and not warnings
+
+
+def test_one_episode_per_world_deals_each_world_its_own_luck(flaky_suite: Path, tmp_path: Path) -> None:
+    """Every world's episode 0 has episode seed 0, yet run-time chance is keyed by the world's own
+    seed too: six worlds with the same rules and content, played once each, do not all see the
+    same chance outcomes, and the same run again gives the same episodes."""
+    entry = open_entries(flaky_suite)[0]
+    twins = [Entry(f"twin-{s}", entry.world.model_copy(update={"seed": s}), entry.stored_report) for s in range(6)]
+
+    def play(out: Path) -> list[tuple]:
+        asyncio.run(run(twins, make_policy("oracle"), out, episodes=1))
+        episodes = [json.loads(line) for line in out.read_text().splitlines()]
+        assert {e["seed"] for e in episodes} == {0}
+        return [tuple((s["command"], s["observation"]) for s in e["trace"]) for e in episodes]
+
+    first = play(tmp_path / "a.jsonl")
+    assert len(set(first)) > 1
+    assert play(tmp_path / "b.jsonl") == first

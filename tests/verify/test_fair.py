@@ -76,7 +76,7 @@ def test_an_observation_that_shows_the_secret_makes_the_fair_oracle_omniscient()
                            "dial.wg").instantiate({}, seed=0)
     search = fair_search(world, 5)
     assert search.worst[0] == 4  # the code is 3 at seed 0: three turns and a pull, as the omniscient oracle
-    assert len(search.beliefs[0]) == 1  # the first observation already rules out every other code
+    assert len(search.beliefs[0].hidden) == 1  # the first observation already rules out every other code
 
 
 @pytest.mark.parametrize("seed", range(4))

@@ -1,7 +1,9 @@
 """Run many episodes with bounded concurrency and record every one of them.
 
-Episode ``k`` of every world uses episode seed ``seed + k`` (the seed of the world's run-time
-chance, and of the random policy's stream). Finished episodes are appended to the output as they
+Episode ``k`` of every world uses episode seed ``seed + k`` (the seed of the random policy's
+stream, and of the world's run-time chance, which ``Env.reset`` keys by the world's own seed too,
+so a one-episode rollout does not deal every world the same luck; the seed passed to reset stays
+the one recorded, as Harbor and serve clients choose it themselves). Finished episodes are appended to the output as they
 end (so a killed run loses only episodes in flight) and a re-run with the same output resumes:
 episodes already recorded are skipped, episodes that failed on the policy's side are tried again.
 When every episode is in, the file is rewritten in a canonical order (policy, suite order, seed),

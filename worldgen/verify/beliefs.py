@@ -1,7 +1,8 @@
 """What an agent sees, and what it can know: beliefs over the candidate worlds' states.
 
 A *belief* is the set of (candidate world, state) pairs consistent with everything the agent has
-been shown (``worldgen.verify.candidates`` gives the candidates). A command splits a belief by
+been shown (``worldgen.verify.candidates`` gives the candidates), stored factored into what its
+states share and what tells them apart (``worldgen.verify.factored``). A command splits a belief by
 what the agent would read next. What the agent is shown is the step's text exactly as ``Env.step``
 builds it (messages, refusals, the observation) and whether the episode ended; it is not told
 the rewards, so nothing built on beliefs credits what a reward might leak.
@@ -15,12 +16,11 @@ from typing import Any
 from worldgen.codegen.names import RULE_ERRORS
 from worldgen.ir.patterns import normalize
 from worldgen.verify.candidates import Candidate
+from worldgen.verify.factored import Belief, Element, elements, factor
 from worldgen.verify.outcomes import stochastic
 
 MAX_STEPS_EVALUATED = 2_000_000  # (state, command) steps computed before the answer is "unknown (bound)"
 
-Element = tuple[int, tuple[Any, ...]]  # (candidate, dynamic state)
-Belief = tuple[Element, ...]  # sorted, so equal beliefs are equal tuples
 DONE, FAILED = -1, -2  # parts of a split that are not beliefs: every state in it reached the goal / one failed
 
 
@@ -50,12 +50,15 @@ class BeliefModel:
         self.actual = actual  # the candidate that is the world itself
         self.steps_evaluated = 0
         self._outcomes: dict[tuple[Element, str], list[Seen]] = {}
+        self._admissible: dict[Element, tuple[str, ...]] = {}
+        self._members: dict[Belief, tuple[Element, ...]] = {}
+        self._factored: dict[tuple[Element, ...], Belief] = {}  # a split meets the same child from many beliefs
 
     def start(self) -> tuple[str, Belief]:
         """The first observation of the actual world, and the belief it leaves the agent with."""
         firsts = [self._first(c) for c in self.cands]
         mine = firsts[self.actual]
-        return mine, tuple(sorted((i, c.initial) for i, c in enumerate(self.cands) if firsts[i] == mine))
+        return mine, factor([(i, c.initial) for i, c in enumerate(self.cands) if firsts[i] == mine])
 
     def _first(self, c: Candidate) -> str:
         s = list(c.initial)
@@ -102,24 +105,38 @@ class BeliefModel:
         self._outcomes[key] = seen
         return seen
 
+    def members(self, belief: Belief) -> tuple[Element, ...]:
+        """The belief's (candidate, state) pairs, sorted (kept: a belief is split by every command)."""
+        hit = self._members.get(belief)
+        if hit is None:
+            hit = self._members[belief] = elements(belief)
+        return hit
+
+    def admissible(self, element: Element) -> tuple[str, ...]:
+        """The commands ``element``'s state admits, normalized, in the rules' order."""
+        hit = self._admissible.get(element)
+        if hit is None:
+            ci, s = element
+            hit = self._admissible[element] = tuple(normalize(c) for c in self.cands[ci].rules.admissible(list(s)))
+        return hit
+
     def commands(self, belief: Belief) -> list[str]:
         """Commands admissible in some state of the belief, in first-seen order."""
         out: dict[str, None] = {}
-        for ci, s in belief:
-            for c in self.cands[ci].rules.admissible(list(s)):
-                out.setdefault(normalize(c), None)
+        for element in self.members(belief):
+            out.update(dict.fromkeys(self.admissible(element)))
         return list(out)
 
     def admitted(self, belief: Belief) -> set[str]:
         """Commands every state of the belief admits: sending one is never refused."""
-        sets = [{normalize(c) for c in self.cands[ci].rules.admissible(list(s))} for ci, s in belief]
+        sets = [set(self.admissible(element)) for element in self.members(belief)]
         return set.intersection(*sets) if sets else set()
 
     def split(self, belief: Belief, command: str) -> dict[str, Belief | int]:
         """What the agent may read after ``command``, each with the belief it leaves (or DONE/FAILED)."""
         parts: dict[str, list[Element]] = {}
         ends: dict[str, int] = {}
-        for element in belief:
+        for element in self.members(belief):
             for o in self.outcomes(element, command):
                 key = seen_key(o.text, o.done, o.failed)
                 if o.done or o.failed:
@@ -127,5 +144,13 @@ class BeliefModel:
                 else:
                     parts.setdefault(key, []).append(o.element)
         out: dict[str, Belief | int] = dict(ends)
-        out.update((k, tuple(sorted(set(v)))) for k, v in parts.items())
+        out.update((k, self._belief(v)) for k, v in parts.items())
         return out
+
+    def _belief(self, states: list[Element]) -> Belief:
+        key = tuple(sorted(set(states)))
+        hit = self._factored.get(key)
+        if hit is None:
+            hit = self._factored[key] = factor(key)
+            self._members.setdefault(hit, key)
+        return hit

@@ -9,7 +9,9 @@ an AND-OR search, OR over commands, AND over what the agent might read and over 
 The search explores beliefs breadth first up to the step bound, skipping any belief that cannot
 make it in time even if the agent were told everything (the largest omniscient distance to a goal
 among its states, from each candidate's own state graph), then computes every belief's fewest
-worst-case steps to a goal by Bellman updates to the least fixpoint. The result is exact: the
+worst-case steps to a goal by Bellman updates to the least fixpoint. A belief whose hidden part
+was split before under other shared values (a turn counter) is split by shifting that split
+(``worldgen.verify.shifts``), so counters do not multiply the work. The result is exact: the
 fewest steps any fair policy needs in its worst case, or "none within the bound".
 """
 
@@ -25,6 +27,7 @@ from worldgen.verify.arrays import FAR, goal_distances, graph_arrays
 from worldgen.verify.beliefs import DONE, FAILED, Belief, BeliefModel, Unknown, seen_key
 from worldgen.verify.candidates import candidates
 from worldgen.verify.report import Bounds
+from worldgen.verify.shifts import Shifts, Split
 from worldgen.verify.statespace import explore
 
 MAX_BELIEFS = 200_000  # beliefs explored before the answer is "unknown (bound)"
@@ -54,25 +57,43 @@ class FairSearch:
     def solve(self, within: int) -> FairResult:
         _, root = self.model.start()
         self._add(root)
+        shifts = Shifts(self.model)
+        # the same child objects come back again and again (the model and the shifts cache them):
+        # found by identity first, spared hashing their states each time (each kept, so ids stay theirs)
+        found: dict[int, tuple[Belief, int]] = {}
         depth = [0]
         i = 0
         while i < len(self.beliefs):
             if depth[i] + self._lower_bound(self.beliefs[i]) <= within:
-                for command in self.model.commands(self.beliefs[i]):
+                for command, parts in self._splits(self.beliefs[i], shifts):
                     children: dict[str, int] = {}
-                    for key, part in self.model.split(self.beliefs[i], command).items():
+                    for key, part in parts.items():
                         if isinstance(part, int):
                             children[key] = part
+                            continue
+                        seen = found.get(id(part))
+                        if seen is not None and seen[0] is part:
+                            children[key] = seen[1]
                             continue
                         j = self.index.get(part)
                         if j is None:
                             j = self._add(part)
                             depth.append(depth[i] + 1)
+                        found[id(part)] = (part, j)
                         children[key] = j
                     self.moves[i].append((command, children))
             i += 1
         self._values()
         return FairResult(steps=self.worst[0], candidates=len(self.model.cands), beliefs=len(self.beliefs))
+
+    def _splits(self, belief: Belief, shifts: Shifts) -> list[Split]:
+        """The belief split by every command some state of it admits: shifted from a look-alike
+        whose split differs only in a counter or flag (``worldgen.verify.shifts``), else direct."""
+        splits = shifts.derive(belief)
+        if splits is None:
+            splits = [(command, self.model.split(belief, command)) for command in self.model.commands(belief)]
+            shifts.remember(belief, splits)
+        return splits
 
     def best(self, belief: int) -> Move | None:
         """The move with the fewest worst-case steps from an explored belief (of equals, one no
@@ -96,23 +117,29 @@ class FairSearch:
         return len(self.beliefs) - 1
 
     def _values(self) -> None:
-        self.worst = self._fixpoint(max)
-        self.hope = self._fixpoint(min)
+        parts = [[tuple(children.values()) for _, children in moves] for moves in self.moves]
+        self.worst = self._fixpoint(parts, max)
+        self.hope = self._fixpoint(parts, min)
 
-    def _fixpoint(self, case: Callable[[Iterable[float]], float]) -> list[float]:
+    @staticmethod
+    def _fixpoint(parts: list[list[tuple[int, ...]]], case: Callable[[Iterable[float]], float]) -> list[float]:
         """Every belief's fewest steps to a goal when what the agent reads next is the ``case``
-        (max: the worst, a guarantee; min: the best, a hope), by Bellman updates to the least fixpoint."""
-        steps = [math.inf] * len(self.beliefs)
+        (max: the worst, a guarantee; min: the best, a hope), by Bellman updates to the least
+        fixpoint; ``parts[i]``: per move of belief i, the beliefs (or DONE/FAILED) it may leave."""
+        n = len(parts)
+        steps = [math.inf] * n + [math.inf, 0.0]  # then the ends, at their negative indices FAILED and DONE
+        assert (steps[FAILED], steps[DONE]) == (math.inf, 0.0)
+        get = steps.__getitem__
         changed = True
         while changed:
             changed = False
-            for i in range(len(self.beliefs) - 1, -1, -1):
-                for _, children in self.moves[i]:
-                    w = self._steps(children, steps, case)
+            for i in range(n - 1, -1, -1):
+                for move in parts[i]:
+                    w = 1 + case(map(get, move))
                     if w < steps[i]:
                         steps[i] = w
                         changed = True
-        return steps
+        return steps[:n]
 
     @staticmethod
     def _steps(children: dict[str, int], steps: list[float], case: Callable[[Iterable[float]], float] = max) -> float:
@@ -122,8 +149,8 @@ class FairSearch:
     def _lower_bound(self, belief: Belief) -> float:
         """The most steps any of the belief's states needs even when the agent knows everything."""
         bound = 0.0
-        for ci, s in belief:
-            d = self._candidate_distances(ci)
+        for ci, s in self.model.members(belief):
+            d = self._distances[ci] if ci < len(self._distances) else self._candidate_distances(ci)
             if d is not None:
                 bound = max(bound, d.get(s, math.inf))
         return bound
