@@ -7,12 +7,13 @@ string keeps its raw text, so its escapes and template holes are printed as writ
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from decimal import Decimal
 
 from worldgen.errors import Span
 from worldgen.syntax import ast
-from worldgen.syntax.layout import Break, Doc, Text, group, nest
+from worldgen.syntax.layout import Break, Doc, LineComment, Text, group, nest
+from worldgen.syntax.source_map import Comment, Pos, start
 from worldgen.syntax.strings import indentation
 from worldgen.syntax.transform import number_value
 from worldgen.syntax.unions_ast import IsTest
@@ -83,11 +84,14 @@ class ExprPrinter:
 
     def __init__(self, spelling: Spelling = _no_spelling) -> None:
         self.spelling = spelling
+        self.after: Mapping[Pos, list[Comment]] = {}  # comments inside expressions (expr_comments.py)
 
     def doc(self, e: ast.Expr, least: int = EXPR) -> Doc:
         """``e`` printed where the grammar needs at least binding strength ``least``."""
         level, doc = self._doc(e)
-        return group("(", doc, ")") if level < least else doc
+        doc = group("(", doc, ")") if level < least else doc
+        comments = self.after.get(start(e.span), ()) if isinstance(e, (ast.Num, ast.Str, ast.Bool, ast.Name)) else ()
+        return (doc, *(LineComment(c.text, c.own_line) for c in comments)) if comments else doc
 
     def _doc(self, e: ast.Expr) -> tuple[int, Doc]:
         match e:
