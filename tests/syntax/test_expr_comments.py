@@ -73,3 +73,20 @@ def test_comments_around_an_expression_on_one_line_are_not_inside_it():
         "  # why done",
         "  done when x == 1 or x == 2  # two ways",
     ]
+
+
+def test_a_comment_between_a_condition_and_its_message_stays_on_the_conditions_line():
+    assert formatted('  action a "a" {\n    when x == 0  # from empty\n      or x == 1  # or from one\n'
+                     '      else "Full."  do x += 1\n  }\n') == [
+        '  action a "a" {',
+        "    when x == 0  # from empty",
+        "        or x == 1  # or from one",
+        '        else "Full."',
+        "    do x += 1",
+        "  }",
+    ]
+
+
+def test_a_comment_between_the_phrasings_of_a_command_is_kept():
+    lines = formatted('  action a "a" | # the short one first\n    "again" {\n    do x = 0\n  }\n')
+    assert sum(line.count("# the short one first") for line in lines) == 1

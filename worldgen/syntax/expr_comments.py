@@ -1,11 +1,12 @@
-"""Which comments sit inside an expression, and after which of its literals or names.
+"""Which comments sit inside a statement's expressions, and after which literal or name.
 
 The statement printer places a comment at the end of the printed line of the construct it follows;
 inside an expression wrapped over several lines that would move it to the end of the whole
-expression (``when a or  # why a`` / ``b``). A comment is inside an expression when the last
-literal or name before it and the first one after it belong to one expression; it is then printed
-right after that literal or name (``layout.LineComment``), so it stays on the line of the code it
-was written beside.
+expression (``when a or  # why a`` / ``b``). A comment is inside when the last literal or name
+before it and the first one after it hang from one statement (the nearest node that is not an
+expression: a ``when`` clause holds its condition and its message); the expression printer then
+prints it right after that literal or name (``layout.LineComment``), so it stays on the line of the
+code it was written beside. One the expression printer never reaches is placed as before.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ _LEAVES = (ast.Num, ast.Str, ast.Bool, ast.Name)
 
 def inner_comments(world: ast.World, comments: list[Comment]) -> dict[Pos, list[Comment]]:
     """Start of a literal or name -> the comments printed after it (see the module docstring)."""
-    leaves = sorted(_leaves(world, None))  # (start, end, id of the outermost expression)
+    leaves = sorted(_leaves(world, id(world)))  # (start, end, id of the statement it hangs from)
     starts = [s for s, _, _ in leaves]
     after: dict[Pos, list[Comment]] = {}
     for c in comments:
@@ -32,13 +33,14 @@ def inner_comments(world: ast.World, comments: list[Comment]) -> dict[Pos, list[
     return after
 
 
-def _leaves(node: object, top: int | None) -> Iterator[tuple[Pos, Pos, int]]:
-    """Every literal and name under ``node`` written in the source, with its outermost expression."""
-    if isinstance(node, ast.Expr) and top is None:
-        top = id(node)
-    if isinstance(node, _LEAVES) and top is not None and node.span.line > 0:
-        yield start(node.span), end(node.span), top
+def _leaves(node: object, top: int) -> Iterator[tuple[Pos, Pos, int]]:
+    """Every literal and name under ``node`` written in the source, with the statement (``top``,
+    or the nearest node under it that is not an expression) it hangs from."""
+    if isinstance(node, _LEAVES):
+        if node.span.line > 0:
+            yield start(node.span), end(node.span), top
     elif isinstance(node, ast.Node):
+        top = top if isinstance(node, ast.Expr) else id(node)
         for f in fields(node):
             if f.name != "span":
                 yield from _leaves(getattr(node, f.name), top)

@@ -7,7 +7,7 @@ string keeps its raw text, so its escapes and template holes are printed as writ
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from decimal import Decimal
 
 from worldgen.errors import Span
@@ -84,13 +84,16 @@ class ExprPrinter:
 
     def __init__(self, spelling: Spelling = _no_spelling) -> None:
         self.spelling = spelling
-        self.after: Mapping[Pos, list[Comment]] = {}  # comments inside expressions (expr_comments.py)
+        self.after: dict[Pos, list[Comment]] = {}  # comments inside statements (expr_comments.py)
+        self.printed: set[int] = set()  # ids of the comments printed so far, here or by the statement printer
 
     def doc(self, e: ast.Expr, least: int = EXPR) -> Doc:
         """``e`` printed where the grammar needs at least binding strength ``least``."""
         level, doc = self._doc(e)
         doc = group("(", doc, ")") if level < least else doc
-        comments = self.after.get(start(e.span), ()) if isinstance(e, (ast.Num, ast.Str, ast.Bool, ast.Name)) else ()
+        comments = self.after.pop(start(e.span), []) if isinstance(e, (ast.Num, ast.Str, ast.Bool, ast.Name)) else []
+        comments = [c for c in comments if id(c) not in self.printed]
+        self.printed.update(id(c) for c in comments)
         return (doc, *(LineComment(c.text, c.own_line) for c in comments)) if comments else doc
 
     def _doc(self, e: ast.Expr) -> tuple[int, Doc]:

@@ -65,6 +65,9 @@ class _Printer:
         """Place the comments that come before ``before`` in the source."""
         while self.comments and before is not None and self.comments[0].pos < before:
             c = self.comments.popleft()
+            if id(c) in self.exprs.printed:  # printed inside its expression
+                continue
+            self.exprs.printed.add(id(c))
             if not c.own_line and self.anchor is not None:  # it joins the line of code it ends
                 at = self.first_on.get(c.pos[0], self.anchor_last)
                 while at in self.in_string:  # not inside a string: after it
@@ -135,8 +138,6 @@ class _Printer:
     def world(self, w: ast.World) -> str:
         if self.src is not None:
             self.exprs.after = inner_comments(w, list(self.comments))
-            inside = {id(c) for cs in self.exprs.after.values() for c in cs}
-            self.comments = deque(c for c in self.comments if id(c) not in inside)
         self._braced(w, 0, "world " + w.name, self._at(end(w.span)), w.decls, self.decl)
         self._flush((10**9, 0), 0)
         _align_comments(self.out)
