@@ -11,6 +11,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 from worldgen.datafiles import data_folder
 from worldgen.errors import DiagnosticSink, Span
 from worldgen.syntax import ast
+from worldgen.syntax.chains import balance_chains
 from worldgen.syntax.hints import hint
 from worldgen.syntax.limits import check_source_size, check_tree
 from worldgen.syntax.transform import TRANSFORMER as _TRANSFORMER
@@ -136,7 +137,7 @@ def parse(source: str, filename: str = "<string>") -> ast.World:
     check_source_size(source, sink)
     sink.raise_if_any()
     try:
-        tree = _lark().parse(source, start="start")
+        tree = balance_chains(_lark().parse(source, start="start"))
     except UnexpectedInput as err:
         _syntax_error(err, sink, source)
         sink.raise_if_any()
@@ -150,7 +151,7 @@ def parse_expr(text: str, at: Span, sink: DiagnosticSink) -> ast.Expr | None:
     """Parse a template hole. ``at`` is where ``text`` starts in the source, so diagnostics and
     node spans point into the scaffold file."""
     try:
-        tree = _lark().parse(text, start="expr")
+        tree = balance_chains(_lark().parse(text, start="expr"))
     except UnexpectedInput as err:
         _syntax_error(err, sink, text, at)
         return None

@@ -28,6 +28,21 @@ _NUMBER = re.compile(r"-?(0o[0-7]+|0x[0-9a-fA-F]+|[0-9][0-9_]*(\.[0-9]+)?)")
 Spelling = Callable[[Span], str | None]  # the source text a span covers, when the source is known
 
 
+def _chain(e: ast.Binary, level: int) -> list[tuple[str, ast.Expr]]:
+    """The operands of a left-associative chain at ``level``, each with the operator before it
+    (the first with ""). ``and``/``or`` are associative, so their right operands of the same
+    operator join the chain too (syntax/chains.py groups long chains as balanced trees)."""
+    out: list[tuple[str, ast.Expr]] = []
+    todo: list[tuple[str, ast.Expr, bool]] = [("", e, True)]  # (operator before, operand, on the left edge)
+    while todo:
+        op, node, left_edge = todo.pop()
+        if isinstance(node, ast.Binary) and _LEVEL.get(node.op) == level and (left_edge or node.op in ("and", "or")):
+            todo += [(node.op, node.right, False), (op, node.left, True)]
+        else:
+            out.append((op, node))
+    return out
+
+
 def _no_spelling(span: Span) -> str | None:
     return None
 
@@ -149,14 +164,9 @@ class ExprPrinter:
     def _binary(self, e: ast.Binary) -> tuple[int, Doc]:
         if e.op in ("and", "or", "+", "-", "*", "/", "%"):  # left-associative: a chain wraps before its operators
             level = _LEVEL[e.op]
-            operands: list[Doc] = []
-            while isinstance(e, ast.Binary) and _LEVEL.get(e.op) == level:
-                operands.append(self._operand(e.right, level + 1, level))
-                operands.append(e.op + " ")
-                e = e.left
-            first = self._operand(e, level, level)
-            rest = [(Break(), op, right) for op, right in zip(operands[1::2][::-1], operands[0::2][::-1])]
-            return level, group(first, nest(INDENT, *rest))
+            (_, first), *rest = _chain(e, level)
+            return level, group(self._operand(first, level, level),
+                                nest(INDENT, *((Break(), op + " ", self._operand(term, level + 1, level)) for op, term in rest)))
         if e.op == "^":
             return POWER, (self.doc(e.left, POSTFIX), "^", self.doc(e.right, UNARY))
         op = "not in" if e.op == "notin" else e.op
