@@ -34,7 +34,8 @@ def test_actions_that_differ_in_one_word_cost_a_handful_of_comparisons_each(patt
 def test_clashes_are_found_and_reported_in_the_order_comparing_every_pair_gave() -> None:
     with pytest.raises(worldgen.DiagnosticError) as err:
         worldgen.loads(many_actions(10, "{{k}} into {i}").replace('"{k} into 4"', '"3 into {k}"'))
-    clash = '<string>:{}:29: error: command pattern "{}" (action a{}) can match the same command as "{}" (action a{}, line {}) [WG415]'
+    clash = ('<string>:{}:29: error: command pattern "{}" (action a{}) can match the same command as "{}" '
+             "(action a{}, line {}) [WG415]")
     assert [d.format().splitlines()[0] for d in err.value.diagnostics] == [
         *(clash.format(7, "3 into {k}", 4, f"{{k}} into {i}", i, i + 3) for i in range(4)),
         *(clash.format(i + 3, f"{{k}} into {i}", i, "3 into {k}", 4, 7) for i in range(5, 10)),

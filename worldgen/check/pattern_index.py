@@ -59,7 +59,8 @@ class PatternIndex(Generic[Entry]):
         shelf = self._shelves.get((cls, len(toks)))
         if shelf is None:
             return
-        choices = [(shelf.words[i].get(text, []), shelf.others[i]) for i, (kind, text) in enumerate(toks) if kind == "word"]
+        choices = [(shelf.words[i].get(text, []), shelf.others[i])
+                   for i, (kind, text) in enumerate(toks) if kind == "word"]
         if not choices:
             yield from (entry for _, entry in shelf.everything)
             return

@@ -36,7 +36,8 @@ def _chain(e: ast.Binary, level: int) -> list[tuple[str, ast.Expr]]:
     todo: list[tuple[str, ast.Expr, bool]] = [("", e, True)]  # (operator before, operand, on the left edge)
     while todo:
         op, node, left_edge = todo.pop()
-        if isinstance(node, ast.Binary) and _LEVEL.get(node.op) == level and (left_edge or node.op in ("and", "or")):
+        associative = node.op in ("and", "or") if isinstance(node, ast.Binary) else False
+        if isinstance(node, ast.Binary) and _LEVEL.get(node.op) == level and (left_edge or associative):
             todo += [(node.op, node.right, False), (op, node.left, True)]
         else:
             out.append((op, node))
@@ -106,7 +107,8 @@ class ExprPrinter:
         """``e`` printed where the grammar needs at least binding strength ``least``."""
         level, doc = self._doc(e)
         doc = group("(", doc, ")") if level < least else doc
-        comments = self.after.pop(start(e.span), []) if isinstance(e, (ast.Num, ast.Str, ast.Bool, ast.Name)) else []
+        leaf = isinstance(e, (ast.Num, ast.Str, ast.Bool, ast.Name))
+        comments = self.after.pop(start(e.span), []) if leaf else []
         comments = [c for c in comments if id(c) not in self.printed]
         self.printed.update(id(c) for c in comments)
         return (doc, *(LineComment(c.text, c.own_line) for c in comments)) if comments else doc
@@ -165,8 +167,8 @@ class ExprPrinter:
         if e.op in ("and", "or", "+", "-", "*", "/", "%"):  # left-associative: a chain wraps before its operators
             level = _LEVEL[e.op]
             (_, first), *rest = _chain(e, level)
-            return level, group(self._operand(first, level, level),
-                                nest(INDENT, *((Break(), op + " ", self._operand(term, level + 1, level)) for op, term in rest)))
+            wrapped = ((Break(), op + " ", self._operand(term, level + 1, level)) for op, term in rest)
+            return level, group(self._operand(first, level, level), nest(INDENT, *wrapped))
         if e.op == "^":
             return POWER, (self.doc(e.left, POSTFIX), "^", self.doc(e.right, UNARY))
         op = "not in" if e.op == "notin" else e.op
