@@ -3,17 +3,20 @@
 A temporary file is created next to its target by ``tempfile.mkstemp`` (O_CREAT | O_EXCL, so a
 symlink or file already at that name is never opened) and moved into place by ``os.replace``,
 which swaps the name itself: a symlink at the target is replaced, not followed. Append-only logs
-are opened with O_NOFOLLOW for the same reason.
+are opened with O_NOFOLLOW for the same reason. A file a person owns and edits (a scaffold that
+``worldgen fmt`` tidies) is instead rewritten in place, behind a backup copy (``write_in_place``).
 """
 
 from __future__ import annotations
 
+import errno
 import os
 import tempfile
 from pathlib import Path
 from typing import BinaryIO, TextIO
 
 TEMP_PREFIX = ".tmp-"  # leftovers of a killed write start with this and are safe to delete
+BACKUP_PREFIX = ".fmt-backup-"  # the old contents of a file write_in_place was killed rewriting: keep
 
 
 def write_atomic(path: str | Path, data: str | bytes) -> None:
@@ -28,6 +31,30 @@ def write_atomic(path: str | Path, data: str | bytes) -> None:
     except BaseException:
         os.unlink(tmp)
         raise
+
+
+def write_in_place(path: str | Path, text: str) -> None:
+    """Overwrite ``path``'s contents with ``text`` (UTF-8), keeping the file itself: its inode, and
+    with it its hard links, owner, mode and extended attributes, which editors and build tools
+    watching it rely on (``worldgen fmt``). Not atomic: a reader may see a half-written file, so
+    the old contents are first copied beside it (``BACKUP_PREFIX`` + its name, synced to disk) and
+    the copy is removed once the new contents are synced; a write killed midway leaves the copy."""
+    path = Path(path)
+    backup = path.with_name(BACKUP_PREFIX + path.name)
+    with open(path, "r+b") as f:  # first: a file that cannot be written gets no backup
+        try:
+            fd = os.open(backup, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o600)
+        except FileExistsError:
+            raise FileExistsError(errno.EEXIST, f"{backup} holds the text of a rewrite that was stopped midway; "
+                                  "restore the file from it or delete it") from None
+        with os.fdopen(fd, "wb") as copy:
+            copy.write(f.read())
+            os.fsync(copy.fileno())
+        f.seek(0)
+        f.write(text.encode("utf-8"))
+        f.truncate()
+        os.fsync(f.fileno())
+    backup.unlink()
 
 
 def open_log(path: str | Path, keep: int = 0) -> BinaryIO:

@@ -1,4 +1,4 @@
-"""`worldgen fmt` as a user runs it: files rewritten in place (atomically, only when they change),
+"""`worldgen fmt` as a user runs it: files rewritten in place (the same inode, only when they change),
 ``--check`` and ``--diff`` that change nothing, ``-`` for stdin, and files that do not parse left
 alone with a located error (exit 2)."""
 
@@ -91,3 +91,24 @@ def test_fmt_check_passes_on_a_formatted_files_block(tmp_path: Path) -> None:
     assert path.read_text() == TERMINAL_CANONICAL
     done = worldgen("fmt", "--check", str(path))
     assert (done.returncode, done.stdout) == (0, "")
+
+
+def test_fmt_rewrites_the_file_itself_so_its_inode_and_hard_links_stay(tmp_path: Path) -> None:
+    (tmp_path / "messy.wg").write_text(MESSY)
+    os.link(tmp_path / "messy.wg", tmp_path / "other-name.wg")
+    inode = (tmp_path / "messy.wg").stat().st_ino
+    assert worldgen("fmt", "messy.wg", cwd=tmp_path).returncode == 0
+    assert (tmp_path / "messy.wg").stat().st_ino == inode
+    assert (tmp_path / "other-name.wg").read_text() == TIDY  # the other name sees the new text
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["messy.wg", "other-name.wg"]  # the backup is gone
+
+
+def test_fmt_leaves_a_file_alone_while_the_backup_of_a_stopped_rewrite_is_beside_it(tmp_path: Path) -> None:
+    (tmp_path / "messy.wg").write_text(MESSY)
+    (tmp_path / ".fmt-backup-messy.wg").write_text("the text before a rewrite that was killed")
+    done = worldgen("fmt", "messy.wg", cwd=tmp_path)
+    assert (done.returncode, done.stderr) == (2, f"messy.wg: error: cannot write: {tmp_path / '.fmt-backup-messy.wg'} "
+                                                 "holds the text of a rewrite that was stopped midway; restore the file "
+                                                 "from it or delete it\n")
+    assert (tmp_path / "messy.wg").read_text() == MESSY
+    assert (tmp_path / ".fmt-backup-messy.wg").read_text() == "the text before a rewrite that was killed"

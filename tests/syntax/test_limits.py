@@ -3,6 +3,8 @@ RecursionError or gigabytes of memory."""
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
 import worldgen
@@ -23,10 +25,29 @@ def first_error(source: str) -> str:
     return err.value.diagnostics[0].format().splitlines()[0]
 
 
-def test_a_chain_of_three_hundred_operators_is_a_diagnostic_not_a_recursion_error():
+def test_a_chain_of_three_hundred_additions_is_a_diagnostic_not_a_recursion_error():
+    # arithmetic is not regrouped (text + and real sums depend on the order): its chains nest
     head = first_error(WORLD.format(value="1" + " + 1" * 300, observe='""'))
     assert head.startswith("w.wg:3:")
     assert head.endswith(f"this is nested more than {MAX_NESTING} levels deep; split the expression with 'let' or a 'def' [WG103]")
+
+
+@pytest.mark.parametrize("op", ["or", "and"])
+def test_a_flat_chain_of_four_hundred_conditions_is_not_deep(op: str):
+    cond = f" {op} ".join(f"n == {i % 10}" for i in range(400))
+    scaffold = worldgen.loads(WORLD.format(value=f"if {cond} then 1 else 2", observe='""'))
+    env = scaffold.instantiate({}, seed=0).env()
+    env.reset()
+    env.step("add")
+    assert env.state()["n"] == (1 if op == "or" else 2)  # n == 0 holds; n == 1 does not
+
+
+def test_ten_thousand_nested_parentheses_are_refused_where_they_get_too_deep():
+    value = "-(" * 10_000 + "1" + ")" * 10_000
+    start = time.perf_counter()
+    head = first_error(WORLD.format(value=value, observe='""'))
+    assert head.startswith("w.wg:3:") and head.endswith("[WG103]")
+    assert time.perf_counter() - start < 10
 
 
 def test_nesting_inside_a_template_hole_points_into_the_file():

@@ -21,6 +21,7 @@ import re
 from collections.abc import Callable, Mapping
 
 from worldgen.check.overlap import Item, Piece, literal, meet
+from worldgen.check.pattern_index import PatternIndex
 from worldgen.errors import DiagnosticSink, Span
 from worldgen.ir.models import Type
 from worldgen.ir.patterns import Token, arguments, could_spell, parts, tokens
@@ -196,15 +197,13 @@ def find_ambiguities(
     Patterns of different classes (see the module docstring) never clash: the runtime tries an
     exact command first, then quoted text, then catch-alls. ``grids`` names the grid entities, whose
     cells are named in commands as ``b2`` (a word like that meets a cell argument)."""
-    seen: list[tuple[ast.ActionDecl, ast.Str, str | None, tuple[Token, ...], dict[str, Type], int]] = []
+    seen: PatternIndex[tuple[ast.ActionDecl, ast.Str, str | None, tuple[Token, ...], dict[str, Type]]] = PatternIndex()
     for action, patterns in config:
         types = arg_types(action)
         cls = pattern_class(types)
         for s, origin in patterns:
             toks = tokens(s.value)
-            for other, os, oorigin, otoks, otypes, ocls in seen:
-                if cls != ocls or len(toks) != len(otoks):
-                    continue
+            for other, os, oorigin, otoks, otypes in seen.candidates(cls, toks):
                 if not all(_overlap(x, y, types, otypes, grids) for x, y in zip(toks, otoks)):
                     continue
                 if other is action and toks == otoks:
@@ -220,7 +219,7 @@ def find_ambiguities(
                         f"\"{ts.value}\" (action {ta.name}, line {ts.span.line})" + _with(*(o for o in (ho, to) if o)),
                         hs.span,
                     )
-            seen.append((action, s, origin, toks, types, cls))
+            seen.add(cls, toks, (action, s, origin, toks, types))
 
 
 def _with(*origins: str | None) -> str:

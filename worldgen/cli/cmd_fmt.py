@@ -1,23 +1,23 @@
 """`worldgen fmt FILE.wg ... [--check] [--diff]`: rewrite scaffolds in canonical form.
 
 One declaration, slot, variable or clause per line, two-space indentation, long expressions
-wrapped; comments, blank lines and number spellings kept. A file is rewritten atomically and only
+wrapped; comments, blank lines and number spellings kept. A file is rewritten in place (same
+inode, links and permissions; a backup copy beside it until the new text is on disk) and only
 if it changes; one that does not parse is reported (FILE:LINE:COL: error: ...) and left alone.
 ``-`` formats stdin to stdout. ``--check`` lists the files that would change and exits 1 if any
-would; ``--diff`` prints what would change as a unified diff. Exit 2 when a file cannot be read or
-does not parse.
+would; ``--diff`` prints what would change as a unified diff. Exit 2 when a file cannot be read
+or written, or does not parse.
 """
 
 from __future__ import annotations
 
 import argparse
 import difflib
-import os
 import sys
 from pathlib import Path
 
 from worldgen.errors import WorldgenError
-from worldgen.files import write_atomic
+from worldgen.files import write_in_place
 from worldgen.textfile import decode, read_text
 
 STDIN = "-"
@@ -58,14 +58,12 @@ def run(args: argparse.Namespace) -> int:
         elif name == STDIN and not args.diff:
             sys.stdout.write(formatted)
         elif formatted != source and not args.diff:
-            _rewrite(Path(name), formatted)
+            try:
+                write_in_place(Path(name).resolve(), formatted)  # a symlink's target, not the link
+            except OSError as err:
+                print(f"{name}: error: cannot write: {err.strerror}", file=sys.stderr)
+                code = 2
+                continue
             print(f"reformatted {name}", file=sys.stderr)
     return code
 
-
-def _rewrite(path: Path, text: str) -> None:
-    """Replace the file (the target of a symlink, not the link) whole, keeping its permissions."""
-    target = path.resolve()
-    mode = target.stat().st_mode & 0o7777
-    write_atomic(target, text)
-    os.chmod(target, mode)

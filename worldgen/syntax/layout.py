@@ -24,6 +24,16 @@ class Break:
 
 
 @dataclass(frozen=True)
+class LineComment:
+    """A ``# comment`` from inside an expression: it ends its line (closing punctuation that follows
+    moves before it), so no group around it can be flat. ``own_line``: it stood on a line of its
+    own in the source, and does so again."""
+
+    text: str
+    own_line: bool = False
+
+
+@dataclass(frozen=True)
 class Group:
     parts: tuple[Doc, ...]
 
@@ -34,7 +44,7 @@ class Nest:
     parts: tuple[Doc, ...]
 
 
-Doc = str | Text | Break | Group | Nest | tuple  # a str is literal text; a tuple, its parts in a row
+Doc = str | Text | Break | LineComment | Group | Nest | tuple  # a str is literal text; a tuple, its parts in a row
 
 
 def group(*parts: Doc) -> Group:
@@ -46,6 +56,7 @@ def nest(indent: int, *parts: Doc) -> Nest:
 
 
 _FLAT, _BROKEN = 0, 1  # how a group's breaks print
+_CLOSING = frozenset(",;)]}")  # punctuation that stays on a commented line, before the comment
 
 
 def _children(doc: Doc) -> tuple[Doc, ...]:
@@ -68,6 +79,8 @@ def _fits(width: int, doc: Doc, rest: list[tuple[int, int, Doc]]) -> bool:
             if not inside:
                 return True
             width -= len(d.flat)
+        elif isinstance(d, LineComment):
+            return not inside and width >= 0
         else:
             stack.extend((inside, c) for c in reversed(_children(d)))
     return width >= 0
@@ -85,9 +98,28 @@ def render_lines(doc: Doc, width: int, indent: int = 0) -> tuple[list[str], set[
     inside: set[int] = set()
     base = " " * indent
     stack: list[tuple[int, int, Doc]] = [(indent, _BROKEN, doc)]
+    pending: list[LineComment] = []  # comments due once the current line's closing punctuation is out
+
+    def end_line(at: int) -> None:
+        """End the current line with its comments, put own-line comments under it, start a new line."""
+        lines[-1] = "  ".join([lines[-1].rstrip(" "), *(c.text for c in pending if not c.own_line)])
+        lines.extend(" " * at + c.text for c in pending if c.own_line)
+        pending.clear()
+        lines.append(" " * at)
+
     while stack:
         indent, mode, d = stack.pop()
-        if isinstance(d, str):
+        if pending and not isinstance(d, (Group, Nest, tuple, LineComment)):
+            if isinstance(d, str) and set(d.strip()) <= _CLOSING and d.strip():
+                lines[-1] = lines[-1].rstrip(" ") + d.strip()
+                continue
+            end_line(indent)
+            if isinstance(d, Break):
+                continue
+            d = d.lstrip(" ") if isinstance(d, str) else d
+        if isinstance(d, LineComment):
+            pending.append(d)
+        elif isinstance(d, str):
             lines[-1] += d
         elif isinstance(d, Text):
             lines[-1] += d.lines[0]
@@ -107,4 +139,7 @@ def render_lines(doc: Doc, width: int, indent: int = 0) -> tuple[list[str], set[
             stack.extend((indent + d.indent, mode, c) for c in reversed(d.parts))
         else:
             stack.extend((indent, mode, c) for c in reversed(d))
+    if pending:  # pragma: no cover - a comment inside an expression has code after it
+        end_line(0)
+        lines.pop()
     return lines, inside

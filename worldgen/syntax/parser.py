@@ -12,6 +12,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 from worldgen.datafiles import data_folder
 from worldgen.errors import DiagnosticSink, Span
 from worldgen.syntax import ast
+from worldgen.syntax.chains import balance_chains
 from worldgen.syntax.hints import hint
 from worldgen.syntax.limits import check_source_size, check_tree
 from worldgen.syntax.transform import TRANSFORMER as _TRANSFORMER
@@ -142,7 +143,7 @@ def parse_tree(source: str, filename: str = "<string>") -> Tree:
     check_source_size(source, sink)
     sink.raise_if_any()
     try:
-        tree = _lark().parse(source, start="start")
+        tree = balance_chains(_lark().parse(source, start="start"))
     except UnexpectedInput as err:
         _syntax_error(err, sink, source)
         sink.raise_if_any()
@@ -161,7 +162,7 @@ def to_ast(tree: Tree) -> Any:
 def _hole_tree(text: str) -> Tree:
     """A template hole's parse tree, by its text: a check parses every hole of the file, and a
     file being edited keeps nearly all of them (the tree is read, never changed)."""
-    return _lark().parse(text, start="expr")
+    return balance_chains(_lark().parse(text, start="expr"))
 
 
 @lru_cache(maxsize=4096)

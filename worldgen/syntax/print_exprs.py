@@ -12,7 +12,8 @@ from decimal import Decimal
 
 from worldgen.errors import Span
 from worldgen.syntax import ast
-from worldgen.syntax.layout import Break, Doc, Text, group, nest
+from worldgen.syntax.layout import Break, Doc, LineComment, Text, group, nest
+from worldgen.syntax.source_map import Comment, Pos, start
 from worldgen.syntax.strings import indentation
 from worldgen.syntax.transform import number_value
 from worldgen.syntax.unions_ast import IsTest
@@ -25,6 +26,22 @@ _LEVEL = {"or": OR, "and": AND, "+": SUM, "-": SUM, "*": PRODUCT, "/": PRODUCT, 
 _NUMBER = re.compile(r"-?(0o[0-7]+|0x[0-9a-fA-F]+|[0-9][0-9_]*(\.[0-9]+)?)")
 
 Spelling = Callable[[Span], str | None]  # the source text a span covers, when the source is known
+
+
+def _chain(e: ast.Binary, level: int) -> list[tuple[str, ast.Expr]]:
+    """The operands of a left-associative chain at ``level``, each with the operator before it
+    (the first with ""). ``and``/``or`` are associative, so their right operands of the same
+    operator join the chain too (syntax/chains.py groups long chains as balanced trees)."""
+    out: list[tuple[str, ast.Expr]] = []
+    todo: list[tuple[str, ast.Expr, bool]] = [("", e, True)]  # (operator before, operand, on the left edge)
+    while todo:
+        op, node, left_edge = todo.pop()
+        associative = node.op in ("and", "or") if isinstance(node, ast.Binary) else False
+        if isinstance(node, ast.Binary) and _LEVEL.get(node.op) == level and (left_edge or associative):
+            todo += [(node.op, node.right, False), (op, node.left, True)]
+        else:
+            out.append((op, node))
+    return out
 
 
 def _no_spelling(span: Span) -> str | None:
@@ -83,11 +100,18 @@ class ExprPrinter:
 
     def __init__(self, spelling: Spelling = _no_spelling) -> None:
         self.spelling = spelling
+        self.after: dict[Pos, list[Comment]] = {}  # comments inside statements (expr_comments.py)
+        self.printed: set[int] = set()  # ids of the comments printed so far, here or by the statement printer
 
     def doc(self, e: ast.Expr, least: int = EXPR) -> Doc:
         """``e`` printed where the grammar needs at least binding strength ``least``."""
         level, doc = self._doc(e)
-        return group("(", doc, ")") if level < least else doc
+        doc = group("(", doc, ")") if level < least else doc
+        leaf = isinstance(e, (ast.Num, ast.Str, ast.Bool, ast.Name))
+        comments = self.after.pop(start(e.span), []) if leaf else []
+        comments = [c for c in comments if id(c) not in self.printed]
+        self.printed.update(id(c) for c in comments)
+        return (doc, *(LineComment(c.text, c.own_line) for c in comments)) if comments else doc
 
     def _doc(self, e: ast.Expr) -> tuple[int, Doc]:
         match e:
@@ -142,14 +166,9 @@ class ExprPrinter:
     def _binary(self, e: ast.Binary) -> tuple[int, Doc]:
         if e.op in ("and", "or", "+", "-", "*", "/", "%"):  # left-associative: a chain wraps before its operators
             level = _LEVEL[e.op]
-            operands: list[Doc] = []
-            while isinstance(e, ast.Binary) and _LEVEL.get(e.op) == level:
-                operands.append(self._operand(e.right, level + 1, level))
-                operands.append(e.op + " ")
-                e = e.left
-            first = self._operand(e, level, level)
-            rest = [(Break(), op, right) for op, right in zip(operands[1::2][::-1], operands[0::2][::-1])]
-            return level, group(first, nest(INDENT, *rest))
+            (_, first), *rest = _chain(e, level)
+            wrapped = ((Break(), op + " ", self._operand(term, level + 1, level)) for op, term in rest)
+            return level, group(self._operand(first, level, level), nest(INDENT, *wrapped))
         if e.op == "^":
             return POWER, (self.doc(e.left, POSTFIX), "^", self.doc(e.right, UNARY))
         op = "not in" if e.op == "notin" else e.op

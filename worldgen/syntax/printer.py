@@ -15,6 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 from worldgen.syntax import ast
+from worldgen.syntax.expr_comments import inner_comments
 from worldgen.syntax.files_ast import FilesDecl
 from worldgen.syntax.layout import Break, Doc, group, nest, render, render_lines
 from worldgen.syntax.parser import parse
@@ -52,6 +53,7 @@ class _Printer:
         self.out: list[list[str]] = []  # [code, trailing comment]
         self.comments = deque(source.comments if source else ())
         self.anchor: int | None = None  # out line of the construct printed last
+        self.anchor_last = 0  # and its last out line (a wrapped expression may print over several)
         self.in_string: set[int] = set()  # out lines that end inside a triple-quoted string
         self.first_on: dict[int, int] = {}  # source line -> out line of the first construct on it
         self.last_line = 0  # source line the previous element ended on
@@ -63,8 +65,11 @@ class _Printer:
         """Place the comments that come before ``before`` in the source."""
         while self.comments and before is not None and self.comments[0].pos < before:
             c = self.comments.popleft()
+            if id(c) in self.exprs.printed:  # printed inside its expression
+                continue
+            self.exprs.printed.add(id(c))
             if not c.own_line and self.anchor is not None:  # it joins the line of code it ends
-                at = self.first_on.get(c.pos[0], self.anchor)
+                at = self.first_on.get(c.pos[0], self.anchor_last)
                 while at in self.in_string:  # not inside a string: after it
                     at += 1
                 row = self.out[at]
@@ -88,6 +93,7 @@ class _Printer:
         lines, in_string = render_lines(doc, WIDTH, indent)
         self.in_string.update(self.anchor + i for i in in_string)
         self.out.extend([line, ""] for line in lines)
+        self.anchor_last = len(self.out) - 1
         if at is not None:
             self.first_on.setdefault(at[0], self.anchor)
             self.last_line = at[0] if opens else end_of(node)[0]
@@ -98,6 +104,7 @@ class _Printer:
         self._flush(closing, indent + STEP)
         self.anchor = len(self.out)
         self.out.append([" " * indent + text, ""])
+        self.anchor_last = self.anchor
         if closing is not None:
             self.first_on.setdefault(closing[0], self.anchor)
             self.last_line = closing[0]
@@ -129,6 +136,8 @@ class _Printer:
     # ------------------------------------------------------------------------------------------ world
 
     def world(self, w: ast.World) -> str:
+        if self.src is not None:
+            self.exprs.after = inner_comments(w, list(self.comments))
         self._braced(w, 0, "world " + w.name, self._at(end(w.span)), w.decls, self.decl)
         self._flush((10**9, 0), 0)
         _align_comments(self.out)

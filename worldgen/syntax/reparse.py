@@ -23,6 +23,7 @@ from lark.exceptions import LarkError
 
 from worldgen.errors import DiagnosticSink
 from worldgen.syntax import ast
+from worldgen.syntax.chains import balance_chains
 from worldgen.syntax.limits import check_source_size, check_tree
 from worldgen.syntax.parser import _lark, parse_tree, to_ast
 
@@ -109,7 +110,7 @@ def _parse_decl(chunk: str, text: str, start: int, end: int) -> Tree | None:
         tree = parser.feed_eof()
     except LarkError:
         return None
-    return tree if isinstance(tree, Tree) and not tree.meta.empty else None
+    return balance_chains(tree) if isinstance(tree, Tree) and not tree.meta.empty else None  # as parse_tree does
 
 
 def _next_token_type(text: str, at: int) -> str | None:
