@@ -8,6 +8,7 @@ are opened with O_NOFOLLOW for the same reason.
 
 from __future__ import annotations
 
+import errno
 import os
 import tempfile
 from pathlib import Path
@@ -19,6 +20,8 @@ TEMP_PREFIX = ".tmp-"  # leftovers of a killed write start with this and are saf
 def write_atomic(path: str | Path, data: str | bytes) -> None:
     """Replace ``path`` with ``data`` (text is UTF-8): a reader sees the old file or the new one."""
     path = Path(path)
+    if path.is_dir():  # os.replace would fail naming the temporary file, not the path given
+        raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), str(path))
     fd, tmp = tempfile.mkstemp(prefix=TEMP_PREFIX, dir=path.parent)
     try:
         os.fchmod(fd, 0o644)  # mkstemp makes 0600; outputs are meant to be shared and copied
