@@ -17,9 +17,15 @@ def _folder(tmp_path: Path, name: str) -> str:
     return str(tmp_path / name)
 
 
-def test_compile_of_a_folder_named_like_a_scaffold(tmp_path, capsys):
-    folder = _folder(tmp_path, "d.wg")
-    assert main(["compile", folder, "--seeds", "0:1", "-o", str(tmp_path / "out")]) == 1
+@pytest.mark.parametrize(("command", "name"), [
+    (["compile", "{folder}", "--seeds", "0:1", "-o", "{out}"], "d.wg"),
+    (["schema", "{folder}"], "d.wg"),
+    (["schema", "{folder}"], "d.json"),
+    (["content", "{folder}", "-n", "1", "-o", "{out}"], "d.wg"),
+])
+def test_a_folder_named_like_a_scaffold(command, name, tmp_path, capsys):
+    folder = _folder(tmp_path, name)
+    assert main([a.format(folder=folder, out=tmp_path / "out") for a in command]) == 1
     assert capsys.readouterr().err == f"{folder}: error: {folder} is a directory; give a file's path\n"
 
 
