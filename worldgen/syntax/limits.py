@@ -36,7 +36,7 @@ def check_source_size(source: str, sink: DiagnosticSink) -> None:
 
 def check_tree(tree: Tree, sink: DiagnosticSink, at: Span | None = None) -> None:
     """Report nesting deeper than MAX_NESTING (once, at the first node too deep) and over-long
-    string and integer literals. Iterative, so a pathological tree cannot exhaust the stack here.
+    string literals. Iterative, so a pathological tree cannot exhaust the stack here.
     ``at``: where a template hole's text starts in the file (its positions are relative)."""
     stack: list[tuple[Tree | Token, int]] = [(tree, 1)]
     too_deep = False
