@@ -50,3 +50,11 @@ def test_open_append_refuses_a_symlink_and_appends(tmp_path):
         with open_append(tmp_path / "log") as f:
             f.write(line)
     assert (tmp_path / "log").read_text() == "a\nb\n"
+
+
+def test_write_atomic_to_a_folder_names_the_folder_and_leaves_no_temporary(tmp_path):
+    (tmp_path / "out").mkdir()
+    with pytest.raises(IsADirectoryError) as caught:
+        write_atomic(tmp_path / "out", "new")
+    assert caught.value.filename == str(tmp_path / "out")
+    assert [p.name for p in tmp_path.iterdir()] == ["out"]

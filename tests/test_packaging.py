@@ -25,12 +25,18 @@ LOAD_FROM_HERE = ("import worldgen; print(worldgen.__file__); "
                   "print(worldgen.load('scaffolds/vault.wg').name, worldgen.load('scaffolds/ledger.wg').name)")
 
 
-def test_plain_install_finds_the_grammar(tmp_path: Path) -> None:
-    target = tmp_path / "site"
+@pytest.fixture(scope="module")
+def target(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A plain (non-editable) install of worldgen into a folder of its own."""
+    site = tmp_path_factory.mktemp("install") / "site"
     subprocess.run(
-        [sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--no-build-isolation", "--target", str(target), str(ROOT)],
+        [sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--no-build-isolation", "--target", str(site), str(ROOT)],
         check=True, capture_output=True, timeout=300,
     )
+    return site
+
+
+def test_plain_install_finds_the_grammar(target: Path, tmp_path: Path) -> None:
     probe = (
         "import worldgen, importlib.resources as r\n"
         "print(worldgen.__file__)\n"
@@ -49,6 +55,22 @@ def test_plain_install_finds_the_grammar(tmp_path: Path) -> None:
     lines = done.stdout.splitlines()
     assert lines[0].startswith(str(target)), lines[0]  # the installed copy, not the checkout
     assert lines[1:] == ["True", "True", "True", "vault", "True []"]
+
+
+def test_export_harbor_proposer_runs_from_the_installed_copy(target: Path, tmp_path: Path) -> None:
+    """The proposer task's language reference ships with the package: nothing is read from a checkout."""
+    library = tmp_path / "library"
+    library.mkdir()
+    (library / "vault.wg").write_bytes((target / "worldgen" / "scaffolds" / "vault.wg").read_bytes())
+    (library / "vault.json").write_bytes((target / "worldgen" / "content_packs" / "vault" / "example.json").read_bytes())
+    env = {**os.environ, "PYTHONPATH": str(target)}
+    done = subprocess.run([sys.executable, "-m", "worldgen.cli.main", "export", "harbor-proposer", "--library", str(library),
+                           "-o", str(tmp_path / "task"), "--seeds", "0:2"], cwd=tmp_path, env=env, capture_output=True,
+                          text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    shipped = tmp_path / "task" / "environment" / "docs" / "language.md"
+    assert shipped.read_bytes() == (ROOT / "docs" / "language.md").read_bytes()
+    assert not (target / "docs").exists()  # the reference is inside the package, not beside it
 
 
 def _venv(where: Path, *, pip: bool) -> Path:

@@ -1,4 +1,5 @@
-"""Where worldgen's data folders are: ``grammars/``, ``scaffolds/`` and ``content_packs/``.
+"""Where worldgen's data folders are: ``grammars/``, ``scaffolds/``, ``content_packs/`` and
+``docs/`` (of which a plain install ships only ``language.md``, for ``export harbor-proposer``).
 
 They live at the top of the repository (where researchers look for them) and a plain install
 puts them inside the package (``worldgen.grammars``, ...) through pyproject's package-dir. Python
@@ -16,7 +17,7 @@ from typing import Literal
 
 from worldgen.errors import WorldgenError
 
-DataFolder = Literal["grammars", "scaffolds", "content_packs"]
+DataFolder = Literal["grammars", "scaffolds", "content_packs", "docs"]
 
 
 def data_folder(name: DataFolder) -> Traversable:

@@ -22,6 +22,8 @@ BACKUP_PREFIX = ".fmt-backup-"  # the old contents of a file write_in_place was 
 def write_atomic(path: str | Path, data: str | bytes) -> None:
     """Replace ``path`` with ``data`` (text is UTF-8): a reader sees the old file or the new one."""
     path = Path(path)
+    if path.is_dir():  # os.replace would fail naming the temporary file, not the path given
+        raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), str(path))
     fd, tmp = tempfile.mkstemp(prefix=TEMP_PREFIX, dir=path.parent)
     try:
         os.fchmod(fd, 0o644)  # mkstemp makes 0600; outputs are meant to be shared and copied

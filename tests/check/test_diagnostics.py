@@ -223,6 +223,12 @@ CASES = [
         "w.wg:8:16: error: 'check within' must be in 1..100_000_000 states, not 0 [WG410]",
     ),
     (
+        "horizon_over_the_cap",
+        BASE.replace("  done when", "  horizon 1001\n  done when"),
+        "w.wg:8:11: error: horizon must be in 1..1_000, not 1001 (verify computes returns exactly, one pass over the "
+        "world's states per step of the horizon) [WG410]",
+    ),
+    (
         "beats_by_more_than_all",
         BASE.replace("  done when count(seen) == n", "  done when count(seen) == n\n  expect beats random by 2"),
         "w.wg:9:26: error: 'beats ... by' takes a share of the best return between 0 and 1, e.g. by 0.1 [WG410]",

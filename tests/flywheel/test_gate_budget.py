@@ -21,18 +21,8 @@ def switches(n: int, bound: str = "") -> str:
             f'{actions}\n  observe "Switches."\n  reward 1 when {goal}\n  done when {goal}\n  horizon 40\n{bound}}}\n')
 
 
-COUNTER = """world counter {
-  title "Count"
-  instruction "Count to the end."
-  param n: int in 999_999..1_000_000
-  state { c: int in 0..1000000 = 0 }
-  action tick "tick" { when c < n  do c += 1 }
-  observe "At {c}."
-  reward 1 when c == n
-  done when c == n
-  horizon n
-}
-"""
+# 2^14 states, each value recomputed at every one of 1,000 steps (a per-step cost never settles): ~36 s per world
+SLOW = switches(14).replace("horizon 40", "horizon 1_000\n  reward -0.01 per step")
 
 
 def judge(source: str, budget: GateBudget, suite: Path) -> tuple[str, float]:
@@ -54,8 +44,8 @@ def test_a_world_over_the_states_bound_fails_within_the_users_bound(tmp_path: Pa
 
 
 def test_a_literal_horizon_over_the_budget_is_refused(tmp_path: Path) -> None:
-    reason, _ = judge(DIAL.replace("horizon 12", "horizon 1_000_000"), GateBudget(), tmp_path / "suite")
-    assert reason == ("budget: the scaffold's horizon is 1,000,000 steps; the gate allows at most 1,000 (--gate-horizon): "
+    reason, _ = judge(DIAL.replace("horizon 12", "horizon 1_000"), GateBudget(horizon=100), tmp_path / "suite")
+    assert reason == ("budget: the scaffold's horizon is 1,000 steps; the gate allows at most 100 (--gate-horizon): "
                       "a shorter horizon, or a smaller world")
 
 
@@ -67,7 +57,7 @@ def test_a_horizon_expression_is_held_to_the_budget_per_world(tmp_path: Path) ->
 
 
 def test_a_slow_draft_is_cut_off_at_the_time_budget(tmp_path: Path) -> None:
-    reason, seconds = judge(COUNTER, GateBudget(seconds=3.0), tmp_path / "suite")
+    reason, seconds = judge(SLOW, GateBudget(seconds=3.0), tmp_path / "suite")
     assert reason.startswith("budget: judging it took more than 3 s (--gate-seconds)")
     assert seconds < 6
 

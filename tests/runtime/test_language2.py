@@ -448,7 +448,23 @@ def test_a_horizon_out_of_range_in_some_world_rejects_that_world_naming_the_line
     assert scaffold.instantiate({}, seed=0, params={"n": 2}).env().horizon == 1
     with pytest.raises(worldgen.InstantiationError) as err:
         scaffold.instantiate({}, seed=0, params={"n": 3})
-    assert str(err.value) == "horizon at line 11 is -1 in this world; it must be an int in 1..1_000_000"
+    assert str(err.value) == "horizon at line 11 is -1 in this world; it must be an int in 1..1_000"
+
+
+def test_a_horizon_over_the_cap_in_some_world_says_why_there_is_a_cap() -> None:
+    scaffold = worldgen.loads(NUMBERS.replace("horizon 2 * n + 1", "horizon 500 * n"), "numbers.wg")
+    assert scaffold.instantiate({}, seed=0, params={"n": 2}).env().horizon == 1000
+    with pytest.raises(worldgen.InstantiationError) as err:
+        scaffold.instantiate({}, seed=0, params={"n": 3})
+    assert str(err.value) == ("horizon at line 11 is 1500 in this world; it must be an int in 1..1_000 (verify computes "
+                              "returns exactly, one pass over the world's states per step of the horizon)")
+
+
+def test_a_literal_horizon_over_the_cap_in_an_ir_from_elsewhere_is_refused_at_build() -> None:
+    ir = worldgen.loads(NUMBERS.replace("horizon 2 * n + 1", "horizon 10"), "numbers.wg").ir
+    edited = worldgen.Scaffold(ir.model_copy(update={"horizon": 1_000_000}))
+    with pytest.raises(worldgen.InstantiationError, match=r"^horizon is 1000000 in this world; it must be an int in 1\.\.1_000 "):
+        edited.instantiate({}, seed=0, params={"n": 2})
 
 
 def test_a_number_that_cannot_be_computed_names_its_line() -> None:

@@ -9,7 +9,8 @@ import pytest
 
 import worldgen
 from worldgen.errors import SHOWN
-from worldgen.syntax.limits import MAX_NESTING, MAX_SOURCE_CHARS, MAX_STRING_CHARS
+from worldgen.cli.main import main
+from worldgen.syntax.limits import MAX_NESTING, MAX_INTEGER_CHARS, MAX_SOURCE_CHARS, MAX_STRING_CHARS
 
 WORLD = """world w {{
   state {{ n: int in 0..9 = 0 }}
@@ -67,6 +68,33 @@ def test_a_string_longer_than_the_limit_is_refused_where_it_starts():
     head = first_error(WORLD.format(value="0", observe='"' + "x" * MAX_STRING_CHARS + '"'))
     assert head == (f"w.wg:4:11: error: this string has {MAX_STRING_CHARS + 2:_} characters; a string may have at most "
                     f"{MAX_STRING_CHARS:_} [WG103]")
+
+
+HUGE = "1" + "0" * 5000  # past Python's 4,300-digit int-to-text limit
+
+
+def test_a_five_thousand_digit_horizon_is_located_by_check(tmp_path, capsys):
+    path = tmp_path / "w.wg"
+    path.write_text(f"world w {{\n  state {{ n: int in 0..9 = 0 }}\n  horizon {HUGE}\n}}\n")
+    assert main(["check", str(path)]) == 1
+    head, shown, caret = capsys.readouterr().err.splitlines()[:3]
+    assert head == (f"{path}:3:11: error: this integer has 5_001 characters; an integer may have at most "
+                    f"{MAX_INTEGER_CHARS} (integers must fit in 64 bits) [WG103]")
+    assert shown.startswith("  horizon 1000") and caret == " " * 10 + "^"
+
+
+@pytest.mark.parametrize(("value", "observe", "where"), [
+    (HUGE, '""', "3:29"),  # an expression
+    ("0x" + "f" * 5000, '""', "3:29"),  # hex has no digit limit in Python: the length is still refused
+    ("0", '"{n + ' + HUGE + '}"', "4:17"),  # inside a template hole
+])
+def test_an_integer_literal_over_the_limit_is_refused_where_it_starts(value, observe, where):
+    assert first_error(WORLD.format(value=value, observe=observe)).startswith(f"w.wg:{where}: error: this integer has ")
+
+
+def test_a_huge_range_bound_is_refused_too():
+    source = WORLD.format(value="0", observe='""').replace("0..9", f"0..{HUGE}")
+    assert first_error(source).startswith("w.wg:2:24: error: this integer has 5_001 characters")
 
 
 def test_a_file_over_the_limit_is_refused_before_it_is_parsed():

@@ -16,10 +16,9 @@ from worldgen.check.payments import amount_fields
 from worldgen.check.scope import Ctx, Scope, Symbol
 from worldgen.check.templates import check_template
 from worldgen.errors import DiagnosticSink
+from worldgen.ir.limits import HORIZON_REASON, MAX_HORIZON
 from worldgen.ir.models import Expect, Expr, Require, Reward, Type
 from worldgen.syntax import ast
-
-MAX_HORIZON = 1_000_000
 
 
 @dataclass
@@ -61,7 +60,8 @@ class SignalChecker:
         e = self.exprs.check_int(node, Ctx("static"), what)
         if e.op == "lit" and isinstance(e.value, int):
             if not least <= e.value <= MAX_HORIZON:
-                self.sink.error("WG410", f"{what} must be in {least}..{MAX_HORIZON:_}, not {e.value}", node.span)
+                why = f" ({HORIZON_REASON})" if e.value > MAX_HORIZON else ""
+                self.sink.error("WG410", f"{what} must be in {least}..{MAX_HORIZON:_}, not {e.value}{why}", node.span)
             return max(least, min(e.value, MAX_HORIZON)), None
         return least, (None if is_error(e) else e.model_copy(update={"line": node.span.line}))  # named when out of range
 

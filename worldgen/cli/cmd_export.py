@@ -84,7 +84,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     hp.add_argument("--seeds", type=seed_range, default=range(20), metavar="A:B|N", help="seeds compiled for grading (default 0:20)")
     hp.add_argument("--solution", type=Path, metavar="FILE.wg", help="a reference solution (checked to pass the grader now)")
     hp.add_argument("--language-doc", type=Path, metavar="FILE.md", help="the language reference given to the agent "
-                    "(default: docs/language.md of worldgen's source tree)")
+                    "(default: worldgen's docs/language.md, shipped with the package)")
     hp.add_argument("--python", default="3.11", metavar="X.Y", help="Python of the task images (default 3.11)")
     hp.add_argument("--base-image", metavar="IMAGE", help="base image of the task images (default python:X.Y-slim-bookworm)")
     hp.add_argument("--org", default="worldgen", help="organisation part of the task name (default worldgen)")
@@ -147,12 +147,13 @@ def run_harbor(args: argparse.Namespace) -> int:
 
 
 def run_harbor_proposer(args: argparse.Namespace) -> int:
+    from worldgen.datafiles import data_folder
     from worldgen.exporters.harbor import Target
     from worldgen.exporters.proposer_task import export_proposer_task
     from worldgen.flywheel.grade import Brief
     from worldgen.flywheel.mutate import Band
 
-    doc = args.language_doc or Path(__file__).resolve().parents[2] / "docs" / "language.md"
+    doc = args.language_doc or Path(str(data_folder("docs").joinpath("language.md")))
     if not doc.is_file():
         raise WorldgenError(f"{doc}: error: no language reference here; pass --language-doc FILE.md")
     brief = Brief(args.brief, Band(*args.band), args.solver, args.seeds)

@@ -13,8 +13,6 @@ from pathlib import Path
 
 from worldgen.cli.common import trust_argument, whole_number
 
-from worldgen.errors import WorldgenError
-
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("graph", help="draw a world's state graph or map (Graphviz DOT)", description=__doc__,
@@ -46,10 +44,7 @@ def run(args: argparse.Namespace) -> int:
     text = graph.state_dot(world, oracle, report.bounds, args.max_nodes) if view == "state" \
         else graph.map_dot(world, oracle)
     out = Path(args.out)
-    try:
-        out.write_text(text, encoding="utf-8")
-    except OSError as err:
-        raise WorldgenError(f"{out}: error: cannot write: {err.strerror}") from None
+    out.write_text(text, encoding="utf-8")  # a folder or unwritable path: worldgen.cli.path_errors words it
     svg = graph.render_svg(out)
     print(f"wrote {out}" + (f" and {svg}" if svg else " (install Graphviz `dot` to render SVG)"))
     return 0

@@ -7,6 +7,7 @@ import argparse
 from typing import TYPE_CHECKING
 
 from worldgen.cli.common import whole_number
+from worldgen.ir.limits import MAX_HORIZON
 
 if TYPE_CHECKING:
     from worldgen.flywheel.budget import GateBudget
@@ -23,7 +24,7 @@ def add_gate_flags(p: argparse.ArgumentParser) -> None:
                    help=f"wall-clock seconds to judge one proposal, compile and rollouts included (default {GATE_SECONDS:g})")
     g.add_argument("--gate-memory", type=whole_number(64), default=GATE_MEMORY_MB, metavar="MB",
                    help=f"memory to judge one proposal, beyond what worldgen holds already (default {GATE_MEMORY_MB:,})")
-    g.add_argument("--gate-horizon", type=whole_number(1, 1_000_000), default=GATE_HORIZON, metavar="STEPS",
+    g.add_argument("--gate-horizon", type=whole_number(1, MAX_HORIZON), default=GATE_HORIZON, metavar="STEPS",
                    help=f"the longest horizon a proposal's worlds may have (default {GATE_HORIZON:,})")
 
 

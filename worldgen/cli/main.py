@@ -14,6 +14,7 @@ import importlib
 import os
 import sys
 
+from worldgen.cli.path_errors import describe
 from worldgen.errors import UsageError, WorldgenError
 
 COMMANDS = ("check", "fmt", "schema", "content", "compile", "verify", "explain", "graph", "play", "serve", "rollout", "report",
@@ -51,13 +52,24 @@ def main(argv: list[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         return 0
-    except Exception as err:  # a bug in worldgen: one line for the person, the traceback on request
-        if os.environ.get("WORLDGEN_DEBUG"):
-            raise
-        detail = (str(err).splitlines() or [""])[0]
-        print(f"worldgen: internal error: {type(err).__name__}: {detail} (a bug in worldgen, please report it; "
-              "WORLDGEN_DEBUG=1 shows the traceback)", file=sys.stderr)
+    except OSError as err:  # a named path that cannot be used (a folder for a file, no permission)
+        message = describe(err)
+        if message is None:
+            return _bug(err)
+        print(message, file=sys.stderr)
         return 1
+    except Exception as err:
+        return _bug(err)
+
+
+def _bug(err: Exception) -> int:
+    """A bug in worldgen: one line for the person, the traceback on request."""
+    if os.environ.get("WORLDGEN_DEBUG"):
+        raise err
+    detail = (str(err).splitlines() or [""])[0]
+    print(f"worldgen: internal error: {type(err).__name__}: {detail} (a bug in worldgen, please report it; "
+          "WORLDGEN_DEBUG=1 shows the traceback)", file=sys.stderr)
+    return 1
 
 
 if __name__ == "__main__":

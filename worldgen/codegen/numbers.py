@@ -14,10 +14,8 @@ from worldgen.codegen.exprs import ExprCompiler, Namespace, WorldTables
 from worldgen.codegen.prelude import HELPERS
 from worldgen.codegen.names import RuleError
 from worldgen.errors import InstantiationError, PayOnceLimitError
-from worldgen.ir.limits import MAX_PAY_ONCE, MAX_REWARD
+from worldgen.ir.limits import HORIZON_REASON, MAX_HORIZON, MAX_PAY_ONCE, MAX_REWARD
 from worldgen.ir.models import Expr, Reward, Scaffold, Stmt
-
-MAX_HORIZON = 1_000_000
 
 
 def static_value(e: Expr, tables: WorldTables, constants: dict[str, Any], rules: Scaffold) -> Any:
@@ -53,8 +51,9 @@ def amount(r: Reward, tables: WorldTables, constants: dict[str, Any], rules: Sca
 
 def resolve(rules: Scaffold, tables: WorldTables, constants: dict[str, Any]) -> Numbers:
     """Every number of a world's rules (a scaffold with its axis choices applied)."""
-    horizon = rules.horizon
-    if rules.horizon_expr is not None:
+    if rules.horizon_expr is None:  # checked here too: an IR or artifact may come from elsewhere than `check`
+        horizon = _steps(rules.horizon, "horizon", 1)
+    else:
         horizon = _steps(static_value(rules.horizon_expr, tables, constants, rules), f"horizon at line {rules.horizon_expr.line}", 1)
     names = [a.name for a in rules.actions]
     on = [0.0] * len(names)
@@ -87,7 +86,8 @@ def resolve(rules: Scaffold, tables: WorldTables, constants: dict[str, Any]) -> 
 
 def _steps(v: Any, what: str, least: int) -> int:
     if not isinstance(v, int) or not least <= v <= MAX_HORIZON:
-        raise InstantiationError(f"{what} is {v} in this world; it must be an int in {least}..{MAX_HORIZON:_}")
+        why = f" ({HORIZON_REASON})" if isinstance(v, int) and v > MAX_HORIZON else ""
+        raise InstantiationError(f"{what} is {v} in this world; it must be an int in {least}..{MAX_HORIZON:_}{why}")
     return v
 
 

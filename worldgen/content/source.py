@@ -19,7 +19,7 @@ from worldgen.textfile import read_text
 def load_scaffold(path: str | Path) -> Scaffold:
     """Return the checked IR of the scaffold at ``path``; raise WorldgenError on any failure."""
     path = Path(path)
-    if not path.is_file():
+    if not path.exists():  # a folder goes on to the read, which the CLI words as one (worldgen.cli.path_errors)
         raise WorldgenError(f"{path}: error: no such file")
     if path.suffix == ".json":
         try:

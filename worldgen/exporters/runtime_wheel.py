@@ -27,6 +27,7 @@ from worldgen.exporters.closure import runtime_modules
 
 NAME = "worldgen"
 AUTHORING_DATA: tuple[DataFolder, ...] = ("grammars", "scaffolds", "content_packs")  # worldgen.<these>: not needed to run a world
+# worldgen.docs (language.md, installed copies only) is left out: the proposer task copies it itself
 _EPOCH = (1980, 1, 1, 0, 0, 0)  # the earliest time a zip file can hold
 
 
@@ -37,7 +38,7 @@ def package_files(authoring: bool = False) -> dict[str, bytes]:
     files = {}
     for path in sorted(root.rglob("*")):
         rel = path.relative_to(root)
-        if not path.is_file() or "__pycache__" in rel.parts or path.suffix == ".pyc" or rel.parts[0] in AUTHORING_DATA:
+        if not path.is_file() or "__pycache__" in rel.parts or path.suffix == ".pyc" or rel.parts[0] in (*AUTHORING_DATA, "docs"):
             continue
         if runs is not None and rel not in runs:
             continue

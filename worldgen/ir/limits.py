@@ -15,4 +15,9 @@ MAX_PARAM = 1_000_000_000  # |bound| of an int param's range
 MAX_REWARD = 1_000_000_000  # |amount| of one reward: any return stays a finite float, NaN never appears
 MAX_STATES_LIMIT = 100_000_000  # what `check within` may ask of one world
 MAX_PAY_ONCE = 1_024  # `reward when` conditions, one per element for `for each`: each is a bit of a state's paid mask
+# steps of one episode: `verify` computes returns and success chances exactly, one pass over the
+# state graph per step of the horizon (4 passes of states x horizon), so at 1,000,000 a counter
+# world took 70 s to verify; 1,000 keeps that about a second (bench/bench_horizon.py)
+MAX_HORIZON = 1_000
+HORIZON_REASON = "verify computes returns exactly, one pass over the world's states per step of the horizon"
 MAX_TEXT = 100_000  # characters of text a rule may build by padding or replacing (a larger width is a rule error)

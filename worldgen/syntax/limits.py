@@ -3,8 +3,11 @@
 The parser is iterative, but the AST transformer, the checker and the code generator walk trees
 recursively, and memory grows with literal sizes: a megabyte-long file, a string literal longer
 than any instruction, or an expression nested hundreds deep would cost gigabytes or blow
-Python's recursion limit. These limits are far above what a scaffold needs (the shipped ones nest
-at most 20 deep), and crossing one is a located WG103 diagnostic, not a crash.
+Python's recursion limit; an integer literal thousands of digits long is past Python's int-to-text
+digit limit (4,300), so even saying that it is too large would fail (a float that long is only
+read as inf or 0, which the checker judges as any other value). These limits are far above
+what a scaffold needs (the shipped ones nest at most 20 deep), and crossing one is a located WG103
+diagnostic, not a crash.
 """
 
 from __future__ import annotations
@@ -15,6 +18,8 @@ from worldgen.errors import DiagnosticSink, Span
 
 MAX_SOURCE_CHARS = 1_000_000
 MAX_STRING_CHARS = 10_000
+MAX_INTEGER_CHARS = 100  # a 64-bit integer has at most 19 digits; room for '_' and leading zeros
+_NUMBERS = ("INT", "NUMBER")  # the grammar's numeric terminals (a NUMBER with '.' is a float)
 MAX_NESTING = 100  # parse-tree height: statements, blocks and expressions together
 
 
@@ -42,6 +47,9 @@ def check_tree(tree: Tree, sink: DiagnosticSink, at: Span | None = None, depth: 
             if node.type == "STRING" and len(node) > MAX_STRING_CHARS:
                 sink.error("WG103", f"this string has {len(node):_} characters; a string may have at most "
                            f"{MAX_STRING_CHARS:_}", _where(node.line, node.column, at))
+            elif node.type in _NUMBERS and "." not in node and len(node) > MAX_INTEGER_CHARS:
+                sink.error("WG103", f"this integer has {len(node):_} characters; an integer may have at most "
+                           f"{MAX_INTEGER_CHARS} (integers must fit in 64 bits)", _where(node.line, node.column, at))
             continue
         if depth > MAX_NESTING and not too_deep:
             too_deep = True
