@@ -46,3 +46,8 @@ def open_env(entry: Entry, shell: str = "emulated") -> tuple[Any, str]:
 def runtime_of(record: dict[str, Any]) -> str:
     """The runtime an episode record says it ran on (the rules when it says none)."""
     return record.get("runtime", RULES)
+
+
+def runtimes_of(records: list[dict[str, Any]]) -> str:
+    """The runtimes some episodes ran on, for a report: "tables", "rules" or "rules+tables"."""
+    return "+".join(sorted({runtime_of(r) for r in records}))
