@@ -14,6 +14,7 @@ from typing import Any
 
 from worldgen.ir.world import World
 from worldgen.rollouts.sources import Entry
+from worldgen.runtime.env import Env
 from worldgen.tables.build import Tables
 from worldgen.tables.step import TableEnv
 
@@ -31,7 +32,7 @@ class _KeptTableEnv(TableEnv):
         self._idle.append(self)
 
 
-def open_env(entry: Entry, shell: str = "emulated") -> tuple[Any, str]:
+def open_env(entry: Entry, shell: str = "emulated") -> tuple[Env | TableEnv, str]:
     """An env for one episode of ``entry`` (reset it with a seed) and the name of its runtime.
     Terminal worlds never have tables, and real bash needs the rules' shell, so
     ``shell="real"`` always runs the rules."""

@@ -30,8 +30,8 @@ class Entry:
     provenance: Provenance | None = None
     tables_file: Path | None = None  # its step tables (``compile --tables``), when they exist
     _computed: Report | None = field(default=None, repr=False)
-    _tables: Tables | None = field(default=None, repr=False)
-    idle_envs: list[Any] = field(default_factory=list, repr=False)  # table envs between episodes (rollouts/runtimes.py)
+    _tables: Tables | None = field(default=None, repr=False, compare=False)
+    idle_envs: list[Any] = field(default_factory=list, repr=False, compare=False)  # table envs between episodes (rollouts/runtimes.py)
 
     @property
     def params(self) -> dict[str, int | bool | str]:
