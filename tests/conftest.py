@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 import worldgen
-from tests.suites import compiled
+from tests.suites import compiled, with_tables
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ("vault", "services", "ledger")
@@ -62,3 +62,15 @@ def flaky_suite(tmp_path_factory: pytest.TempPathFactory) -> Path:
     under some episode seeds. Seeds 1..2: world 2's walkthrough fails under its first exported
     episode seed, so the exporter's seed search is exercised (worlds 0 and 1 happen to win at once)."""
     return compiled(tmp_path_factory.mktemp("flaky") / "suite", "services", range(1, 3), flakiness="flaky")
+
+
+@pytest.fixture(scope="session")
+def lake_suite(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Worlds with chance (each move may slip), compiled without step tables."""
+    return compiled(tmp_path_factory.mktemp("lake") / "suite", "frozen_lake", range(0, 3))
+
+
+@pytest.fixture(scope="session")
+def lake_tables_suite(lake_suite: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The same worlds, with their step tables beside them (``compile --tables``)."""
+    return with_tables(lake_suite, tmp_path_factory.mktemp("lake-tables") / "suite")

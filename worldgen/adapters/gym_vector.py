@@ -35,7 +35,7 @@ from worldgen.adapters.textspace import TextBounds, text_bounds
 from worldgen.compiler.artifact import Artifact
 from worldgen.errors import WorldgenError
 from worldgen.ir.world import World
-from worldgen.runtime.sources import load_checked, suite_index
+from worldgen.runtime.sources import open_placed
 from worldgen.tables.batch import Batch
 from worldgen.tables.build import Tables
 from worldgen.tables.store import load, tables_path
@@ -98,11 +98,8 @@ class WorldgenVectorEnv(VectorEnv):
 def suite_tables(suite: str | Path) -> tuple[list[World], list[Tables]]:
     """The worlds of a suite folder (or of one world or artifact file) and their tables,
     refusing a world without tables with what to run."""
-    path = Path(suite)
-    places = [(e.path, load_checked(e.path, False, e)) for e in suite_index(path)] if path.is_dir() \
-        else [(path, load_checked(path))]
     worlds, tables = [], []
-    for artifact, item in places:
+    for _, artifact, item in open_placed(suite):
         world = item.world if isinstance(item, Artifact) else item
         where = tables_path(artifact)
         if not where.is_file():

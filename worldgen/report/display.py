@@ -6,6 +6,8 @@ digit by digit); other numbers keep four significant digits, in plain decimal no
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Iterable
 from typing import Any
 
 PLAIN_FROM = 1000  # non-integers this large lose their decimals rather than switch to scientific notation
@@ -54,3 +56,14 @@ def gap_text(x: dict[str, Any] | None) -> str:
         return "n/a"
     lo, hi = x["interval"]
     return f"{x['value']:+.4g} [{num(lo)}..{num(hi)}]"
+
+
+def runtime_counts(by_world: dict[str, dict[str, Any]]) -> str:
+    """How many worlds a policy played on each runtime: "tables 2 worlds, rules 1 world"."""
+    counts = Counter(x.get("runtime", "rules") for x in by_world.values())
+    return ", ".join(f"{name} {n} world{'' if n == 1 else 's'}" for name, n in sorted(counts.items()))
+
+
+def merged_runtime(labels: Iterable[str]) -> str:
+    """One world's runtime over several policies' labels ("tables", "rules", "rules+tables")."""
+    return "+".join(sorted({part for label in labels for part in label.split("+")}))

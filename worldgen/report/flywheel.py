@@ -5,7 +5,8 @@ Episodes that ended in a policy error (an endpoint that kept failing) say nothin
 they are counted apart and left out of the rates. The frontier (worlds a policy solves sometimes
 but not always) and the unsolved worlds are listed for a proposer to aim at; the share of steps
 whose command the world understood (``valid_steps``) tells a policy that plays from one that only
-wastes its steps.
+wastes its steps. Each world also says which runtime its episodes ran on (``runtime``: its step
+tables, its rules, or both across episodes).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from typing import Any
 
 from worldgen.report.stats import mean, r, rate, value_order, value_text
 from worldgen.report.suite import SuiteData
+from worldgen.rollouts.runtimes import runtimes_of
 
 
 def measure(data: SuiteData) -> dict[str, Any] | None:
@@ -41,7 +43,8 @@ def _policy(episodes: list[dict[str, Any]], order: dict[str, int]) -> dict[str, 
             axes[e["scaffold"]][axis][value].append(e)
         for name, value in e["params"].items():
             params[e["scaffold"]][name][value_text(value)].append(e)
-    per_world = {w: {**_group(eps), "axes": eps[0]["axes"]} for w, eps in sorted(worlds.items(), key=lambda kv: order[kv[0]])}
+    per_world = {w: {**_group(eps), "axes": eps[0]["axes"], "runtime": runtimes_of(eps)}
+                 for w, eps in sorted(worlds.items(), key=lambda kv: order[kv[0]])}
     tokens = [e["tokens"] for e in episodes if e["tokens"]]
     successes = sum(e["success"] for e in counted)
     out: dict[str, Any] = {

@@ -13,7 +13,7 @@ from typing import Any
 
 from worldgen.report import svg
 from worldgen.report.complexity import MEASURES
-from worldgen.report.display import gap_text, interval_text, num, pct, share
+from worldgen.report.display import gap_text, interval_text, merged_runtime, num, pct, share
 
 STYLE = """
 body{font:14px/1.45 system-ui,sans-serif;margin:2em auto;max-width:1180px;color:#222;padding:0 1em}
@@ -218,7 +218,8 @@ def _rollouts(report: dict[str, Any]) -> str:
              svg.bars(rows("by_param"), names, "success per param value", solved, "scaffold param = value")]
     worlds = sorted({w for p in names for w in policies[p]["by_world"]},
                     key=lambda w: min(policies[p]["by_world"].get(w, {}).get("success", {}).get("rate") or 0 for p in names))
-    wrows = [(w, *(pct(policies[p]["by_world"][w]["success"]) if w in policies[p]["by_world"] else "n/a" for p in names))
+    wrows = [(w, *(pct(policies[p]["by_world"][w]["success"]) if w in policies[p]["by_world"] else "n/a" for p in names),
+              merged_runtime(policies[p]["by_world"][w].get("runtime", "rules") for p in names if w in policies[p]["by_world"]))
              for w in worlds]
     summary = [(p, str(x["episodes"]), num(x["mean_return"]), num(x["mean_steps"]), str(x["policy_errors"]),
                 num((x["tokens"] or {}).get("per_success")), str(len(x["frontier"])), str(len(x["unsolved"])))
@@ -228,7 +229,7 @@ def _rollouts(report: dict[str, Any]) -> str:
                                "frontier worlds", "unsolved worlds"))
             + "<div class=grid>" + "".join(plots) + "</div>"
             + f"<details><summary>success per world ({len(worlds)} worlds, hardest first)</summary>"
-            + table(wrows, ("world", *names)) + "</details>")
+            + table(wrows, ("world", *names, "runtime")) + "</details>")
 
 
 def _generalisation(report: dict[str, Any]) -> str:

@@ -63,7 +63,10 @@ def load_suite(path: str | Path, rollout_files: list[str], packs: list[str], tru
 
 
 def _check_replays(name: str, episodes: list[dict[str, Any]], by_id: dict[str, Entry]) -> None:
-    """Refuse a rollout file with an episode that does not replay (rollouts/replay.py)."""
+    """Refuse a rollout file with an episode that does not replay (rollouts/replay.py); a tampered
+    step tables file is refused by name before any replay."""
+    for world in dict.fromkeys(episode["world"] for episode in episodes):
+        by_id[world].step_tables()
     for episode in episodes:
         problem = mismatch(by_id[episode["world"]], episode)
         if problem is not None:

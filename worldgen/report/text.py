@@ -11,7 +11,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from worldgen.report.complexity import MEASURES
-from worldgen.report.display import gap_text, interval_text, num, pct, share
+from worldgen.report.display import gap_text, interval_text, num, pct, runtime_counts, share
 
 SPARK = "▁▂▃▄▅▆▇█"
 LISTED = 10  # world ids listed per frontier/unsolved line
@@ -197,7 +197,7 @@ def _rollouts(report: dict[str, Any]) -> list[Any]:
         x = policies[p]
         tokens = x["tokens"]
         line = (f"[bold]{p}[/bold]: {x['episodes']} episodes, mean return {num(x['mean_return'])}, "
-                f"mean steps {num(x['mean_steps'])}, policy errors {x['policy_errors']}")
+                f"mean steps {num(x['mean_steps'])}, policy errors {x['policy_errors']}, runtime {runtime_counts(x['by_world'])}")
         if tokens:
             line += f", {tokens['prompt'] + tokens['completion']} tokens ({num(tokens['per_success'])} per success)"
         out.append(line)

@@ -13,6 +13,7 @@ from typing import Any
 from worldgen.errors import WorldgenError
 from worldgen.rollouts.policies.base import Policy, PolicyError, Usage
 from worldgen.rollouts.records import FORMAT
+from worldgen.rollouts.runtimes import RULES, open_env
 from worldgen.rollouts.sources import Entry
 from worldgen.verify.report import ROUND
 
@@ -25,7 +26,8 @@ async def run_episode(entry: Entry, policy: Policy, episode: int, seed: int, she
     failure no retry fixes, such as a bad API key) propagates with the record attached as
     ``err.record``, so the runner can still write it before stopping. ``shell="real"`` plays a
     terminal world in real bash; the record then says so, and its policy label ends in
-    ``@real-shell`` so reports show both faces side by side."""
+    ``@real-shell`` so reports show both faces side by side. A world with step tables is played
+    from them (same trace); the record then says ``"runtime": "tables"``."""
     world = entry.world
     label = policy.name + REAL_SHELL if shell == "real" else policy.name
     record: dict[str, Any] = {
@@ -41,7 +43,9 @@ async def run_episode(entry: Entry, policy: Policy, episode: int, seed: int, she
     total = 0.0
     env = None
     try:
-        env = _world(world.env, shell=shell)
+        env, runtime = _world(open_env, entry, shell)
+        if runtime != RULES:
+            record["runtime"] = runtime
         obs, info = _world(env.reset, seed=seed)
         record["observation"] = obs
         record["success"] = bool(info["success"])

@@ -4,13 +4,15 @@ must give the recorded observations, rewards, ``valid`` flags, return, success a
 A rollout file is data anyone can edit, and the report counts what it says, so the report replays
 every episode before counting it (replaying is cheap next to playing: no policy is asked). Only
 an episode's ``error`` cannot be re-checked: a world that raised is replayed up to the step that
-raised, and one that raised at reset has nothing to replay.
+raised, and one that raised at reset has nothing to replay. A world with step tables replays from
+them, whichever runtime recorded the episode: both give the same traces.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from worldgen.rollouts.runtimes import open_env
 from worldgen.rollouts.sources import Entry
 from worldgen.verify.report import ROUND
 
@@ -21,19 +23,22 @@ def mismatch(entry: Entry, episode: dict[str, Any]) -> str | None:
         trace, seed = list(episode["trace"]), episode["seed"]
         if episode["observation"] is None and (episode.get("error") or {}).get("source") == "world":
             return None if not trace else "steps recorded after a failed reset"
-        env = entry.world.env()
-        obs, info = env.reset(seed=seed)
-        if obs != episode["observation"]:
-            return "the first observation differs"
-        total, ended = 0.0, (False, False)
-        for number, step in enumerate(trace, 1):
-            obs, reward, terminated, truncated, info = env.step(step["command"])
-            total += reward
-            ended = (bool(terminated), bool(truncated))
-            if obs != step["observation"]:
-                return f"step {number} ({step['command']!r}): the observation differs"
-            if (round(reward, ROUND), bool(info["valid"])) != (step["reward"], step["valid"]):
-                return f"step {number} ({step['command']!r}): reward or valid differs"
+        env = open_env(entry)[0]
+        try:
+            obs, info = env.reset(seed=seed)
+            if obs != episode["observation"]:
+                return "the first observation differs"
+            total, ended = 0.0, (False, False)
+            for number, step in enumerate(trace, 1):
+                obs, reward, terminated, truncated, info = env.step(step["command"])
+                total += reward
+                ended = (bool(terminated), bool(truncated))
+                if obs != step["observation"]:
+                    return f"step {number} ({step['command']!r}): the observation differs"
+                if (round(reward, ROUND), bool(info["valid"])) != (step["reward"], step["valid"]):
+                    return f"step {number} ({step['command']!r}): reward or valid differs"
+        finally:
+            env.close()
         replayed = {"return": round(total, ROUND), "success": bool(info["success"]), "steps": len(trace),
                     "terminated": ended[0], "truncated": ended[1]}
     except (KeyError, TypeError, AttributeError) as err:

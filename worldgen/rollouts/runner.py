@@ -48,10 +48,13 @@ def plan(entries: list[Entry], policy: str, episodes: int, seed: int, done: set[
 async def run(entries: list[Entry], policy: Policy, out: Path, episodes: int = 1, concurrency: int = 1, seed: int = 0,
               advance: Callable[[dict[str, Any]], None] = lambda r: None, shell: str = "emulated") -> RunResult:
     """Roll ``policy`` out over ``entries`` into ``out`` (created or resumed), in the emulated
-    shell or (terminal worlds) real bash."""
+    shell or (terminal worlds) real bash; worlds with step tables are played from them."""
     existing = records.read(out, cut_torn_tail=True)[0] if out.exists() else []
     done = {records.key(r) for r in existing if records.finished(r)}
     jobs = plan(entries, policy.name + (REAL_SHELL if shell == "real" else ""), episodes, seed, done)
+    if shell == "emulated":  # a tampered tables file stops the run here, named, not as episodes' errors
+        for job in jobs:
+            job.entry.step_tables()
     result = RunResult(planned=len(entries) * episodes, skipped=len(entries) * episodes - len(jobs))
     queue: asyncio.Queue[Job] = asyncio.Queue()
     for job in jobs:

@@ -9,11 +9,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from worldgen.compiler.artifact import Artifact, Provenance
 from worldgen.compiler.bounds import scaffold_bounds
 from worldgen.ir.world import World
-from worldgen.runtime.sources import open_artifacts
+from worldgen.runtime.sources import open_placed
+from worldgen.tables.build import Tables
+from worldgen.tables.store import load, tables_path
 from worldgen.verify import Report, verify_world
 
 
@@ -25,7 +28,10 @@ class Entry:
     world: World
     stored_report: Report | None = None  # the artifact's report; None for a bare world file
     provenance: Provenance | None = None
+    tables_file: Path | None = None  # its step tables (``compile --tables``), when they exist
     _computed: Report | None = field(default=None, repr=False)
+    _tables: Tables | None = field(default=None, repr=False, compare=False)
+    idle_envs: list[Any] = field(default_factory=list, repr=False, compare=False)  # table envs between episodes (rollouts/runtimes.py)
 
     @property
     def params(self) -> dict[str, int | bool | str]:
@@ -44,14 +50,25 @@ class Entry:
             self._computed = verify_world(self.world, scaffold_bounds(self.world.scaffold))
         return self._computed
 
+    def step_tables(self) -> Tables | None:
+        """Its step tables, read and checked once (TableError for a file that must not be
+        stepped); None when it has none."""
+        if self.tables_file is None:
+            return None
+        if self._tables is None:
+            self._tables = load(self.tables_file, self.id)  # the id its (checked) file vouches for: no re-hash
+        return self._tables
+
 
 def open_entries(path: str | Path, trust_edited: bool = False) -> list[Entry]:
     """The worlds of a world file, artifact or suite folder, in suite order (edited files refused
     unless ``trust_edited``, see ``runtime.sources``)."""
     out = []
-    for world_id, item in open_artifacts(path, trust_edited):
+    for world_id, place, item in open_placed(path, trust_edited):
+        tables = tables_path(place)
         if isinstance(item, Artifact):
-            out.append(Entry(world_id, item.world, item.report, item.provenance))
+            kept = tables if tables.is_file() and not trust_edited else None  # an edited world runs on its rules
+            out.append(Entry(world_id, item.world, item.report, item.provenance, kept))
         else:
             out.append(Entry(world_id, item))
     return out

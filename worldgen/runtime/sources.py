@@ -53,13 +53,18 @@ def open_worlds(path: str | Path, trust_edited: bool = False) -> list[tuple[str,
 def open_artifacts(path: str | Path, trust_edited: bool = False) -> list[tuple[str, Artifact | World]]:
     """Like ``open_worlds``, but an artifact file keeps its check report and provenance (the
     rollout oracle and the suite report read them); a bare world file stays a World."""
+    return [(world_id, item) for world_id, _, item in open_placed(path, trust_edited)]
+
+
+def open_placed(path: str | Path, trust_edited: bool = False) -> list[tuple[str, Path, Artifact | World]]:
+    """Like ``open_artifacts``, with each file's path: what sits beside it (step tables) is its own."""
     path = Path(path)
     if path.is_dir():
-        return [(e.id, load_checked(e.path, trust_edited, e)) for e in suite_index(path)]
+        return [(e.id, e.path, load_checked(e.path, trust_edited, e)) for e in suite_index(path)]
     if not path.exists():
         raise WorldgenError(f"{path}: error: no such world file or suite folder")
     item = load_checked(path, trust_edited)
-    return [(item.id, item)]
+    return [(item.id, path, item)]
 
 
 def load_checked(path: Path, trust_edited: bool = False, entry: IndexEntry | None = None) -> Artifact | World:
