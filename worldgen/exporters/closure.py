@@ -4,8 +4,8 @@ A Harbor task ships worldgen twice (the world service's image and the verifier's
 whole package is mostly authoring: the compiler's suites, content providers, the proposer, the
 CLI, reports. The images run two modules, ``worldgen.exporters.service`` and
 ``worldgen.exporters.grade``; what they can import is found by reading every ``import`` of
-every module reached, at any depth of the code (an import inside a function counts), so the set
-is a superset of what any run imports. A package that finds its modules at run time
+every module reached, at any depth of the code (an import inside a function counts; one under
+``if TYPE_CHECKING:`` does not, as it never runs), so the set is a superset of what any run imports. A package that finds its modules at run time
 (``pkgutil``: the shell's built-in tools) is taken whole.
 """
 
@@ -52,7 +52,7 @@ def _imports(name: str, path: Path, top: str) -> set[str]:
     """Every ``top...`` module ``path`` names in an import, and the packages above each."""
     here = name if path.name == "__init__.py" else name.rpartition(".")[0]
     named: set[str] = set()
-    for node in ast.walk(ast.parse(path.read_bytes())):
+    for node in _run_time_nodes(ast.parse(path.read_bytes())):
         if isinstance(node, ast.Import):
             named.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom):
@@ -68,3 +68,23 @@ def _imports(name: str, path: Path, top: str) -> set[str]:
         if parts[0] == top:
             out.update(".".join(parts[:i]) for i in range(1, len(parts) + 1))
     return out
+
+
+def _run_time_nodes(tree: ast.AST) -> list[ast.AST]:
+    """Every node of ``tree`` but the bodies of ``if TYPE_CHECKING:`` blocks (imports for type
+    hints only: a lazy package face names its whole API there)."""
+    nodes: list[ast.AST] = []
+    pending = [tree]
+    while pending:
+        node = pending.pop()
+        nodes.append(node)
+        if isinstance(node, ast.If) and _is_type_checking(node.test):
+            pending.extend(node.orelse)
+            continue
+        pending.extend(ast.iter_child_nodes(node))
+    return nodes
+
+
+def _is_type_checking(test: ast.expr) -> bool:
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
