@@ -313,7 +313,7 @@ def _size(text: str) -> Test:
     N (a unit is 512 bytes unless said)."""
     unit = 512
     number = text
-    if text and not text[-1].isdigit():
+    if text and not (text[-1].isascii() and text[-1].isdigit()):
         if text[-1] not in _SIZE_UNITS:
             raise FindError(f"invalid -size type `{text[-1]}'")
         unit, number = _SIZE_UNITS[text[-1]], text[:-1]

@@ -68,7 +68,7 @@ def _from_end(text: str, n: int) -> int:
 def _run(call: Call, cut: Callable[[str, str, bool], str]) -> int:
     args = call.argv[1:]
     count, lines = "10", True
-    if args and len(args[0]) > 1 and args[0][0] == "-" and args[0][1:].isdigit():
+    if args and len(args[0]) > 1 and args[0][0] == "-" and args[0][1:].isascii() and args[0][1:].isdigit():
         count, args = args[0][1:], args[1:]  # the obsolete -NUM
     try:
         opts, files = parse(args, SPEC)

@@ -101,7 +101,7 @@ class _Printer:
             number = given or ""
         else:
             number = str(self.integer(self.next_arg()))
-        if number.lstrip("-").isdigit() and int(number.lstrip("-")) > limits.MAX_OUTPUT:
+        if number.lstrip("-").isascii() and number.lstrip("-").isdigit() and int(number.lstrip("-")) > limits.MAX_OUTPUT:
             raise _FormatError(f"worldgen shell: printf: field width {number} is more than the {limits.MAX_OUTPUT:,} characters a line may print")
         return number
 

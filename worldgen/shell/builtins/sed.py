@@ -24,7 +24,7 @@ SPEC = Spec("nErsi::e:f:", {
     "quiet": ("n", NO), "silent": ("n", NO), "regexp-extended": ("E", NO), "separate": ("s", NO),
     "in-place": ("i", OPTIONAL), "expression": ("e", REQUIRED), "file": ("f", REQUIRED), "posix": ("posix", NO),
 })
-NUMBER = re.compile(r"\d+")
+NUMBER = re.compile(r"[0-9]+")  # ASCII: `\d` would take any script's digits
 SED_ESCAPES = {"n": "\n", "t": "\t"}
 
 
@@ -143,7 +143,7 @@ class _Parser:
 
     def address(self, allow_plus: bool = False) -> Address | None:
         ch = self.peek()
-        if ch.isdigit():
+        if ch.isascii() and ch.isdigit():  # '²' is a digit to Python, not to sed
             m = NUMBER.match(self.s, self.i)
             assert m is not None
             self.i = m.end()
@@ -234,7 +234,7 @@ class _Parser:
                 cmd.printing = True
             elif ch in ("i", "I"):
                 icase = True
-            elif ch.isdigit():
+            elif ch.isascii() and ch.isdigit():
                 m = NUMBER.match(self.s, self.i)
                 assert m is not None
                 if int(m.group()) == 0:
@@ -269,7 +269,7 @@ class _Parser:
                 literal = []
             elif ch == "\\":
                 nxt = self.take()
-                if nxt.isdigit():
+                if nxt.isascii() and nxt.isdigit():
                     parts.extend(["".join(literal), int(nxt)])
                     literal = []
                 elif nxt:
