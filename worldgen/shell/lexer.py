@@ -15,6 +15,7 @@ import re
 from dataclasses import dataclass
 
 from worldgen.shell.ast import HereDoc, Lit, Param, Part, Tilde, Word
+from worldgen.shell.builtins.options import ascii_digits
 from worldgen.shell.escapes import ansi_c
 
 Token = tuple[str, object, str]
@@ -135,7 +136,7 @@ class Lexer:
                 i = n if j < 0 else j
             elif c in ";&|()<>":
                 i = self._operator(i)
-            elif c.isascii() and c.isdigit() and (m := _IO_NUMBER.match(s, i)):
+            elif ascii_digits(c) and (m := _IO_NUMBER.match(s, i)):
                 i = self._redirect(m.end(), int(m.group()) if len(m.group()) < 4 else 99)
             else:
                 i = self._word(i)
@@ -193,7 +194,7 @@ class Lexer:
             k = j
             while k < self.n and s[k] in " \t":
                 k += 1
-            if k < self.n and s[k].isascii() and s[k].isdigit() and (k + 1 == self.n or s[k + 1] in _METACHARS):
+            if k < self.n and ascii_digits(s[k]) and (k + 1 == self.n or s[k + 1] in _METACHARS):
                 self.tokens.append(("R", (fd, ">&", int(s[k])), op))
                 return k + 1
             if s.startswith("-", k) and (k + 1 == self.n or s[k + 1] in _METACHARS):

@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from worldgen.shell.builtins.options import decimal
+from worldgen.shell.builtins.options import ascii_digits, decimal
 from worldgen.shell.fs import Filesystem, FsError
 
 PASSWD = "/etc/passwd"
@@ -71,7 +71,7 @@ class Accounts:
     def parse(cls, passwd: str, group: str) -> Accounts:
         logins: dict[str, int] = {}
         for fields in _entries(passwd):
-            if len(fields) > 3 and fields[3].isascii() and fields[3].isdigit():
+            if len(fields) > 3 and ascii_digits(fields[3]):
                 logins.setdefault(fields[0], int(fields[3]))
         return cls(Table.parse(passwd), Table.parse(group), logins)
 
@@ -102,4 +102,4 @@ def _text(fs: Filesystem, path: str, missing: str) -> str:
 def _entries(text: str) -> list[list[str]]:
     """The lines of a passwd or group file with a name and a numeric id, split on ``:``."""
     rows = (line.split(":") for line in text.splitlines())
-    return [f for f in rows if len(f) >= 3 and f[0] and f[2].isascii() and f[2].isdigit()]
+    return [f for f in rows if len(f) >= 3 and f[0] and ascii_digits(f[2])]

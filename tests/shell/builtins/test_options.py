@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from worldgen.shell.builtins.options import NO, OPTIONAL, REQUIRED, OptionError, Spec, parse
+from worldgen.shell.builtins.options import NO, OPTIONAL, REQUIRED, OptionError, Spec, ascii_digits, parse
 
 SPEC = Spec("inA:x::", {"ignore-case": ("i", NO), "after-context": ("A", REQUIRED), "color": ("color", OPTIONAL),
                         "colour": ("color", OPTIONAL)})
@@ -31,3 +31,11 @@ def test_long_options_prefixes_and_double_dash():
 def test_gnu_messages(args: list[str], message: str):
     with pytest.raises(OptionError, match=f"^{message}$"):
         parse(args, SPEC)
+
+
+@pytest.mark.parametrize("text, digits", [
+    ("0", True), ("0042", True), ("", False), ("-1", False), ("1a", False),
+    ("²", False), ("1²", False), ("٣", False), ("１", False),  # Python's digits that GNU does not read
+])
+def test_ascii_digits_takes_only_0_to_9(text: str, digits: bool):
+    assert ascii_digits(text) is digits

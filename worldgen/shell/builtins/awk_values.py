@@ -13,6 +13,7 @@ import re
 from functools import lru_cache
 
 from worldgen.shell import limits
+from worldgen.shell.builtins.options import ascii_digits
 
 
 class AwkError(Exception):
@@ -124,7 +125,7 @@ def _size(given: str | None, args: list[Value], used: list[int]) -> str:
     else:
         size = str(int(num(args[used[0]]))) if used[0] < len(args) else "0"
         used[0] += 1
-    if size.lstrip("-").isascii() and size.lstrip("-").isdigit() and int(size.lstrip("-")) > limits.MAX_OUTPUT:
+    if ascii_digits(size.lstrip("-")) and int(size.lstrip("-")) > limits.MAX_OUTPUT:
         raise AwkError(f"printf: field width {size} is more than the {limits.MAX_OUTPUT:,} characters a line may print")
     return size
 

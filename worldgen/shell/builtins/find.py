@@ -19,7 +19,7 @@ from fnmatch import fnmatchcase
 from worldgen.shell.builtins.base import Call
 from worldgen.shell.builtins.core import Context, takes_context
 from worldgen.shell.builtins.modes import BLOCK, ModeChange, parse_mode
-from worldgen.shell.builtins.options import decimal
+from worldgen.shell.builtins.options import ascii_digits, decimal
 from worldgen.shell.builtins.walk import locate, post_order, walk, why_missing
 from worldgen.shell.fs import Filesystem, FsError, Node, basename
 from worldgen.shell.nss import accounts
@@ -313,7 +313,7 @@ def _size(text: str) -> Test:
     N (a unit is 512 bytes unless said)."""
     unit = 512
     number = text
-    if text and not (text[-1].isascii() and text[-1].isdigit()):
+    if text and not ascii_digits(text[-1]):
         if text[-1] not in _SIZE_UNITS:
             raise FindError(f"invalid -size type `{text[-1]}'")
         unit, number = _SIZE_UNITS[text[-1]], text[:-1]

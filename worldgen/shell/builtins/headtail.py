@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from worldgen.shell.builtins.base import Call
-from worldgen.shell.builtins.options import NO, REQUIRED, OptionError, Spec, parse, usage_error
+from worldgen.shell.builtins.options import NO, REQUIRED, OptionError, Spec, ascii_digits, parse, usage_error
 from worldgen.shell.fs import FsError
 
 SPEC = Spec("n:c:qvfF", {
@@ -68,7 +68,7 @@ def _from_end(text: str, n: int) -> int:
 def _run(call: Call, cut: Callable[[str, str, bool], str]) -> int:
     args = call.argv[1:]
     count, lines = "10", True
-    if args and len(args[0]) > 1 and args[0][0] == "-" and args[0][1:].isascii() and args[0][1:].isdigit():
+    if args and len(args[0]) > 1 and args[0][0] == "-" and ascii_digits(args[0][1:]):
         count, args = args[0][1:], args[1:]  # the obsolete -NUM
     try:
         opts, files = parse(args, SPEC)
@@ -83,7 +83,7 @@ def _run(call: Call, cut: Callable[[str, str, bool], str]) -> int:
         elif key == "v":
             headers = True
     digits = count[1:] if count[:1] in "+-" else count
-    if not digits.isdigit() or not digits.isascii():
+    if not ascii_digits(digits):
         call.err(f"invalid number of {'lines' if lines else 'bytes'}: {call.quote(count)}")
         return 1
     if call.name == "tail" and count[0] != "+":

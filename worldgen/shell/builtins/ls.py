@@ -15,7 +15,7 @@ from functools import lru_cache
 
 from worldgen.shell.builtins.base import Call
 from worldgen.shell.builtins.modes import blocks_k, human_size, mode_string
-from worldgen.shell.builtins.options import Options
+from worldgen.shell.builtins.options import Options, ascii_digits
 from worldgen.shell.builtins.walk import children, join, locate, why_missing
 from worldgen.shell.fs import EPOCH, Filesystem, FsError, Node, parent
 from worldgen.shell.nss import accounts
@@ -163,7 +163,7 @@ def _lines(call: Call, entries: list[Entry], flags: Flags, *, total: bool) -> li
 
 def _justified(owner: str, width: int) -> str:
     """GNU pads a name on the right and an id (a number no account names) on the left."""
-    return owner.rjust(width) if owner.isascii() and owner.isdigit() else owner.ljust(width)
+    return owner.rjust(width) if ascii_digits(owner) else owner.ljust(width)
 
 
 def _size(node: Node) -> int:

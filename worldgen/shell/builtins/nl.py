@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from worldgen.shell.builtins.base import Call
-from worldgen.shell.builtins.options import REQUIRED, OptionError, Spec, parse, usage_error
+from worldgen.shell.builtins.options import REQUIRED, OptionError, Spec, ascii_digits, parse, usage_error
 from worldgen.shell.builtins.textio import inputs, lines
 
 SPEC = Spec("b:n:w:s:v:i:", {
@@ -29,7 +29,7 @@ def nl(call: Call) -> int:
     numbers = {}
     for key, default, what in (("w", 6, "line number field width"), ("v", 1, "starting line number"), ("i", 1, "line number increment")):
         value = given.get(key, str(default))
-        if not (value.lstrip("-").isascii() and value.lstrip("-").isdigit()) or (key == "w" and int(value) < 1):
+        if not ascii_digits(value.lstrip("-")) or (key == "w" and int(value) < 1):
             call.err(f"invalid {what}: '{value}'")
             return 1
         numbers[key] = int(value)

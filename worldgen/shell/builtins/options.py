@@ -125,9 +125,15 @@ def usage_error(call: Call, message: str, status: int = 1, usage: str = "") -> i
     return status
 
 
+def ascii_digits(text: str) -> bool:
+    """Whether ``text`` is one or more ASCII digits: ``str.isdigit`` also takes '²' and other
+    scripts' digits, which GNU tools do not read as numbers (and ``int`` rejects or misreads)."""
+    return text.isascii() and text.isdigit()
+
+
 def number(text: str, what: str) -> int:
     """A non-negative decimal count (``-n 10``), or OptionError with GNU's wording."""
-    if not text.isdigit() or not text.isascii():
+    if not ascii_digits(text):
         raise OptionError(f"invalid {what}: '{text}'")
     return int(text)
 
@@ -169,7 +175,7 @@ def decimal(text: str) -> int | None:
     """An option's unsigned decimal argument (ASCII digits only, as GNU reads them), or None.
     A number too long to matter comes back as 10**20, so a tool can say it is out of range
     without converting a megabyte of digits."""
-    if not text or not text.isascii() or not text.isdigit():
+    if not ascii_digits(text):
         return None
     digits = text.lstrip("0") or "0"
     return 10**20 if len(digits) > 20 else int(digits)

@@ -9,6 +9,7 @@ from functools import lru_cache
 
 from worldgen.shell import limits
 from worldgen.shell.builtins.base import Builtin, Call
+from worldgen.shell.builtins.options import ascii_digits
 from worldgen.shell.escapes import FORMAT, PERCENT_B, decode
 
 _SPEC = re.compile(r"%([-+ #0]*)(\*|[0-9]+)?(?:\.(\*|[0-9]*))?([a-zA-Z%]?)")
@@ -101,7 +102,7 @@ class _Printer:
             number = given or ""
         else:
             number = str(self.integer(self.next_arg()))
-        if number.lstrip("-").isascii() and number.lstrip("-").isdigit() and int(number.lstrip("-")) > limits.MAX_OUTPUT:
+        if ascii_digits(number.lstrip("-")) and int(number.lstrip("-")) > limits.MAX_OUTPUT:
             raise _FormatError(f"worldgen shell: printf: field width {number} is more than the {limits.MAX_OUTPUT:,} characters a line may print")
         return number
 

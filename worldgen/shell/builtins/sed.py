@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 from worldgen.shell.budget import CHARGE_EVERY, MATCH_COST, charge
 from worldgen.shell.builtins.base import Call
-from worldgen.shell.builtins.options import NO, OPTIONAL, REQUIRED, OptionError, Spec, parse
+from worldgen.shell.builtins.options import NO, OPTIONAL, REQUIRED, OptionError, Spec, ascii_digits, parse
 from worldgen.shell.builtins.regex import BUDGET, RegexError, translate
 from worldgen.shell.builtins.sed_usage import USAGE
 from worldgen.shell.fs import FsError
@@ -143,7 +143,7 @@ class _Parser:
 
     def address(self, allow_plus: bool = False) -> Address | None:
         ch = self.peek()
-        if ch.isascii() and ch.isdigit():  # '²' is a digit to Python, not to sed
+        if ascii_digits(ch):  # '²' is a digit to Python, not to sed
             m = NUMBER.match(self.s, self.i)
             assert m is not None
             self.i = m.end()
@@ -234,7 +234,7 @@ class _Parser:
                 cmd.printing = True
             elif ch in ("i", "I"):
                 icase = True
-            elif ch.isascii() and ch.isdigit():
+            elif ascii_digits(ch):
                 m = NUMBER.match(self.s, self.i)
                 assert m is not None
                 if int(m.group()) == 0:
@@ -269,7 +269,7 @@ class _Parser:
                 literal = []
             elif ch == "\\":
                 nxt = self.take()
-                if nxt.isascii() and nxt.isdigit():
+                if ascii_digits(nxt):
                     parts.extend(["".join(literal), int(nxt)])
                     literal = []
                 elif nxt:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from itertools import groupby
 
 from worldgen.shell.builtins.base import Call
-from worldgen.shell.builtins.options import NO, REQUIRED, OptionError, Spec, parse, usage_error
+from worldgen.shell.builtins.options import NO, REQUIRED, OptionError, Spec, ascii_digits, parse, usage_error
 from worldgen.shell.builtins.textio import lines
 from worldgen.shell.fs import FsError
 
@@ -25,7 +25,7 @@ def uniq(call: Call) -> int:
     counts: dict[str, int] = {}
     for key, what in (("f", "number of fields to skip"), ("s", "number of bytes to skip"), ("w", "number of bytes to compare")):
         if key in flags:
-            if not flags[key].isdigit() or not flags[key].isascii():
+            if not ascii_digits(flags[key]):
                 call.err(f"{flags[key]}: invalid {what}")
                 return 1
             counts[key] = int(flags[key])
