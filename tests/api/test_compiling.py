@@ -3,6 +3,7 @@ a Suite; seeds are a range or a list of consecutive ints; ``progress=False`` kee
 
 from __future__ import annotations
 
+import inspect
 import json
 from pathlib import Path
 
@@ -52,4 +53,21 @@ def test_a_param_outside_its_declaration_is_refused_as_on_the_command_line(tmp_p
 def test_an_unknown_executor_is_refused_before_anything_runs(tmp_path: Path) -> None:
     with pytest.raises(UsageError, match="executor must be 'local' or 'ray', not 'slurm'"):
         worldgen.compile(VAULT, tmp_path / "s", range(2), executor="slurm", progress=False)
+    assert not (tmp_path / "s").exists()
+
+
+def test_help_shows_the_keyword_options_with_their_defaults_and_a_suite_result() -> None:
+    sig = inspect.signature(worldgen.compile)
+    assert list(sig.parameters)[:3] == ["scaffold", "out", "seeds"]
+    keywords = {name: p.default for name, p in sig.parameters.items() if p.kind is inspect.Parameter.KEYWORD_ONLY}
+    assert keywords == {"pack": None, "axes": None, "params": None, "attempts": 5, "redraw_params": False,
+                        "max_states": None, "max_depth": None, "jobs": 1, "executor": "local", "ray_address": None,
+                        "tables": False, "progress": True}
+    assert sig.return_annotation == "Suite"
+    assert worldgen.compile.__doc__ is not None and worldgen.compile.__doc__.startswith("Compile ``seeds``")
+
+
+def test_an_unknown_option_is_a_type_error_before_anything_runs(tmp_path: Path) -> None:
+    with pytest.raises(TypeError, match="unexpected keyword argument 'seed'"):
+        worldgen.compile(VAULT, tmp_path / "s", range(2), seed=3, progress=False)  # type: ignore[call-arg]
     assert not (tmp_path / "s").exists()

@@ -3,11 +3,12 @@
 
 from __future__ import annotations
 
+import inspect
 import sys
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ParamSpec, TypeVar
 
 from worldgen.api.seeds import as_seed_range
 from worldgen.api.suite import Suite
@@ -17,6 +18,9 @@ from worldgen.errors import UsageError, WorldgenError
 if TYPE_CHECKING:
     from worldgen.compiler.suite import Drawn
     from worldgen.ir.models import Scaffold as ScaffoldIR
+
+P = ParamSpec("P")
+R = TypeVar("R")
 
 
 def draw_text(d: Drawn) -> str:
@@ -29,28 +33,14 @@ def _param_texts(params: Mapping[str, Any]) -> list[str]:
     return [f"{name}={str(value).lower() if isinstance(value, bool) else value}" for name, value in params.items()]
 
 
-def compile(scaffold: str | Path, out: str | Path, seeds: range | Sequence[int], *,  # noqa: A001 - worldgen.compile
-            pack: str | Path | None = None, axes: Mapping[str, str] | None = None,
-            params: Mapping[str, Any] | None = None, attempts: int = 5, redraw_params: bool = False,
-            max_states: int | None = None, max_depth: int | None = None, jobs: int = 1, executor: str = "local",
-            ray_address: str | None = None, tables: bool = False, progress: bool = True) -> Suite:
-    """Compile ``seeds`` of the scaffold at ``scaffold`` into the folder ``out`` and return the
-    suite (an interrupted compile into ``out`` is resumed). ``pack`` defaults to the example record
-    shipped beside the scaffold (a scaffold without content slots needs none); ``axes``/``params``
-    fix axis alternatives and params; ``tables`` also writes each fitting world's step tables
-    (docs/tables.md; counted in ``suite.summary["tables"]``); ``progress`` shows a bar on stderr (or
-    in Jupyter). A suite where no world passed its checks is returned too (``suite.accepted == 0``;
-    ``worldgen explain OUT`` says why)."""
-    return compile_with_ir(scaffold, out, seeds, pack=pack, axes=axes, params=params, attempts=attempts,
-                           redraw_params=redraw_params, max_states=max_states, max_depth=max_depth, jobs=jobs,
-                           executor=executor, ray_address=ray_address, tables=tables, progress=progress)[0]
-
-
 def compile_with_ir(scaffold: str | Path, out: str | Path, seeds: range | Sequence[int], *,
-                    pack: str | Path | None, axes: Mapping[str, str] | None, params: Mapping[str, Any] | None,
-                    attempts: int, redraw_params: bool, max_states: int | None, max_depth: int | None, jobs: int,
-                    executor: str, ray_address: str | None, tables: bool, progress: bool) -> tuple[Suite, ScaffoldIR]:
-    """``compile``, and the scaffold's IR (``worldgen compile`` advises from it after the summary)."""
+                    pack: str | Path | None = None, axes: Mapping[str, str] | None = None,
+                    params: Mapping[str, Any] | None = None, attempts: int = 5, redraw_params: bool = False,
+                    max_states: int | None = None, max_depth: int | None = None, jobs: int = 1,
+                    executor: str = "local", ray_address: str | None = None, tables: bool = False,
+                    progress: bool = True) -> tuple[Suite, ScaffoldIR]:
+    """``worldgen.compile``'s work, and the scaffold's IR (``worldgen compile`` advises from it
+    after the summary)."""
     from worldgen import load
     from worldgen.cli.common import param_values
     from worldgen.compiler.bounds import scaffold_bounds
@@ -94,3 +84,28 @@ def compile_with_ir(scaffold: str | Path, out: str | Path, seeds: range | Sequen
         written, skipped = write_tables(out)
         data["tables"] = {"written": written, "without": dict(skipped)}
     return Suite(out, data, seconds), loaded.ir
+
+
+
+def _parameters_of(source: Callable[P, object]) -> Callable[[Callable[..., R]], Callable[P, R]]:
+    """Give a forwarding function ``source``'s parameters (for type checkers through ``P``, for
+    ``help`` and ``inspect`` through ``__signature__``), so they are written once."""
+
+    def borrow(forward: Callable[..., R]) -> Callable[P, R]:
+        returns = inspect.signature(forward).return_annotation
+        forward.__signature__ = inspect.signature(source).replace(return_annotation=returns)  # type: ignore[attr-defined]
+        return forward
+
+    return borrow
+
+
+@_parameters_of(compile_with_ir)
+def compile(*args: Any, **options: Any) -> Suite:  # noqa: A001 - worldgen.compile
+    """Compile ``seeds`` of the scaffold at ``scaffold`` into the folder ``out`` and return the
+    suite (an interrupted compile into ``out`` is resumed). ``pack`` defaults to the example record
+    shipped beside the scaffold (a scaffold without content slots needs none); ``axes``/``params``
+    fix axis alternatives and params; ``tables`` also writes each fitting world's step tables
+    (docs/tables.md; counted in ``suite.summary["tables"]``); ``progress`` shows a bar on stderr (or
+    in Jupyter). A suite where no world passed its checks is returned too (``suite.accepted == 0``;
+    ``worldgen explain OUT`` says why)."""
+    return compile_with_ir(*args, **options)[0]
