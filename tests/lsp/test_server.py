@@ -81,6 +81,9 @@ def test_hover_definition_and_references(client):
     refs = client.request("textDocument/references", {"textDocument": doc(), "position": use,
                                                        "context": {"includeDeclaration": False}})["result"]
     assert len(refs) == 4 and all(r["uri"] == URI for r in refs)
+    with_decls = client.request("textDocument/references", {"textDocument": doc(), "position": use,
+                                                             "context": {"includeDeclaration": True}})["result"]
+    assert sorted(map(str, with_decls)) == sorted(map(str, refs + defs))  # the uses and both declarations
 
 
 def test_while_the_text_does_not_parse_its_last_good_version_answers(client):

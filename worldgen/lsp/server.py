@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import posixpath
 import re
+from collections.abc import Callable
 from typing import Any
 
 from lsprotocol import types
@@ -135,12 +136,18 @@ class WorldgenServer(LanguageServer):
             found = Occurrence(symbol, word[0], word[1], False) if symbol and word else None
         return (analysis, index, found) if found else None
 
-    def locations(self, uri: str, occurrences: list[Occurrence], text: str) -> list[types.Location]:
-        """Where the occurrences are in ``text``; when the index is of an earlier text, only
-        those still spelling their name there (the lines above an edit)."""
-        doc = Document(uri, text)
-        return [types.Location(uri, types.Range(_pos(doc, o.start), _pos(doc, o.end))) for o in occurrences
-                if text[o.start:o.end] == o.symbol.name]
+    async def symbol_locations(self, uri: str, pos: types.Position,
+                               keep: Callable[[Occurrence], bool]) -> list[types.Location] | None:
+        """Where the symbol under the cursor occurs, those occurrences ``keep`` accepts (definition
+        keeps declarations, references the uses and maybe the declaration). When the index is of
+        an earlier text, only those still spelling their name there (the lines above an edit)."""
+        found = await self.occurrence(uri, pos)
+        if found is None:
+            return None
+        analysis, index, occurrence = found
+        text, doc = analysis.text, Document(uri, analysis.text)
+        return [types.Location(uri, types.Range(_pos(doc, o.start), _pos(doc, o.end)))
+                for o in index.of(occurrence.symbol) if keep(o) and text[o.start:o.end] == o.symbol.name]
 
 
 def to_lsp(d: Diagnostic, doc: Document) -> types.Diagnostic:
@@ -225,21 +232,13 @@ def build_server() -> WorldgenServer:
 
     @server.feature(types.TEXT_DOCUMENT_DEFINITION)
     async def definition(ls: WorldgenServer, params: types.DefinitionParams) -> list[types.Location] | None:
-        found = await ls.occurrence(params.text_document.uri, params.position)
-        if found is None:
-            return None
-        analysis, index, occurrence = found
-        return ls.locations(params.text_document.uri,
-                            [o for o in index.of(occurrence.symbol) if o.declaration], analysis.text)
+        return await ls.symbol_locations(params.text_document.uri, params.position, lambda o: o.declaration)
 
     @server.feature(types.TEXT_DOCUMENT_REFERENCES)
     async def references(ls: WorldgenServer, params: types.ReferenceParams) -> list[types.Location] | None:
-        found = await ls.occurrence(params.text_document.uri, params.position)
-        if found is None:
-            return None
-        analysis, index, occurrence = found
-        wanted = [o for o in index.of(occurrence.symbol) if params.context.include_declaration or not o.declaration]
-        return ls.locations(params.text_document.uri, wanted, analysis.text)
+        with_declaration = params.context.include_declaration
+        return await ls.symbol_locations(params.text_document.uri, params.position,
+                                         lambda o: with_declaration or not o.declaration)
 
     @server.feature(types.TEXT_DOCUMENT_COMPLETION)
     async def completion(ls: WorldgenServer, params: types.CompletionParams) -> types.CompletionList:
