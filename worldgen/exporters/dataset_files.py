@@ -17,6 +17,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
+from worldgen.canonical import canonical_json
 from worldgen.errors import WorldgenError
 from worldgen.files import TEMP_PREFIX, write_atomic
 
@@ -36,8 +37,6 @@ def missing_dependency(fmt: str) -> str | None:
 
 def typed_row(row: dict[str, Any]) -> dict[str, Any]:
     """``row`` with ``params`` and ``axes`` as JSON text, so rows of any scaffold share one schema."""
-    from worldgen.ir.models import canonical_json  # here: `worldgen --help` reads FORMATS without the IR
-
     return {key: canonical_json(value) if key in TEXT_COLUMNS else value for key, value in row.items()}
 
 

@@ -7,10 +7,11 @@ serialise to canonical JSON (sorted keys) and round-trip exactly. Nothing here k
 
 from __future__ import annotations
 
-import json
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, SerializerFunctionWrapHandler, model_serializer
+
+from worldgen.canonical import canonical_json
 
 IR_VERSION = 1
 
@@ -341,11 +342,6 @@ class Scaffold(Node):
 
     def action(self, name: str) -> Action | None:
         return next((a for a in self.actions if a.name == name), None)
-
-
-def canonical_json(data: Any) -> str:
-    """The one JSON encoding used for hashing and artifacts: sorted keys, no spaces, UTF-8."""
-    return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
 
 
 from worldgen.ir.terminal import Terminal  # noqa: E402 - it builds on Node, defined above
