@@ -11,7 +11,7 @@ from typing import Any
 
 from worldgen.errors import InstantiationError
 from worldgen.ir.world import World
-from worldgen.runtime.env import encoded_state
+from worldgen.runtime.queries import encoded_state
 from worldgen.runtime.loader import load_rules
 from worldgen.verify import Check, Report, Step
 from worldgen.verify.traces import states_along

@@ -6,7 +6,6 @@ changes nothing; it still costs a step, so the horizon bounds every episode.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
@@ -15,9 +14,9 @@ from worldgen.codegen.names import RULE_ERRORS
 from worldgen.codegen.fallbacks import match_fallback
 from worldgen.codegen.program import Rules
 from worldgen.ir.patterns import find_unpadded
-from worldgen.ir.values import encode
 from worldgen.ir.world import World
 from worldgen.runtime.loader import load_rules
+from worldgen.runtime.queries import EpisodeQueries
 from worldgen.terminal.episode import TerminalEpisode
 
 OVER = "The episode is over; call reset() to play again."
@@ -125,7 +124,7 @@ def chance_stream(world: World, seed: int | None) -> np.random.Generator:
     return np.random.default_rng(np.random.SeedSequence([episode, world.seed, 0x5EED]))
 
 
-class Env:
+class Env(EpisodeQueries):
     """One world's episodes. Cheap to create; rules are compiled when the Env is made.
 
     What a state shows (observation, signals, admissible commands) depends on the state alone,
@@ -297,29 +296,5 @@ class Env:
             menu = self._menus[key] = self.rules.admissible(self._state)
         return list(menu)
 
-    @property
-    def admissible(self) -> list[str]:
-        return self._admissible()
-
-    @property
-    def commands(self) -> list[str]:
-        """Every command this world understands (its canonical phrasings), valid now or not."""
-        return [b.command for b in self.rules.bindings]
-
-    @property
-    def steps(self) -> int:
-        return self._t
-
-    def state(self) -> dict[str, Any]:
-        """The current state, JSON-encoded (for debugging and `worldgen play`'s :state)."""
-        return encoded_state(self.world, self.rules.dynamic, self._state)
-
-
-def encoded_state(world: World, dynamic: Sequence[str], values: Sequence[Any]) -> dict[str, Any]:
-    """A state of ``world`` as JSON values: its start state with the ``dynamic`` variables (the
-    ones the rules change, in ``Rules.dynamic`` order) set to ``values``."""
-    types = {v.name: v.type for v in world.scaffold.state}
-    current = dict(world.initial_state)
-    for name, value in zip(dynamic, values):
-        current[name] = encode(types[name], value)
-    return current
+    def _state_values(self) -> list[Any]:
+        return self._state

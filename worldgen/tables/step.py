@@ -19,8 +19,9 @@ from worldgen.ir.axes import apply_axes
 from worldgen.ir.models import Stmt
 from worldgen.ir.patterns import find_unpadded
 from worldgen.ir.world import World
-from worldgen.runtime.env import OVER, StepInfo, chance_stream, encoded_state
+from worldgen.runtime.env import OVER, StepInfo, chance_stream
 from worldgen.runtime.loader import load_rules
+from worldgen.runtime.queries import EpisodeQueries
 from worldgen.tables.build import Tables
 from worldgen.tables.store import load
 
@@ -29,7 +30,7 @@ PARSED_KEPT = 100_000  # command strings whose binding is remembered
 UNPARSED = -2
 
 
-class TableEnv:
+class TableEnv(EpisodeQueries):
     """One world's episodes from its tables (``Env``'s reset/step/advance and queries)."""
 
     def __init__(self, world: World, tables: Tables):
@@ -232,23 +233,11 @@ class TableEnv:
         return list(menu)
 
     @property
-    def admissible(self) -> list[str]:
-        return self._admissible()
-
-    @property
-    def commands(self) -> list[str]:
-        return [b.command for b in self.rules.bindings]
-
-    @property
-    def steps(self) -> int:
-        return self._t
-
-    @property
     def state_id(self) -> int:
         return self._s
 
-    def state(self) -> dict[str, Any]:
-        return encoded_state(self.world, self.rules.dynamic, self.values(self._s))
+    def _state_values(self) -> tuple[Any, ...]:
+        return self.values(self._s)
 
     def close(self) -> None:
         """Nothing to stop: tables hold nothing outside this process."""
