@@ -45,6 +45,19 @@ def test_an_output_file_that_is_a_folder(command, vault_suite, tmp_path, capsys)
     assert "internal error" not in err and os.listdir(out) == []
 
 
+@pytest.mark.parametrize(("name", "reason"), [
+    ("out", "{path} is a directory; give a file's path"),
+    ("no-such-folder/report.html", "No such file or directory"),
+])
+def test_report_checks_its_html_path_before_printing_the_report(name, reason, vault_suite, tmp_path, capsys):
+    (tmp_path / "out").mkdir()
+    path = str(tmp_path / name)
+    assert main(["report", str(vault_suite), "--html", path]) == 1
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err == f"{path}: error: {reason.format(path=path)}\n"
+
+
 def test_other_path_errors_name_the_path_and_the_reason():
     assert describe(PermissionError(13, "Permission denied", "x.jsonl")) == "x.jsonl: error: Permission denied"
 

@@ -32,7 +32,10 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from worldgen.api import report
+    from worldgen.cli.path_errors import check_output_file
 
+    if args.html:
+        check_output_file(args.html)
     built = report(args.path, args.rollouts, packs=args.pack, trust_edited=args.trust_edited)
     if args.json:
         sys.stdout.write(built.json())

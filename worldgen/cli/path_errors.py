@@ -8,6 +8,7 @@ once instead of each command wrapping its own ``open``.
 
 from __future__ import annotations
 
+import errno
 import os
 
 
@@ -20,3 +21,12 @@ def describe(err: OSError) -> str | None:
     if isinstance(err, IsADirectoryError):
         return f"{path}: error: {path} is a directory; give a file's path"
     return f"{path}: error: {err.strerror or type(err).__name__}"
+
+
+def check_output_file(path: str) -> None:
+    """Raise now the OSError that writing a file at ``path`` would raise at the end (a folder
+    there, or no folder to hold it), so a command fails before it works and prints for nothing."""
+    if os.path.isdir(path):
+        raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), path)
+    if not os.path.isdir(os.path.dirname(path) or "."):
+        raise FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT), path)
