@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from worldgen.shell.builtins import awk_parse
-from worldgen.shell.builtins.awk_parse import ESCAPES, AwkSyntaxError
+from worldgen.shell.builtins.awk_lex import ESCAPES, AwkSyntaxError
 from worldgen.shell.builtins.awk_run import Exit, Interpreter
 from worldgen.shell.builtins.awk_values import AwkError, input_value
 from worldgen.shell.builtins.base import Builtin, Call
