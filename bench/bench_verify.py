@@ -69,7 +69,7 @@ def command(*argv: str) -> tuple[float, float]:
     """(wall-clock s, CPU s of its own process) of one `worldgen` command in a fresh interpreter."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     t = time.perf_counter()
-    subprocess.run([sys.executable, "-m", "worldgen.cli.main", *argv], check=True, capture_output=True,
+    subprocess.run([sys.executable, "-m", "worldgen.cli.main", *argv], check=True, capture_output=True, cwd=ROOT,
                    env={**os.environ, "PYTHONPATH": str(ROOT)})
     wall, after = time.perf_counter() - t, resource.getrusage(resource.RUSAGE_CHILDREN)
     return wall, (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
