@@ -6,21 +6,28 @@ Prints, per example scaffold (its example record, default param ranges, axes dra
   * model checker: reachable states explored per second (exploration alone, and the full
     verify_world with every check, returns and replays);
   * worlds compiled + verified per second on one core (instantiate, verify, re-draws, artifact JSON);
-  * the speed-up of --jobs 2 over --jobs 1 on a whole suite written to disk.
-Targets (issue 4): >= 200,000 states/s on vault; >= 100 worlds/s per core; jobs 2 >= 1.7x jobs 1.
+  * `worldgen compile --jobs 1` and `--jobs 2` of a whole suite, then `worldgen verify` of it, each
+    a fresh command (its start-up and the workers' start-up included, as a user meets them):
+    wall-clock seconds and the speed-up of --jobs 2; CPU seconds of compile --jobs 1 and of verify
+    (the command's own process: exact without workers), and their ratio.
+Targets (issue 4): >= 200,000 states/s on vault; >= 100 worlds/s per core; jobs 2 >= 1.7x jobs 1
+(issue 25: >= 1.8x on a 200-world suite, verify no slower than compile).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
+import resource
+import subprocess
+import sys
 import tempfile
 import time
 from pathlib import Path
 
 import worldgen
-from worldgen.compiler.executors import LocalExecutor
-from worldgen.compiler.suite import Spec, compile_seed, compile_suite
+from worldgen.compiler.suite import Spec, compile_seed
 from worldgen.runtime.loader import load_rules
 from worldgen.verify import Bounds, verify_world
 from worldgen.verify.statespace import explore
@@ -58,28 +65,42 @@ def worlds_per_second(s: Spec, n: int) -> tuple[float, float]:
     return n / elapsed, draws / elapsed
 
 
-def suite_seconds(s: Spec, n: int, jobs: int) -> float:
+def command(*argv: str) -> tuple[float, float]:
+    """(wall-clock s, CPU s of its own process) of one `worldgen` command in a fresh interpreter."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    t = time.perf_counter()
+    subprocess.run([sys.executable, "-m", "worldgen.cli.main", *argv], check=True, capture_output=True, cwd=ROOT,
+                   env={**os.environ, "PYTHONPATH": str(ROOT)})
+    wall, after = time.perf_counter() - t, resource.getrusage(resource.RUSAGE_CHILDREN)
+    return wall, (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
+
+
+def suite_commands(name: str, n: int) -> tuple[float, float, float, float]:
+    """(compile --jobs 1 wall s, --jobs 2 wall s, compile --jobs 1 CPU s, verify CPU s) of seeds 0..n-1."""
+    wg = str(ROOT / "scaffolds" / f"{name}.wg")
     with tempfile.TemporaryDirectory() as tmp:
-        t = time.perf_counter()
-        compile_suite(s, range(n), Path(tmp), LocalExecutor(jobs))
-        return time.perf_counter() - t
+        one, cpu = command("compile", wg, "--seeds", str(n), "-o", f"{tmp}/j1", "--jobs", "1")
+        two, _ = command("compile", wg, "--seeds", str(n), "-o", f"{tmp}/j2", "--jobs", "2")
+        _, verify = command("verify", f"{tmp}/j1")
+    return one, two, cpu, verify
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--worlds", type=int, default=200, help="worlds per in-process measurement")
-    ap.add_argument("--suite", type=int, default=1000, help="seeds per --jobs measurement (the pool starts in ~0.5 s; a large suite amortises it)")
+    ap.add_argument("--suite", type=int, default=200, help="seeds per suite command (the workers start in ~1 s; a large suite amortises it)")
     ap.add_argument("--scaffolds", nargs="*", default=["vault", "services", "ledger"])
     args = ap.parse_args()
-    print(f"{'scaffold':<10} {'states/world':>12} {'explore st/s':>13} {'verify st/s':>12} "
-          f"{'worlds/s/core':>14} {'draws/s':>8} {'jobs1 s':>8} {'jobs2 s':>8} {'speed-up':>9}")
+    print(f"{'scaffold':<10} {'states/world':>12} {'explore st/s':>13} {'verify st/s':>12} {'worlds/s/core':>14} "
+          f"{'draws/s':>8} {'jobs1 s':>8} {'jobs2 s':>8} {'speed-up':>9} {'compile cpu':>12} {'verify cpu':>11} {'ratio':>6}")
     for name in args.scaffolds:
         s = spec(name)
         mean, explore_rate, verify_rate = checker(s, args.worlds)
         seeds_rate, draws_rate = worlds_per_second(s, args.worlds)
-        one, two = suite_seconds(s, args.suite, 1), suite_seconds(s, args.suite, 2)
-        print(f"{name:<10} {mean:>12.1f} {explore_rate:>13,.0f} {verify_rate:>12,.0f} "
-              f"{seeds_rate:>14.1f} {draws_rate:>8.1f} {one:>8.2f} {two:>8.2f} {one / two:>8.2f}x", flush=True)
+        one, two, compile_cpu, verify_cpu = suite_commands(name, args.suite)
+        print(f"{name:<10} {mean:>12.1f} {explore_rate:>13,.0f} {verify_rate:>12,.0f} {seeds_rate:>14.1f} {draws_rate:>8.1f} "
+              f"{one:>8.2f} {two:>8.2f} {one / two:>8.2f}x {compile_cpu:>11.2f}s {verify_cpu:>10.2f}s {verify_cpu / compile_cpu:>6.2f}",
+              flush=True)
 
 
 if __name__ == "__main__":

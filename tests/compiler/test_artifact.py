@@ -102,3 +102,29 @@ def test_malformed_artifacts_are_user_errors(text):
 
     with pytest.raises(artifact.ArtifactError, match="malformed artifact at /report"):
         artifact.parse(_edited(text, drop), "x.json")
+
+
+def test_artifacts_with_the_same_rules_share_one_parsed_scaffold(spec):
+    """A suite's artifacts hold the same IR: verify validates, hashes and generates code for it
+    once, not once per world (the scaffold object is the cache key of all three)."""
+    texts = [compile_seed(spec("vault"), seed).artifact for seed in (0, 1)]
+    first, second = (artifact.parse(t.encode(), "a.json") for t in texts)
+    assert first.world.scaffold is second.world.scaffold
+    assert second.to_json() == texts[1]
+
+
+def test_an_edited_scaffold_after_an_intact_one_is_still_caught(text):
+    artifact.parse(text.encode(), "intact.json")
+
+    def loosen(d):
+        d["world"]["scaffold"]["horizon"] = 3
+
+    finding = recheck("a.json", _edited(text, loosen))
+    assert any(p.startswith("scaffold hash mismatch") for p in finding.problems)
+
+    def inject(d):
+        d["world"]["scaffold"]["state"][0]["name"] = "x] or s[0"
+
+    artifact.parse(text.encode(), "intact.json")
+    with pytest.raises(artifact.ArtifactError, match="IR names must be identifiers"):
+        artifact.parse(_edited(text, inject), "evil.json")

@@ -41,17 +41,19 @@ def compile_with_ir(scaffold: str | Path, out: str | Path, seeds: range | Sequen
                     progress: bool = True) -> tuple[Suite, ScaffoldIR]:
     """``worldgen.compile``'s work, and the scaffold's IR (``worldgen compile`` advises from it
     after the summary)."""
-    from worldgen import load
-    from worldgen.cli.common import param_values
-    from worldgen.compiler.bounds import scaffold_bounds
     from worldgen.compiler.executors import LocalExecutor, RayExecutor
-    from worldgen.compiler.packs import NO_CONTENT, check_made_for, read_pack, validate_pack
-    from worldgen.compiler.suite import Spec, compile_suite
-    from worldgen.datafiles import default_content
 
     seeds = as_seed_range(seeds)
     if executor not in ("local", "ray"):
         raise UsageError(f"worldgen: error: executor must be 'local' or 'ray', not {executor!r}")
+    local = LocalExecutor(jobs) if executor == "local" else None  # first: its workers' server starts meanwhile
+    from worldgen import load
+    from worldgen.cli.common import param_values
+    from worldgen.compiler.bounds import scaffold_bounds
+    from worldgen.compiler.packs import NO_CONTENT, check_made_for, read_pack, validate_pack
+    from worldgen.compiler.suite import Spec, compile_suite
+    from worldgen.datafiles import default_content
+
     file = str(scaffold)
     try:
         loaded = load(file)
@@ -69,7 +71,7 @@ def compile_with_ir(scaffold: str | Path, out: str | Path, seeds: range | Sequen
         validate_pack(loaded.ir, records, content)
     spec = Spec(loaded.ir, tuple(records), dict(axes or {}), scaffold_bounds(loaded.ir, max_states, max_depth), attempts,
                 redraw_params, fixed)
-    workers = RayExecutor(ray_address) if executor == "ray" else LocalExecutor(jobs)
+    workers = local if local is not None else RayExecutor(ray_address)
     out = Path(out)
     started = time.perf_counter()
     with show_progress("compile", len(seeds), "seeds", "accepted", "rejected", ("draw", "draws"), show=progress) as advance:

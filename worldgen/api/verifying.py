@@ -41,6 +41,8 @@ def findings(path: str | Path, *, jobs: int = 1, max_states: int | None = None, 
     is known. ``max_states``/``max_depth``: verify's own bounds (default: the scaffold's `check
     within` up to the default; never the bounds stored in the artifact)."""
     from worldgen.compiler.executors import LocalExecutor
+
+    workers = LocalExecutor(jobs)  # first: its workers' server starts while this process imports the checker
     from worldgen.compiler.recheck import suite_entries
 
     root = Path(path)
@@ -48,7 +50,7 @@ def findings(path: str | Path, *, jobs: int = 1, max_states: int | None = None, 
         raise WorldgenError(f"{root}: error: no such artifact or suite folder")
     entries = suite_entries(root)
     with show_progress("verify", len(entries), "artifacts", "verified", show=progress) as advance:
-        for chunk in LocalExecutor(jobs).map(_setup, (max_states, max_depth), _recheck_chunk, _chunks(iter(entries))):
+        for chunk in workers.map(_setup, (max_states, max_depth), _recheck_chunk, _chunks(iter(entries))):
             for finding in chunk:
                 advance(not finding.ok)
                 yield finding

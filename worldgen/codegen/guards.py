@@ -51,6 +51,11 @@ def _depends(e: Expr, dynamic: frozenset[str], functions: dict[str, Function], l
     return found
 
 
+def reads_state(e: Expr, dynamic: frozenset[str], functions: dict[str, Function]) -> bool:
+    """Can ``e`` have another value in another state (does it read a variable an action changes)?"""
+    return "state" in _depends(e, dynamic, functions, {})
+
+
 def _kind(deps: set[str]) -> str:
     if "state" not in deps:
         return STATIC

@@ -20,6 +20,7 @@ from worldgen.codegen.exprs import Namespace, Request, WorldTables
 from worldgen.codegen.fallbacks import Fallback, fallbacks_of, free_rank, spellings
 from worldgen.codegen.guards import GuardPlan, Lookup, live, plan
 from worldgen.codegen.intervals import Interval
+from worldgen.codegen.invariants import emit_invariant
 from worldgen.codegen.names import RULE_ERRORS, ident
 from worldgen.codegen.numbers import amount, resolve as resolve_numbers
 from worldgen.codegen.packing import Codec
@@ -179,10 +180,7 @@ def generate(rules: Scaffold, tables: WorldTables) -> tuple[Generated, dict[str,
     em.emit(0, f"def invalid(s): return {em.x.template(rules.invalid)}")
     emit_signals(em)
     emit_pays(em)
-    em.emit(0, "def invariant(s):")
-    for ii, inv in enumerate(rules.invariants):
-        em.emit(1, f"if not {em.x.expr(inv.cond)}: return {ii}")
-    em.emit(1, "return -1")
+    emit_invariant(em, frozenset(dynamic), functions)
 
     source = "\n".join(em.lines) + "\n"
     code = compile(source, "<worldgen rules>", "exec")

@@ -82,6 +82,17 @@ def world_canonical_json(world: World) -> str:
     return canonical_json(data)
 
 
+_ir_sha: tuple[Scaffold, str] | None = None  # the last scaffold hashed, held strongly
+
+
+def scaffold_sha256(ir: Scaffold) -> str:
+    """The sha256 of the IR's canonical JSON, once per IR object (frozen: it cannot change)."""
+    global _ir_sha
+    if _ir_sha is None or _ir_sha[0] is not ir:
+        _ir_sha = (ir, sha256(ir.to_json()))
+    return _ir_sha[1]
+
+
 def integrity_problems(art: Artifact) -> list[str]:
     """What no longer hashes to the artifact's provenance: its world, its rules (empty: intact)."""
     p, problems = art.provenance, []
@@ -89,7 +100,7 @@ def integrity_problems(art: Artifact) -> list[str]:
     if actual != p.world_sha256:
         problems.append(f"world hash mismatch: the world was changed after compilation "
                         f"(recorded {p.world_sha256[:12]}, now {actual[:12]})")
-    scaffold = sha256(art.world.scaffold.to_json())
+    scaffold = scaffold_sha256(art.world.scaffold)
     if scaffold != p.scaffold_sha256:
         problems.append(f"scaffold hash mismatch: the rules were changed after compilation "
                         f"(recorded {p.scaffold_sha256[:12]}, now {scaffold[:12]})")
@@ -109,7 +120,7 @@ def build_json(world: World, report: Report, record_id: str) -> tuple[Artifact, 
     art = Artifact(world=world, report=report, provenance=Provenance(
         worldgen=__version__,
         scaffold=world.scaffold.name,
-        scaffold_sha256=world.provenance.get("scaffold_sha256", sha256(world.scaffold.to_json())),
+        scaffold_sha256=world.provenance.get("scaffold_sha256", scaffold_sha256(world.scaffold)),
         record_id=record_id,
         content_sha256=world.provenance.get("content_sha256", ""),
         world_sha256=sha256(world_json),
@@ -154,14 +165,36 @@ def parse(data: bytes, path: str) -> Artifact | World:
     if not isinstance(raw, dict) or raw.get("format") not in (ARTIFACT_FORMAT, WORLD_FORMAT):
         found = raw.get("format") if isinstance(raw, dict) else type(raw).__name__
         raise ArtifactError(f"{path}: error: not a worldgen artifact (format {found!r}, expected {ARTIFACT_FORMAT!r})")
-    scaffold = (raw.get("world") if raw["format"] == ARTIFACT_FORMAT else raw) or {}
-    bad = unsafe_names(scaffold.get("scaffold") if isinstance(scaffold, dict) else None, "/scaffold")
-    if bad:
-        raise ArtifactError(f"{path}: error: refusing to load: IR names must be identifiers, see {', '.join(bad[:5])}")
+    world = (raw.get("world") if raw["format"] == ARTIFACT_FORMAT else raw) or {}
+    if isinstance(world, dict) and "scaffold" in world:
+        world["scaffold"] = _scaffold(world["scaffold"], path)
     try:
         return Artifact.model_validate(raw) if raw["format"] == ARTIFACT_FORMAT else World.model_validate(raw)
     except ValidationError as err:
         raise ArtifactError(f"{path}: error: malformed artifact {first_problem(err)}") from None
+
+
+_ir_parsed: tuple[str, Scaffold] | None = None  # the last scaffold parsed, by its JSON
+
+
+def _scaffold(ir: Any, path: str) -> Any:
+    """The IR of a world being parsed, checked safe to run: the Scaffold parsed from the same
+    JSON just before when there is one (a suite's artifacts all hold the same IR), so a suite
+    validates, hashes and generates code for its IR once, not once per world; else the data as
+    it is, for the world's validation to parse."""
+    global _ir_parsed
+    text = json.dumps(ir, sort_keys=True)  # equal texts, equal JSON values (1 and 1.0 differ)
+    if _ir_parsed is not None and _ir_parsed[0] == text:
+        return _ir_parsed[1]
+    bad = unsafe_names(ir, "/scaffold")
+    if bad:
+        raise ArtifactError(f"{path}: error: refusing to load: IR names must be identifiers, see {', '.join(bad[:5])}")
+    try:
+        parsed = Scaffold.model_validate(ir)
+    except ValidationError:
+        return ir  # the world's validation reports it, where it is
+    _ir_parsed = (text, parsed)
+    return parsed
 
 
 def load(path: str | Path) -> Artifact | World:

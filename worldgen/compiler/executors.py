@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import multiprocessing
+from multiprocessing import forkserver
 import os
 import pickle
 import threading
@@ -35,12 +36,18 @@ class Executor(Protocol):
 
 
 class LocalExecutor:
-    """``jobs`` processes on this machine (``jobs == 1``: in this process, no pool)."""
+    """``jobs`` processes on this machine (``jobs == 1``: in this process, no pool).
+
+    The server the workers fork from starts here, not at the first ``map``: it imports worldgen
+    (~1 s of CPU), which then runs beside the caller's own set-up (loading the scaffold, its
+    imports) instead of delaying the first chunk; a caller makes its executor first."""
 
     def __init__(self, jobs: int):
         if jobs < 1:
             raise WorldgenError(f"--jobs must be at least 1, not {jobs}")
         self.jobs = jobs
+        if jobs > 1 and _context().get_start_method() == "forkserver":
+            forkserver.ensure_running()
 
     def map(self, setup: Callable[[Any], None], state: Any, work: Callable[[Any], Any],
             chunks: Iterable[Any], note: notes.Sink | None = None) -> Iterator[Any]:

@@ -20,6 +20,7 @@ from worldgen.codegen.names import RuleError
 from worldgen.codegen.numbers import cell_names, resolve as resolve_numbers
 from worldgen.codegen.prelude import HELPERS
 from worldgen.ir import types as T
+from worldgen.compiler.artifact import scaffold_sha256
 from worldgen.compiler.generators import generators
 from worldgen.compiler.unions import variant_names
 from worldgen.seeding import rng
@@ -184,7 +185,7 @@ def instantiate(
         content_choice=chosen, entities=entity_names,
         consts={c.name: encode(c.type, values[c.name]) for c in rules.consts},
         initial_state={v.name: encode(v.type, values[v.name]) for v in rules.state},
-        provenance={"scaffold_sha256": _scaffold_sha256(ir), "content_sha256": _content_sha256(content)},
+        provenance={"scaffold_sha256": scaffold_sha256(ir), "content_sha256": _content_sha256(content)},
     )
 
 
@@ -208,17 +209,6 @@ def draw_start(rules: Scaffold, compiler: ExprCompiler, entity_names: dict[str, 
             _check_bounds(types[name], value, name, compiler, values)
     _check_requires(rules, compiler, values)
     return values
-
-
-_last_scaffold: tuple[Scaffold, str] | None = None  # a suite builds many worlds from one IR object
-
-
-def _scaffold_sha256(ir: Scaffold) -> str:
-    """The IR's hash, computed once per IR object (frozen, so it cannot change under us)."""
-    global _last_scaffold
-    if _last_scaffold is None or _last_scaffold[0] is not ir:
-        _last_scaffold = (ir, hashlib.sha256(ir.to_json().encode()).hexdigest())
-    return _last_scaffold[1]
 
 
 def _content_sha256(content: dict[str, Any]) -> str:
