@@ -19,7 +19,7 @@ from worldgen.ir.axes import apply_axes
 from worldgen.ir.models import Stmt
 from worldgen.ir.patterns import find_unpadded
 from worldgen.ir.world import World
-from worldgen.runtime.env import OVER, StepInfo, chance_stream, encoded_state
+from worldgen.runtime.env import OVER, chance_stream, encoded_state
 from worldgen.runtime.loader import load_rules
 from worldgen.tables.build import Tables
 from worldgen.tables.store import load
@@ -27,6 +27,7 @@ from worldgen.tables.store import load
 
 PARSED_KEPT = 100_000  # command strings whose binding is remembered
 UNPARSED = -2
+BLOCK = 64  # chance draws taken from the episode's stream at once (one numpy call, not one per chance)
 
 
 class TableEnv:
@@ -59,14 +60,20 @@ class TableEnv:
         self._said: list[str | None] = [None] * len(self._dst)  # per transition: its step's observation
         self._refused: dict[tuple[int, int], str] = {}  # per (state, command) not admissible there
         self._unknown: dict[int, str] = {}  # per state: a command the world does not know
-        self._menus: dict[int, list[str]] = {}
+        self._menus: list[list[str] | None] = [None] * tables.states  # per state: its admissible list
+        self._fixed_pay: dict[int, float] = {}  # per set of newly met pay-once conditions: their fixed amounts
+        self._live_bits = sum(1 << bit for bit, _, _ in self.rules.live)
         self._values: dict[int, tuple[Any, ...]] = {}
         self._opening: tuple[str, str] | None = None
         self._s = 0
         self._t = 0
         self._acc = 0  # pay-once conditions met this episode
         self._over = True
-        self._rng: np.random.Generator | None = None
+        self._seeded = False  # whether an episode has chosen the chance stream yet
+        self._seed: int | None = None
+        self._rng: np.random.Generator | None = None  # made at the first chance met: seeding costs more than a step
+        self._draws: list[float] = []  # the stream's next draws: _draws[_drawn:] are not used yet
+        self._drawn = 0
         self.status = 0
 
     @classmethod
@@ -75,13 +82,15 @@ class TableEnv:
         return cls(world, load(path, world.id))
 
     # ------------------------------------------------------------------------- episodes
-    def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[str, StepInfo]:
+    def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[str, dict[str, Any]]:
+        """As ``Env.reset``; ``info`` is a plain dict, as ``step``'s is."""
         obs, intro, success = self.begin(seed)
-        return obs, StepInfo.of(self._admissible, {"valid": True, "action": None, "step": 0, "success": success, "instruction": intro})
+        return obs, {"valid": True, "action": None, "step": 0, "success": success, "instruction": intro,
+                     "admissible": self._admissible()}
 
     def begin(self, seed: int | None = None) -> tuple[str, str, bool]:
-        if seed is not None or self._rng is None:  # as Env.begin: the same stream for the same seed
-            self._rng = chance_stream(self.world, seed)
+        if seed is not None or not self._seeded:  # as Env.begin: the same stream for the same seed
+            self._seeded, self._seed, self._rng, self._draws, self._drawn = True, seed, None, [], 0
         self._s, self._t, self.status = 0, 0, 0
         self._acc = self._when[0]
         self._over = self._ends[0]
@@ -122,11 +131,7 @@ class TableEnv:
             self.status, new, text, reward, action = 1, s, self.refusal(s, b), self.rules.per_step, None
         else:
             r = self._root[e]
-            if r >= 0:  # a chance edge: one draw per chance met, as Env's pick makes
-                rand, p, yes, no = self._rng.random, self._p, self._yes, self._no  # type: ignore[union-attr]
-                while r >= 0:
-                    r = yes[r] if rand() < p[r] else no[r]
-            tr = -1 - r
+            tr = -1 - (r if r < 0 else self._walk(r))
             text = self._said[tr]
             if text is None:
                 text = self.transition_text(tr)
@@ -136,14 +141,34 @@ class TableEnv:
         newly = self._when[new] & ~self._acc
         if newly:  # `reward R when C` pays once, as Env._settle adds it
             self._acc |= newly
-            amounts = self.rules.when_amounts
-            reward += sum(amounts[i] for i in range(len(amounts)) if newly >> i & 1)
-            live, error = self.live_pay(newly, new)
-            reward += live
+            fixed = self._fixed_pay.get(newly)
+            if fixed is None:
+                amounts = self.rules.when_amounts
+                fixed = self._fixed_pay[newly] = sum(amounts[i] for i in range(len(amounts)) if newly >> i & 1)
+            reward += fixed
+            if newly & self._live_bits:
+                live, error = self.live_pay(newly, new)
+                reward += live
         terminated = self._ends[new]
         truncated = not terminated and self._t >= self.horizon
         self._over = terminated or truncated
         return text, reward, terminated, truncated, self._done[new], e >= 0, action, error
+
+    def _walk(self, node: int) -> int:
+        """The leaf a chance edge's tree reaches from ``node``: one draw per chance met, as Env's
+        pick makes, read from blocks of the same stream (``Generator.random(n)`` yields what ``n``
+        calls of ``random()`` would)."""
+        p, yes, no, draws, i = self._p, self._yes, self._no, self._draws, self._drawn
+        while node >= 0:
+            if i == len(draws):
+                if self._rng is None:
+                    self._rng = chance_stream(self.world, self._seed)
+                draws, i = self._rng.random(BLOCK).tolist(), 0
+                self._draws = draws
+            node = yes[node] if draws[i] < p[node] else no[node]
+            i += 1
+        self._drawn = i
+        return node
 
     def parse(self, command: Any) -> int | None:
         """The command's binding as Env reads it (None: the world does not know it), kept for
@@ -226,7 +251,7 @@ class TableEnv:
     def _admissible(self) -> list[str]:
         if self._over:
             return []
-        menu = self._menus.get(self._s)
+        menu = self._menus[self._s]
         if menu is None:
             menu = self._menus[self._s] = self.rules.admissible(list(self.values(self._s)))
         return list(menu)
