@@ -27,6 +27,7 @@ from worldgen.tables.store import load
 
 PARSED_KEPT = 100_000  # command strings whose binding is remembered
 UNPARSED = -2
+Move = tuple[str, int, float, str, bool, bool, int]  # see TableEnv._move
 BLOCK = 64  # chance draws taken from the episode's stream at once (one numpy call, not one per chance)
 
 
@@ -58,6 +59,7 @@ class TableEnv:
         self._says = [_says(a.body + every) for a in self.rules.actions]  # silent actions are not run to render
         self._shown: dict[int, str] = {}  # per state: its observation
         self._said: list[str | None] = [None] * len(self._dst)  # per transition: its step's observation
+        self._moves: list[Move | None] = [None] * len(self._dst)  # per transition: what taking it gives
         self._refused: dict[tuple[int, int], str] = {}  # per (state, command) not admissible there
         self._unknown: dict[int, str] = {}  # per state: a command the world does not know
         self._menus: list[list[str] | None] = [None] * tables.states  # per state: its admissible list
@@ -110,8 +112,9 @@ class TableEnv:
         """As ``Env.step``; ``info`` is a plain dict: its admissible list is a list cached per
         state, put in now rather than computed when read."""
         obs, reward, terminated, truncated, success, valid, action, error = self.advance(command)
+        menu = self._menus[self._s]
         info = {"valid": valid, "action": action, "step": self._t, "success": success, "exit_status": self.status,
-                "admissible": self._admissible()}
+                "admissible": [] if self._over else list(self._menu(self._s) if menu is None else menu)}
         if error is not None:
             info["error"] = error
         return obs, reward, terminated, truncated, info
@@ -121,38 +124,48 @@ class TableEnv:
         name, rule error)."""
         if self._over:
             return OVER, 0.0, True, False, False, False, None, None
-        self._t += 1
-        s = self._s
+        t = self._t = self._t + 1
         b = self._parsed.get(command, UNPARSED) if type(command) is str else self.parse(command)
         if b is UNPARSED:
             b = self.parse(command)
-        e = -1 if b is None else self._edge[s][b]
-        if e < 0:
-            self.status, new, text, reward, action = 1, s, self.refusal(s, b), self.rules.per_step, None
-        else:
-            r = self._root[e]
-            tr = -1 - (r if r < 0 else self._walk(r))
-            text = self._said[tr]
-            if text is None:
-                text = self.transition_text(tr)
-            self.status, new, reward, action = 0, self._dst[tr], self._gain[e], self._action_of[b]  # type: ignore[index]
-        self._s = new
-        error = None
-        newly = self._when[new] & ~self._acc
+        e = -1 if b is None else self._edge[self._s][b]
+        if e < 0:  # refused: the state stays, so no pay-once condition is newly met and it does not end
+            self.status, truncated = 1, t >= self.horizon
+            self._over = truncated
+            return self.refusal(self._s, b), self.rules.per_step, False, truncated, False, False, None, None
+        r = self._root[e]
+        tr = -1 - (r if r < 0 else self._walk(r))
+        text, self._s, reward, action, terminated, success, when = self._moves[tr] or self._move(tr)
+        self.status, error = 0, None
+        newly = when & ~self._acc
         if newly:  # `reward R when C` pays once, as Env._settle adds it
-            self._acc |= newly
-            fixed = self._fixed_pay.get(newly)
-            if fixed is None:
-                amounts = self.rules.when_amounts
-                fixed = self._fixed_pay[newly] = sum(amounts[i] for i in range(len(amounts)) if newly >> i & 1)
-            reward += fixed
-            if newly & self._live_bits:
-                live, error = self.live_pay(newly, new)
-                reward += live
-        terminated = self._ends[new]
-        truncated = not terminated and self._t >= self.horizon
+            reward, error = self._pay_once(newly, reward)
+        truncated = not terminated and t >= self.horizon
         self._over = terminated or truncated
-        return text, reward, terminated, truncated, self._done[new], e >= 0, action, error
+        return text, reward, terminated, truncated, success, True, action, error
+
+    def _move(self, tr: int) -> Move:
+        """What taking transition ``tr`` always gives (its text rendered now), kept for the next
+        time: (text, new state, reward before pay-once rewards, action name, ends, goal, pay-once
+        conditions holding)."""
+        e, new = int(self.tables.trans_edge[tr]), self._dst[tr]
+        move = self._moves[tr] = (self.transition_text(tr), new, self._gain[e], self._action_of[int(self._edge_cmd[e])],
+                                  self._ends[new], self._done[new], self._when[new])
+        return move
+
+    def _pay_once(self, newly: int, reward: float) -> tuple[float, str | None]:
+        """``reward`` plus the pay-once rewards whose conditions are ``newly`` met in the new
+        state, and the rule error of a live amount that failed."""
+        self._acc |= newly
+        fixed = self._fixed_pay.get(newly)
+        if fixed is None:
+            amounts = self.rules.when_amounts
+            fixed = self._fixed_pay[newly] = sum(amounts[i] for i in range(len(amounts)) if newly >> i & 1)
+        reward += fixed
+        if not newly & self._live_bits:
+            return reward, None
+        live, error = self.live_pay(newly, self._s)
+        return reward + live, error
 
     def _walk(self, node: int) -> int:
         """The leaf a chance edge's tree reaches from ``node``: one draw per chance met, as Env's
@@ -252,9 +265,12 @@ class TableEnv:
         if self._over:
             return []
         menu = self._menus[self._s]
-        if menu is None:
-            menu = self._menus[self._s] = self.rules.admissible(list(self.values(self._s)))
-        return list(menu)
+        return list(self._menu(self._s) if menu is None else menu)
+
+    def _menu(self, state: int) -> list[str]:
+        """The admissible list of ``state`` (computed by the rules once, then kept: callers copy it)."""
+        menu = self._menus[state] = self.rules.admissible(list(self.values(state)))
+        return menu
 
     @property
     def admissible(self) -> list[str]:
