@@ -50,9 +50,14 @@ class TableEnv:
         self._ends: list[bool] = (tables.done | tables.failed).tolist()
         self._done: list[bool] = tables.done.tolist()
         rows, cols = np.nonzero(tables.edge >= 0)
-        self._edge_src = np.empty(len(self._gain), dtype=np.int64)
-        self._edge_cmd = np.empty(len(self._gain), dtype=np.int64)
-        self._edge_src[tables.edge[rows, cols]], self._edge_cmd[tables.edge[rows, cols]] = rows, cols
+        edge_src, edge_cmd = np.empty(len(self._gain), dtype=np.int64), np.empty(len(self._gain), dtype=np.int64)
+        edge_src[tables.edge[rows, cols]], edge_cmd[tables.edge[rows, cols]] = rows, cols
+        # what rendering a transition reads, as lists: a numpy scalar read costs as much as a step
+        self._edge_src: list[int] = edge_src.tolist()
+        self._edge_cmd: list[int] = edge_cmd.tolist()
+        self._trans_edge: list[int] = tables.trans_edge.tolist()
+        self._path_start: list[int] = tables.path_start.tolist()
+        self._path = tables.path.tobytes()
         self._action_of = [self.rules.actions[b.action].name for b in self.rules.bindings]
         self._parsed: dict[str, int | None] = {}
         every = apply_axes(world.scaffold, world.axes).every
@@ -148,8 +153,8 @@ class TableEnv:
         """What taking transition ``tr`` always gives (its text rendered now), kept for the next
         time: (text, new state, reward before pay-once rewards, action name, ends, goal, pay-once
         conditions holding)."""
-        e, new = int(self.tables.trans_edge[tr]), self._dst[tr]
-        move = self._moves[tr] = (self.transition_text(tr), new, self._gain[e], self._action_of[int(self._edge_cmd[e])],
+        e, new = self._trans_edge[tr], self._dst[tr]
+        move = self._moves[tr] = (self.transition_text(tr), new, self._gain[e], self._action_of[self._edge_cmd[e]],
                                   self._ends[new], self._done[new], self._when[new])
         return move
 
@@ -235,14 +240,13 @@ class TableEnv:
     def _render(self, tr: int) -> str:
         """What transition ``tr``'s step says: the action's `say`s on its decision path, then the
         new state's observation."""
-        t = self.tables
-        e = int(t.trans_edge[tr])
-        src, binding = int(self._edge_src[e]), self.rules.bindings[int(self._edge_cmd[e])]
+        e = self._trans_edge[tr]
+        binding = self.rules.bindings[self._edge_cmd[e]]
         out: list[str] = []
         if self._says[binding.action]:
-            decisions = iter(t.path[t.path_start[tr]:t.path_start[tr + 1]].tolist())
-            self.rules.apply[binding.action](list(self.values(src)), *binding.args, lambda p: next(decisions), out)
-        return self._joined(out, int(t.dst[tr]))
+            decisions = map(bool, self._path[self._path_start[tr]:self._path_start[tr + 1]])
+            self.rules.apply[binding.action](list(self.values(self._edge_src[e])), *binding.args, lambda p: next(decisions), out)
+        return self._joined(out, self._dst[tr])
 
     def refusal(self, state: int, b: int | None) -> str:
         """What a command not admissible in ``state`` gets: its guard's message, else the world's
