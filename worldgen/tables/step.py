@@ -22,6 +22,7 @@ from worldgen.ir.world import World
 from worldgen.runtime.env import OVER, chance_stream, encoded_state
 from worldgen.runtime.loader import load_rules
 from worldgen.tables.build import Tables
+from worldgen.tables.said_after import said_after
 from worldgen.tables.store import load
 
 
@@ -62,6 +63,8 @@ class TableEnv:
         self._parsed: dict[str, int | None] = {}
         every = apply_axes(world.scaffold, world.axes).every
         self._says = [_says(a.body + every) for a in self.rules.actions]  # silent actions are not run to render
+        self._said_after = [said_after(a.body + every) for a in self.rules.actions]
+        self._by_outcome: dict[tuple[int, bytes, int], str] = {}  # (command, decisions, new state): its text
         self._shown: dict[int, str] = {}  # per state: its observation
         self._said: list[str | None] = [None] * len(self._dst)  # per transition: its step's observation
         self._moves: list[Move | None] = [None] * len(self._dst)  # per transition: what taking it gives
@@ -240,13 +243,22 @@ class TableEnv:
     def _render(self, tr: int) -> str:
         """What transition ``tr``'s step says: the action's `say`s on its decision path, then the
         new state's observation."""
-        e = self._trans_edge[tr]
-        binding = self.rules.bindings[self._edge_cmd[e]]
-        out: list[str] = []
-        if self._says[binding.action]:
-            decisions = map(bool, self._path[self._path_start[tr]:self._path_start[tr + 1]])
+        e, new = self._trans_edge[tr], self._dst[tr]
+        b = self._edge_cmd[e]
+        binding = self.rules.bindings[b]
+        if not self._says[binding.action]:
+            return self._joined([], new)
+        path = self._path[self._path_start[tr]:self._path_start[tr + 1]]
+        shared = self._said_after[binding.action]  # then transitions with the same outcome say the same
+        text = self._by_outcome.get((b, path, new)) if shared else None
+        if text is None:
+            out: list[str] = []
+            decisions = map(bool, path)
             self.rules.apply[binding.action](list(self.values(self._edge_src[e])), *binding.args, lambda p: next(decisions), out)
-        return self._joined(out, self._dst[tr])
+            text = self._joined(out, new)
+            if shared:
+                self._by_outcome[(b, path, new)] = text
+        return text
 
     def refusal(self, state: int, b: int | None) -> str:
         """What a command not admissible in ``state`` gets: its guard's message, else the world's
