@@ -27,6 +27,7 @@ from worldgen.tables.store import load
 
 
 PARSED_KEPT = 100_000  # command strings whose binding is remembered
+ROWS_KEPT = 1_000_000  # (state, command string) pairs whose sure move is remembered
 UNPARSED = -2
 Move = tuple[str, int, float, str, bool, bool, int]  # see TableEnv._move
 BLOCK = 64  # chance draws taken from the episode's stream at once (one numpy call, not one per chance)
@@ -68,6 +69,8 @@ class TableEnv:
         self._shown: dict[int, str] = {}  # per state: its observation
         self._said: list[str | None] = [None] * len(self._dst)  # per transition: its step's observation
         self._moves: list[Move | None] = [None] * len(self._dst)  # per transition: what taking it gives
+        self._rows: list[dict[str, Move] | None] = [None] * tables.states  # per state: command string -> sure move
+        self._kept = 0
         self._refused: dict[tuple[int, int], str] = {}  # per (state, command) not admissible there
         self._unknown: dict[int, str] = {}  # per state: a command the world does not know
         self._menus: list[list[str] | None] = [None] * tables.states  # per state: its admissible list
@@ -133,17 +136,19 @@ class TableEnv:
         if self._over:
             return OVER, 0.0, True, False, False, False, None, None
         t = self._t = self._t + 1
-        b = self._parsed.get(command, UNPARSED) if type(command) is str else self.parse(command)
-        if b is UNPARSED:
-            b = self.parse(command)
-        e = -1 if b is None else self._edge[self._s][b]
-        if e < 0:  # refused: the state stays, so no pay-once condition is newly met and it does not end
-            self.status, truncated = 1, t >= self.horizon
-            self._over = truncated
-            return self.refusal(self._s, b), self.rules.per_step, False, truncated, False, False, None, None
-        r = self._root[e]
-        tr = -1 - (r if r < 0 else self._walk(r))
-        text, self._s, reward, action, terminated, success, when = self._moves[tr] or self._move(tr)
+        row = self._rows[self._s]
+        move = row.get(command) if row is not None and type(command) is str else None
+        if move is None:
+            b = self._parsed.get(command, UNPARSED) if type(command) is str else self.parse(command)
+            if b is UNPARSED:
+                b = self.parse(command)
+            e = -1 if b is None else self._edge[self._s][b]
+            if e < 0:  # refused: the state stays, so no pay-once condition is newly met and it does not end
+                self.status, truncated = 1, t >= self.horizon
+                self._over = truncated
+                return self.refusal(self._s, b), self.rules.per_step, False, truncated, False, False, None, None
+            move = self._take(e, command)
+        text, self._s, reward, action, terminated, success, when = move
         self.status, error = 0, None
         newly = when & ~self._acc
         if newly:  # `reward R when C` pays once, as Env._settle adds it
@@ -151,6 +156,24 @@ class TableEnv:
         truncated = not terminated and t >= self.horizon
         self._over = terminated or truncated
         return text, reward, terminated, truncated, success, True, action, error
+
+    def _take(self, e: int, command: Any) -> Move:
+        """The move edge ``e`` makes now; a sure edge's is kept in its state's row under
+        ``command``, so the next time the same string comes the step reads one dict."""
+        r = self._root[e]
+        if r >= 0:  # a chance edge: its move depends on this step's draws
+            tr = -1 - self._walk(r)
+            return self._moves[tr] or self._move(tr)
+        move = self._moves[-1 - r] or self._move(-1 - r)
+        if type(command) is str:
+            if self._kept >= ROWS_KEPT:
+                self._rows, self._kept = [None] * len(self._rows), 0
+            row = self._rows[self._s]
+            if row is None:
+                row = self._rows[self._s] = {}
+            row[command] = move
+            self._kept += 1
+        return move
 
     def _move(self, tr: int) -> Move:
         """What taking transition ``tr`` always gives (its text rendered now), kept for the next
