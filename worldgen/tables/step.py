@@ -125,7 +125,7 @@ class TableEnv:
         obs, reward, terminated, truncated, success, valid, action, error = self.advance(command)
         menu = self._menus[self._s]
         info = {"valid": valid, "action": action, "step": self._t, "success": success, "exit_status": self.status,
-                "admissible": [] if self._over else list(self._menu(self._s) if menu is None else menu)}
+                "admissible": [] if self._over else [*(self._menu(self._s) if menu is None else menu)]}
         if error is not None:
             info["error"] = error
         return obs, reward, terminated, truncated, info
