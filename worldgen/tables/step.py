@@ -3,7 +3,10 @@
 A step parses the command as ``Env`` does, reads the edge of (state, command), walks the edge's
 chance tree with the episode's random draws (the same draws ``Env`` makes) and moves to the
 transition's state. Texts are rendered by the world's rules the first time a state, transition or
-refusal is shown, then cached, so a step costs a few list reads.
+refusal is shown, then cached (once per new state, command and decisions where the `say`s read
+only the new state: ``said_after``). What a sure move gives is kept per transition and, under the
+command string, in its state's row, so a step the env has taken before costs one dict read and
+the info dict: bench/bench_tables.py holds it to a quarter of a trivial Python env's speed.
 """
 
 from __future__ import annotations
@@ -19,9 +22,10 @@ from worldgen.ir.axes import apply_axes
 from worldgen.ir.models import Stmt
 from worldgen.ir.patterns import find_unpadded
 from worldgen.ir.world import World
-from worldgen.runtime.env import OVER, chance_stream, encoded_state
+from worldgen.runtime.env import OVER, encoded_state
 from worldgen.runtime.loader import load_rules
 from worldgen.tables.build import Tables
+from worldgen.tables.chance_walk import ChanceWalk
 from worldgen.tables.said_after import said_after
 from worldgen.tables.store import load
 
@@ -30,7 +34,6 @@ PARSED_KEPT = 100_000  # command strings whose binding is remembered
 ROWS_KEPT = 1_000_000  # (state, command string) pairs whose sure move is remembered
 UNPARSED = -2
 Move = tuple[str, int, float, str, bool, bool, int]  # see TableEnv._move
-BLOCK = 64  # chance draws taken from the episode's stream at once (one numpy call, not one per chance)
 
 
 class TableEnv:
@@ -44,9 +47,6 @@ class TableEnv:
         self._edge: list[list[int]] = tables.edge.tolist()
         self._gain: list[float] = tables.gain.tolist()
         self._root: list[int] = tables.root.tolist()
-        self._p: list[float] = tables.node_p.tolist()
-        self._yes: list[int] = tables.node_yes.tolist()
-        self._no: list[int] = tables.node_no.tolist()
         self._dst: list[int] = tables.dst.tolist()
         self._when: list[int] = tables.when.tolist()
         self._ends: list[bool] = (tables.done | tables.failed).tolist()
@@ -82,11 +82,7 @@ class TableEnv:
         self._t = 0
         self._acc = 0  # pay-once conditions met this episode
         self._over = True
-        self._seeded = False  # whether an episode has chosen the chance stream yet
-        self._seed: int | None = None
-        self._rng: np.random.Generator | None = None  # made at the first chance met: seeding costs more than a step
-        self._draws: list[float] = []  # the stream's next draws: _draws[_drawn:] are not used yet
-        self._drawn = 0
+        self._chance = ChanceWalk(world, tables.node_p.tolist(), tables.node_yes.tolist(), tables.node_no.tolist())
         self.status = 0
 
     @classmethod
@@ -102,8 +98,7 @@ class TableEnv:
                      "admissible": self._admissible()}
 
     def begin(self, seed: int | None = None) -> tuple[str, str, bool]:
-        if seed is not None or not self._seeded:  # as Env.begin: the same stream for the same seed
-            self._seeded, self._seed, self._rng, self._draws, self._drawn = True, seed, None, [], 0
+        self._chance.begin(seed)
         self._s, self._t, self.status = 0, 0, 0
         self._acc = self._when[0]
         self._over = self._ends[0]
@@ -162,7 +157,7 @@ class TableEnv:
         ``command``, so the next time the same string comes the step reads one dict."""
         r = self._root[e]
         if r >= 0:  # a chance edge: its move depends on this step's draws
-            tr = -1 - self._walk(r)
+            tr = -1 - self._chance.leaf(r)
             return self._moves[tr] or self._move(tr)
         move = self._moves[-1 - r] or self._move(-1 - r)
         if type(command) is str:
@@ -197,22 +192,6 @@ class TableEnv:
             return reward, None
         live, error = self.live_pay(newly, self._s)
         return reward + live, error
-
-    def _walk(self, node: int) -> int:
-        """The leaf a chance edge's tree reaches from ``node``: one draw per chance met, as Env's
-        pick makes, read from blocks of the same stream (``Generator.random(n)`` yields what ``n``
-        calls of ``random()`` would)."""
-        p, yes, no, draws, i = self._p, self._yes, self._no, self._draws, self._drawn
-        while node >= 0:
-            if i == len(draws):
-                if self._rng is None:
-                    self._rng = chance_stream(self.world, self._seed)
-                draws, i = self._rng.random(BLOCK).tolist(), 0
-                self._draws = draws
-            node = yes[node] if draws[i] < p[node] else no[node]
-            i += 1
-        self._drawn = i
-        return node
 
     def parse(self, command: Any) -> int | None:
         """The command's binding as Env reads it (None: the world does not know it), kept for
