@@ -3,7 +3,10 @@
 A step parses the command as ``Env`` does, reads the edge of (state, command), walks the edge's
 chance tree with the episode's random draws (the same draws ``Env`` makes) and moves to the
 transition's state. Texts are rendered by the world's rules the first time a state, transition or
-refusal is shown, then cached, so a step costs a few list reads.
+refusal is shown, then cached (once per new state, command and decisions where the `say`s read
+only the new state: ``said_after``). What a sure move gives is kept per transition and, under the
+command string, in its state's row, so a step the env has taken before costs one dict read and
+the info dict: bench/bench_tables.py holds it to a quarter of a trivial Python env's speed.
 """
 
 from __future__ import annotations
@@ -19,15 +22,19 @@ from worldgen.ir.axes import apply_axes
 from worldgen.ir.models import Stmt
 from worldgen.ir.patterns import find_unpadded
 from worldgen.ir.world import World
-from worldgen.runtime.env import OVER, StepInfo, chance_stream
+from worldgen.runtime.env import OVER
 from worldgen.runtime.loader import load_rules
 from worldgen.runtime.queries import EpisodeQueries
 from worldgen.tables.build import Tables
+from worldgen.tables.chance_walk import ChanceWalk
+from worldgen.tables.said_after import said_after
 from worldgen.tables.store import load
 
 
 PARSED_KEPT = 100_000  # command strings whose binding is remembered
+ROWS_KEPT = 1_000_000  # (state, command string) pairs whose sure move is remembered
 UNPARSED = -2
+Move = tuple[str, int, float, str, bool, bool, int]  # see TableEnv._move
 
 
 class TableEnv(EpisodeQueries):
@@ -41,33 +48,42 @@ class TableEnv(EpisodeQueries):
         self._edge: list[list[int]] = tables.edge.tolist()
         self._gain: list[float] = tables.gain.tolist()
         self._root: list[int] = tables.root.tolist()
-        self._p: list[float] = tables.node_p.tolist()
-        self._yes: list[int] = tables.node_yes.tolist()
-        self._no: list[int] = tables.node_no.tolist()
         self._dst: list[int] = tables.dst.tolist()
         self._when: list[int] = tables.when.tolist()
         self._ends: list[bool] = (tables.done | tables.failed).tolist()
         self._done: list[bool] = tables.done.tolist()
         rows, cols = np.nonzero(tables.edge >= 0)
-        self._edge_src = np.empty(len(self._gain), dtype=np.int64)
-        self._edge_cmd = np.empty(len(self._gain), dtype=np.int64)
-        self._edge_src[tables.edge[rows, cols]], self._edge_cmd[tables.edge[rows, cols]] = rows, cols
+        edge_src, edge_cmd = np.empty(len(self._gain), dtype=np.int64), np.empty(len(self._gain), dtype=np.int64)
+        edge_src[tables.edge[rows, cols]], edge_cmd[tables.edge[rows, cols]] = rows, cols
+        # what rendering a transition reads, as lists: a numpy scalar read costs as much as a step
+        self._edge_src: list[int] = edge_src.tolist()
+        self._edge_cmd: list[int] = edge_cmd.tolist()
+        self._trans_edge: list[int] = tables.trans_edge.tolist()
+        self._path_start: list[int] = tables.path_start.tolist()
+        self._path = tables.path.tobytes()
         self._action_of = [self.rules.actions[b.action].name for b in self.rules.bindings]
         self._parsed: dict[str, int | None] = {}
         every = apply_axes(world.scaffold, world.axes).every
         self._says = [_says(a.body + every) for a in self.rules.actions]  # silent actions are not run to render
+        self._said_after = [said_after(a.body + every) for a in self.rules.actions]
+        self._by_outcome: dict[tuple[int, bytes, int], str] = {}  # (command, decisions, new state): its text
         self._shown: dict[int, str] = {}  # per state: its observation
         self._said: list[str | None] = [None] * len(self._dst)  # per transition: its step's observation
+        self._moves: list[Move | None] = [None] * len(self._dst)  # per transition: what taking it gives
+        self._rows: list[dict[str, Move] | None] = [None] * tables.states  # per state: command string -> sure move
+        self._kept = 0
         self._refused: dict[tuple[int, int], str] = {}  # per (state, command) not admissible there
         self._unknown: dict[int, str] = {}  # per state: a command the world does not know
-        self._menus: dict[int, list[str]] = {}
+        self._menus: list[list[str] | None] = [None] * tables.states  # per state: its admissible list
+        self._fixed_pay: dict[int, float] = {}  # per set of newly met pay-once conditions: their fixed amounts
+        self._live_bits = sum(1 << bit for bit, _, _ in self.rules.live)
         self._values: dict[int, tuple[Any, ...]] = {}
         self._opening: tuple[str, str] | None = None
         self._s = 0
         self._t = 0
         self._acc = 0  # pay-once conditions met this episode
         self._over = True
-        self._rng: np.random.Generator | None = None
+        self._chance = ChanceWalk(world, tables.node_p.tolist(), tables.node_yes.tolist(), tables.node_no.tolist())
         self.status = 0
 
     @classmethod
@@ -76,13 +92,14 @@ class TableEnv(EpisodeQueries):
         return cls(world, load(path, world.id))
 
     # ------------------------------------------------------------------------- episodes
-    def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[str, StepInfo]:
+    def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[str, dict[str, Any]]:
+        """As ``Env.reset``; ``info`` is a plain dict, as ``step``'s is."""
         obs, intro, success = self.begin(seed)
-        return obs, StepInfo.of(self._admissible, {"valid": True, "action": None, "step": 0, "success": success, "instruction": intro})
+        return obs, {"valid": True, "action": None, "step": 0, "success": success, "instruction": intro,
+                     "admissible": self._admissible()}
 
     def begin(self, seed: int | None = None) -> tuple[str, str, bool]:
-        if seed is not None or self._rng is None:  # as Env.begin: the same stream for the same seed
-            self._rng = chance_stream(self.world, seed)
+        self._chance.begin(seed)
         self._s, self._t, self.status = 0, 0, 0
         self._acc = self._when[0]
         self._over = self._ends[0]
@@ -102,8 +119,9 @@ class TableEnv(EpisodeQueries):
         """As ``Env.step``; ``info`` is a plain dict: its admissible list is a list cached per
         state, put in now rather than computed when read."""
         obs, reward, terminated, truncated, success, valid, action, error = self.advance(command)
+        menu = self._menus[self._s]
         info = {"valid": valid, "action": action, "step": self._t, "success": success, "exit_status": self.status,
-                "admissible": self._admissible()}
+                "admissible": [] if self._over else [*(self._menu(self._s) if menu is None else menu)]}
         if error is not None:
             info["error"] = error
         return obs, reward, terminated, truncated, info
@@ -113,38 +131,68 @@ class TableEnv(EpisodeQueries):
         name, rule error)."""
         if self._over:
             return OVER, 0.0, True, False, False, False, None, None
-        self._t += 1
-        s = self._s
-        b = self._parsed.get(command, UNPARSED) if type(command) is str else self.parse(command)
-        if b is UNPARSED:
-            b = self.parse(command)
-        e = -1 if b is None else self._edge[s][b]
-        if e < 0:
-            self.status, new, text, reward, action = 1, s, self.refusal(s, b), self.rules.per_step, None
-        else:
-            r = self._root[e]
-            if r >= 0:  # a chance edge: one draw per chance met, as Env's pick makes
-                rand, p, yes, no = self._rng.random, self._p, self._yes, self._no  # type: ignore[union-attr]
-                while r >= 0:
-                    r = yes[r] if rand() < p[r] else no[r]
-            tr = -1 - r
-            text = self._said[tr]
-            if text is None:
-                text = self.transition_text(tr)
-            self.status, new, reward, action = 0, self._dst[tr], self._gain[e], self._action_of[b]  # type: ignore[index]
-        self._s = new
-        error = None
-        newly = self._when[new] & ~self._acc
+        t = self._t = self._t + 1
+        row = self._rows[self._s]
+        move = row.get(command) if row is not None and type(command) is str else None
+        if move is None:
+            b = self._parsed.get(command, UNPARSED) if type(command) is str else self.parse(command)
+            if b is UNPARSED:
+                b = self.parse(command)
+            e = -1 if b is None else self._edge[self._s][b]
+            if e < 0:  # refused: the state stays, so no pay-once condition is newly met and it does not end
+                self.status, truncated = 1, t >= self.horizon
+                self._over = truncated
+                return self.refusal(self._s, b), self.rules.per_step, False, truncated, False, False, None, None
+            move = self._take(e, command)
+        text, self._s, reward, action, terminated, success, when = move
+        self.status, error = 0, None
+        newly = when & ~self._acc
         if newly:  # `reward R when C` pays once, as Env._settle adds it
-            self._acc |= newly
-            amounts = self.rules.when_amounts
-            reward += sum(amounts[i] for i in range(len(amounts)) if newly >> i & 1)
-            live, error = self.live_pay(newly, new)
-            reward += live
-        terminated = self._ends[new]
-        truncated = not terminated and self._t >= self.horizon
+            reward, error = self._pay_once(newly, reward)
+        truncated = not terminated and t >= self.horizon
         self._over = terminated or truncated
-        return text, reward, terminated, truncated, self._done[new], e >= 0, action, error
+        return text, reward, terminated, truncated, success, True, action, error
+
+    def _take(self, e: int, command: Any) -> Move:
+        """The move edge ``e`` makes now; a sure edge's is kept in its state's row under
+        ``command``, so the next time the same string comes the step reads one dict."""
+        r = self._root[e]
+        if r >= 0:  # a chance edge: its move depends on this step's draws
+            tr = -1 - self._chance.leaf(r)
+            return self._moves[tr] or self._move(tr)
+        move = self._moves[-1 - r] or self._move(-1 - r)
+        if type(command) is str:
+            if self._kept >= ROWS_KEPT:
+                self._rows, self._kept = [None] * len(self._rows), 0
+            row = self._rows[self._s]
+            if row is None:
+                row = self._rows[self._s] = {}
+            row[command] = move
+            self._kept += 1
+        return move
+
+    def _move(self, tr: int) -> Move:
+        """What taking transition ``tr`` always gives (its text rendered now), kept for the next
+        time: (text, new state, reward before pay-once rewards, action name, ends, goal, pay-once
+        conditions holding)."""
+        e, new = self._trans_edge[tr], self._dst[tr]
+        move = self._moves[tr] = (self.transition_text(tr), new, self._gain[e], self._action_of[self._edge_cmd[e]],
+                                  self._ends[new], self._done[new], self._when[new])
+        return move
+
+    def _pay_once(self, newly: int, reward: float) -> tuple[float, str | None]:
+        """``reward`` plus the pay-once rewards whose conditions are ``newly`` met in the new
+        state, and the rule error of a live amount that failed."""
+        self._acc |= newly
+        fixed = self._fixed_pay.get(newly)
+        if fixed is None:
+            amounts = self.rules.when_amounts
+            fixed = self._fixed_pay[newly] = sum(amounts[i] for i in range(len(amounts)) if newly >> i & 1)
+        reward += fixed
+        if not newly & self._live_bits:
+            return reward, None
+        live, error = self.live_pay(newly, self._s)
+        return reward + live, error
 
     def parse(self, command: Any) -> int | None:
         """The command's binding as Env reads it (None: the world does not know it), kept for
@@ -178,7 +226,7 @@ class TableEnv(EpisodeQueries):
         got = self._values.get(state)
         if got is None:
             a, b = self.tables.state_start[state], self.tables.state_start[state + 1]
-            got = self._values[state] = tuple(_tuples(v) for v in json.loads(self.tables.state_json[a:b].tobytes()))
+            got = self._values[state] = _tuples(json.loads(self.tables.state_json[a:b].tobytes()))
         return got
 
     def _joined(self, out: list[str], state: int) -> str:
@@ -198,14 +246,22 @@ class TableEnv(EpisodeQueries):
     def _render(self, tr: int) -> str:
         """What transition ``tr``'s step says: the action's `say`s on its decision path, then the
         new state's observation."""
-        t = self.tables
-        e = int(t.trans_edge[tr])
-        src, binding = int(self._edge_src[e]), self.rules.bindings[int(self._edge_cmd[e])]
-        out: list[str] = []
-        if self._says[binding.action]:
-            decisions = iter(t.path[t.path_start[tr]:t.path_start[tr + 1]].tolist())
-            self.rules.apply[binding.action](list(self.values(src)), *binding.args, lambda p: next(decisions), out)
-        return self._joined(out, int(t.dst[tr]))
+        e, new = self._trans_edge[tr], self._dst[tr]
+        b = self._edge_cmd[e]
+        binding = self.rules.bindings[b]
+        if not self._says[binding.action]:
+            return self._joined([], new)
+        path = self._path[self._path_start[tr]:self._path_start[tr + 1]]
+        shared = self._said_after[binding.action]  # then transitions with the same outcome say the same
+        text = self._by_outcome.get((b, path, new)) if shared else None
+        if text is None:
+            out: list[str] = []
+            decisions = map(bool, path)
+            self.rules.apply[binding.action](list(self.values(self._edge_src[e])), *binding.args, lambda p: next(decisions), out)
+            text = self._joined(out, new)
+            if shared:
+                self._by_outcome[(b, path, new)] = text
+        return text
 
     def refusal(self, state: int, b: int | None) -> str:
         """What a command not admissible in ``state`` gets: its guard's message, else the world's
@@ -227,10 +283,13 @@ class TableEnv(EpisodeQueries):
     def _admissible(self) -> list[str]:
         if self._over:
             return []
-        menu = self._menus.get(self._s)
-        if menu is None:
-            menu = self._menus[self._s] = self.rules.admissible(list(self.values(self._s)))
-        return list(menu)
+        menu = self._menus[self._s]
+        return list(self._menu(self._s) if menu is None else menu)
+
+    def _menu(self, state: int) -> list[str]:
+        """The admissible list of ``state`` (computed by the rules once, then kept: callers copy it)."""
+        menu = self._menus[state] = self.rules.admissible(list(self.values(state)))
+        return menu
 
     @property
     def state_id(self) -> int:
@@ -247,6 +306,7 @@ def _says(stmts: tuple[Stmt, ...]) -> bool:
     return any(st.kind == "say" or _says(st.then) or _says(st.otherwise) for st in stmts)
 
 
-def _tuples(v: Any) -> Any:
-    """JSON's lists back to the tuples the rules use for lists and maps."""
-    return tuple(_tuples(x) for x in v) if isinstance(v, list) else v
+def _tuples(values: list[Any]) -> tuple[Any, ...]:
+    """JSON's lists back to the tuples the rules use for lists and maps (called on lists only: a
+    call per number costs a tenth of a render)."""
+    return tuple([_tuples(x) if type(x) is list else x for x in values])
