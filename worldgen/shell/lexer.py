@@ -390,7 +390,6 @@ class Lexer:
 
     def _dollar(self, s: str, i: int, quoted: bool) -> tuple[Part, int]:
         """A ``$`` expansion at ``i``."""
-        n = len(s)
         nxt = s[i + 1:i + 2]
         if nxt == "(":
             if s.startswith("$((", i):
