@@ -1,6 +1,6 @@
 """Fuzz figures for the emulated shell: inputs tried per surface, lines/s, how many were refused
 (exit 2: syntax errors, constructs outside the subset, bounds) and undone (stopped by the line's
-work budget), the worst time and the worst peak memory of one input.
+work budget), the worst time and the worst peak memory of one input, and the slowest inputs (whole, as JSON lines, with --slowest-out FILE).
 
 Run by hand:  .venv/bin/python bench/fuzz_shell.py [-n N] [--surfaces parser,lines,tools,world] [--seed S]
 
@@ -13,6 +13,7 @@ counted. ``-n 100000 --surfaces lines`` is the long run.
 from __future__ import annotations
 
 import argparse
+import heapq
 import json
 import random
 import time
@@ -28,6 +29,7 @@ from tests.fuzz.shell_inputs import NAMES, Seen, any_line, check_line, check_par
 from worldgen.shell import limits
 
 TOOL_CALL = st.builds(lambda name, words: " ".join([name, *words]), st.sampled_from(NAMES), st.lists(word, max_size=8))
+SLOWEST_KEPT = 5
 SURFACES = {"parser": any_line, "lines": any_line, "tools": TOOL_CALL, "world": any_line}
 
 
@@ -78,7 +80,7 @@ def runner(surface: str) -> Callable[[str, Seen], None]:
 def measure(surface: str, inputs: list[str]) -> dict[str, object]:
     run = runner(surface)
     seen, failures = Seen(), 0
-    worst_time, worst_line = 0.0, ""
+    slowest: list[tuple[float, str]] = []  # the SLOWEST_KEPT slowest inputs, kept whole to re-run by hand
     start = time.perf_counter()
     for text in inputs:
         t0 = time.perf_counter()
@@ -88,8 +90,10 @@ def measure(surface: str, inputs: list[str]) -> dict[str, object]:
             failures += 1
             print(f"  FAILED {surface}: {text[:120]!r}: {str(err)[:200]}")
         took = time.perf_counter() - t0
-        if took > worst_time:
-            worst_time, worst_line = took, text
+        if len(slowest) < SLOWEST_KEPT or took > slowest[0][0]:
+            heapq.heappush(slowest, (took, text))
+            if len(slowest) > SLOWEST_KEPT:
+                heapq.heappop(slowest)
     elapsed = time.perf_counter() - start
     tracemalloc.start()
     worst_peak = 0
@@ -103,8 +107,8 @@ def measure(surface: str, inputs: list[str]) -> dict[str, object]:
         worst_peak = max(worst_peak, tracemalloc.get_traced_memory()[1] - base)
     tracemalloc.stop()
     return {"surface": surface, "inputs": len(inputs), "per_s": len(inputs) / elapsed, "refused": seen.refused,
-            "undone": seen.undone, "failures": failures, "worst_ms": worst_time * 1000,
-            "worst_peak_mib": worst_peak / 2**20, "worst_line": worst_line[:70]}
+            "undone": seen.undone, "failures": failures, "worst_peak_mib": worst_peak / 2**20,
+            "slowest": sorted(slowest, reverse=True)}
 
 
 def main() -> None:
@@ -112,14 +116,23 @@ def main() -> None:
     ap.add_argument("-n", type=int, default=2000, help="inputs per surface")
     ap.add_argument("--surfaces", default=",".join(SURFACES))
     ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--slowest-out", metavar="FILE", help="append the slowest inputs, whole, as JSON lines (to re-run by hand)")
     args = ap.parse_args()
     print(f"{'surface':8} {'inputs':>8} {'inputs/s':>9} {'refused':>8} {'undone':>7} {'failed':>7} "
-          f"{'worst ms':>9} {'worst MiB':>10}  worst line")
+          f"{'worst ms':>9} {'worst MiB':>10}")
     for surface in args.surfaces.split(","):
         inputs = draw(SURFACES[surface], args.n, args.seed)
         r = measure(surface, inputs)
+        slowest = r["slowest"]
         print(f"{surface:8} {r['inputs']:>8,} {r['per_s']:>9.0f} {r['refused']:>8,} {r['undone']:>7,} "
-              f"{r['failures']:>7} {r['worst_ms']:>9.1f} {r['worst_peak_mib']:>10.1f}  {r['worst_line']!r}", flush=True)
+              f"{r['failures']:>7} {slowest[0][0] * 1000 if slowest else 0:>9.1f} {r['worst_peak_mib']:>10.1f}", flush=True)
+        for took, text in slowest:
+            shown = json.dumps(text)
+            print(f"  slowest {surface}: {took * 1000:9.1f} ms  {len(text):,} chars  "
+                  f"{shown if len(shown) <= 160 else shown[:160] + ' ...'}", flush=True)
+        if args.slowest_out:
+            with open(args.slowest_out, "a", encoding="utf-8") as out:
+                out.writelines(json.dumps({"surface": surface, "ms": took * 1000, "text": text}) + "\n" for took, text in slowest)
 
 
 if __name__ == "__main__":

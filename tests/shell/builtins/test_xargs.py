@@ -47,6 +47,11 @@ CASES = [
     "echo a | xargs env echo; echo $?",
     "echo b.log | xargs -n1 xargs echo",
     "find . -name '*.txt' -print0 | xargs -0 cat",
+    # input with no quote or backslash is read whole lines at a time: every blank, line numbers for -L
+    "printf 'a\\tb\\vc d\\fe\\n\\n  \\t\\nf' | xargs -n1 echo",
+    "printf ' \\t a b \\n\\t\\nc d\\ne' | xargs -L1 echo",
+    "printf '\\t a\\tb \\n\\v\\n' | xargs -I{} echo [{}]",
+    "printf \"'a' \\n\\nb\\\\\\\\ \\nc 'd '\\n\\t\\ne\\v\\nf\" | xargs -L1 echo",
 ]
 
 
