@@ -19,7 +19,7 @@ KEYWORDS = frozenset("BEGIN END if else while for do break continue next exit de
 _TOKEN = re.compile(r"""
     (?P<space>[ \t\r]+|\\\r?\n|\#[^\n]*)
   | (?P<newline>\n)
-  | (?P<number>(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)
+  | (?P<number>(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][-+]?[0-9]+)?)
   | (?P<name>[A-Za-z_][A-Za-z0-9_]*)
   | (?P<string>")
   | (?P<op>\+=|-=|\*=|/=|%=|\^=|\*\*=|\*\*|==|<=|>=|!=|!~|&&|\|\||\+\+|--|>>|[-+*/%^!<>=~?:,;{}()\[\]$|])

@@ -32,8 +32,8 @@ class StrNum:
 
 Value = float | str | StrNum
 UNINIT = StrNum("", 0.0)
-_NUMERIC = re.compile(r"[ \t\n]*[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?[ \t\n]*\Z")
-_PREFIX = re.compile(r"[ \t\n\r\f\v]*([-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)")
+_NUMERIC = re.compile(r"[ \t\n]*[-+]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][-+]?[0-9]+)?[ \t\n]*\Z")
+_PREFIX = re.compile(r"[ \t\n\r\f\v]*([-+]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][-+]?[0-9]+)?)")
 EXACT = 2.0 ** 53  # integral values below this print as integers
 
 
@@ -94,7 +94,7 @@ def compare(a: Value, b: Value, convfmt: str) -> int:
 
 
 # ---------------------------------------------------------------- printf
-_SPEC = re.compile(r"%([-+ #0]*)(\*|\d*)(?:\.(\*|\d*))?(.?)", re.S)
+_SPEC = re.compile(r"%([-+ #0]*)(\*|[0-9]*)(?:\.(\*|[0-9]*))?(.?)", re.S)
 _INTS = "dioxXuc"
 
 

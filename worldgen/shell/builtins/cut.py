@@ -18,7 +18,7 @@ SPEC = Spec("b:c:f:d:sn", {
     "delimiter": ("d", REQUIRED), "only-delimited": ("s", NO), "complement": ("complement", NO),
     "output-delimiter": ("output-delimiter", REQUIRED),
 })
-RANGE = re.compile(r"(\d*)(-?)(\d*)$")
+RANGE = re.compile(r"([0-9]*)(-?)([0-9]*)$")
 Ranges = list[tuple[int, int | None]]  # inclusive, 1-based; None: to the end
 
 

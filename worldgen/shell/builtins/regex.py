@@ -26,8 +26,8 @@ MAX_PATTERN = 4096  # bytes of pattern text a tool accepts
 DUP_MAX = 32767  # RE_DUP_MAX: the largest count in an interval
 BUDGET = 200_000_000  # ~ steps the engine may spend on one call's text (well under a second)
 _ANY = None  # a first-character set that may be anything
-ERE_INTERVAL = re.compile(r"\{(\d*)(,?)(\d*)\}")
-BRE_INTERVAL = re.compile(r"\\\{(\d*)(,?)(\d*)(\\\})?")
+ERE_INTERVAL = re.compile(r"\{([0-9]*)(,?)([0-9]*)\}")
+BRE_INTERVAL = re.compile(r"\\\{([0-9]*)(,?)([0-9]*)(\\\})?")
 
 CLASSES = {
     "alpha": "a-zA-Z", "digit": "0-9", "alnum": "0-9a-zA-Z", "upper": "A-Z", "lower": "a-z",

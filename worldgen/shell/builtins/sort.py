@@ -23,8 +23,8 @@ SPEC = Spec("nrufbhsk:t:o:", {
     "key": ("k", REQUIRED), "field-separator": ("t", REQUIRED), "output": ("o", REQUIRED),
 })
 FIELD = re.compile(r"[ \t]*[^ \t]+")
-NUMBER = re.compile(r"[ \t]*(-?)(\d*)(\.\d*)?([KMGTPEZY]?)")
-KEYSPEC = re.compile(r"(\d+)(?:\.(\d+))?([bfhnr]*)(?:,(\d+)(?:\.(\d+))?([bfhnr]*))?$")
+NUMBER = re.compile(r"[ \t]*(-?)([0-9]*)(\.[0-9]*)?([KMGTPEZY]?)")
+KEYSPEC = re.compile(r"([0-9]+)(?:\.([0-9]+))?([bfhnr]*)(?:,([0-9]+)(?:\.([0-9]+))?([bfhnr]*))?$")
 SUFFIX = " KMGTPEZY"
 
 

@@ -17,14 +17,14 @@ from functools import cache
 from worldgen.shell.builtins.base import Call
 from worldgen.shell.builtins.ls import directory_links
 from worldgen.shell.builtins.modes import blocks_k, mode_string
-from worldgen.shell.builtins.options import Options, missing
+from worldgen.shell.builtins.options import Options, ascii_digits, missing
 from worldgen.shell.builtins.walk import locate, why_missing
 from worldgen.shell.fs import Node, encoded
 from worldgen.shell.nss import Table, accounts
 
 OPTIONS = Options("c:", {"format=": "c"})
 DEVICE = (254, 0)
-_DIRECTIVE = re.compile(r"%([-#0 +']*)(\d*)(?:\.(\d+))?(.?)")
+_DIRECTIVE = re.compile(r"%([-#0 +']*)([0-9]*)(?:\.([0-9]+))?(.?)")
 DEFAULT = (
     "  File: %n\n"
     "  Size: %-10s\tBlocks: %-10b IO Block: %-6o %F\n"
@@ -76,7 +76,7 @@ class _Fields:
             return value
         if "-" in flags:
             return value.ljust(int(width))
-        pad = "0" if "0" in flags and value.isdigit() else " "
+        pad = "0" if "0" in flags and ascii_digits(value) else " "
         return value.rjust(int(width), pad)
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from worldgen.shell.builtins.base import Call
-from worldgen.shell.builtins.options import NO, OptionError, Spec, parse, usage_error
+from worldgen.shell.builtins.options import NO, OptionError, Spec, ascii_digits, parse, usage_error
 
 SPEC = Spec("cCdst", {"complement": ("c", NO), "delete": ("d", NO), "squeeze-repeats": ("s", NO),
                       "truncate-set1": ("t", NO)})
@@ -22,7 +22,12 @@ CLASSES["alnum"] = CLASSES["digit"] + CLASSES["alpha"]
 ESCAPES = {"n": "\n", "t": "\t", "r": "\r", "f": "\f", "v": "\v", "a": "\a", "b": "\b", "\\": "\\"}
 OCTAL = re.compile(r"[0-7]{1,3}")
 CLASS = re.compile(r"\[:([a-z]+):\]")
-REPEAT = re.compile(r"\[(.)\*(\d*)\]")
+REPEAT = re.compile(r"\[(.)\*([^\]]*)\]")  # the count is checked: GNU refuses any but decimal/octal digits
+
+
+def _repeat_count(text: str) -> bool:
+    """Whether ``text`` is a repeat count GNU takes: none, decimal, or octal when it starts with 0."""
+    return not text or ascii_digits(text) and (text[0] != "0" or all(d < "8" for d in text))
 
 
 class TrError(Exception):
@@ -76,6 +81,8 @@ def expand(spec: str) -> tuple[str, list[tuple[int, str]], Fill]:
         m = REPEAT.match(text, i)
         if m:
             repeated = chars[i + 1][0]
+            if not _repeat_count(m.group(2)):
+                raise TrError(f"invalid repeat count '{m.group(2)}' in [c*n] construct")
             count = int(m.group(2), 8 if m.group(2).startswith("0") else 10) if m.group(2) else 0
             if count:
                 out.append(repeated * count)
