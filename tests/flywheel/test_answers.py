@@ -38,7 +38,7 @@ def test_the_longest_fenced_block_is_the_scaffold() -> None:
 def test_finding_the_block_is_linear_in_a_megabyte_of_fences(hostile: str) -> None:
     started = time.perf_counter()
     scaffold(hostile)
-    assert time.perf_counter() - started < 1.0  # the regex it replaces took ~30 minutes on the first
+    assert time.perf_counter() - started < 5  # ~0.2 s quiet; the regex it replaces took ~30 minutes on the first
 
 
 def test_an_answer_is_clipped_and_its_lone_surrogates_replaced() -> None:

@@ -194,9 +194,12 @@ def test_binary_and_control_bytes_are_characters():
 @pytest.mark.parametrize("line", ["echo " + "x" * 1_000_000, "a|" * 10_000 + "a", "echo '" + "x" * 60_000,
                                   "cat <<EOF\n" + "line\n" * 10_000, "a;" * 2_000, "\"" * 65_000])
 def test_hostile_lines_end_in_one_error_fast(line):
+    """A guard against runaway (quadratic or worse) parsing, not a speed target: each line
+    parses in well under 0.1 s on a quiet machine, so 5 s only trips on a blow-up (a loaded CI
+    machine took 0.6 s); bench/fuzz_shell.py measures the worst time per line."""
     start = time.perf_counter()
     try:
         parse_uncached(line)
     except ParseError as err:
         assert "\n" not in err.message
-    assert time.perf_counter() - start < 0.5
+    assert time.perf_counter() - start < 5.0

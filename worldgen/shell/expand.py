@@ -249,38 +249,47 @@ def _join(path: str, name: str) -> str:
 
 @lru_cache(maxsize=1024)
 def _component(comp: str):  # -> Callable[[str], re.Match | None] | None
-    """The matcher of one path component of a pattern, or None when it has no glob in it."""
-    out: list[str] = []
+    """The matcher of one path component of a pattern, or None when it has no glob in it.
+
+    Every piece between two stars has a fixed width, so its leftmost match is always the one to
+    take: each is an atomic group that never backtracks into, and a name is matched in time
+    linear in the pattern (``****...*.log`` took seconds per name as ``.*.*.*...``)."""
+    runs: list[list[str]] = [[]]  # the pieces between stars, as regex source
     magic = False
     i, n = 0, len(comp)
     while i < n:
         c = comp[i]
         if c == "\\" and i + 1 < n:
-            out.append(re.escape(comp[i + 1]))
+            runs[-1].append(re.escape(comp[i + 1]))
             i += 2
         elif c == "*":
-            out.append(".*")
+            if runs[-1] or len(runs) == 1:
+                runs.append([])
             magic = True
             i += 1
         elif c == "?":
-            out.append(".")
+            runs[-1].append(".")
             magic = True
             i += 1
         elif c == "[":
             got = _bracket(comp, i)
             if got is None:
-                out.append(re.escape(c))
+                runs[-1].append(re.escape(c))
                 i += 1
             else:
-                out.append(got[0])
+                runs[-1].append(got[0])
                 i = got[1]
                 magic = True
         else:
-            out.append(re.escape(c))
+            runs[-1].append(re.escape(c))
             i += 1
     if not magic:
         return None
-    return re.compile("".join(out), re.DOTALL).fullmatch
+    first, *middle, last = ["".join(run) for run in runs] if len(runs) > 1 else ["".join(runs[0]), None]
+    if last is None:
+        return re.compile(first, re.DOTALL).fullmatch
+    source = first + "".join(f"(?>.*?{run})" for run in middle) + ".*" + last
+    return re.compile(source, re.DOTALL).fullmatch
 
 
 def _bracket(comp: str, i: int) -> tuple[str, int] | None:

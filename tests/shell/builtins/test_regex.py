@@ -67,3 +67,11 @@ def test_overlapping_wildcards_are_budgeted_by_line_length():
 def test_long_patterns_are_refused():
     with pytest.raises(RegexError, match="longer than 4096"):
         compile_posix("a" * 5000)
+
+
+@pytest.mark.parametrize("open_, close, extended", [("\\(", "\\)", False), ("(", ")", True)])
+def test_groups_nest_a_hundred_deep_and_deeper_is_refused(open_: str, close: str, extended: bool):
+    """The fuzz run's `sed 's/port=\\(=\\(=...'`: 200 nested groups were a RecursionError."""
+    assert matches(open_ * 100 + "a" + close * 100, "a", extended=extended)
+    with pytest.raises(RegexError, match="^pattern refused: groups nested deeper than 100$"):
+        compile_posix(open_ * 400 + "a" + close * 400, extended=extended)

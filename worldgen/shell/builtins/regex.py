@@ -24,6 +24,7 @@ from functools import lru_cache
 
 MAX_PATTERN = 4096  # bytes of pattern text a tool accepts
 DUP_MAX = 32767  # RE_DUP_MAX: the largest count in an interval
+MAX_NESTING = 100  # groups inside groups a pattern may nest (GNU takes thousands; Python's re recurses)
 BUDGET = 200_000_000  # ~ steps the engine may spend on one call's text (well under a second)
 _ANY = None  # a first-character set that may be anything
 ERE_INTERVAL = re.compile(r"\{([0-9]*)(,?)([0-9]*)\}")
@@ -219,6 +220,8 @@ class _Parser:
         return lo, hi
 
     def group(self, depth: int) -> Node:
+        if depth >= MAX_NESTING:
+            raise RegexError(f"pattern refused: groups nested deeper than {MAX_NESTING}")
         self.groups += 1
         number = self.groups
         body = self.alternation(depth + 1)
