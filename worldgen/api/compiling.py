@@ -51,7 +51,7 @@ def compile_with_ir(scaffold: str | Path, out: str | Path, seeds: range | Sequen
     from worldgen.cli.common import param_values
     from worldgen.compiler.bounds import scaffold_bounds
     from worldgen.compiler.packs import NO_CONTENT, check_made_for, read_pack, validate_pack
-    from worldgen.compiler.suite import Spec, compile_suite
+    from worldgen.compiler.suite import Result, Spec, compile_suite
     from worldgen.datafiles import default_content
 
     file = str(scaffold)
@@ -70,12 +70,18 @@ def compile_with_ir(scaffold: str | Path, out: str | Path, seeds: range | Sequen
         records = read_pack(content)
         validate_pack(loaded.ir, records, content)
     spec = Spec(loaded.ir, tuple(records), dict(axes or {}), scaffold_bounds(loaded.ir, max_states, max_depth), attempts,
-                redraw_params, fixed)
+                redraw_params, fixed, tables)
     workers = local if local is not None else RayExecutor(ray_address)
     out = Path(out)
     started = time.perf_counter()
+    without: dict[str, str] = {}  # index path -> why a world of this run has no tables
     with show_progress("compile", len(seeds), "seeds", "accepted", "rejected", ("draw", "draws"), show=progress) as advance:
-        summary = compile_suite(spec, seeds, out, workers, lambda r: advance(r.artifact is None),
+        def seed_done(result: Result) -> None:
+            if result.no_tables is not None:
+                without[result.line["path"]] = result.no_tables
+            advance(result.artifact is None)
+
+        summary = compile_suite(spec, seeds, out, workers, seed_done,
                                 lambda text: print(f"compile: {text}", file=sys.stderr),
                                 lambda d: advance.step(draw_text(d)))
     seconds = time.perf_counter() - started
@@ -83,7 +89,7 @@ def compile_with_ir(scaffold: str | Path, out: str | Path, seeds: range | Sequen
     if tables:
         from worldgen.compiler.step_tables import write_tables
 
-        written, skipped = write_tables(out)
+        written, skipped = write_tables(out, without)
         data["tables"] = {"written": written, "without": dict(skipped)}
     return Suite(out, data, seconds), loaded.ir
 

@@ -36,7 +36,10 @@ from worldgen.compiler.packs import Record
 from worldgen.errors import InstantiationError, WorldgenError
 from worldgen.files import open_log, remove_temporaries, write_atomic
 from worldgen.ir.models import Scaffold, canonical_json
-from worldgen.verify import Bounds, verify_world
+from worldgen.compiler.step_tables import tables_of
+from worldgen.tables.store import tables_path
+from worldgen.verify import Bounds
+from worldgen.verify.run import verify_explored
 
 INDEX, REJECTED, DRAWS, SUMMARY, WORLDS = "index.jsonl", "rejected.jsonl", "draws.jsonl", "summary.json", "worlds"
 LOGS = (INDEX, REJECTED, DRAWS)  # streamed in seed order; a resumed compile cuts them to its checkpoint
@@ -54,6 +57,7 @@ class Spec:
     attempts: int
     redraw_params: bool = False  # a re-draw also draws new params
     params: dict[str, Any] = field(default_factory=dict)  # params fixed for every world (`compile --param`)
+    tables: bool = False  # also build each accepted world's step tables (`compile --tables`; not in the fingerprint)
 
     @cached_property
     def redraws(self) -> Redraws:
@@ -66,6 +70,8 @@ class Result:
     line: dict[str, Any]  # the index.jsonl or rejected.jsonl line
     artifact: str | None = None  # canonical JSON of the accepted world's artifact
     failed_draws: tuple[dict[str, Any], ...] = ()  # the draws.jsonl lines of the seed's failed draws
+    tables: bytes | None = None  # the accepted world's step tables file (Spec.tables, when it fits)
+    no_tables: str | None = None  # why it has none (Spec.tables, when it does not fit)
 
 
 @dataclass(frozen=True)
@@ -85,14 +91,16 @@ def compile_seed(spec: Spec, seed: int) -> Result:
         params = draw_params(spec.scaffold, spec.params, seed, attempt if spec.redraw_params else 0)
         try:
             world = instantiate(spec.scaffold, record, seed, axes=spec.axes, params=params, attempt=attempt)
-            report = verify_world(world, spec.bounds)
+            report, rules, graph = verify_explored(world, spec.bounds)
         except InstantiationError as err:
             failed.append(draws.unbuilt(attempt, params, choose_axes(spec.scaffold, spec.axes, seed), err))
         else:
             if report.ok:
                 notes.note(Drawn(seed, attempt, ()))
                 art, text = artifact.build_json(world, report, record_id)
-                return Result(seed, index_line(art, artifact.sha256(text)), text, _lines(failed, seed, record_id, True))
+                line = index_line(art, artifact.sha256(text))
+                tables, no_tables = tables_of(line["id"], rules, graph) if spec.tables else (None, None)
+                return Result(seed, line, text, _lines(failed, seed, record_id, True), tables, no_tables)
             failed.append(draws.built(world, report))
         notes.note(Drawn(seed, attempt, tuple(failed[-1]["failed"])))
         if not spec.redraws.worth_another(failed[-1]["failed"]):
@@ -304,6 +312,8 @@ def _write(out: Path, logs: list[BinaryIO], result: Result) -> None:
     """One seed's output: its artifact (whole, before the index line naming it), then its lines."""
     index, rejected, failed = logs
     if result.artifact is not None:
+        if result.tables is not None:
+            write_atomic(tables_path(out / result.line["path"]), result.tables)
         write_atomic(out / result.line["path"], result.artifact)
         index.write((canonical_json(result.line) + "\n").encode("utf-8"))
     else:

@@ -30,10 +30,15 @@ def tables_path(artifact: Path) -> Path:
     return artifact.with_name(artifact.name.removesuffix(".json") + SUFFIX)
 
 
-def save(tables: Tables, path: Path) -> None:
+def encode(tables: Tables) -> bytes:
+    """The bytes of a tables file (a compile worker makes them; the suite's writer saves them)."""
     buffer = io.BytesIO()
     np.savez_compressed(buffer, **tables.arrays())
-    write_atomic(path, buffer.getvalue())
+    return buffer.getvalue()
+
+
+def save(tables: Tables, path: Path) -> None:
+    write_atomic(path, encode(tables))
 
 
 def load(path: Path, world_id: str) -> Tables:

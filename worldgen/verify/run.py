@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 
 from worldgen.codegen.names import RuleError
+from worldgen.codegen.program import Rules
 from worldgen.errors import InstantiationError
 from worldgen.ir.world import World
 from worldgen.runtime.loader import load_rules
@@ -12,18 +13,28 @@ from worldgen.verify import checks
 from worldgen.verify.context import Context
 from worldgen.verify.measures import measures
 from worldgen.verify.report import ROUND, Bounds, Check, FairOracle, Oracle, Report, Returns
-from worldgen.verify.statespace import explore
+from worldgen.verify.statespace import StateGraph, explore
 
 
 def verify_world(world: World, bounds: Bounds | None = None) -> Report:
     """Model-check ``world`` within ``bounds`` (default: Bounds()). Raises InstantiationError when
     its rules cannot even be built (e.g. a content name that is also a command word)."""
+    return verify_explored(world, bounds)[0]
+
+
+def verify_explored(world: World, bounds: Bounds | None = None) -> tuple[Report, Rules, StateGraph]:
+    """``verify_world``'s report, with the rules and the graph it explored: ``compile --tables``
+    builds a world's step tables from them instead of exploring it a second time."""
     bounds = bounds or Bounds()
     try:
         rules, initial = load_rules(world)
     except RuleError as err:
         raise InstantiationError(f"the world's rules cannot be built: {err}") from None
     ctx = Context(world, rules, explore(rules, initial, bounds), bounds)
+    return _report(ctx, bounds), rules, ctx.graph
+
+
+def _report(ctx: Context, bounds: Bounds) -> Report:
     results = _checks(ctx)
     oracle = ctx.oracle
     return Report(
