@@ -18,6 +18,22 @@ def test_importing_the_package_loads_none_of_the_heavy_modules() -> None:
     assert done.stdout.strip() == "[]"
 
 
+def test_worldgen_help_loads_none_of_the_heavy_modules() -> None:
+    """Every command registers its flags for `--help`; none of them needs the IR's models."""
+    probe = ("import sys, contextlib, io\nfrom worldgen.cli.main import main\n"
+             "with contextlib.redirect_stdout(io.StringIO()), contextlib.suppress(SystemExit):\n    main(['--help'])\n"
+             f"print([m for m in {HEAVY!r} if m in sys.modules])")
+    done = subprocess.run([sys.executable, "-c", probe], cwd=ROOT, capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "[]"
+
+
+def test_ir_names_load_on_first_use() -> None:
+    from worldgen import ir
+    from worldgen.ir.models import Scaffold, canonical_json
+
+    assert (ir.Scaffold, ir.canonical_json) == (Scaffold, canonical_json)
+
+
 def test_every_exported_name_resolves_to_its_object() -> None:
     from worldgen.api import compile as compile_suite
     from worldgen.ir.world import World
