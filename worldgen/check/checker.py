@@ -26,7 +26,7 @@ from worldgen.check.verification import VerificationChecker
 from worldgen.check.statements import StatementChecker, assignable, fit_map_literal, kind_word
 from worldgen.check.composition import check_composition
 from worldgen.check.templates import check_template
-from worldgen.check.unions import declare_unions, refuse_union_argument
+from worldgen.check.unions import declare_unions
 from worldgen.errors import DiagnosticSink, Span
 from worldgen.ir import types as T
 from worldgen.ir.models import (
@@ -485,10 +485,7 @@ class _Checker:
                 ctx = ctx.bind(Symbol(p.name, "arg", T.ERROR, p.span))
                 continue
             if t.kind in ("set", "map", "rel"):
-                self.sink.error("WG306", f"argument '{p.name}' must be an entity, an enum value, a bool or a bounded int", p.type.span)
-                continue
-            if refuse_union_argument(t, self.scope, self.sink, p.type.span):
-                ctx = ctx.bind(Symbol(p.name, "arg", T.ERROR, p.span))
+                self.sink.error("WG306", f"argument '{p.name}' must be an entity, an enum value, a union value, a bool or a bounded int", p.type.span)
                 continue
             if ctx.local(p.name):
                 self.sink.error("WG212", f"argument '{p.name}' is declared twice", p.span)

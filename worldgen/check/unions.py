@@ -5,7 +5,8 @@ second's, and so on (a tag without a payload is one value). Sets, maps, quantifi
 the model checker therefore take it as they take an entity; what is new is building a value
 (``floor(r)``, ``carried``), testing its tag (``x is floor``) and reading its payload
 (``x.floor``), each an offset into that numbering (codegen/unions.py). A union holds entities,
-enums and unions declared above it, so no type contains itself and every union is finite.
+enums and unions declared above it, so no type contains itself and every union is finite. A
+command argument may be a union: the agent types a value as it is shown (``put lamp floor(room3)``).
 """
 
 from __future__ import annotations
@@ -192,15 +193,3 @@ class UnionChecks:
     def _fail(self, span: Span, code: str, message: str) -> Expr:
         self.sink.error(code, message, span)
         return make("lit", T.ERROR, value=None)
-
-
-def refuse_union_argument(t: Type, scope: Scope, sink: DiagnosticSink, span: Span) -> bool:
-    """A command cannot type a union value (its text is not a word); True when ``t`` is one."""
-    if t.kind == "entity" and t.name in scope.unions:
-        tags = scope.unions[str(t.name)]
-        example = next((v for v in tags if v.payload is not None), None)
-        hint = (f"take the {example.payload.name} and build {example.tag}(...) in the rule" if example and example.payload
-                else "take an enum value and map it to the union in the rule")
-        sink.error("WG306", f"a command cannot type a union value ('{t.name}'); {hint}", span)
-        return True
-    return False

@@ -227,7 +227,7 @@ def build_rules(rules: Scaffold, tables: WorldTables, constants: dict[str, Any],
                 if other is not None and bindings[other].action != ai:
                     raise InstantiationError(
                         f"the command '{ph}' means both '{rules.actions[bindings[other].action].name}' and "
-                        f"'{action.name}' in this world; the names its content gives must differ from command words")
+                        f"'{action.name}' in this world; names from its content and a union's values must differ from command words")
                 table.setdefault(key, index)
         values[f"B{ai}"] = tuple(own)
         rank = free_rank(action)

@@ -161,7 +161,7 @@ def instantiate(
         if grid is not None:
             grids[ent.name] = grid
             names = cell_names(*grid)
-        elif ent.variants:  # a union: never typed in a command, so its names need not be distinct words
+        elif ent.variants:  # a union: its names are distinct, as its tags and its payloads' names are
             entity_names[ent.name] = variant_names(ent, tables.names)
             continue
         elif not ent.names_from:
