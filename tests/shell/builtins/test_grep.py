@@ -90,14 +90,16 @@ def test_context_lines_and_group_separators():
 
 
 def test_catastrophic_patterns_end_fast_with_a_message():
+    """Runaway guards, not speed targets (each case takes milliseconds): 5 s leaves room for a
+    loaded CI machine and still trips on exponential backtracking."""
     line = "a" * 5000 + "!\n"
     start = time.perf_counter()
     out, err, status = run(grep, ["grep", "-E", "(a+)+$"], stdin=line)
-    assert time.perf_counter() - start < 0.5
+    assert time.perf_counter() - start < 5.0
     assert (out, status) == ("", 2) and "refused" in err
     start = time.perf_counter()
     out, err, status = run(grep, ["grep", ".*a.*a.*b"], stdin="a" * 100_000 + "\n")
-    assert time.perf_counter() - start < 0.5 and status == 2 and "too costly" in err
+    assert time.perf_counter() - start < 5.0 and status == 2 and "too costly" in err
 
 
 def test_a_200_line_search_costs_tens_of_microseconds():

@@ -65,9 +65,11 @@ def test_errors():
 
 
 def test_catastrophic_patterns_are_refused_fast():
+    """A runaway guard, not a speed target: refusal takes milliseconds, backtracking would take
+    longer than the universe; 5 s leaves room for a loaded CI machine."""
     start = time.perf_counter()
     out, err, status = sed_("-E", "s/(a+)+$/x/", stdin="a" * 5000 + "!\n")
-    assert time.perf_counter() - start < 0.5 and status == 1 and "refused" in err
+    assert time.perf_counter() - start < 5.0 and status == 1 and "refused" in err
 
 
 CASES = [["s/a/A/", "f"], ["s/a/A/g", "f"], ["s/a/A/3", "f"], ["-n", "s/\\(b\\)e/\\1E/gp", "f"], ["s/.*/[&]/", "cfg"],
