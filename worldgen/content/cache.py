@@ -16,14 +16,14 @@ from pathlib import Path
 from typing import Any
 
 from worldgen.ir.models import canonical_json
+from worldgen.user_cache import user_cache_folder
 
 
 def default_cache_path() -> Path:
     """``$WORLDGEN_CACHE`` if set, else ``$XDG_CACHE_HOME/worldgen/content.sqlite`` (or ~/.cache)."""
     if os.environ.get("WORLDGEN_CACHE"):
         return Path(os.environ["WORLDGEN_CACHE"])
-    base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
-    return base / "worldgen" / "content.sqlite"
+    return user_cache_folder() / "content.sqlite"
 
 
 def cache_key(request: dict[str, Any]) -> str:

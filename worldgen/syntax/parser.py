@@ -15,6 +15,7 @@ from worldgen.syntax import ast
 from worldgen.syntax.chains import balance_chains
 from worldgen.syntax.hints import hint
 from worldgen.syntax.limits import check_source_size, check_tree
+from worldgen.syntax.parser_cache import cached_lark
 from worldgen.syntax.transform import TRANSFORMER as _TRANSFORMER
 
 
@@ -24,9 +25,8 @@ def grammar_text() -> str:
 
 @lru_cache(maxsize=1)
 def _lark() -> Lark:
-    return Lark(
+    return cached_lark(
         grammar_text(),
-        parser="lalr",
         start=["start", "expr", "decl"],  # decl: one declaration re-parsed alone (syntax/reparse.py)
         propagate_positions=True,
         maybe_placeholders=True,
