@@ -79,6 +79,7 @@ class ExprCompiler(FormsCode, TextCode, ComprehensionCode, RepairCode, UnionCode
     functions: dict[str, Function] = field(default_factory=dict)
     inline: bool = True
     subst: dict[str, str] = field(default_factory=dict)  # while a call is written out: parameter -> argument
+    memoised: frozenset[str] = frozenset()  # defs compiled as caches by argument, called without the state (codegen/memo.py)
 
     def expr(self, e: Expr) -> str:
         if e.op not in OPS:

@@ -33,6 +33,8 @@ class FormsCode:
                 return f"({self.expr(f.body)})"
             finally:
                 self.subst = outer
+        if f.name in self.memoised:  # a cache by argument (codegen/memo.py): the state is not passed
+            return f"D_{ident(f.name)}({args})"
         return f"D_{ident(f.name)}({', '.join(['s', args]) if args else 's'})"
 
     def _let(self: Compiler, e: Expr) -> str:

@@ -10,23 +10,20 @@ invariants (the first broken one is reported) is kept either way.
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING
 
 from worldgen.codegen.guards import reads_state
+from worldgen.codegen.memo import names_state
 from worldgen.ir.models import Function
 
 if TYPE_CHECKING:
     from worldgen.codegen.emitter import Emitter
 
-_STATE = re.compile(r"\bs\b")  # the state, named in a source (a call of a `def` passes it)
-
-
 def emit_invariant(em: Emitter, dynamic: frozenset[str], functions: dict[str, Function]) -> None:
     conds = []
     for ii, inv in enumerate(em.rules.invariants):
         src = em.x.expr(inv.cond)
-        if not (reads_state(inv.cond, dynamic, functions) or _STATE.search(src)):
+        if not (reads_state(inv.cond, dynamic, functions) or names_state(src)):
             em.emit(0, "try:")
             em.emit(1, f"_INV{ii} = bool({src})")
             em.emit(0, "except _RULE_ERRORS:")

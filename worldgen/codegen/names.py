@@ -46,6 +46,7 @@ class Compiler(Protocol):
     functions: dict[str, Function]
     inline: bool
     subst: dict[str, str]
+    memoised: frozenset[str]
 
     def expr(self, e: Expr) -> str: ...
 

@@ -21,6 +21,7 @@ from worldgen.codegen.fallbacks import Fallback, fallbacks_of, free_rank, spelli
 from worldgen.codegen.guards import GuardPlan, Lookup, live, plan
 from worldgen.codegen.intervals import Interval
 from worldgen.codegen.invariants import emit_invariant
+from worldgen.codegen.memo import memoised
 from worldgen.codegen.names import RULE_ERRORS, ident
 from worldgen.codegen.numbers import amount, resolve as resolve_numbers
 from worldgen.codegen.packing import Codec
@@ -31,7 +32,7 @@ from worldgen.codegen.successors import emit_successors
 from worldgen.errors import InstantiationError
 from worldgen.ir.assigned import dynamic_vars
 from worldgen.ir.limits import MAX_BINDINGS
-from worldgen.ir.models import Action, ActionParam, Scaffold, Stmt, Type
+from worldgen.ir.models import Action, ActionParam, Function, Scaffold, Stmt, Type
 from worldgen.ir.patterns import Forms, normalize, spaced, tokens, unpadded_forms
 
 
@@ -85,9 +86,19 @@ class _Program(Emitter):
     """The emitter of a world's whole module: its defs, actions and admissible-command scan."""
 
     def functions(self) -> None:
+        """The defs: a def that reads no state becomes a cache by argument (codegen/memo.py)."""
+        self.x.memoised = memoised(self.rules.functions, self._body)
         for f in self.rules.functions:
-            params = "".join(f", l_{ident(p.name)}" for p in f.params)
-            self.emit(0, f"def D_{ident(f.name)}(s{params}): return {self.x.expr(f.body)}")
+            params = [f"l_{ident(p.name)}" for p in f.params]
+            if f.name in self.x.memoised:
+                self.emit(0, f"D_{ident(f.name)} = _memo(lambda {', '.join(params)}: {self.x.expr(f.body)})")
+            else:
+                self.emit(0, f"def D_{ident(f.name)}({', '.join(['s', *params])}): return {self.x.expr(f.body)}")
+
+    def _body(self, f: Function, memo: frozenset[str]) -> str:
+        """``f``'s body as source, its calls compiled as if the defs in ``memo`` were memoised."""
+        self.x.memoised = memo
+        return self.x.expr(f.body)
 
     def action(self, ai: int, action: Action) -> None:
         """An action's guard, refusal message, effects (with and without text) and bonus."""
@@ -156,6 +167,7 @@ class Generated:
     stochastic: tuple[bool, ...]  # per action: can its effect meet a chance() branch?
     says_only: tuple[bool, ...]  # per action: does its body only say things (never change state)?
     lookups: tuple[Lookup | Interval | None, ...]  # per action: its scan by argument value or range (codegen/guards.py)
+    memoised: frozenset[str] = frozenset()  # defs called without the state (codegen/memo.py)
 
 
 def generate(rules: Scaffold, tables: WorldTables) -> tuple[Generated, dict[str, Any]]:
@@ -185,7 +197,7 @@ def generate(rules: Scaffold, tables: WorldTables) -> tuple[Generated, dict[str,
     source = "\n".join(em.lines) + "\n"
     code = compile(source, "<worldgen rules>", "exec")
     lookups = tuple(p.lookup for p in plans)
-    return Generated(source, code, dict(ns.requests), dynamic, stochastic, says_only, lookups), ns.values
+    return Generated(source, code, dict(ns.requests), dynamic, stochastic, says_only, lookups, em.x.memoised), ns.values
 
 
 def build_rules(rules: Scaffold, tables: WorldTables, constants: dict[str, Any],
@@ -263,9 +275,15 @@ def build_rules(rules: Scaffold, tables: WorldTables, constants: dict[str, Any],
         within=numbers.within, stochastic=generated.stochastic, says_only=generated.says_only, source=generated.source,
         fallbacks=tuple(f for _, _, f in sorted(fallbacks, key=lambda r: r[:2])),
         forms=unpadded_forms(table, lambda b: bindings[b].action not in hexed),
-        defs={f.name: env[f"D_{ident(f.name)}"] for f in rules.functions} if rules.terminal is not None else None,
+        defs={f.name: _with_state(env[f"D_{ident(f.name)}"], f.name in generated.memoised)
+              for f in rules.functions} if rules.terminal is not None else None,
     )
     return built, generated
+
+
+def _with_state(fn: Callable[..., Any], memo: bool) -> Callable[..., Any]:
+    """A def as ``(s, *args)`` (a terminal world's files call them so), memoised or not."""
+    return (lambda s, *args: fn(*args)) if memo else fn
 
 
 def _has_chance(body: tuple[Stmt, ...]) -> bool:
