@@ -4,7 +4,12 @@ from __future__ import annotations
 
 import pytest
 
+import random
+from collections.abc import Callable
+
 from tests.conftest import ROOT, example_record, example_scaffold
+from worldgen.runtime.env import Env
+from worldgen.tables.step import TableEnv
 from worldgen.errors import InstantiationError
 from worldgen.ir.world import World
 from worldgen.runtime.loader import load_rules
@@ -35,6 +40,27 @@ def graph_of(world: World) -> StateGraph:
 
 def tables_of(world: World) -> Tables:
     return build(world.id, load_rules(world)[0], graph_of(world))
+
+
+def trace(step: tuple) -> tuple:  # type: ignore[type-arg]
+    obs, reward, terminated, truncated, info = step
+    return obs, reward, terminated, truncated, dict(info)
+
+
+def assert_same_traces(name: str, command: Callable[[random.Random, Env], str], episodes: int, steps: int) -> None:
+    """Drive a shipped world's rules and its tables with the same commands (``command`` picks the
+    next from the rules' env) and seeds: every step's observation, reward, ends, info and state
+    must be the same, past each episode's end too."""
+    world = shipped_world(name)
+    rules_env, table_env = Env(world), TableEnv(world, tables_of(world))
+    rng = random.Random(name)
+    for episode in range(episodes):
+        a, b = rules_env.reset(seed=episode), table_env.reset(seed=episode)
+        assert (a[0], dict(a[1])) == (b[0], dict(b[1]))
+        for _ in range(steps):
+            line = command(rng, rules_env)
+            assert trace(table_env.step(line)) == trace(rules_env.step(line)), (episode, line)
+            assert table_env.state() == rules_env.state()
 
 
 @pytest.fixture(scope="session")

@@ -9,7 +9,7 @@ import json
 import numpy as np
 import pytest
 
-from tests.tables.conftest import graph_of, shipped_world, tables_of
+from tests.tables.conftest import graph_of, tables_of
 from worldgen.ir.world import World
 from worldgen.runtime.loader import load_rules
 from worldgen.tables import build as build_module
@@ -55,12 +55,6 @@ def test_the_start_state_is_state_zero_with_its_values(ice: World) -> None:
     tables = tables_of(ice)
     first = tables.state_json[tables.state_start[0]:tables.state_start[1]].tobytes()
     assert json.loads(first) == json.loads(json.dumps(initial))
-
-
-def test_a_terminal_world_keeps_its_shell() -> None:
-    world = shipped_world("logs")
-    rules, initial = load_rules(world)
-    assert unfit(rules, explore(rules, initial, Bounds())) == "a terminal world: its shell parses every line"
 
 
 def test_a_graph_cut_short_by_a_bound_has_no_tables(ice: World) -> None:

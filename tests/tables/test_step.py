@@ -9,7 +9,7 @@ import random
 import numpy as np
 import pytest
 
-from tests.tables.conftest import NON_TERMINAL, shipped_world, tables_of
+from tests.tables.conftest import NON_TERMINAL, assert_same_traces, shipped_world, tables_of, trace
 from worldgen.ir.world import World
 from worldgen.runtime.env import Env
 from worldgen.runtime.loader import load_rules
@@ -31,23 +31,9 @@ def _command(rng: random.Random, env: Env) -> str:
     return "xyzzy plugh"
 
 
-def _trace(step: tuple) -> tuple:  # type: ignore[type-arg]
-    obs, reward, terminated, truncated, info = step
-    return obs, reward, terminated, truncated, dict(info)
-
-
 @pytest.mark.parametrize("name", NON_TERMINAL)
 def test_tables_step_as_the_rules_do(name: str) -> None:
-    world = shipped_world(name)
-    rules_env, table_env = Env(world), TableEnv(world, tables_of(world))
-    rng = random.Random(name)
-    for episode in range(EPISODES):
-        a, b = rules_env.reset(seed=episode), table_env.reset(seed=episode)
-        assert (a[0], dict(a[1])) == (b[0], dict(b[1]))
-        for _ in range(STEPS):  # past the end too: both answer that the episode is over
-            command = _command(rng, rules_env)
-            assert _trace(table_env.step(command)) == _trace(rules_env.step(command)), (episode, command)
-            assert table_env.state() == rules_env.state()
+    assert_same_traces(name, _command, EPISODES, STEPS)
 
 
 def test_an_episode_over_answers_as_env_does(ice: World) -> None:
@@ -92,7 +78,7 @@ def test_episodes_reset_without_a_seed_run_on_the_chance_stream_as_env_does(lake
         over = False
         while not over:
             command = rng.choice(rules_env.admissible)
-            a, b = _trace(table_env.step(command)), _trace(rules_env.step(command))
+            a, b = trace(table_env.step(command)), trace(rules_env.step(command))
             assert a == b
             over = a[2] or a[3]
         assert table_env.reset()[0] == rules_env.reset()[0]

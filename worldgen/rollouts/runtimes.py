@@ -34,7 +34,7 @@ class _KeptTableEnv(TableEnv):
 
 def open_env(entry: Entry, shell: str = "emulated") -> tuple[Env | TableEnv, str]:
     """An env for one episode of ``entry`` (reset it with a seed) and the name of its runtime.
-    Terminal worlds never have tables, and real bash needs the rules' shell, so
+    A terminal world's tables run its emulated shell; real bash needs the rules, so
     ``shell="real"`` always runs the rules."""
     tables = entry.step_tables() if shell == "emulated" else None
     if tables is None:

@@ -2,7 +2,8 @@
 
 A world qualifies when its whole reachable graph was explored without a rule error, its commands
 are the fixed bindings of its command table (no typed text) and the dense state x command table
-fits ``MAX_CELLS``. Terminal worlds keep today's runtime: their shell parses every line.
+fits ``MAX_CELLS``. A terminal world's shell still parses every line; what changes its state steps
+through the tables (tables/terminal.py).
 """
 
 from __future__ import annotations
@@ -62,8 +63,6 @@ class Tables:
 def unfit(rules: Rules, graph: StateGraph) -> str | None:
     """Why this world cannot run from tables (None: it can)."""
     cells = len(graph.keys) * len(rules.bindings)
-    if rules.layout is not None:
-        return "a terminal world: its shell parses every line"
     if rules.fallbacks:
         return "it takes typed text or words in its commands"
     if not graph.complete:

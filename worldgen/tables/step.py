@@ -28,6 +28,7 @@ from worldgen.runtime.queries import EpisodeQueries
 from worldgen.tables.build import Tables
 from worldgen.tables.chance_walk import ChanceWalk
 from worldgen.tables.said_after import said_after
+from worldgen.tables.terminal import TableEpisode
 from worldgen.tables.store import load
 
 
@@ -85,6 +86,7 @@ class TableEnv(EpisodeQueries):
         self._over = True
         self._chance = ChanceWalk(world, tables.node_p.tolist(), tables.node_yes.tolist(), tables.node_no.tolist())
         self.status = 0
+        self._terminal = TableEpisode(self) if self.rules.layout is not None else None  # lines through its shell
 
     @classmethod
     def open(cls, world: World, path: Path) -> TableEnv:
@@ -101,6 +103,8 @@ class TableEnv(EpisodeQueries):
     def begin(self, seed: int | None = None) -> tuple[str, str, bool]:
         self._chance.begin(seed)
         self._s, self._t, self.status = 0, 0, 0
+        if self._terminal is not None:
+            self._terminal.begin()
         self._acc = self._when[0]
         self._over = self._ends[0]
         obs, intro = self.opening()
@@ -129,6 +133,8 @@ class TableEnv(EpisodeQueries):
     def advance(self, command: str) -> tuple[str, float, bool, bool, bool, bool, str | None, str | None]:
         """As ``Env.advance``: (observation, reward, terminated, truncated, success, valid, action
         name, rule error)."""
+        if self._terminal is not None:  # a terminal world: the line goes through the shell
+            return self._terminal.advance(command)
         if self._over:
             return OVER, 0.0, True, False, False, False, None, None
         t = self._t = self._t + 1

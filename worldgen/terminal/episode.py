@@ -63,6 +63,15 @@ class TerminalEpisode:
         ok, said = self.runner._act(b.action, b.args)
         return ok, "\n".join(said)
 
+    def _saved(self) -> tuple[Any, ...]:
+        """What a line stopped by its budget puts back (the step tables' episode keeps its row too)."""
+        r = self.runner
+        return r._state, r._gain, r._action, r._error
+
+    def _restore(self, saved: tuple[Any, ...]) -> None:
+        r = self.runner
+        r._state, r._gain, r._action, r._error = saved
+
     def fresh_session(self) -> Session:
         t = self.layout.terminal
         env = {"HOME": t.home, "USER": t.user, "LOGNAME": t.user, "SHELL": "/bin/bash", "PATH": PATH,
@@ -78,11 +87,10 @@ class TerminalEpisode:
         """(what the terminal shows, the exit status) of one command line; what the world's file
         hooks said (``when write ... { say ... }``) follows the line's own output."""
         self.notes: list[str] = []
-        r = self.runner
-        before = r._state, r._gain, r._action, r._error
+        before = self._saved()
         outcome = self.last = self.shell.run(line, self.session)
         if outcome.stopped:  # undone whole: the shell undid its session and files, this the world's
-            r._state, r._gain, r._action, r._error = before
+            self._restore(before)
             self.notes = []
         shown = outcome.output.rstrip("\n")
         if self.notes:

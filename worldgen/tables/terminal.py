@@ -1,0 +1,111 @@
+"""A terminal world stepped from its tables: the shell still parses and runs every line, and what
+changes the state (a program of the world, a write, chmod or rm of a world file) moves along the
+table's edge instead of running the action's rules.
+
+Everything a line shows is what ``Env`` shows: files are rendered from the state the table points
+at, an action's `say`s are rendered once per transition (by its rules, from the transition's own
+source state and decisions), refusals are the guards' messages, and rewards are added in ``Env``'s
+order (per step, then each action's bonus and ``on`` amount, then pay-once rewards), so the sums
+are the same floats. Chance draws come from the episode's stream as ``Env``'s do.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from worldgen.runtime.env import OVER
+from worldgen.terminal.episode import TerminalEpisode
+
+if TYPE_CHECKING:
+    from worldgen.tables.step import TableEnv
+
+Step = tuple[str, float, bool, bool, bool, bool, "str | None", "str | None"]
+
+
+class TableEpisode(TerminalEpisode):
+    """The episode's shell over the world's files, its state a row of the tables (``sid``)."""
+
+    def __init__(self, env: TableEnv):
+        self.env = env
+        self.sid = 0
+        self._state: tuple[Any, ...] = env.values(0)  # what the files show: the values of ``sid``
+        self._gain = 0.0
+        self._action: str | None = None
+        self._error: str | None = None
+        self._said: dict[int, str] = {}  # per transition: what its action says
+        self._binding_of: dict[tuple[int, tuple[Any, ...]], int] | None = None
+        assert env.rules.layout is not None
+        super().__init__(env.rules.layout, self)
+
+    # ------------------------------------------------------------------ TerminalEpisode's runner
+    def _act(self, ai: int, args: tuple[Any, ...]) -> tuple[bool, list[str]]:
+        """A command reached by its action and arguments (typed text: a tabled world has none, so
+        this is the binding's own move)."""
+        if self._binding_of is None:
+            self._binding_of = {(b.action, b.args): i for i, b in enumerate(self.env.rules.bindings)}
+        ok, said = self._binding(self._binding_of[(ai, tuple(args))])
+        return ok, [said] if said else []
+
+    def _binding(self, binding: int) -> tuple[bool, str]:
+        """Take ``binding`` from the current state: its edge's transition, or its refusal."""
+        env, rules = self.env, self.env.rules
+        b = rules.bindings[binding]
+        e = env._edge[self.sid][binding]
+        if e < 0:  # refused (a tabled world meets no rule error, so its guard said no)
+            s = self._state
+            g = rules.guard[b.action](s, *b.args)
+            msg = rules.message[b.action](s, *b.args, g) if g >= 0 else None
+            return False, msg if msg is not None else rules.invalid(s)
+        r = env._root[e]
+        tr = -1 - (env._chance.leaf(r) if r >= 0 else r)
+        bonus = rules.bonus[b.action]
+        if bonus is not None:
+            self._gain += bonus(self._state, *b.args)
+        self._gain += rules.on_amounts[b.action]
+        said = self._said.get(tr)
+        if said is None:
+            said = self._said[tr] = self._render(tr, b.action, b.args)
+        self.sid = env._dst[tr]
+        self._state = env.values(self.sid)
+        self._action = env._action_of[binding]
+        return True, said
+
+    def _render(self, tr: int, ai: int, args: tuple[Any, ...]) -> str:
+        """What transition ``tr``'s action says, run by its rules along the transition's decisions."""
+        env = self.env
+        out: list[str] = []
+        decisions = map(bool, env._path[env._path_start[tr]:env._path_start[tr + 1]])
+        env.rules.apply[ai](list(self._state), *args, lambda p: next(decisions), out)
+        return "\n".join(out)
+
+    def _saved(self) -> tuple[Any, ...]:
+        return self.sid, self._state, self._gain, self._action, self._error
+
+    def _restore(self, saved: tuple[Any, ...]) -> None:
+        self.sid, self._state, self._gain, self._action, self._error = saved
+
+    # ------------------------------------------------------------------ episodes
+    def begin(self) -> None:
+        self.sid, self._state = 0, self.env.values(0)
+        self.reset()
+
+    def advance(self, line: str) -> Step:
+        """``Env.advance`` of a terminal world: the line through the shell, then the new state's
+        observation, pay-once rewards and ends."""
+        env = self.env
+        if env._over:
+            return OVER, 0.0, True, False, False, False, None, None
+        env._t += 1
+        self._gain, self._action, self._error = env.rules.per_step, None, None
+        text, env.status = self.run(str(line))
+        env._s = s = self.sid
+        reward, error = self._gain, self._error
+        newly = env._when[s] & ~env._acc
+        if newly:
+            reward, live_error = env._pay_once(newly, reward)
+            error = live_error or error
+        terminated = env._ends[s]
+        truncated = not terminated and env._t >= env.horizon
+        env._over = terminated or truncated
+        return (env._joined([text] if text else [], s), reward, terminated, truncated, env._done[s], env.status == 0,
+                self._action, error)
