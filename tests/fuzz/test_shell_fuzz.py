@@ -19,8 +19,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import worldgen
+from worldgen.runtime.loader import load_rules
+from worldgen.tables.build import build
+from worldgen.tables.step import TableEnv
+from worldgen.verify.report import Bounds
+from worldgen.verify.statespace import explore
 from tests.fuzz.inputs import ROOT
 from tests.fuzz.shell_inputs import NAMES, any_line, check_line, check_parse, line, mutated_line, new_shell, word
+from tests.tables.conftest import trace
 
 FUZZ = settings(deadline=None, database=None, derandomize=True,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much])
@@ -86,6 +92,26 @@ def test_a_world_meets_any_line_and_changes_only_through_its_rules(lines: list[s
             assert (env.state(), reward, info["action"]) == (before, env.rules.per_step, None)
         if terminated or truncated:
             break
+
+
+def _tables_env(env: worldgen.Env) -> TableEnv:
+    rules, initial = load_rules(env.world)
+    return TableEnv(env.world, build(env.world.id, rules, explore(rules, initial, Bounds())))
+
+
+TABLED = _tables_env(WORLD)
+
+
+@settings(FUZZ, max_examples=150)
+@given(st.lists(WORLD_LINES, min_size=1, max_size=3))
+def test_a_world_stepped_from_its_tables_meets_any_line_as_its_rules_do(lines: list[str]) -> None:
+    """The same hostile lines through the world's rules and through its step tables
+    (tables/terminal.py): the same observations, rewards, ends, infos and states."""
+    WORLD.reset(seed=0)
+    TABLED.reset(seed=0)
+    for text in lines:
+        assert trace(TABLED.step(text)) == trace(WORLD.step(text)), text
+        assert TABLED.state() == WORLD.state()
 
 
 @pytest.mark.long
