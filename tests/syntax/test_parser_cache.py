@@ -91,3 +91,12 @@ def test_the_encoding_keeps_tuples_int_keys_and_nesting() -> None:
     assert back == value and isinstance(back["a"], tuple) and isinstance(back["a"][1][1], tuple) and 4 in back["a"][2]
     with pytest.raises(TypeError, match="cannot keep a set"):
         _encode({1, 2})
+
+
+def test_a_parser_the_cache_cannot_hold_is_still_the_parser(folder: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    def refuse(value: object) -> object:
+        raise TypeError("cannot keep a set in the parser cache")
+
+    monkeypatch.setattr("worldgen.syntax.parser_cache._encode", refuse)
+    assert cached_lark(grammar_text(), **OPTIONS).parse("1 + 2", start="expr") is not None
+    assert list(folder.iterdir()) == []  # no file, not even the temporary one

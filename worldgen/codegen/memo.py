@@ -5,10 +5,12 @@ so it has one value per cell in every state, yet the model checker calls it for 
 every explored state (a 4x3 Minesweeper with flags: 670,000 calls, three quarters of its
 verification). Such a def is compiled as ``D_name = _memo(lambda l_c: ...)``, a C-level cache
 keyed by its arguments and called without the state. The cache belongs to one world (each world
-runs the generated module in a namespace of its own, with its own constants) and is bounded by
-the parameters' domains: only defs whose parameters are entities, enums, bools or bounded ints
-are memoised (a list or text parameter could take a new value in every state). A rule error is
-not cached: it is raised again at every call, as before.
+runs the generated module in a namespace of its own, with its own constants). Only defs whose
+parameters are entities, enums, bools or bounded ints are memoised (a list or text parameter could
+take a new value in every state), and a cache keeps at most ``MEMO_ARGUMENTS`` arguments, the
+least recently used dropped (a wide int range costs no more memory than that; a bounded cache
+costs no more time than an unbounded one on the scaffolds measured). A rule error is not cached:
+it is raised again at every call, as before.
 """
 
 from __future__ import annotations
@@ -21,7 +23,8 @@ from worldgen.ir.models import Function, Type
 
 _STATE = re.compile(r"\bs\b")  # the state, named in generated source (a slot `s[3]`, a call passing it)
 
-MEMO_HELPERS = {"_memo": functools.cache}
+MEMO_ARGUMENTS = 1 << 16
+MEMO_HELPERS = {"_memo": functools.lru_cache(maxsize=MEMO_ARGUMENTS)}
 
 
 def names_state(source: str) -> bool:

@@ -69,8 +69,8 @@ def _load(path: Path) -> Lark | None:
 def _save(parser: Lark, path: Path) -> None:
     """Write the file whole or not at all (a temporary file renamed over it), so processes
     starting together never read half of one."""
-    data, memo = parser.memo_serialize([TerminalDef, Rule])
     try:
+        data, memo = parser.memo_serialize([TerminalDef, Rule])
         path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
         fd, temporary = tempfile.mkstemp(prefix=".parser-", dir=path.parent)
         try:
@@ -80,7 +80,7 @@ def _save(parser: Lark, path: Path) -> None:
         except BaseException:
             os.unlink(temporary)
             raise
-    except OSError:
+    except (OSError, TypeError, ValueError):  # no room, no rights, or a value JSON cannot keep: no cache
         pass
 
 
