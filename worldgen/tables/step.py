@@ -28,8 +28,8 @@ from worldgen.runtime.queries import EpisodeQueries
 from worldgen.tables.build import Tables
 from worldgen.tables.chance_walk import ChanceWalk
 from worldgen.tables.said_after import said_after
-from worldgen.tables.terminal import TableEpisode
 from worldgen.tables.store import load
+from worldgen.tables.terminal import TableEpisode
 
 
 PARSED_KEPT = 100_000  # command strings whose binding is remembered

@@ -19,7 +19,7 @@ from worldgen.terminal.episode import TerminalEpisode
 if TYPE_CHECKING:
     from worldgen.tables.step import TableEnv
 
-Step = tuple[str, float, bool, bool, bool, bool, "str | None", "str | None"]
+Step = tuple[str, float, bool, bool, bool, bool, str | None, str | None]
 
 
 class TableEpisode(TerminalEpisode):
