@@ -7,13 +7,10 @@ in a world's rules (or inline lambdas where a world is being built, where there 
 
 from __future__ import annotations
 
-import re
-
-from worldgen.codegen.inlining import inlinable
+from worldgen.codegen.inlining import ATOM, inlinable
 from worldgen.codegen.names import Compiler, UnsafeIR, ident
 from worldgen.ir.models import Expr, Type
 
-_SIMPLE = re.compile(r"[A-Za-z_][A-Za-z_0-9]*|\d+")  # a name or a literal: evaluating it twice costs nothing
 
 
 class FormsCode:
@@ -78,8 +75,10 @@ class FormsCode:
 
     def _at(self: Compiler, e: Expr) -> str:
         xs, i = self.expr(e.args[0]), self.expr(e.args[1])
-        if _SIMPLE.fullmatch(xs) and _SIMPLE.fullmatch(i):  # cheap to repeat: index inline, check the rest in _at
+        if ATOM.fullmatch(xs) and ATOM.fullmatch(i):  # cheap to repeat: index inline, check the rest in _at
             return f"({xs}[{i}] if 0 <= {i} < len({xs}) else _at({xs}, {i}))"
+        if ATOM.fullmatch(xs) and i[:1] == "-" and i[1:].isascii() and i[1:].isdigit() and int(i[1:]) > 0:  # xs[-1]
+            return f"({xs}[{i}] if len({xs}) >= {i[1:]} else _at({xs}, {i}))"
         return f"_at({xs}, {i})"
 
     def _lslice(self: Compiler, e: Expr) -> str:

@@ -16,13 +16,13 @@ from collections.abc import Sequence
 from worldgen.ir.models import Function
 
 MAX_NODES = 40  # a larger body stays a function: its source is not worth repeating at each call
-_ATOM = re.compile(r"[A-Za-z_][A-Za-z_0-9]*|\d+|s\[\d+\]")
+ATOM = re.compile(r"[A-Za-z_][A-Za-z_0-9]*|\d+|s\[\d+\]")  # a name, a literal or a state slot: cheap to repeat
 _BINDERS = {"quant", "let", "relcomp", "mapcomp", "fixpoint", "until"}
 
 
 def inlinable(f: Function, args: Sequence[str]) -> bool:
     """May this call of ``f`` with these argument sources be written out in place?"""
-    if not all(_ATOM.fullmatch(a) for a in args):
+    if not all(ATOM.fullmatch(a) for a in args):
         return False
     nodes, stack = 0, [f.body]
     while stack:
