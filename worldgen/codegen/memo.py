@@ -37,13 +37,15 @@ def _finite(t: Type) -> bool:
     return t.kind in ("entity", "enum", "bool") or (t.kind == "int" and t.lo is not None and t.hi is not None)
 
 
-def memoised(functions: Sequence[Function], source: Callable[[Function, frozenset[str]], str]) -> frozenset[str]:
-    """The defs to memoise: finite parameters, and a body whose ``source`` (compiled as if the
-    defs given were memoised, so their calls pass no state) reads no state. Dropping a def can
-    make its callers read the state (they now pass it), hence the loop to a fixpoint."""
+def memoised(functions: Sequence[Function], source: Callable[[Function, frozenset[str]], str]) -> dict[str, str]:
+    """The defs to memoise, each with its body's source: finite parameters, and a body whose
+    ``source`` (compiled as if the defs given were memoised, so their calls pass no state) reads
+    no state. Dropping a def can make its callers read the state (they now pass it), hence the
+    loop to a fixpoint; the sources returned are those compiled against the final set."""
     chosen = frozenset(f.name for f in functions if all(_finite(p.type) for p in f.params))
     while True:
-        kept = frozenset(f.name for f in functions if f.name in chosen and not names_state(source(f, chosen)))
-        if kept == chosen:
-            return chosen
-        chosen = kept
+        bodies = {f.name: source(f, chosen) for f in functions if f.name in chosen}
+        kept = {name: body for name, body in bodies.items() if not names_state(body)}
+        if len(kept) == len(chosen):
+            return kept
+        chosen = frozenset(kept)

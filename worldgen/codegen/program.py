@@ -87,11 +87,12 @@ class _Program(Emitter):
 
     def functions(self) -> None:
         """The defs: a def that reads no state becomes a cache by argument (codegen/memo.py)."""
-        self.x.memoised = memoised(self.rules.functions, self._body)
+        memo = memoised(self.rules.functions, self._body)
+        self.x.memoised = frozenset(memo)
         for f in self.rules.functions:
             params = [f"l_{ident(p.name)}" for p in f.params]
-            if f.name in self.x.memoised:
-                self.emit(0, f"D_{ident(f.name)} = _memo(lambda {', '.join(params)}: {self.x.expr(f.body)})")
+            if f.name in memo:
+                self.emit(0, f"D_{ident(f.name)} = _memo(lambda {', '.join(params)}: {memo[f.name]})")
             else:
                 self.emit(0, f"def D_{ident(f.name)}({', '.join(['s', *params])}): return {self.x.expr(f.body)}")
 

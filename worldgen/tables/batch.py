@@ -40,13 +40,13 @@ class Batch:
             raise WorldgenError("a batch needs at least one world, each with its tables")
         if num_envs < 1:
             raise WorldgenError(f"a batch needs at least one env, not {num_envs}")
-        self.worlds = list(worlds)
-        self.num_envs = n = num_envs
-        self._envs = [TableEnv(w, t) for w, t in zip(worlds, tables)]  # each world's rules: texts, live pay
-        shelled = [e.world.id for e in self._envs if e.rules.layout is not None]
+        shelled = [w.id for w in worlds if w.scaffold.terminal is not None]
         if shelled:  # its observation is what its shell prints for a line, which a command id does not run
             raise WorldgenError(f"world {shelled[0]} is a terminal world: its lines run through its shell, so it "
                                 f"steps one at a time (TableEnv, or make_vec(..., vectorization_mode=\"sync\"))")
+        self.worlds = list(worlds)
+        self.num_envs = n = num_envs
+        self._envs = [TableEnv(w, t) for w, t in zip(worlds, tables)]  # each world's rules: texts, live pay
         self._j = j = join(tables)
         self.world = np.arange(n, dtype=np.int64) % len(worlds)  # the world each env plays
         self._start = j.state_start[self.world]

@@ -261,29 +261,42 @@ class TableEnv(EpisodeQueries):
         shared = self._said_after[binding.action]  # then transitions with the same outcome say the same
         text = self._by_outcome.get((b, path, new)) if shared else None
         if text is None:
-            out: list[str] = []
-            decisions = map(bool, path)
-            self.rules.apply[binding.action](list(self.values(self._edge_src[e])), *binding.args, lambda p: next(decisions), out)
-            text = self._joined(out, new)
+            text = self._joined(self.say_lines(tr), new)
             if shared:
                 self._by_outcome[(b, path, new)] = text
         return text
 
+    def say_lines(self, tr: int) -> list[str]:
+        """What transition ``tr``'s action says: run by its rules from the transition's own source
+        state along its decision path."""
+        e = self._trans_edge[tr]
+        binding = self.rules.bindings[self._edge_cmd[e]]
+        out: list[str] = []
+        decisions = map(bool, self._path[self._path_start[tr]:self._path_start[tr + 1]])
+        self.rules.apply[binding.action](list(self.values(self._edge_src[e])), *binding.args, lambda p: next(decisions), out)
+        return out
+
     def refusal(self, state: int, b: int | None) -> str:
-        """What a command not admissible in ``state`` gets: its guard's message, else the world's
-        ``invalid`` text (a command the world does not know gets that too)."""
+        """What a command not admissible in ``state`` gets (``reason``), then the state's
+        observation (rendered once per state and command)."""
         cache = self._unknown if b is None else self._refused
         key: Any = state if b is None else (state, b)
         text = cache.get(key)
         if text is None:
-            s, rules = self.values(state), self.rules
-            msg = None
-            if b is not None:
-                binding = rules.bindings[b]
-                g = rules.guard[binding.action](s, *binding.args)
-                msg = rules.message[binding.action](s, *binding.args, g) if g >= 0 else None
-            text = cache[key] = self._joined([msg if msg is not None else rules.invalid(s)], state)
+            text = cache[key] = self._joined([self.reason(state, b)], state)
         return text
+
+    def reason(self, state: int, b: int | None) -> str:
+        """Why binding ``b`` is refused in ``state``: its guard's message, else the world's
+        ``invalid`` text (a command the world does not know, ``b`` None, gets that too)."""
+        s, rules = self.values(state), self.rules
+        if b is not None:
+            binding = rules.bindings[b]
+            g = rules.guard[binding.action](s, *binding.args)
+            msg = rules.message[binding.action](s, *binding.args, g) if g >= 0 else None
+            if msg is not None:
+                return msg
+        return rules.invalid(s)
 
     # ------------------------------------------------------------------------- queries
     def _admissible(self) -> list[str]:

@@ -33,17 +33,15 @@ class TableEpisode(TerminalEpisode):
         self._action: str | None = None
         self._error: str | None = None
         self._said: dict[int, str] = {}  # per transition: what its action says
-        self._binding_of: dict[tuple[int, tuple[Any, ...]], int] | None = None
         assert env.rules.layout is not None
         super().__init__(env.rules.layout, self)
 
     # ------------------------------------------------------------------ TerminalEpisode's runner
     def _act(self, ai: int, args: tuple[Any, ...]) -> tuple[bool, list[str]]:
-        """A command reached by its action and arguments (typed text: a tabled world has none, so
-        this is the binding's own move)."""
-        if self._binding_of is None:
-            self._binding_of = {(b.action, b.args): i for i, b in enumerate(self.env.rules.bindings)}
-        ok, said = self._binding(self._binding_of[(ai, tuple(args))])
+        """A command reached by its action and arguments. Only typed text arrives this way, and a
+        world with tables takes none, so this finds the binding (every other move is one)."""
+        b = next(i for i, x in enumerate(self.env.rules.bindings) if x.action == ai and x.args == tuple(args))
+        ok, said = self._binding(b)
         return ok, [said] if said else []
 
     def _binding(self, binding: int) -> tuple[bool, str]:
@@ -52,10 +50,7 @@ class TableEpisode(TerminalEpisode):
         b = rules.bindings[binding]
         e = env._edge[self.sid][binding]
         if e < 0:  # refused (a tabled world meets no rule error, so its guard said no)
-            s = self._state
-            g = rules.guard[b.action](s, *b.args)
-            msg = rules.message[b.action](s, *b.args, g) if g >= 0 else None
-            return False, msg if msg is not None else rules.invalid(s)
+            return False, env.reason(self.sid, binding)
         r = env._root[e]
         tr = -1 - (env._chance.leaf(r) if r >= 0 else r)
         bonus = rules.bonus[b.action]
@@ -64,19 +59,11 @@ class TableEpisode(TerminalEpisode):
         self._gain += rules.on_amounts[b.action]
         said = self._said.get(tr)
         if said is None:
-            said = self._said[tr] = self._render(tr, b.action, b.args)
+            said = self._said[tr] = "\n".join(env.say_lines(tr)) if env._says[b.action] else ""
         self.sid = env._dst[tr]
         self._state = env.values(self.sid)
         self._action = env._action_of[binding]
         return True, said
-
-    def _render(self, tr: int, ai: int, args: tuple[Any, ...]) -> str:
-        """What transition ``tr``'s action says, run by its rules along the transition's decisions."""
-        env = self.env
-        out: list[str] = []
-        decisions = map(bool, env._path[env._path_start[tr]:env._path_start[tr + 1]])
-        env.rules.apply[ai](list(self._state), *args, lambda p: next(decisions), out)
-        return "\n".join(out)
 
     def _saved(self) -> tuple[Any, ...]:
         return self.sid, self._state, self._gain, self._action, self._error
