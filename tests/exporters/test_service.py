@@ -19,7 +19,7 @@ from worldgen.exporters.service import MAX_CONNECTIONS, WorldService, _Server
 
 
 @pytest.fixture
-def address(tmp_path: Path) -> Iterator[tuple[str, int]]:
+def server(tmp_path: Path) -> Iterator[_Server]:
     """A text world's service on a free port, capped at 4 connections, in this process."""
     world = write_world(tmp_path / "world.json", example_worlds((1,))[0], as_artifact=True)
     config = EpisodeConfig(world_id="w", seed=1, help="look, step")
@@ -27,10 +27,27 @@ def address(tmp_path: Path) -> Iterator[tuple[str, int]]:
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:
-        yield server.server_address[:2]
+        yield server
     finally:
         server.shutdown()
         server.server_close()
+
+
+@pytest.fixture
+def address(server: _Server) -> tuple[str, int]:
+    return server.server_address[:2]
+
+
+def wait_until_all_idle(server: _Server) -> None:
+    """Until every open connection's handler waits for its next request. A handler marks itself
+    idle just after its reply is sent, so a client can read the reply before that (a loaded CI
+    machine did): the test would then race the server's bookkeeping, not test the cap."""
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        with server._open_lock:
+            if all(since is not None for since in server._open.values()):
+                return
+        time.sleep(0.01)
 
 
 def ask(sock: socket.socket, request: dict) -> dict:
@@ -43,10 +60,12 @@ def test_the_cap_leaves_room_for_threads_under_the_containers_pids_limit() -> No
     assert MAX_CONNECTIONS <= pids_limit // 2
 
 
-def test_a_connection_beyond_the_cap_closes_the_longest_idle_one_and_is_served(address: tuple[str, int]) -> None:
+def test_a_connection_beyond_the_cap_closes_the_longest_idle_one_and_is_served(server: _Server,
+                                                                               address: tuple[str, int]) -> None:
     leaked = [socket.create_connection(address, timeout=10) for _ in range(4)]
     for sock in leaked:
         assert "observation" in ask(sock, {"op": "look"})
+        wait_until_all_idle(server)  # so "longest idle" is the order of the requests
     with socket.create_connection(address, timeout=10) as fresh:
         assert "observation" in ask(fresh, {"op": "look"})
         assert leaked[0].recv(1) == b""  # the one that waited longest was closed
