@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from worldgen.codegen.exprs import ExprCompiler, Namespace
 from worldgen.codegen.guards import GuardPlan, Item
+from worldgen.codegen.hoisting import Hoists
 from worldgen.codegen.names import ident
 from worldgen.ir.models import Expr, Scaffold, Stmt, Type
 
@@ -15,7 +16,7 @@ class Emitter:
         self.rules = rules
         self.ns = ns
         self.index = {name: i for i, name in enumerate(dynamic)}
-        self.x = ExprCompiler(ns, self._state, {f.name: f for f in rules.functions}, inline=False)
+        self.x = ExprCompiler(ns, self._state, {f.name: f for f in rules.functions}, inline=False, hoists=Hoists())
         self.lines: list[str] = []
         self.types = {v.name: v.type for v in rules.state}
 

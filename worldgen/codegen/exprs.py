@@ -13,6 +13,7 @@ from typing import Any
 
 from worldgen.codegen.comprehensions import ComprehensionCode
 from worldgen.codegen.forms import FormsCode
+from worldgen.codegen.hoisting import Hoists
 from worldgen.codegen.repair import RepairCode
 from worldgen.codegen.names import RuleError, UnsafeIR, ident
 from worldgen.codegen.textfuncs import TextCode
@@ -80,11 +81,13 @@ class ExprCompiler(FormsCode, TextCode, ComprehensionCode, RepairCode, UnionCode
     inline: bool = True
     subst: dict[str, str] = field(default_factory=dict)  # while a call is written out: parameter -> argument
     memoised: frozenset[str] = frozenset()  # defs compiled as caches by argument, called without the state (codegen/memo.py)
+    hoists: Hoists | None = None  # a world's rules: closed expressions computed once (codegen/hoisting.py)
 
     def expr(self, e: Expr) -> str:
         if e.op not in OPS:
             raise UnsafeIR(f"unknown expression op {e.op!r}")
-        return getattr(self, "_" + e.op)(e)
+        src = getattr(self, "_" + e.op)(e)
+        return src if self.hoists is None else self.hoists.use(src)
 
     # -- leaves
     def _lit(self, e: Expr) -> str:

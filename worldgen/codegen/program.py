@@ -195,6 +195,8 @@ def generate(rules: Scaffold, tables: WorldTables) -> tuple[Generated, dict[str,
     emit_pays(em)
     emit_invariant(em, frozenset(dynamic), functions)
 
+    assert em.x.hoists is not None
+    em.lines[:0] = em.x.hoists.lines("\n".join(em.lines))  # first: module-level code below may call them
     source = "\n".join(em.lines) + "\n"
     code = compile(source, "<worldgen rules>", "exec")
     lookups = tuple(p.lookup for p in plans)
