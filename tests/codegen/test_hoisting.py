@@ -3,19 +3,15 @@
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-
 import pytest
 
 import worldgen
+from tests.codegen.graphs import assert_same_graph
 from worldgen.codegen.hoisting import closed
 from worldgen.codegen.names import RULE_ERRORS
 from worldgen.runtime.loader import load_rules
 from worldgen.verify import Bounds
 from worldgen.verify.statespace import explore
-
-ROOT = Path(__file__).resolve().parents[2]
 
 RINGS = """
 world rings {
@@ -85,27 +81,5 @@ def test_the_graph_is_the_one_explored_without_hoisting(monkeypatch: pytest.Monk
     hoisted, start = rules_of(RINGS, "rings.wg")
     plain, plain_start = rules_of(RINGS, "rings.wg", monkeypatch)
     assert "O0()" in hoisted.source and "O0()" not in plain.source
-    _same_graph(hoisted, start, plain, plain_start)
+    assert_same_graph(hoisted, start, plain, plain_start)
 
-
-@pytest.mark.parametrize("path", sorted((ROOT / "scaffolds").glob("*.wg")), ids=lambda p: p.stem)
-def test_every_shipped_scaffold_explores_the_same_graph_with_and_without_hoisting(path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    record = json.loads((ROOT / "content_packs" / path.stem / "example.json").read_text("utf-8"))
-    text = path.read_text("utf-8")
-    for seed in range(6):  # the first seed whose draw the scaffold accepts
-        try:
-            world = worldgen.loads(text, path.name).instantiate(record, seed=seed)
-            break
-        except worldgen.WorldgenError:
-            continue
-    hoisted, start = load_rules(world)
-    monkeypatch.setattr("worldgen.codegen.hoisting.Hoists.use", lambda self, src: src)
-    plain, plain_start = load_rules(worldgen.loads(text, path.name).instantiate(record, seed=seed))
-    _same_graph(hoisted, start, plain, plain_start, Bounds(max_states=20_000))
-
-
-def _same_graph(a, a_start, b, b_start, bounds: Bounds | None = None) -> None:
-    g, h = explore(a, a_start, bounds or Bounds()), explore(b, b_start, bounds or Bounds())
-    assert list(g.states) == list(h.states) and list(g.edge_binding) == list(h.edge_binding)
-    assert list(g.trans_dst) == list(h.trans_dst) and list(g.done) == list(h.done) and g.keys == h.keys
-    assert g.violations == h.violations and [f.message for f in g.faults] == [f.message for f in h.faults]

@@ -4,6 +4,7 @@ which drives them all, so that codegen imports one way down."""
 
 from __future__ import annotations
 
+from worldgen.codegen.among import Among
 from worldgen.codegen.exprs import ExprCompiler, Namespace
 from worldgen.codegen.guards import GuardPlan, Item
 from worldgen.codegen.hoisting import Hoists
@@ -153,4 +154,6 @@ class Emitter:
         """The bindings of action ``ai`` its scan tries: all live ones, or (a `Lookup` or an
         `Interval`) those whose argument has the value or lies in the range the guards ask for,
         from the table ``X{ai}``."""
+        if isinstance(p.lookup, Among):
+            return p.lookup.source(f"X{ai}", f"L{ai}", self.x)
         return f"L{ai}" if p.lookup is None else p.lookup.source(f"X{ai}", self.x.expr)

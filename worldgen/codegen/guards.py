@@ -9,7 +9,8 @@ admissible values cost, not its range). A guard that reads only the state (``whe
 is decided once per state for the whole action, before its bindings are scanned. Only guards that
 mix both are evaluated per binding per state, except that a mixed guard ``arg == E`` (E a plain
 read of the state, a param or a const) picks the bindings to scan from a table by E's value
-(``Lookup``), and mixed guards bounding an int argument by the state (``n <= coins``) scan only
+(``Lookup``), so does one starting with ``any(v: D, arg == F(v) ...)``, by the values of F over D
+(``among.Among``), and mixed guards bounding an int argument by the state (``n <= coins``) scan only
 the values within the bounds (``intervals.Interval``). A ``let`` that reads the arguments and no
 state is computed once per binding as the world is built and travels with the binding. Guards
 keep their written order within each group; a guard that raises a rule error while the world is
@@ -25,7 +26,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from worldgen.codegen.names import ident
-from worldgen.codegen.intervals import PLAIN, Binding, Interval, conjuncts, interval
+from worldgen.codegen.among import Among, among
+from worldgen.codegen.intervals import PLAIN, Binding, Interval, by_value, conjuncts, interval
 from worldgen.ir.models import Action, Expr, Function
 
 STATIC, STATE, MIXED = "static", "state", "mixed"
@@ -85,7 +87,7 @@ class GuardPlan:
     static: tuple[Item, ...]
     hoisted: tuple[Item, ...]
     scan: tuple[Item, ...]
-    lookup: Lookup | Interval | None = None  # how the scan picks its bindings (None: all live ones)
+    lookup: Lookup | Among | Interval | None = None  # how the scan picks its bindings (None: all live ones)
     pre: tuple[str, ...] = ()  # lets that read arguments and no state: computed once per binding
 
     def loop_vars(self, action: Action) -> str:
@@ -143,7 +145,8 @@ def plan(action: Action, dynamic: frozenset[str], functions: dict[str, Function]
     known = {name for what, name, _ in before if what == "let"} | set(pre)
     scanned = _needed([it for it in scan if not (it[0] == "let" and it[1] in known)])
     leading = list(itertools.takewhile(lambda it: it[0] == "when", scanned))
-    pick = _lookup(action, scanned, dynamic, functions, lets) or interval(action, [e for _, _, e in leading])
+    pick = (_lookup(action, scanned, dynamic, functions, lets) or _among(action, scanned, dynamic, functions, lets)
+            or interval(action, [e for _, _, e in leading]))
     return GuardPlan(static, before, scanned, pick, pre)
 
 
@@ -163,6 +166,15 @@ def _lookup(action: Action, scan: tuple[Item, ...], dynamic: frozenset[str], fun
                     and "args" not in _depends(other, dynamic, functions, lets)):
                 return Lookup(params.index(str(arg.name)), other)
     return None
+
+
+def _among(action: Action, scan: tuple[Item, ...], dynamic: frozenset[str], functions: dict[str, Function],
+           lets: dict[str, set[str]]) -> Among | None:
+    """The first scanned guard starts with ``any(v: D, arg == F(v) ...)`` (codegen/among.py)."""
+    if not scan or scan[0][0] != "when":
+        return None
+    return among([q.name for q in action.params], conjuncts(scan[0][2])[0],
+                 lambda e: "args" in _depends(e, dynamic, functions, lets), functions)
 
 
 def _needed(scan: list[Item]) -> tuple[Item, ...]:
@@ -189,11 +201,3 @@ def live(static: Callable[..., tuple[Any, ...] | None], bindings: tuple[Binding,
         if lets is not None:
             out.append((args + lets, command, index))
     return tuple(out)
-
-
-def by_value(bindings: Sequence[Binding], arg: int) -> dict[Any, tuple[Binding, ...]]:
-    """The bindings grouped by the value of argument ``arg``, each group in binding order."""
-    out: dict[Any, list[Binding]] = {}
-    for binding in bindings:
-        out.setdefault(binding[0][arg], []).append(binding)
-    return {value: tuple(group) for value, group in out.items()}

@@ -98,6 +98,14 @@ def _bounds(cond: Expr) -> list[tuple[Expr, str, Expr, int]]:
     return []
 
 
+def by_value(bindings: Sequence[Binding], arg: int) -> dict[Any, tuple[Binding, ...]]:
+    """The bindings grouped by the value of argument ``arg``, each group in binding order."""
+    out: dict[Any, list[Binding]] = {}
+    for binding in bindings:
+        out.setdefault(binding[0][arg], []).append(binding)
+    return {value: tuple(group) for value, group in out.items()}
+
+
 def sorted_runs(bindings: Sequence[Binding], arg: int) -> tuple[Block, ...]:
     """The bindings cut into maximal runs that share the arguments before ``arg`` and list it in
     increasing order (one run per combination of those arguments, as the scan lists them)."""

@@ -3,6 +3,7 @@ range checks, division, set joins and each language construct's helpers."""
 
 from __future__ import annotations
 
+from worldgen.codegen.among import AMONG_HELPERS
 from worldgen.codegen.comprehensions import COMPREHENSION_HELPERS
 from worldgen.codegen.helpers import LANGUAGE2_HELPERS
 from worldgen.codegen.intervals import within
@@ -51,4 +52,4 @@ class _Bits(dict[int, tuple[int, ...]]):
 
 HELPERS = {"_chk": _chk, "_chkm": _chkm, "_div": _div, "_join": _join, "_B": _Bits(), "_mask": to_mask, "RuleError": RuleError,
            "_RULE_ERRORS": RULE_ERRORS, "_within": within, **LANGUAGE2_HELPERS, **TEXT_HELPERS, **PAYMENT_HELPERS,
-           **INTSET_HELPERS, **COMPREHENSION_HELPERS, **REPAIR_HELPERS, **UNION_HELPERS, **MEMO_HELPERS}
+           **INTSET_HELPERS, **COMPREHENSION_HELPERS, **REPAIR_HELPERS, **UNION_HELPERS, **MEMO_HELPERS, **AMONG_HELPERS}

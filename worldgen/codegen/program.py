@@ -15,6 +15,7 @@ from itertools import product
 from types import CodeType
 from typing import Any
 
+from worldgen.codegen.among import Among
 from worldgen.codegen.emitter import Emitter
 from worldgen.codegen.exprs import Namespace, Request, WorldTables
 from worldgen.codegen.fallbacks import Fallback, fallbacks_of, free_rank, spellings
@@ -167,7 +168,7 @@ class Generated:
     dynamic: tuple[str, ...]
     stochastic: tuple[bool, ...]  # per action: can its effect meet a chance() branch?
     says_only: tuple[bool, ...]  # per action: does its body only say things (never change state)?
-    lookups: tuple[Lookup | Interval | None, ...]  # per action: its scan by argument value or range (codegen/guards.py)
+    lookups: tuple[Lookup | Among | Interval | None, ...]  # per action: its scan by argument value or range (codegen/guards.py)
     memoised: frozenset[str] = frozenset()  # defs called without the state (codegen/memo.py)
 
 
