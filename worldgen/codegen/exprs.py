@@ -15,6 +15,7 @@ from worldgen.codegen.comprehensions import ComprehensionCode
 from worldgen.codegen.forms import FormsCode
 from worldgen.codegen.hoisting import Hoists
 from worldgen.codegen.repair import RepairCode
+from worldgen.codegen.setquant import set_quantifier
 from worldgen.codegen.names import RuleError, UnsafeIR, ident
 from worldgen.codegen.textfuncs import TextCode
 from worldgen.codegen.unions import UnionCode
@@ -207,6 +208,9 @@ class ExprCompiler(FormsCode, TextCode, ComprehensionCode, RepairCode, UnionCode
         raise UnsafeIR(f"unknown function {e.name!r}")
 
     def _quant(self, e: Expr) -> str:
+        bitwise = set_quantifier(e, self.expr)
+        if bitwise is not None:
+            return bitwise
         body = self.expr(e.args[1])
         var = ident(e.value)
         loop = f"for l_{var} in {self.domain(e.args[0])}"
