@@ -7,12 +7,12 @@ as many independent mistakes as it can.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from itertools import islice, product
 
+from worldgen.check.axes import check_axes, check_ambiguity
 from worldgen.check.files import desugar, terminal_ir
 from worldgen.check.exprs import Ctx, ExprChecker, did_you_mean, is_error, show_type
 from worldgen.check.freeargs import FREE_ARGUMENTS, check_free_arguments
-from worldgen.check.patterns import check_patterns, find_ambiguities
+from worldgen.check.patterns import check_patterns
 from worldgen.check.scope import Scope, Symbol
 from worldgen.check.compass import uses_compass
 from worldgen.check.grids import COMPASS, DIRECTION
@@ -20,20 +20,18 @@ from worldgen.check.intsets import int_elements
 from worldgen.check.limits import check_limits
 from worldgen.check.mapsizes import check_map_lists
 from worldgen.check.payonce import check_pay_once
-from worldgen.check.overrides import check_override
 from worldgen.check.signals import SignalChecker
 from worldgen.check.verification import VerificationChecker
 from worldgen.check.statements import StatementChecker, assignable, fit_map_literal, kind_word
 from worldgen.check.composition import check_composition
 from worldgen.check.templates import check_template
+from worldgen.check.words import DECL_WORDS
 from worldgen.check.unions import declare_unions
 from worldgen.errors import DiagnosticSink, Span
 from worldgen.ir import types as T
 from worldgen.ir.models import (
     Action,
     ActionParam,
-    Alternative,
-    Axis,
     Const,
     Entity,
     EnumDecl,
@@ -53,26 +51,10 @@ from worldgen.ir.patterns import SPELLINGS
 from worldgen.syntax import ast
 from worldgen.syntax.unions_ast import UnionDecl
 
-AXIS_KINDS = {  # a `def` override (check/overrides.py) may serve any component
-    "interface": (ast.RenameDecl, ast.AlsoDecl, ast.InvalidDecl, ast.Instruction, ast.FuncDecl),
-    "dynamics": (ast.ActionDecl, ast.InitDecl, ast.FuncDecl),
-    "observation": (ast.ObserveDecl, ast.FuncDecl),
-    "feedback": (ast.RewardDecl, ast.DoneDecl, ast.FailDecl, ast.HorizonDecl, ast.FuncDecl),
-}
-DECL_WORDS = {
-    ast.RenameDecl: "rename", ast.AlsoDecl: "also", ast.InvalidDecl: "invalid", ast.ActionDecl: "action",
-    ast.InitDecl: "init", ast.ObserveDecl: "observe", ast.RewardDecl: "reward", ast.DoneDecl: "done",
-    ast.FailDecl: "fail", ast.HorizonDecl: "horizon", ast.Title: "title", ast.Instruction: "instruction",
-    ast.ParamDecl: "param", ast.ContentDecl: "content", ast.EntityDecl: "entity", ast.EnumDecl: "enum",
-    ast.ConstDecl: "const", ast.StateDecl: "state", ast.InvariantDecl: "invariant", ast.ExpectDecl: "expect",
-    ast.AxisDecl: "axis", ast.FuncDecl: "def", ast.EveryDecl: "every step", ast.RequireDecl: "require",
-    ast.HiddenDecl: "hidden", ast.CheckDecl: "check within", UnionDecl: "type",
-}
 SINGLETONS = (ast.Title, ast.Instruction, ast.InvalidDecl, ast.ObserveDecl, ast.HorizonDecl, ast.ContentDecl, ast.StateDecl,
               ast.EveryDecl)
 DEFAULT_INVALID = "Nothing happens."
 DEFAULT_HORIZON = 100
-MAX_INTERFACE_COMBINATIONS = 512  # axis alternatives whose command sets are checked together
 SLOT_KINDS = ("text", "word", "int", "enum")
 DEFAULT_LENGTHS = {"text": (1, 400), "word": (2, 24)}
 
@@ -185,8 +167,8 @@ class _Checker:
         drawn = tuple(n for d in hidden_decls if d.drawn for n, _ in d.names if n in hidden)
         max_states = verification.max_states([d for d in decls if isinstance(d, ast.CheckDecl)])
         axis_decls = [d for d in decls if isinstance(d, ast.AxisDecl)]
-        axes = self._axes(axis_decls, action_decls)
-        self._check_ambiguity(action_decls, axis_decls)
+        axes = check_axes(self, axis_decls, action_decls)
+        check_ambiguity(self, action_decls, axis_decls)
         check_composition(self.sink, axis_decls)
 
         return Scaffold(
@@ -518,101 +500,6 @@ class _Checker:
                 lead = [Stmt(kind="let", var=name, value=e) for name, e in lets]
                 return guards, lead + self.stmts.clauses([c for c in rest if not isinstance(c, ast.When)], ctx)
         return guards, [Stmt(kind="let", var=name, value=e) for name, e in lets]
-
-    # ------------------------------------------------------------------------------ axes
-    def _axes(self, decls: list[ast.AxisDecl], base_actions: list[ast.ActionDecl]) -> list[Axis]:
-        axes = []
-        for d in self._distinct(decls, "WG218", "axis"):
-            kind = d.kind or d.name
-            if kind not in AXIS_KINDS:
-                where = d.kind_span if d.kind else d.span
-                hint = "" if d.kind else f"; name the component: axis {d.name}: dynamics {{ ... }}"
-                self.sink.error("WG412", f"'{kind}' is not a component; an axis varies one of: " + ", ".join(AXIS_KINDS) + hint, where or d.span)
-                continue
-            alts = [self._alternative(kind, alt, base_actions) for alt in self._distinct(d.alternatives, "WG218", "alternative")]
-            axes.append(Axis(name=d.name, kind=kind, alternatives=tuple(alts)))  # type: ignore[arg-type]
-        return axes
-
-    def _alternative(self, kind: str, alt: ast.Alternative, base_actions: list[ast.ActionDecl]) -> Alternative:
-        allowed = AXIS_KINDS[kind]
-        fields: dict[str, object] = {"name": alt.name}
-        renames, also, actions, inits, rewards, done, fail, functions = [], [], [], [], [], [], [], []
-        rule = Ctx("rule")
-        by_name = {a.name: a for a in base_actions}
-        for d in alt.decls:
-            if not isinstance(d, allowed):
-                word = DECL_WORDS.get(type(d), type(d).__name__)
-                owner = next((k for k, v in AXIS_KINDS.items() if isinstance(d, v)), None)
-                why = f"it changes the {owner} component" if owner else "it is not part of any axis"
-                article = "an" if kind[0] in "aeiou" else "a"
-                self.sink.error("WG413", f"{article} {kind} alternative cannot contain '{word}': {why}", d.span)
-                continue
-            match d:
-                case ast.RenameDecl() | ast.AlsoDecl():
-                    target = by_name.get(d.action)
-                    if target is None:
-                        self.sink.error("WG217", f"no action named '{d.action}'" + did_you_mean(d.action, list(by_name)), d.span)
-                        continue
-                    pats = tuple(check_patterns(self.sink, d.patterns, [p.name for p in target.params], self._arg_types(target)))
-                    (renames if isinstance(d, ast.RenameDecl) else also).append((d.action, pats))
-                case ast.InvalidDecl():
-                    fields["invalid"] = check_template(self.exprs, d.text, rule)
-                case ast.Instruction():
-                    fields["instruction"] = check_template(self.exprs, d.text, rule)
-                case ast.ActionDecl():
-                    a = self._action(d)
-                    if a:
-                        actions.append(a)
-                case ast.FuncDecl():
-                    f = check_override(self.sink, self.exprs, d, lambda t: self._type(t, role="argument"))
-                    if f:
-                        functions.append(f)
-                case ast.InitDecl():
-                    sym = self.scope.symbols.get(d.var)
-                    if sym is None or sym.kind != "state":
-                        self.sink.error("WG219", f"'init' needs a state variable, and '{d.var}' is not one", d.span)
-                        continue
-                    before = frozenset(self.declared_order[: self.declared_order.index(d.var)])
-                    e = self._init(d.value, sym.type, d.var, before)
-                    if e:
-                        inits.append((d.var, e))
-                case ast.ObserveDecl():
-                    fields["observe"] = check_template(self.exprs, d.text, rule)
-                case ast.RewardDecl():
-                    rewards.append(self.signals.reward(d))
-                case ast.DoneDecl():
-                    done.append(self.exprs.check_bool(d.cond, rule, "a done condition"))
-                case ast.FailDecl():
-                    fail.append(self.exprs.check_bool(d.cond, rule, "a fail condition"))
-                case ast.HorizonDecl():
-                    steps, expr = self.signals.steps(d.steps, "horizon", 1)
-                    fields["horizon_expr" if expr is not None else "horizon"] = expr if expr is not None else steps
-        return Alternative(
-            renames=tuple(renames), also=tuple(also), actions=tuple(actions), inits=tuple(inits),
-            rewards=tuple(rewards), done=tuple(done), fail=tuple(fail), functions=tuple(functions),
-            **fields,  # type: ignore[arg-type]
-        )
-
-    def _check_ambiguity(self, base: list[ast.ActionDecl], axes: list[ast.AxisDecl]) -> None:
-        """Check the command interface of every combination of interface and dynamics alternatives
-        (the axes that change commands), as apply_axes would build it: dynamics first."""
-        relevant = [a for a in axes if (a.kind or a.name) in ("interface", "dynamics") and a.alternatives]
-        relevant.sort(key=lambda a: (a.kind or a.name) != "dynamics")
-        combos = product(*(a.alternatives for a in relevant))
-        for combo in islice(combos, MAX_INTERFACE_COMBINATIONS):
-            config: dict[str, tuple[ast.ActionDecl, list[tuple[ast.Str, str | None]]]] = {
-                a.name: (a, [(p, None) for p in a.patterns]) for a in base
-            }
-            for axis, alt in zip(relevant, combo):
-                origin = f"{axis.name}={alt.name}"
-                for d in alt.decls:
-                    if isinstance(d, ast.ActionDecl):
-                        config[d.name] = (d, [(p, origin) for p in d.patterns])
-                    elif isinstance(d, ast.RenameDecl) and d.action in config:
-                        config[d.action] = (config[d.action][0], [(p, origin) for p in d.patterns])
-                    elif isinstance(d, ast.AlsoDecl) and d.action in config:
-                        config[d.action][1].extend((p, origin) for p in d.patterns)
-            find_ambiguities(self.sink, list(config.values()), self._arg_types, frozenset(self.scope.grids))
 
     def _types_of_action(self, name: str) -> dict[str, Type] | None:
         d = self.action_decls.get(name)
