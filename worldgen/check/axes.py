@@ -70,7 +70,7 @@ def _alternative(c: _Checker, kind: str, alt: ast.Alternative, base_actions: lis
                 if a:
                     actions.append(a)
             case ast.FuncDecl():
-                f = check_override(c.sink, c.exprs, d, lambda t: c._type(t, role="argument"))
+                f = check_override(c.sink, c.exprs, d, lambda t: c.types.resolve(t, role="argument"))
                 if f:
                     functions.append(f)
             case ast.InitDecl():

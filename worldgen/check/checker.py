@@ -10,13 +10,12 @@ from dataclasses import dataclass, field
 
 from worldgen.check.axes import check_axes, check_ambiguity
 from worldgen.check.files import desugar, terminal_ir
-from worldgen.check.exprs import Ctx, ExprChecker, did_you_mean, is_error, show_type
-from worldgen.check.freeargs import FREE_ARGUMENTS, check_free_arguments
+from worldgen.check.exprs import Ctx, ExprChecker, is_error, show_type
+from worldgen.check.freeargs import check_free_arguments
 from worldgen.check.patterns import check_patterns
 from worldgen.check.scope import Scope, Symbol
 from worldgen.check.compass import uses_compass
 from worldgen.check.grids import COMPASS, DIRECTION
-from worldgen.check.intsets import int_elements
 from worldgen.check.limits import check_limits
 from worldgen.check.mapsizes import check_map_lists
 from worldgen.check.payonce import check_pay_once
@@ -25,6 +24,7 @@ from worldgen.check.verification import VerificationChecker
 from worldgen.check.statements import StatementChecker, assignable, fit_map_literal, kind_word
 from worldgen.check.composition import check_composition
 from worldgen.check.templates import check_template
+from worldgen.check.types import TypeResolver, quiet_type
 from worldgen.check.words import DECL_WORDS
 from worldgen.check.unions import declare_unions
 from worldgen.errors import DiagnosticSink, Span
@@ -47,7 +47,6 @@ from worldgen.ir.models import (
     TemplatePart,
     Type,
 )
-from worldgen.ir.patterns import SPELLINGS
 from worldgen.syntax import ast
 from worldgen.syntax.unions_ast import UnionDecl
 
@@ -79,6 +78,7 @@ class _Checker:
 
     def __post_init__(self) -> None:
         self.exprs = ExprChecker(self.sink, self.scope)
+        self.types = TypeResolver(self.sink, self.scope, self.exprs)
         self.stmts = StatementChecker(self.sink, self.scope, self.exprs)
         self.action_decls: dict[str, ast.ActionDecl] = {}
         self.signals = SignalChecker(self.sink, self.scope, self.exprs, self._types_of_action)
@@ -221,9 +221,6 @@ class _Checker:
             return Template(parts=(TemplatePart(text=default),) if default else ())
         return check_template(self.exprs, s, ctx)
 
-    def _static_int(self, node: ast.Expr, what: str) -> Expr:
-        return self.exprs.check_int(node, Ctx("static"), what)
-
     # ----------------------------------------------------------------------- declarations
     def _param(self, d: ast.ParamDecl) -> Param | None:
         if d.kind == "int":
@@ -365,7 +362,7 @@ class _Checker:
         return Const(name=d.name, type=value.type, init=value)
 
     def _var(self, v: ast.VarDecl) -> StateVar | None:
-        t = self._type(v.type)
+        t = self.types.resolve(v.type)
         init = self._init(v.init, t, v.name, self._visible()) if t else None
         ok = self._define(v.name, "state", t or T.ERROR, v.span)
         self.declared_order.append(v.name)
@@ -382,87 +379,12 @@ class _Checker:
             return None
         return fit_map_literal(e, t)
 
-    def _type(self, node: ast.TypeExpr, role: str = "state") -> Type | None:
-        """Resolve a written type; state and argument types must be finite (bounded).
-
-        ``role`` is "state" or "argument": it only changes how a missing range is explained."""
-        match node:
-            case ast.BoolType():
-                return T.BOOL
-            case ast.IntType(lo=None) if role == "argument":
-                self.sink.error("WG405", "an int argument needs a range, so every command can be listed: int in 1..5", node.span)
-                return None
-            case ast.IntType(lo=None):
-                self.sink.error("WG405", "an int in the state must be bounded so the state space is finite: int in 0..10", node.span)
-                return None
-            case ast.IntType(lo=lo, hi=hi):
-                elo = self._static_int(lo, "an int bound")
-                ehi = self._static_int(hi, "an int bound")
-                spelling = getattr(node, "spelling", None)
-                if spelling is not None and role != "argument":
-                    self.sink.error("WG306", f"'as {spelling}' spells an argument in commands; a state int has no spelling", node.span)
-                    return None
-                if spelling is not None and spelling not in SPELLINGS:
-                    self.sink.error("WG207", f"unknown int spelling '{spelling}'; use " + " or ".join(f"'as {n}'" for n in SPELLINGS), node.span)
-                    return None
-                return None if is_error(elo) or is_error(ehi) else Type(kind="int", lo=elo, hi=ehi, name=spelling)
-            case ast.NamedType(name=name):
-                sym = self.scope.symbols.get(name)
-                if sym is not None and sym.kind in ("entity", "enum"):
-                    return sym.type
-                if sym is not None and sym.kind == "param" and sym.type.kind == "enum":
-                    return sym.type
-                if sym is None and role == "argument" and name in FREE_ARGUMENTS:
-                    return FREE_ARGUMENTS[name]
-                if name in ("str", "text", "word", "string", "float"):
-                    self.sink.error("WG405", f"'{name}' values are unbounded, so they cannot be state; use an enum or a bounded int", node.span)
-                    return None
-                self.sink.error("WG207", f"unknown type '{name}'" + did_you_mean(name, [n for n, s in self.scope.symbols.items() if s.kind == "entity"]), node.span)
-                return None
-            case ast.SetType(elem=ast.IntType(lo=lo) as elem) if lo is not None:
-                t = self._type(elem)
-                e = int_elements(self.sink, t, elem.span) if t is not None else None
-                return T.set_of(e) if e is not None else None
-            case ast.SetType(elem=elem):
-                e = self._domain(elem, "set elements")
-                return T.set_of(e) if e is not None else None
-            case ast.MapType(key=key, value=value):
-                k, v = self._domain(key, "map keys"), self._type(value, role)
-                if k is None or v is None:
-                    return None
-                if v.kind == "rel":
-                    self.sink.error("WG306", "map values may be bools, bounded ints, entities, enum values, sets, lists or maps", value.span)
-                    return None
-                return T.map_of(k, v)  # type: ignore[arg-type]
-            case ast.ListType(elem=elem, size=size):
-                e = self._type(elem, role)
-                n = self._static_int(size, "the size of a list")
-                if e is None or is_error(n):
-                    return None
-                if e.kind not in ("entity", "enum", "int", "bool"):
-                    self.sink.error("WG306", f"lists hold entities, enum values, bounded ints or bools, not {show_type(e)}", elem.span)
-                    return None
-                return Type(kind="list", elem=e, size=n)
-            case ast.RelType(left=left, right=right):
-                a, b = self._domain(left, "relation ends"), self._domain(right, "relation ends")
-                return T.rel_of(a, b) if a is not None and b is not None else None
-        raise AssertionError(node)  # pragma: no cover - the grammar has no other types
-
-    def _domain(self, node: ast.TypeExpr, what: str) -> Type | None:
-        """A type whose values index sets, map keys and relation ends: an entity or an enum."""
-        t = None if isinstance(node, (ast.IntType, ast.BoolType)) else self._type(node)
-        if isinstance(node, (ast.IntType, ast.BoolType)) or (t is not None and not T.is_finite_domain(t)):
-            shown = "an int" if isinstance(node, ast.IntType) else "a bool" if isinstance(node, ast.BoolType) else show_type(t)  # type: ignore[arg-type]
-            self.sink.error("WG306", f"{what} must be entities or enum values, not {shown}", node.span)
-            return None
-        return t
-
     # ---------------------------------------------------------------------------- actions
     def _action(self, d: ast.ActionDecl) -> Action | None:
         ctx = Ctx("rule")
         params = []
         for p in d.params:
-            t = self._type(p.type, role="argument")
+            t = self.types.resolve(p.type, role="argument")
             if t is None:  # reported; bind it anyway so its uses do not cascade into more errors
                 ctx = ctx.bind(Symbol(p.name, "arg", T.ERROR, p.span))
                 continue
@@ -508,13 +430,13 @@ class _Checker:
     def _function(self, d: ast.FuncDecl) -> None:
         params: list[tuple[ActionParam, ast.ActionParam]] = []
         for p in d.params:
-            t = self._type(p.type, role="argument")
+            t = self.types.resolve(p.type, role="argument")
             if t is not None:
                 params.append((ActionParam(name=p.name, type=t), p))
         if isinstance(d.result, ast.IntType) and d.result.lo is None and d.result.spelling is None:
             result: Type | None = T.INT  # a result is computed, not listed or stored: `: int` needs no range
         else:
-            result = self._type(d.result, role="argument") if d.result is not None else None
+            result = self.types.resolve(d.result, role="argument") if d.result is not None else None
         if len(params) != len(d.params) or (d.result is not None and result is None):
             self._define(d.name, "function", T.ERROR, d.span)
             return
@@ -525,23 +447,8 @@ class _Checker:
     def _arg_types(self, action: ast.ActionDecl) -> dict[str, Type]:
         out = {}
         for p in action.params:
-            t = _quiet_type(self.scope, p.type)
+            t = quiet_type(self.scope, p.type)
             if t is not None:
                 out[p.name] = t
         return out
 
-
-def _quiet_type(scope: Scope, node: ast.TypeExpr) -> Type | None:
-    """Resolve an argument type without reporting (it was reported when the action was checked)."""
-    match node:
-        case ast.BoolType():
-            return T.BOOL
-        case ast.IntType():
-            spelling = getattr(node, "spelling", None)
-            return Type(kind="int", name=spelling) if spelling in SPELLINGS else T.INT
-        case ast.NamedType(name=name):
-            sym = scope.symbols.get(name)
-            if sym is None and name in FREE_ARGUMENTS:
-                return FREE_ARGUMENTS[name]
-            return sym.type if sym is not None and sym.type.kind in ("entity", "enum") else None
-    return None
