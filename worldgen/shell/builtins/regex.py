@@ -6,7 +6,7 @@ literals), in bracket expressions (``[[:digit:]]``; a backslash is literal insid
 in what it rejects (``a**`` is fine in POSIX). The pattern is parsed into a small tree, emitted as
 Python source and compiled once per (pattern, flags).
 
-The tree also tells how risky the pattern is: user patterns run on world text, and a
+The tree (``regex_tree``) also tells how risky the pattern is (``regex_risk``): user patterns run on world text, and a
 backtracking engine explodes on nested or ambiguous repetition (``(a+)+$``). Such patterns are
 refused outright; for the rest, ``Regex.too_costly`` bounds the polynomial cost of overlapping
 unbounded repeats (``.*a.*b``) against the text about to be searched.
@@ -19,14 +19,15 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from collections.abc import Iterator
 from functools import lru_cache
+
+from worldgen.shell.builtins.regex_risk import check_risk
+from worldgen.shell.builtins.regex_tree import ANY, Alt, Backref, Group, Lit, Node, RegexError, Repeat, Seq, Set, Zero
 
 MAX_PATTERN = 4096  # bytes of pattern text a tool accepts
 DUP_MAX = 32767  # RE_DUP_MAX: the largest count in an interval
 MAX_NESTING = 100  # groups inside groups a pattern may nest (GNU takes thousands; Python's re recurses)
 BUDGET = 200_000_000  # ~ steps the engine may spend on one call's text (well under a second)
-_ANY = None  # a first-character set that may be anything
 ERE_INTERVAL = re.compile(r"\{([0-9]*)(,?)([0-9]*)\}")
 BRE_INTERVAL = re.compile(r"\\\{([0-9]*)(,?)([0-9]*)(\\\})?")
 
@@ -38,62 +39,6 @@ CLASSES = {
 
 
 LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
-
-
-class RegexError(Exception):
-    """A pattern GNU rejects; ``str(err)`` is GNU's wording (``Unmatched ( or \\(``)."""
-
-
-# ---------------------------------------------------------------- the tree
-@dataclass(slots=True)
-class Lit:
-    char: str
-
-
-@dataclass(slots=True)
-class Set:
-    """One character out of a set: ``.``, a bracket expression, ``\\w``. ``chars`` is the set
-    when small and known (for the ambiguity check), else None."""
-
-    source: str
-    chars: frozenset[str] | None
-
-
-@dataclass(slots=True)
-class Zero:
-    """A zero-width assertion (``^``, ``$``, ``\\b``, ...)."""
-
-    source: str
-
-
-@dataclass(slots=True)
-class Backref:
-    number: int
-
-
-@dataclass(slots=True)
-class Group:
-    body: Node
-
-
-@dataclass(slots=True)
-class Seq:
-    items: list[Node]
-
-
-@dataclass(slots=True)
-class Alt:
-    branches: list[Node]
-
-
-@dataclass(slots=True)
-class Repeat:
-    body: Node
-    low: int
-    high: int | None  # None: unbounded
-
-
-Node = Lit | Set | Zero | Backref | Group | Seq | Alt | Repeat
 
 
 # ---------------------------------------------------------------- parsing
@@ -164,7 +109,7 @@ class _Parser:
             items.append(self.bracket())
         elif ch == ".":
             self.i += 1
-            items.append(Set(".", _ANY))
+            items.append(Set(".", ANY))
         elif ch == "^" and (self.ere or at_start):
             self.i += 1
             items.append(Zero("^"))
@@ -334,8 +279,8 @@ def _class(members: list[tuple[str, str]], negate: bool) -> Set:
             chars = None
     body = "".join(parts)
     if negate:
-        return Set(f"[^{body}\\n]", _ANY)
-    return Set(f"[{body}]" if body else "(?!)", frozenset(chars) if chars is not None else _ANY)
+        return Set(f"[^{body}\\n]", ANY)
+    return Set(f"[{body}]" if body else "(?!)", frozenset(chars) if chars is not None else ANY)
 
 
 def _range(low: str, high: str) -> list[str]:
@@ -346,8 +291,8 @@ def _range(low: str, high: str) -> list[str]:
 
 _WORD = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_")
 ESCAPES: dict[str, Node] = {
-    "w": Set(r"\w", _WORD), "W": Set(r"[^\w\n]", _ANY), "s": Set(r"[^\S\n]", _ANY),
-    "S": Set(r"\S", _ANY), "b": Zero(r"\b"), "B": Zero(r"\B"), "<": Zero(r"\b(?=\w)"),
+    "w": Set(r"\w", _WORD), "W": Set(r"[^\w\n]", ANY), "s": Set(r"[^\S\n]", ANY),
+    "S": Set(r"\S", ANY), "b": Zero(r"\b"), "B": Zero(r"\B"), "<": Zero(r"\b(?=\w)"),
     ">": Zero(r"\b(?<=\w)"), "`": Zero("^"), "'": Zero("$"),
 }
 
@@ -386,112 +331,6 @@ def emit(node: Node, offset: int = 0, fold: bool = False) -> str:
     raise AssertionError(node)
 
 
-# ---------------------------------------------------------------- risk
-Chars = frozenset[str] | None  # None: any character (or unknown)
-
-
-def _edge(node: Node, icase: bool, last: bool) -> Chars:
-    """The characters a non-empty match of ``node`` can start (``last``: end) with."""
-    match node:
-        case Lit(char):
-            return frozenset((char.lower(), char.upper())) if icase else frozenset(char)
-        case Set(_, chars):
-            return chars if chars is None or not icase else frozenset(c for x in chars for c in (x.lower(), x.upper()))
-        case Group(body):
-            return _edge(body, icase, last)
-        case Seq(items):
-            solid = [i for i in items if not isinstance(i, Zero)]
-            if not solid:
-                return _ANY
-            end = solid[-1] if last else solid[0]
-            return _edge(end, icase, last) if not _nullable(end) else _ANY
-        case Alt(branches):
-            return _union([_edge(b, icase, last) for b in branches])
-        case Repeat(body):
-            return _edge(body, icase, last)
-    return _ANY
-
-
-def _union(sets: list[Chars]) -> Chars:
-    if any(s is None for s in sets):
-        return _ANY
-    return frozenset().union(*sets)  # type: ignore[arg-type]
-
-
-def _nullable(node: Node) -> bool:
-    match node:
-        case Zero():
-            return True
-        case Repeat(body, low):
-            return low == 0 or _nullable(body)
-        case Group(body):
-            return _nullable(body)
-        case Seq(items):
-            return all(_nullable(i) for i in items)
-        case Alt(branches):
-            return any(_nullable(b) for b in branches)
-    return False
-
-
-def _overlap(a: Chars, b: Chars) -> bool:
-    return a is None or b is None or bool(a & b)
-
-
-def _children(node: Node) -> list[Node]:
-    match node:
-        case Group(body) | Repeat(body):
-            return [body]
-        case Seq(items):
-            return items
-        case Alt(branches):
-            return branches
-    return []
-
-
-def _walk(node: Node) -> Iterator[Node]:
-    yield node
-    for child in _children(node):
-        yield from _walk(child)
-
-
-def _fighting(node: Node, icase: bool, varying: bool) -> int:
-    """How many repeats inside ``node`` can compete for the same characters: unbounded ones
-    (``varying=False``) or any of varying count (``varying=True``)."""
-    sets = [_edge(sub.body, icase, False) for sub in _walk(node)
-            if isinstance(sub, Repeat) and (sub.high is None or (varying and sub.low != sub.high))]
-    return max((sum(1 for other in sets if _overlap(mine, other)) for mine in sets), default=0)
-
-
-def _exponential(repeat: Repeat, icase: bool) -> bool:
-    """Whether repeating ``repeat.body`` can split one run of text in exponentially many ways:
-    alternatives that start alike, repeats inside it that fight, or a varying body whose end
-    can also start the next round (``(a+)+``, ``(\\w+\\s?)+``)."""
-    body = repeat.body
-    for sub in _walk(body):
-        if isinstance(sub, Alt):
-            edges = [_edge(b, icase, False) for b in sub.branches]
-            if any(_overlap(x, y) for n, x in enumerate(edges) for y in edges[n + 1:]):
-                return True
-    if _fighting(body, icase, varying=True) >= 2:
-        return True
-    core = body
-    while isinstance(core, Group):
-        core = core.body
-    if isinstance(core, Repeat) and core.low != core.high:
-        return True  # ((ab)*)*: one run of the inner repeat splits across outer rounds
-    varies = any(isinstance(sub, Repeat) and sub.low != sub.high for sub in _walk(body))
-    return varies and _overlap(_edge(body, icase, True), _edge(body, icase, False))
-
-
-def _check(tree: Node, icase: bool) -> int:
-    """Refuse exponential shapes; return the polynomial degree (how many unbounded repeats can
-    fight over the same characters)."""
-    for sub in _walk(tree):
-        if isinstance(sub, Repeat) and (sub.high is None or sub.high > 8) and _exponential(sub, icase):
-            raise RegexError("pattern refused: nested repetition such as (a+)+ can take exponential time")
-    return _fighting(tree, icase, varying=False)
-
-
 # ---------------------------------------------------------------- the compiled pattern
 @dataclass(frozen=True, slots=True)
 class Regex:
@@ -520,7 +359,7 @@ def translate(pattern: str, *, extended: bool, icase: bool = False, offset: int 
     numbered after ``offset`` earlier ones."""
     parser = _Parser(pattern, extended)
     tree = parser.parse()
-    return emit(tree, offset, fold), parser.groups, tuple(parser.warnings), _check(tree, icase)
+    return emit(tree, offset, fold), parser.groups, tuple(parser.warnings), check_risk(tree, icase)
 
 
 @lru_cache(maxsize=1024)
