@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from worldgen.ir.models import Expect, Invariant
 from worldgen.verify.context import Context
+from worldgen.verify.fair import MAX_BELIEFS
 from worldgen.verify.report import Check
 from worldgen.verify.traces import trace_to
 
@@ -75,6 +76,12 @@ def check_solvable_observing(ctx: Context, expect: Expect) -> Check:
         return Check(name=name, status="fail", detail=f"unknown (bound): {fair}; shrink the hidden state or the world")
     steps = fair.worst[0]
     what = f"{len(fair.model.cands)} possible hidden value(s), {len(fair.beliefs)} beliefs explored"
+    if not fair.exhaustive:  # searched depth first (verify/fair_proof.py): a policy's worst case, not the fewest steps
+        over = f"the exhaustive search needed more than {MAX_BELIEFS:,} beliefs"
+        what = (f"{len(fair.model.cands)} possible hidden value(s); searched depth first, every command of every belief met, "
+                f"as {over}" if steps > within else
+                f"{len(fair.model.cands)} possible hidden value(s); the policy a depth-first search found, {len(fair.beliefs)} "
+                f"beliefs, as {over}: whether fewer steps would do is not settled")
     if steps > within:
         return Check(name=name, status="fail", detail=(
             f"no policy that sees only the observations wins within {within} steps in every case ({what})"))

@@ -26,6 +26,7 @@ from worldgen.ir.world import World
 from worldgen.verify.arrays import FAR, goal_distances, graph_arrays
 from worldgen.verify.beliefs import DONE, FAILED, Belief, BeliefModel, Unknown, seen_key
 from worldgen.verify.candidates import candidates
+from worldgen.verify.fair_proof import prove
 from worldgen.verify.report import Bounds
 from worldgen.verify.shifts import Shifts, Split
 from worldgen.verify.statespace import explore
@@ -52,6 +53,7 @@ class FairSearch:
     worst: list[float] = field(default_factory=list)
     hope: list[float] = field(default_factory=list)  # fewest steps if chance and what is read go the agent's way
     _distances: list[dict[tuple, int] | None] = field(default_factory=list)
+    exhaustive: bool = True  # every belief within the bound explored (False: one policy found depth first, fair_proof.py)
     _distance_states: int = 0
 
     def solve(self, within: int) -> FairResult:
@@ -183,14 +185,22 @@ def observing_bound(world: World, rules: Rules) -> int | None:
 
 
 def fair_search(world: World, within: int) -> FairSearch:
-    """Search ``world``'s fair policies up to ``within`` steps (``search.worst[0]``: the answer).
-    Raises Unknown (or TooManyCandidates) when a bound is hit."""
+    """Search ``world``'s fair policies up to ``within`` steps (``search.worst[0]``: the answer);
+    past the exhaustive search's bound, one policy is looked for depth first (``exhaustive`` is
+    then False and ``worst[0]`` is that policy's worst case). Raises Unknown (or
+    TooManyCandidates) when a bound is hit."""
     cands = candidates(world)
     actual = next((i for i, c in enumerate(cands) if c.world.initial_state == world.initial_state), None)
     if actual is None:
         raise Unknown("the world's own start state breaks an invariant")
     search = FairSearch(BeliefModel(cands, actual))
-    search.solve(within)
+    try:
+        search.solve(within)
+    except Unknown as err:
+        try:
+            return prove(search, within, MAX_BELIEFS)
+        except Unknown as deeper:
+            raise Unknown(f"{err}; {deeper}") from None
     return search
 
 

@@ -63,7 +63,7 @@ def _fair_oracle(ctx: Context) -> FairOracle | None:
     if not any(e.kind == "solvable" and e.observing for e in ctx.world.scaffold.expects):
         return None
     fair = ctx.fair
-    if isinstance(fair, str) or fair.worst[0] == math.inf:
+    if isinstance(fair, str) or fair.worst[0] == math.inf or not fair.exhaustive:  # not the fewest steps: no figure
         return None
     return FairOracle(worst_case_steps=int(fair.worst[0]), candidates=len(fair.model.cands), beliefs=len(fair.beliefs))
 
