@@ -40,3 +40,28 @@ def test_every_shipped_scaffold_explores_the_same_graph_without_the_speedup(path
     plain, plain_start = load_rules(worldgen.loads(text, path.name).instantiate(record, seed=seed))
     assert_same_graph(fast, start, plain, plain_start, Bounds(max_states=20_000))
 
+
+
+@pytest.mark.parametrize("path", sorted((ROOT / "scaffolds").glob("*.wg")), ids=lambda p: p.stem)
+def test_every_axis_alternative_explores_the_same_graph_without_any_speedup(path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Alternatives bring rules of their own (dense rewards, slippery moves, noisy views): each,
+    fixed alone, against the same world built with all the speed-ups turned off."""
+    record = json.loads((ROOT / "content_packs" / path.stem / "example.json").read_text("utf-8"))
+    text = path.read_text("utf-8")
+    fast_scaffold = worldgen.loads(text, path.name)
+    picks = [{axis.name: alt.name} for axis in fast_scaffold.ir.axes for alt in axis.alternatives]
+    built = []
+    for axes in picks:
+        for seed in range(6):
+            try:
+                built.append((axes, seed, load_rules(fast_scaffold.instantiate(record, seed=seed, axes=axes))))
+                break
+            except worldgen.WorldgenError:
+                continue
+    assert len(built) >= len(picks) // 2  # most alternatives build within six seeds
+    for target, replacement in TURNED_OFF.values():
+        monkeypatch.setattr(target, replacement)
+    plain_scaffold = worldgen.loads(text, path.name)
+    for axes, seed, (fast, start) in built:
+        plain, plain_start = load_rules(plain_scaffold.instantiate(record, seed=seed, axes=axes))
+        assert_same_graph(fast, start, plain, plain_start, Bounds(max_states=5_000))
