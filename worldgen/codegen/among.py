@@ -40,9 +40,9 @@ class Among:
     def table(self, bindings: Sequence[Binding]) -> dict[Any, tuple[Binding, ...]]:
         return by_value(bindings, self.arg)
 
-    def source(self, table: str, live: str, x: Compiler) -> str:
-        """The scan's bindings in generated code: ``_among(table, live, lambda: {F for v in D})``."""
-        return f"_among({table}, {live}, lambda: {{{x.expr(self.key)} for l_{ident(self.var)} in {x.domain(self.domain)}}})"
+    def source(self, ai: int, x: Compiler) -> str:
+        """The scan's bindings in generated code: ``_among(X{ai}, L{ai}, lambda: {F for v in D})``."""
+        return f"_among(X{ai}, L{ai}, lambda: {{{x.expr(self.key)} for l_{ident(self.var)} in {x.domain(self.domain)}}})"
 
 
 def among(params: Sequence[str], first: Expr, reads_args: Callable[[Expr], bool],

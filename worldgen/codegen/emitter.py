@@ -4,7 +4,6 @@ which drives them all, so that codegen imports one way down."""
 
 from __future__ import annotations
 
-from worldgen.codegen.among import Among
 from worldgen.codegen.exprs import ExprCompiler, Namespace
 from worldgen.codegen.guards import GuardPlan, Item
 from worldgen.codegen.hoisting import Hoists
@@ -151,9 +150,7 @@ class Emitter:
         return depth
 
     def scanned(self, ai: int, p: GuardPlan) -> str:
-        """The bindings of action ``ai`` its scan tries: all live ones, or (a `Lookup` or an
-        `Interval`) those whose argument has the value or lies in the range the guards ask for,
-        from the table ``X{ai}``."""
-        if isinstance(p.lookup, Among):
-            return p.lookup.source(f"X{ai}", f"L{ai}", self.x)
-        return f"L{ai}" if p.lookup is None else p.lookup.source(f"X{ai}", self.x.expr)
+        """The bindings of action ``ai`` its scan tries: all live ones ``L{ai}``, or (a `Lookup`,
+        an `Among` or an `Interval`) those whose argument has the value, one of the values, or lies
+        in the range the guards ask for, from the table ``X{ai}``."""
+        return f"L{ai}" if p.lookup is None else p.lookup.source(ai, self.x)

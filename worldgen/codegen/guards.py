@@ -25,7 +25,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from worldgen.codegen.names import ident
+from worldgen.codegen.names import Compiler, ident
 from worldgen.codegen.among import Among, among
 from worldgen.codegen.intervals import PLAIN, Binding, Interval, by_value, conjuncts, interval
 from worldgen.ir.models import Action, Expr, Function
@@ -108,9 +108,9 @@ class Lookup:
     def table(self, bindings: Sequence[Binding]) -> dict[Any, tuple[Binding, ...]]:
         return by_value(bindings, self.arg)
 
-    def source(self, table: str, expr: Callable[[Expr], str]) -> str:
-        """The scan's bindings in generated code: ``table.get(E, ())``."""
-        return f"{table}.get({expr(self.key)}, ())"
+    def source(self, ai: int, x: Compiler) -> str:
+        """The scan's bindings in generated code: ``X{ai}.get(E, ())``."""
+        return f"X{ai}.get({x.expr(self.key)}, ())"
 
 
 def plan(action: Action, dynamic: frozenset[str], functions: dict[str, Function]) -> GuardPlan:

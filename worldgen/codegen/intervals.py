@@ -16,10 +16,11 @@ scan; ``arg == E`` is looked up by value instead (``guards.Lookup``).
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from worldgen.codegen.names import Compiler
 from worldgen.ir.models import Action, Expr
 
 Bound = tuple[Expr, int]  # E + k
@@ -61,12 +62,12 @@ class Interval:
     def table(self, bindings: Sequence[Binding]) -> tuple[Block, ...]:
         return sorted_runs(bindings, self.arg)
 
-    def source(self, table: str, expr: Callable[[Expr], str]) -> str:
-        """The scan's bindings in generated code: ``_within(table, lo, hi)``."""
+    def source(self, ai: int, x: Compiler) -> str:
+        """The scan's bindings in generated code: ``_within(X{ai}, lo, hi)``."""
         def side(bounds: tuple[Bound, ...], pick: str) -> str:
-            terms = [expr(e) if k == 0 else f"({expr(e)} + {k})" for e, k in bounds]
+            terms = [x.expr(e) if k == 0 else f"({x.expr(e)} + {k})" for e, k in bounds]
             return "None" if not terms else terms[0] if len(terms) == 1 else f"{pick}({', '.join(terms)})"
-        return f"_within({table}, {side(self.lower, 'max')}, {side(self.upper, 'min')})"
+        return f"_within(X{ai}, {side(self.lower, 'max')}, {side(self.upper, 'min')})"
 
 
 def interval(action: Action, leading: Sequence[Expr]) -> Interval | None:
