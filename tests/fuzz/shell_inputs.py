@@ -17,7 +17,7 @@ from worldgen.shell import budget, limits
 from worldgen.shell.builtins.core import SHELL_COMMANDS
 from worldgen.shell.builtins.registry import tools
 from worldgen.shell.interp import Outcome, Session, Shell
-from worldgen.shell.lexer import ParseError
+from worldgen.shell.errors import ParseError
 from worldgen.shell.memfs import MemoryFs
 from worldgen.shell.parser import parse_uncached
 

@@ -7,7 +7,7 @@ import time
 import pytest
 
 from worldgen.shell.ast import Lit, Param, Tilde
-from worldgen.shell.lexer import ParseError, ShellSyntaxError, Unsupported
+from worldgen.shell.errors import ParseError, ShellSyntaxError, Unsupported
 from worldgen.shell.parser import parse, parse_uncached
 
 

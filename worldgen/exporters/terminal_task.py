@@ -22,7 +22,7 @@ from pathlib import Path
 
 from worldgen.exporters.walkthrough import ExportError
 from worldgen.ir.world import World
-from worldgen.shell.lexer import ParseError
+from worldgen.shell.errors import ParseError
 from worldgen.shell.parser import parse
 from worldgen.terminal import program_client
 from worldgen.terminal.jail_init import SHADOWABLE

@@ -26,7 +26,7 @@ from worldgen.shell.builtins.core import BASH_BUILTINS, NO_FILE, NOT_ON_PATH, SH
 from worldgen.shell.builtins.registry import tools as registered_tools
 from worldgen.shell.expand import Expander, GlobLimit
 from worldgen.shell.fs import Filesystem, FsError, basename, parent, resolve
-from worldgen.shell.lexer import ParseError
+from worldgen.shell.errors import ParseError
 from worldgen.shell.parser import KEYWORDS, parse
 
 

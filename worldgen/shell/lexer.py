@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from worldgen.shell.ast import HereDoc, Lit, Param, Part, Tilde, Word
 from worldgen.shell.builtins.options import ascii_digits
 from worldgen.shell.escapes import ansi_c
+from worldgen.shell.errors import ParseError, ShellSyntaxError, Unsupported, eof_matching, unexpected
 
 Token = tuple[str, object, str]
 
@@ -44,48 +45,6 @@ COMPOUNDS = {
     "[[": "the [[ ... ]] test", "]]": "the [[ ... ]] test", "time": "the 'time' keyword",
     "coproc": "the 'coproc' keyword",
 }
-
-
-class ParseError(Exception):
-    """A line the shell will not run: ``message`` is the one line printed, ``status`` the exit
-    status (2, as bash gives for syntax errors)."""
-
-    def __init__(self, message: str, status: int = 2):
-        super().__init__(message)
-        self.message = message
-        self.status = status
-
-    def status_after(self, before: int) -> int:
-        """The line's exit status, given the status of the line before (``$?``)."""
-        return self.status
-
-
-class ShellSyntaxError(ParseError):
-    def __init__(self, detail: str, status: int = 2):
-        super().__init__(f"bash: {detail}", status)
-
-
-class UnterminatedQuote(ShellSyntaxError):
-    """A quote left open. Interactive bash (the real face's ``bash -i -c``) gives up at the end
-    of the line without setting ``$?`` unless it was 0: the line before's failure stays."""
-
-    def status_after(self, before: int) -> int:
-        return before or self.status
-
-
-class Unsupported(ParseError):
-    """Valid bash this world's shell does not run: one line naming the construct."""
-
-    def __init__(self, construct: str):
-        super().__init__(f"worldgen shell: {construct} is not supported in this world")
-
-
-def unexpected(token: str) -> ShellSyntaxError:
-    return ShellSyntaxError(f"syntax error near unexpected token `{token}'")
-
-
-def eof_matching(char: str) -> UnterminatedQuote:
-    return UnterminatedQuote(f"unexpected EOF while looking for matching `{char}'")
 
 
 @dataclass(slots=True)

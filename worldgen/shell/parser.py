@@ -18,7 +18,8 @@ from functools import lru_cache
 
 from worldgen.shell import limits
 from worldgen.shell.ast import AndOr, Command, HereDoc, Lit, Pipeline, Redirect, Script, Word
-from worldgen.shell.lexer import COMPOUNDS, HereDocSlot, ParseError, ShellSyntaxError, Token, Unsupported, make_word, tokenize, unexpected
+from worldgen.shell.errors import ParseError, ShellSyntaxError, Unsupported, unexpected
+from worldgen.shell.lexer import COMPOUNDS, HereDocSlot, Token, make_word, tokenize
 
 _ASSIGNMENT = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)=")
 _EOF: Token = ("EOF", None, "newline")
