@@ -14,7 +14,6 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -23,6 +22,7 @@ from lark import Lark
 from lark.grammar import Rule
 from lark.lexer import TerminalDef
 
+from worldgen.files import write_atomic
 from worldgen.user_cache import user_cache_folder
 
 FORMAT = 1  # bump when the encoding below changes
@@ -67,19 +67,12 @@ def _load(path: Path) -> Lark | None:
 
 
 def _save(parser: Lark, path: Path) -> None:
-    """Write the file whole or not at all (a temporary file renamed over it), so processes
-    starting together never read half of one."""
+    """Write the file whole or not at all (``write_atomic``), so processes starting together
+    never read half of one."""
     try:
         data, memo = parser.memo_serialize([TerminalDef, Rule])
         path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
-        fd, temporary = tempfile.mkstemp(prefix=".parser-", dir=path.parent)
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as out:
-                json.dump(_encode({"data": data, "memo": memo}), out, separators=(",", ":"))
-            os.replace(temporary, path)
-        except BaseException:
-            os.unlink(temporary)
-            raise
+        write_atomic(path, json.dumps(_encode({"data": data, "memo": memo}), separators=(",", ":")))
     except (OSError, TypeError, ValueError):  # no room, no rights, or a value JSON cannot keep: no cache
         pass
 
