@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from worldgen.check.axes import check_axes, check_ambiguity
+from worldgen.check.axes import AxisChecks
 from worldgen.check.files import desugar, terminal_ir
 from worldgen.check.exprs import Ctx, ExprChecker, is_error, show_type
 from worldgen.check.freeargs import check_free_arguments
@@ -72,7 +72,7 @@ def check(world: ast.World, sink: DiagnosticSink) -> Scaffold | None:
 
 
 @dataclass
-class _Checker:
+class _Checker(AxisChecks):
     sink: DiagnosticSink
     scope: Scope = field(default_factory=Scope)
 
@@ -167,8 +167,8 @@ class _Checker:
         drawn = tuple(n for d in hidden_decls if d.drawn for n, _ in d.names if n in hidden)
         max_states = verification.max_states([d for d in decls if isinstance(d, ast.CheckDecl)])
         axis_decls = [d for d in decls if isinstance(d, ast.AxisDecl)]
-        axes = check_axes(self, axis_decls, action_decls)
-        check_ambiguity(self, action_decls, axis_decls)
+        axes = self._axes(axis_decls, action_decls)
+        self._check_ambiguity(action_decls, axis_decls)
         check_composition(self.sink, axis_decls)
 
         return Scaffold(
