@@ -22,11 +22,11 @@ from dataclasses import dataclass
 from itertools import chain
 from typing import Any
 
+from worldgen.codegen.inlining import BINDERS
 from worldgen.codegen.intervals import Binding, by_value, conjuncts
 from worldgen.codegen.names import RULE_ERRORS, Compiler, ident
 from worldgen.ir.models import Expr, Function
 
-_BINDERS = {"quant", "let", "relcomp", "mapcomp", "fixpoint", "until"}  # nodes that bind names
 MAX_UNFOLD = 8  # defs calling defs followed from the guard to the `any`
 
 
@@ -76,7 +76,7 @@ def among(params: Sequence[str], first: Expr, reads_args: Callable[[Expr], bool]
 def _substitute(e: Expr, mapping: dict[str, Expr]) -> Expr | None:
     """``e`` with the locals named in ``mapping`` replaced; None if ``e`` binds a name itself (a
     replaced name could then mean its own variable)."""
-    if e.op in _BINDERS:
+    if e.op in BINDERS:
         return None
     if e.op == "local" and e.name in mapping:
         return mapping[str(e.name)]

@@ -16,7 +16,8 @@ class Emitter:
         self.rules = rules
         self.ns = ns
         self.index = {name: i for i, name in enumerate(dynamic)}
-        self.x = ExprCompiler(ns, self._state, {f.name: f for f in rules.functions}, inline=False, hoists=Hoists())
+        self.hoists = Hoists()  # closed expressions of the rules, defined at the module's top (codegen/hoisting.py)
+        self.x = ExprCompiler(ns, self._state, {f.name: f for f in rules.functions}, inline=False, hoists=self.hoists)
         self.lines: list[str] = []
         self.types = {v.name: v.type for v in rules.state}
 

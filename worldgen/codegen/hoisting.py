@@ -21,6 +21,7 @@ from types import CodeType
 
 _WORK = re.compile(r"\bfor\b|\b_(?:closure|fix|relof)\(|\bsorted\(")  # loops over a domain: worth a cache
 _OUTER = re.compile(r"\bs\b|\ba_\w")  # the state or an argument: never closed (checked before compiling)
+_CALL = re.compile(r"\b(O\d+)\(\)")  # a hoisted name, called
 
 
 def _loaded(code: CodeType) -> set[str]:
@@ -61,10 +62,10 @@ class Hoists:
         """The module-level definitions of the hoisted names ``module`` calls, directly or through
         other hoisted names (a def body compiled and then dropped may have named some that are
         not called at all)."""
-        called = set(re.findall(r"\b(O\d+)\(\)", module))
+        called = set(_CALL.findall(module))
         out = []
         for src, name in reversed(self._names.items()):  # an expression is named after those inside it
             if name in called:
-                called.update(re.findall(r"\b(O\d+)\(\)", src))
+                called.update(_CALL.findall(src))
                 out.append(f"{name} = _memo(lambda: {src})")
         return out[::-1]

@@ -17,7 +17,7 @@ from worldgen.ir.models import Function
 
 MAX_NODES = 40  # a larger body stays a function: its source is not worth repeating at each call
 ATOM = re.compile(r"[A-Za-z_][A-Za-z_0-9]*|\d+|s\[\d+\]")  # a name, a literal or a state slot: cheap to repeat
-_BINDERS = {"quant", "let", "relcomp", "mapcomp", "fixpoint", "until"}
+BINDERS = {"quant", "let", "relcomp", "mapcomp", "fixpoint", "until"}  # nodes that bind names of their own
 
 
 def inlinable(f: Function, args: Sequence[str]) -> bool:
@@ -28,7 +28,7 @@ def inlinable(f: Function, args: Sequence[str]) -> bool:
     while stack:
         x = stack.pop()
         nodes += 1
-        if x.op in _BINDERS or nodes > MAX_NODES:
+        if x.op in BINDERS or nodes > MAX_NODES:
             return False
         stack.extend(x.args)
     return True

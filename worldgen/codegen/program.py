@@ -196,9 +196,8 @@ def generate(rules: Scaffold, tables: WorldTables) -> tuple[Generated, dict[str,
     emit_pays(em)
     emit_invariant(em, frozenset(dynamic), functions)
 
-    assert em.x.hoists is not None
-    em.lines[:0] = em.x.hoists.lines("\n".join(em.lines))  # first: module-level code below may call them
-    source = "\n".join(em.lines) + "\n"
+    body = "\n".join(em.lines)
+    source = "\n".join([*em.hoists.lines(body), body]) + "\n"  # hoisted names first: module-level code may call them
     code = compile(source, "<worldgen rules>", "exec")
     lookups = tuple(p.lookup for p in plans)
     return Generated(source, code, dict(ns.requests), dynamic, stochastic, says_only, lookups, em.x.memoised), ns.values
