@@ -75,13 +75,13 @@ def check_solvable_observing(ctx: Context, expect: Expect) -> Check:
     if isinstance(fair, str):
         return Check(name=name, status="fail", detail=f"unknown (bound): {fair}; shrink the hidden state or the world")
     steps = fair.worst[0]
-    what = f"{len(fair.model.cands)} possible hidden value(s), {len(fair.beliefs)} beliefs explored"
-    if not fair.exhaustive:  # searched depth first (verify/fair_proof.py): a policy's worst case, not the fewest steps
-        over = f"the exhaustive search needed more than {MAX_BELIEFS:,} beliefs"
-        what = (f"{len(fair.model.cands)} possible hidden value(s); searched depth first, every command of every belief met, "
-                f"as {over}" if steps > within else
-                f"{len(fair.model.cands)} possible hidden value(s); the policy a depth-first search found, {len(fair.beliefs)} "
-                f"beliefs, as {over}: whether fewer steps would do is not settled")
+    cands, over = f"{len(fair.model.cands)} possible hidden value(s)", f"the exhaustive search needed more than {MAX_BELIEFS:,} beliefs"
+    if fair.exhaustive:
+        what = f"{cands}, {len(fair.beliefs)} beliefs explored"
+    elif steps > within:  # searched depth first (verify/fair_proof.py) and nothing found: a proof there is none
+        what = f"{cands}; searched depth first, every command of every belief met, as {over}"
+    else:  # the policy found depth first: its worst case, not the fewest steps
+        what = f"{cands}; the policy a depth-first search found, {len(fair.beliefs)} beliefs, as {over}: whether fewer steps would do is not settled"
     if steps > within:
         return Check(name=name, status="fail", detail=(
             f"no policy that sees only the observations wins within {within} steps in every case ({what})"))

@@ -58,7 +58,7 @@ class FairSearch:
 
     def solve(self, within: int) -> FairResult:
         _, root = self.model.start()
-        self._add(root)
+        self.add(root)
         shifts = Shifts(self.model)
         # the same child objects come back again and again (the model and the shifts cache them):
         # found by identity first, spared hashing their states each time (each kept, so ids stay theirs)
@@ -66,8 +66,8 @@ class FairSearch:
         depth = [0]
         i = 0
         while i < len(self.beliefs):
-            if depth[i] + self._lower_bound(self.beliefs[i]) <= within:
-                for command, parts in self._splits(self.beliefs[i], shifts):
+            if depth[i] + self.lower_bound(self.beliefs[i]) <= within:
+                for command, parts in self.splits(self.beliefs[i], shifts):
                     children: dict[str, int] = {}
                     for key, part in parts.items():
                         if isinstance(part, int):
@@ -79,16 +79,16 @@ class FairSearch:
                             continue
                         j = self.index.get(part)
                         if j is None:
-                            j = self._add(part)
+                            j = self.add(part)
                             depth.append(depth[i] + 1)
                         found[id(part)] = (part, j)
                         children[key] = j
                     self.moves[i].append((command, children))
             i += 1
-        self._values()
+        self.settle()
         return FairResult(steps=self.worst[0], candidates=len(self.model.cands), beliefs=len(self.beliefs))
 
-    def _splits(self, belief: Belief, shifts: Shifts) -> list[Split]:
+    def splits(self, belief: Belief, shifts: Shifts) -> list[Split]:
         """The belief split by every command some state of it admits: shifted from a look-alike
         whose split differs only in a counter or flag (``worldgen.verify.shifts``), else direct."""
         splits = shifts.derive(belief)
@@ -110,7 +110,8 @@ class FairSearch:
                 move, score = m, key
         return move if score[0] < math.inf or (not score[1] and score[2] < math.inf) else None
 
-    def _add(self, belief: Belief) -> int:
+    def add(self, belief: Belief) -> int:
+        """Index a belief not seen before, with no moves yet; Unknown past MAX_BELIEFS."""
         if len(self.beliefs) >= MAX_BELIEFS:
             raise Unknown(f"more than {MAX_BELIEFS} beliefs")
         self.index[belief] = len(self.beliefs)
@@ -118,7 +119,8 @@ class FairSearch:
         self.moves.append([])
         return len(self.beliefs) - 1
 
-    def _values(self) -> None:
+    def settle(self) -> None:
+        """Every belief's worst-case and best-case steps to a goal, from the moves recorded."""
         parts = [[tuple(children.values()) for _, children in moves] for moves in self.moves]
         self.worst = self._fixpoint(parts, max)
         self.hope = self._fixpoint(parts, min)
@@ -148,7 +150,7 @@ class FairSearch:
         """A move's steps to a goal: one, plus its worst (or best) part's."""
         return 1 + case((0.0 if j == DONE else math.inf if j == FAILED else steps[j]) for j in children.values())
 
-    def _lower_bound(self, belief: Belief) -> float:
+    def lower_bound(self, belief: Belief) -> float:
         """The most steps any of the belief's states needs even when the agent knows everything."""
         bound = 0.0
         for ci, s in self.model.members(belief):

@@ -53,7 +53,7 @@ class _Prover:
             return False
         if len(self.won) + len(self.lost) >= self.max_beliefs:
             raise Unknown(f"more than {self.max_beliefs} beliefs searched depth first")
-        for command, parts in self._ordered(self.search._splits(belief, self.shifts)):  # noqa: SLF001
+        for command, parts in self._ordered(self.search.splits(belief, self.shifts)):
             if all(isinstance(p, int) or self.wins(p, budget - 1) for p in parts.values()):  # ints: DONE (FAILED left out)
                 won = self.won.get(belief)
                 if won is None or won[0] > budget:  # a command that leads back here may have won it in fewer steps
@@ -71,7 +71,7 @@ class _Prover:
     def _bound(self, belief: Belief) -> float:
         hit = self.bounds.get(belief)
         if hit is None:
-            hit = self.bounds[belief] = self.search._lower_bound(belief)  # noqa: SLF001
+            hit = self.bounds[belief] = self.search.lower_bound(belief)
         return hit
 
 
@@ -89,10 +89,10 @@ def prove(search: FairSearch, within: int, max_beliefs: int) -> FairSearch:
     _, root = search.model.start()
     prover = _Prover(proof, max_beliefs)
     if not prover.wins(root, within):
-        proof._add(root)  # noqa: SLF001
+        proof.add(root)
         proof.worst, proof.hope = [math.inf], [math.inf]
         return proof
-    proof._add(root)  # noqa: SLF001
+    proof.add(root)
     queue = deque([root])
     while queue:
         belief = queue.popleft()
@@ -104,9 +104,9 @@ def prove(search: FairSearch, within: int, max_beliefs: int) -> FairSearch:
                 continue
             j = proof.index.get(part)
             if j is None:
-                j = proof._add(part)  # noqa: SLF001
+                j = proof.add(part)
                 queue.append(part)
             children[key] = j
         proof.moves[proof.index[belief]].append((command, children))
-    proof._values()  # noqa: SLF001
+    proof.settle()
     return proof
