@@ -20,6 +20,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+import speed_reference
 import worldgen
 from worldgen.runtime.loader import load_rules
 from worldgen.tables.build import build, unfit
@@ -107,6 +108,29 @@ def main() -> None:
         if kept:
             print(f"\n{'terminal worlds' if terminal else 'tables'}: {100 * min(kept):.1f}-{100 * max(kept):.1f} % of the "
                   f"floor (goal >= 25 %: {sum(r >= 0.25 for r in kept)} of {len(kept)} worlds)")
+    print()
+    measured = reference(args.steps // 10)
+    for name, (floor, rate) in measured.items():
+        print(f"{name:16s} {floor:>8,.0f} {'':>7s} {'':>5s} {'':>8s} {'':>8s} {rate:>14,.0f} {100 * rate / floor:>7.2f}%")
+
+
+def reference(steps: int) -> dict[str, tuple[float, float]]:
+    """TextWorldExpress's games through the same loop: per game (the floor measured beside it, its
+    steps/s); says which version ran, or that it is missing (then nothing is measured)."""
+    shown = speed_reference.versions()
+    if shown is None:
+        print(speed_reference.MISSING)
+        return {}
+    server, games = speed_reference.games()
+    print(f"{shown}: its Python API (one step = one call into its Java engine)")
+    try:
+        measured = {}
+        for name, game in games.items():
+            rounds = [(steps_per_second(TrivialEnv(), steps), steps_per_second(game, steps)) for _ in range(3)]
+            measured[name] = (max(r[0] for r in rounds), max(r[1] for r in rounds))
+        return measured
+    finally:
+        server.close()
 
 
 if __name__ == "__main__":

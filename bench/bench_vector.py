@@ -6,7 +6,9 @@ Run by hand:  PYTHONPATH=. .venv/bin/python bench/bench_vector.py [--seconds S] 
 The envs play the first world of each named scaffold (default: ice, frozen_lake, vault, maze;
 mixed in one batch, env i playing world i mod 4). Each step picks a random admissible command id
 per env from the masks the last step returned (a numpy argmax over noise; printed apart, as it
-is the trainer's cost, not the batch's) and steps every env: once returning masks and ids only, once with text observations too. The
+is the trainer's cost, not the batch's) and steps every env: once returning masks and ids only,
+once with text observations too; then TextWorldExpress's Python API, when installed, through
+bench_tables' single-env loop for scale (it has no batched Python API). The
 goal (issue 25, item 3): >= 5 M steps/s with masks and ids, >= 1 M steps/s with texts. The floor
 is bench_tables' trivial single Python env (one step = one call returning a 5-tuple), so
 "x floor" says how many single-env steps a batched step is worth.
@@ -18,7 +20,7 @@ import argparse
 import time
 
 import numpy as np
-from bench_tables import TrivialEnv, first_world, steps_per_second
+from bench_tables import TrivialEnv, first_world, reference, steps_per_second
 
 from worldgen.runtime.loader import load_rules
 from worldgen.tables.batch import Batch
@@ -75,6 +77,11 @@ def main() -> None:
                     key=lambda r: r[0])
         print(f"{n:>6,} {bare[0]:>11,.0f} ({bare[1]:>8,.0f}) {bare[0] / floor:>7.1f}x {100 * bare[0] / 5e6:>7.0f}%"
               f" {texts[0]:>11,.0f} ({texts[1]:>8,.0f}) {texts[0] / floor:>7.1f}x {100 * texts[0] / 1e6:>7.0f}%")
+        largest = (bare[0], texts[0])
+    print()
+    for name, (_, rate) in reference(20_000).items():
+        print(f"{name:16s} {rate:>11,.0f} steps/s, one env; the batch of {SIZES[-1]:,} steps "
+              f"{largest[0] / rate:,.0f}x that with masks and ids, {largest[1] / rate:,.0f}x with texts")
 
 
 if __name__ == "__main__":

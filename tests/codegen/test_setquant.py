@@ -12,12 +12,13 @@ from worldgen.verify.statespace import explore
 
 FORMS = ["all(x: a, x in b)", "all(x: a, x not in b)", "any(x: a, x in b)", "any(x: a, x not in b)",
          "count(x: a, x in b)", "count(x: a, x not in b)", "filter(x: a, x in b)", "filter(x: a, x not in b)",
-         "all(x: item, x in b)", "count(x: a, x in c)"]
+         "all(x: item, x in b)", "count(x: a, x in c)", "all(x: a, x in m)", "count(x: b, x not in m)"]
 
 TEMPLATE = """
 world sets {
   entity item[4]
   const c = {item[1], item[2]}
+  const m = sample(item, 2)
   state { a: set<item> = {}  b: set<item> = {} }
   action put(x: item) "a {x}" { do a += x }
   action take(x: item) "b {x}" { do b += x }
@@ -39,7 +40,8 @@ def test_every_form_is_bitwise_and_reads_what_the_loop_reads_in_every_state(monk
     fast, start = rules_of()
     plain, _ = rules_of(monkeypatch)
     observe = fast.source.split("def observe(s):")[1].split("\n")[0]
-    assert " for " not in observe and observe.count("& ~(") == 5  # no loop left; `all ... in` (twice) and `not in`
+    assert " for " not in observe and observe.count("& ~(") == 7  # no loop left; `all ... in` (three times) and `not in`
+    assert observe.count("O0()") == 2 and "O0 = _memo(lambda: _mask(C_m))" in fast.source  # the const list's mask, once
     states = list(explore(fast, start, Bounds()).states)
     assert len(states) == 256  # every pair of subsets
     for state in states:

@@ -156,6 +156,8 @@ class ExprCompiler(FormsCode, TextCode, ComprehensionCode, RepairCode, UnionCode
         if e.name == "/" and e.type.kind == "real":
             return f"_rdiv({a}, {b})"
         if e.name in ("/", "%"):
+            if _nonzero_int(e.args[1]):  # Python's floor division and modulo are the language's
+                return f"({a} {'//' if e.name == '/' else '%'} {b})"
             return f"_div({a}, {b}, {e.name == '%'})"
         return f"({a} {e.name} {b})"
 
@@ -208,7 +210,7 @@ class ExprCompiler(FormsCode, TextCode, ComprehensionCode, RepairCode, UnionCode
         raise UnsafeIR(f"unknown function {e.name!r}")
 
     def _quant(self, e: Expr) -> str:
-        bitwise = set_quantifier(e, self.expr)
+        bitwise = set_quantifier(e, self.expr, self.hoists.use if self.hoists is not None else str)
         if bitwise is not None:
             return bitwise
         body = self.expr(e.args[1])
@@ -368,3 +370,8 @@ def _walk(value: Any, parts: list[str]) -> Any:
         return tuple(_walk(v, rest) for v in value)
     return _walk(value[head], rest)
 
+
+
+def _nonzero_int(e: Expr) -> bool:
+    """A literal divisor that is not 0: ``/`` and ``%`` by it cannot raise the division rule error."""
+    return e.op == "lit" and type(e.value) is int and e.value != 0

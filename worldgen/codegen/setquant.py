@@ -7,6 +7,9 @@ needs(x), i in have)``) costs one operation instead of a Python loop over the el
 nothing changes: the condition is exactly the bound variable's membership, and T is a set read
 that can neither fail nor depend on the variable (a state variable, const or local), so reading
 it once instead of once per element gives the same value and no error the loop would not meet.
+A const *list* of entities or enum values (sokoban's ``marks``, a ``sample``) tests as the mask
+of its elements, computed once per world (``hoist``, codegen/hoisting.py): ``all(c: crates, c in
+marks)`` in every state's signals was a loop of tuple scans.
 """
 
 from __future__ import annotations
@@ -24,7 +27,7 @@ _FORMS = {
 }
 
 
-def set_quantifier(e: Expr, expr: Callable[[Expr], str]) -> str | None:
+def set_quantifier(e: Expr, expr: Callable[[Expr], str], hoist: Callable[[str], str]) -> str | None:
     """The bitwise form of quantifier ``e``, or None when it has another shape."""
     if len(e.args) != 2 or e.type.kind == "list":
         return None
@@ -33,8 +36,10 @@ def set_quantifier(e: Expr, expr: Callable[[Expr], str]) -> str | None:
     if form is None or domain.op == "span" or domain.type.kind != "set":
         return None
     x, t = body.args
-    if x.op != "local" or x.name != e.value or t.type.kind != "set":
+    if x.op != "local" or x.name != e.value:
         return None
-    if t.op not in PLAIN and not (t.op == "local" and t.name != e.value):
+    if t.type.kind == "list" and t.op == "const" and t.type.elem is not None and t.type.elem.kind in ("entity", "enum"):
+        return form.format(s=expr(domain), t=hoist(f"_mask({expr(t)})"))
+    if t.type.kind != "set" or (t.op not in PLAIN and not (t.op == "local" and t.name != e.value)):
         return None
     return form.format(s=expr(domain), t=expr(t))
