@@ -59,6 +59,10 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.executor == "local":
+        from worldgen.compiler.executors import start_server
+
+        start_server(args.jobs)  # first: its import of worldgen runs beside this process's own
     from worldgen.api.compiling import compile_with_ir
     from worldgen.compiler.advice import redraw_hint, skew_warning
     from worldgen.compiler.suite import REJECTED

@@ -32,6 +32,9 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from worldgen.compiler.executors import start_server
+
+    start_server(args.jobs)  # first: its import of worldgen runs beside this process's own
     from worldgen.api.verifying import findings
 
     root = Path(args.path)

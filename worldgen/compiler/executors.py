@@ -46,8 +46,7 @@ class LocalExecutor:
         if jobs < 1:
             raise WorldgenError(f"--jobs must be at least 1, not {jobs}")
         self.jobs = jobs
-        if jobs > 1 and _context().get_start_method() == "forkserver":
-            forkserver.ensure_running()
+        start_server(jobs)
 
     def map(self, setup: Callable[[Any], None], state: Any, work: Callable[[Any], Any],
             chunks: Iterable[Any], note: notes.Sink | None = None) -> Iterator[Any]:
@@ -73,6 +72,14 @@ class LocalExecutor:
         finally:
             if queue is not None:
                 queue.close()
+
+
+def start_server(jobs: int) -> None:
+    """Start the server that ``jobs`` local workers fork from, if they need one and it is not
+    running. A command calls this before its own heavy imports, so the server's import of
+    worldgen runs beside them on another core instead of after them."""
+    if jobs > 1 and _context().get_start_method() == "forkserver":
+        forkserver.ensure_running()
 
 
 def _start_worker(lifeline: Connection, queue: SimpleQueue | None, setup: Callable[[Any], None], state: Any) -> None:
