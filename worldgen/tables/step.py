@@ -15,11 +15,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-import numpy as np
-
 from worldgen.codegen.names import RULE_ERRORS
-from worldgen.ir.axes import apply_axes
-from worldgen.ir.models import Stmt
 from worldgen.ir.patterns import find_unpadded
 from worldgen.ir.world import World
 from worldgen.runtime.env import OVER
@@ -27,7 +23,7 @@ from worldgen.runtime.loader import load_rules
 from worldgen.runtime.queries import EpisodeQueries
 from worldgen.tables.build import Tables
 from worldgen.tables.chance_walk import ChanceWalk
-from worldgen.tables.said_after import said_after
+from worldgen.tables.shared import Move, shared
 from worldgen.tables.store import load
 from worldgen.tables.terminal import TableEpisode
 
@@ -35,7 +31,6 @@ from worldgen.tables.terminal import TableEpisode
 PARSED_KEPT = 100_000  # command strings whose binding is remembered
 ROWS_KEPT = 1_000_000  # (state, command string) pairs whose sure move is remembered
 UNPARSED = -2
-Move = tuple[str, int, float, str, bool, bool, int]  # see TableEnv._move
 
 
 class TableEnv(EpisodeQueries):
@@ -46,45 +41,22 @@ class TableEnv(EpisodeQueries):
         self.tables = tables
         self.rules, _ = load_rules(world)
         self.horizon = self.rules.horizon
-        self._edge: list[list[int]] = tables.edge.tolist()
-        self._gain: list[float] = tables.gain.tolist()
-        self._root: list[int] = tables.root.tolist()
-        self._dst: list[int] = tables.dst.tolist()
-        self._when: list[int] = tables.when.tolist()
-        self._ends: list[bool] = (tables.done | tables.failed).tolist()
-        self._done: list[bool] = tables.done.tolist()
-        rows, cols = np.nonzero(tables.edge >= 0)
-        edge_src, edge_cmd = np.empty(len(self._gain), dtype=np.int64), np.empty(len(self._gain), dtype=np.int64)
-        edge_src[tables.edge[rows, cols]], edge_cmd[tables.edge[rows, cols]] = rows, cols
-        # what rendering a transition reads, as lists: a numpy scalar read costs as much as a step
-        self._edge_src: list[int] = edge_src.tolist()
-        self._edge_cmd: list[int] = edge_cmd.tolist()
-        self._trans_edge: list[int] = tables.trans_edge.tolist()
-        self._path_start: list[int] = tables.path_start.tolist()
-        self._path = tables.path.tobytes()
-        self._action_of = [self.rules.actions[b.action].name for b in self.rules.bindings]
-        self._parsed: dict[str, int | None] = {}
-        every = apply_axes(world.scaffold, world.axes).every
-        self._says = [_says(a.body + every) for a in self.rules.actions]  # silent actions are not run to render
-        self._said_after = [said_after(a.body + every) for a in self.rules.actions]
-        self._by_outcome: dict[tuple[int, bytes, int], str] = {}  # (command, decisions, new state): its text
-        self._shown: dict[int, str] = {}  # per state: its observation
-        self._said: list[str | None] = [None] * len(self._dst)  # per transition: its step's observation
-        self._moves: list[Move | None] = [None] * len(self._dst)  # per transition: what taking it gives
-        self._rows: list[dict[str, Move] | None] = [None] * tables.states  # per state: command string -> sure move
-        self._kept = 0
-        self._refused: dict[tuple[int, int], str] = {}  # per (state, command) not admissible there
-        self._unknown: dict[int, str] = {}  # per state: a command the world does not know
-        self._menus: list[list[str] | None] = [None] * tables.states  # per state: its admissible list
-        self._fixed_pay: dict[int, float] = {}  # per set of newly met pay-once conditions: their fixed amounts
+        # the tables as lists and every text rendered so far, shared by this world's table envs
+        sh = self._shared = shared(world, tables, self.rules)
+        self._edge, self._gain, self._root, self._dst = sh.edge, sh.gain, sh.root, sh.dst
+        self._when, self._ends, self._done = sh.when, sh.ends, sh.done
+        self._edge_src, self._edge_cmd, self._trans_edge = sh.edge_src, sh.edge_cmd, sh.trans_edge
+        self._path_start, self._path, self._action_of = sh.path_start, sh.path, sh.action_of
+        self._parsed, self._by_outcome, self._shown, self._said = sh.parsed, sh.by_outcome, sh.shown, sh.said
+        self._moves, self._rows, self._refused, self._unknown = sh.moves, sh.rows, sh.refused, sh.unknown
+        self._menus, self._fixed_pay, self._values = sh.menus, sh.fixed_pay, sh.values
+        self._says, self._said_after = sh.says, sh.said_after
         self._live_bits = sum(1 << bit for bit, _, _ in self.rules.live)
-        self._values: dict[int, tuple[Any, ...]] = {}
-        self._opening: tuple[str, str] | None = None
         self._s = 0
         self._t = 0
         self._acc = 0  # pay-once conditions met this episode
         self._over = True
-        self._chance = ChanceWalk(world, tables.node_p.tolist(), tables.node_yes.tolist(), tables.node_no.tolist())
+        self._chance = ChanceWalk(world, sh.node_p, sh.node_yes, sh.node_no)
         self.status = 0
         self._terminal = TableEpisode(self) if self.rules.layout is not None else None  # lines through its shell
 
@@ -113,11 +85,12 @@ class TableEnv(EpisodeQueries):
     def opening(self) -> tuple[str, str]:
         """What a reset shows (instruction, blank line, observation) and the instruction alone,
         rendered once: every episode starts in state 0."""
-        if self._opening is None:
+        sh = self._shared
+        if sh.opening is None:
             s = self.values(0)
             text, intro = self.rules.observe(s), self.rules.instruction(s)
-            self._opening = ((f"{intro}\n\n{text}" if intro and text else intro or text), intro)
-        return self._opening
+            sh.opening = ((f"{intro}\n\n{text}" if intro and text else intro or text), intro)
+        return sh.opening
 
     def step(self, command: str) -> tuple[str, float, bool, bool, dict[str, Any]]:
         """As ``Env.step``; ``info`` is a plain dict: its admissible list is a list cached per
@@ -168,13 +141,14 @@ class TableEnv(EpisodeQueries):
             return self._moves[tr] or self._move(tr)
         move = self._moves[-1 - r] or self._move(-1 - r)
         if type(command) is str:
-            if self._kept >= ROWS_KEPT:
-                self._rows, self._kept = [None] * len(self._rows), 0
+            sh = self._shared
+            if sh.kept >= ROWS_KEPT:
+                sh.forget_rows()
             row = self._rows[self._s]
             if row is None:
                 row = self._rows[self._s] = {}
             row[command] = move
-            self._kept += 1
+            sh.kept += 1
         return move
 
     def _move(self, tr: int) -> Move:
@@ -258,11 +232,11 @@ class TableEnv(EpisodeQueries):
         if not self._says[binding.action]:
             return self._joined([], new)
         path = self._path[self._path_start[tr]:self._path_start[tr + 1]]
-        shared = self._said_after[binding.action]  # then transitions with the same outcome say the same
-        text = self._by_outcome.get((b, path, new)) if shared else None
+        by_outcome = self._said_after[binding.action]  # then transitions with the same outcome say the same
+        text = self._by_outcome.get((b, path, new)) if by_outcome else None
         if text is None:
             text = self._joined(self.say_lines(tr), new)
-            if shared:
+            if by_outcome:
                 self._by_outcome[(b, path, new)] = text
         return text
 
@@ -319,10 +293,6 @@ class TableEnv(EpisodeQueries):
 
     def close(self) -> None:
         """Nothing to stop: tables hold nothing outside this process."""
-
-
-def _says(stmts: tuple[Stmt, ...]) -> bool:
-    return any(st.kind == "say" or _says(st.then) or _says(st.otherwise) for st in stmts)
 
 
 def _tuples(values: list[Any]) -> tuple[Any, ...]:
