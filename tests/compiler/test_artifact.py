@@ -6,6 +6,7 @@ import json
 
 import pytest
 
+from tests.tables.conftest import shipped_world
 from worldgen.compiler import artifact
 from worldgen.compiler.recheck import recheck
 from worldgen.compiler.suite import compile_seed
@@ -128,3 +129,11 @@ def test_an_edited_scaffold_after_an_intact_one_is_still_caught(text):
     artifact.parse(text.encode(), "intact.json")
     with pytest.raises(artifact.ArtifactError, match="IR names must be identifiers"):
         artifact.parse(_edited(text, inject), "evil.json")
+
+
+@pytest.mark.parametrize("name", ["vault", "services", "adventure", "mastermind", "dispatch"])
+def test_a_world_s_encoding_around_its_cached_scaffold_is_its_canonical_json(name: str) -> None:
+    world = shipped_world(name)
+    assert artifact.world_canonical_json(world) == world.to_json()
+    again = world.model_copy(update={"content": {**world.content, "é": "naïve — ☃"}})  # same scaffold object, cached
+    assert artifact.world_canonical_json(again) == again.to_json()

@@ -68,18 +68,21 @@ def sha256(data: str | bytes) -> str:
     return hashlib.sha256(data.encode("utf-8") if isinstance(data, str) else data).hexdigest()
 
 
-_ir_dump: tuple[Scaffold, dict[str, Any]] | None = None  # the last scaffold dumped, held strongly
+_ir_json: tuple[Scaffold, str] | None = None  # the last scaffold encoded, held strongly
 
 
 def world_canonical_json(world: World) -> str:
-    """Exactly ``world.to_json()``, reusing the scaffold's dump when consecutive worlds share one
-    IR object (a suite's worlds do; dumping the IR is most of the cost of writing an artifact)."""
-    global _ir_dump
-    if _ir_dump is None or _ir_dump[0] is not world.scaffold:
-        _ir_dump = (world.scaffold, world.scaffold.model_dump(mode="json"))
-    data = world.model_dump(mode="json", exclude={"scaffold"})
-    data["scaffold"] = _ir_dump[1]
-    return canonical_json(data)
+    """Exactly ``world.to_json()``, reusing the scaffold's encoding when consecutive worlds share
+    one IR object (a suite's worlds do; encoding the IR is most of the cost of writing or checking
+    an artifact). A canonical object is its items in key order, each encoded on its own, so the
+    world's other fields are encoded around the scaffold's text, which is encoded once."""
+    global _ir_json
+    if _ir_json is None or _ir_json[0] is not world.scaffold:
+        _ir_json = (world.scaffold, canonical_json(world.scaffold.model_dump(mode="json")))
+    data: dict[str, Any] = world.model_dump(mode="json", exclude={"scaffold"})
+    data["scaffold"] = None  # its place among the sorted keys
+    items = (f"{canonical_json(k)}:{_ir_json[1] if k == 'scaffold' else canonical_json(v)}" for k, v in sorted(data.items()))
+    return "{" + ",".join(items) + "}"
 
 
 _ir_sha: tuple[Scaffold, str] | None = None  # the last scaffold hashed, held strongly
@@ -183,7 +186,9 @@ def _scaffold(ir: Any, path: str) -> Any:
     validates, hashes and generates code for its IR once, not once per world; else the data as
     it is, for the world's validation to parse."""
     global _ir_parsed
-    text = json.dumps(ir, sort_keys=True)  # equal texts, equal JSON values (1 and 1.0 differ)
+    # equal texts, equal JSON values (1 and 1.0 differ); keys in the file's order, as a suite's
+    # artifacts all write them (another order only misses the cache)
+    text = json.dumps(ir, separators=(",", ":"), check_circular=False)
     if _ir_parsed is not None and _ir_parsed[0] == text:
         return _ir_parsed[1]
     bad = unsafe_names(ir, "/scaffold")
