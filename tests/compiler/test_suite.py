@@ -13,7 +13,7 @@ import pytest
 import worldgen
 from worldgen.compiler.executors import LocalExecutor
 from worldgen.compiler.packs import read_pack
-from worldgen.compiler.suite import Spec, compile_suite
+from worldgen.compiler.suite import CHUNK, PROBE, Spec, _chunks, compile_suite
 from worldgen.errors import WorldgenError
 from worldgen.verify import Bounds
 
@@ -96,3 +96,14 @@ def test_pack_reading(tmp_path, root):
         read_pack(tmp_path / "bad.jsonl")
     with pytest.raises(WorldgenError, match="no such content pack"):
         read_pack(tmp_path / "missing")
+
+
+def test_tasks_cover_the_seeds_in_order_and_shrink_towards_the_end() -> None:
+    """Probe seeds alone, then CHUNK at a time, then smaller tasks, so no worker is left with a
+    whole task while the others have nothing to do."""
+    tasks = list(_chunks(range(10, 210)))
+    assert [s for t in tasks for s in t] == list(range(10, 210))
+    assert all(len(t) == 1 for t in tasks[:PROBE]) and len(tasks[PROBE]) == CHUNK
+    sizes = [len(t) for t in tasks[PROBE:]]
+    assert sizes == sorted(sizes, reverse=True) and sizes[-1] == 1
+    assert list(_chunks(range(3, 3))) == []

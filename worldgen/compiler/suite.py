@@ -44,6 +44,7 @@ from worldgen.verify.run import verify_explored
 INDEX, REJECTED, DRAWS, SUMMARY, WORLDS = "index.jsonl", "rejected.jsonl", "draws.jsonl", "summary.json", "worlds"
 LOGS = (INDEX, REJECTED, DRAWS)  # streamed in seed order; a resumed compile cuts them to its checkpoint
 CHUNK = 8  # seeds per task: large enough to amortise a task, small enough to balance workers
+TAPER = 8  # near the end a task takes at most 1/TAPER of the seeds left, so the workers finish together
 
 
 @dataclass(frozen=True)
@@ -195,11 +196,16 @@ class Summary:
 
 
 def _chunks(seeds: range) -> Iterator[list[int]]:
-    """The first PROBE seeds one by one (their results decide early whether to go on), then CHUNK at a time."""
+    """The first PROBE seeds one by one (their results decide early whether to go on), then CHUNK
+    at a time, fewer near the end: with 8 seeds a task to the last, one worker could still be
+    compiling a whole task (a quarter second of sokoban worlds) while the others had nothing left."""
     probe = min(seeds.start + PROBE, seeds.stop)
     yield from ([s] for s in range(seeds.start, probe))
-    for start in range(probe, seeds.stop, CHUNK):
-        yield list(range(start, min(start + CHUNK, seeds.stop)))
+    start = probe
+    while start < seeds.stop:
+        size = min(CHUNK, -(-(seeds.stop - start) // TAPER))
+        yield list(range(start, start + size))
+        start += size
 
 
 def inputs_fingerprint(spec: Spec, seeds: range) -> str:
