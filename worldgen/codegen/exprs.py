@@ -371,7 +371,6 @@ def _walk(value: Any, parts: list[str]) -> Any:
     return _walk(value[head], rest)
 
 
-
 def _nonzero_int(e: Expr) -> bool:
     """A literal divisor that is not 0: ``/`` and ``%`` by it cannot raise the division rule error."""
     return e.op == "lit" and type(e.value) is int and e.value != 0
