@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from tests.tables.conftest import shipped_world, tables_of, trace
+from tests.tables.conftest import tables_of, trace
 from worldgen.ir.world import World
 from worldgen.runtime.env import Env
 from worldgen.tables import shared as shared_module

@@ -23,7 +23,7 @@ from itertools import chain
 from typing import Any
 
 from worldgen.codegen.inlining import BINDERS
-from worldgen.codegen.intervals import Binding, by_value, conjuncts
+from worldgen.codegen.intervals import Binding, ByValue, conjuncts
 from worldgen.codegen.names import RULE_ERRORS, Compiler, ident
 from worldgen.ir.models import Expr, Function
 
@@ -31,14 +31,10 @@ MAX_UNFOLD = 8  # defs calling defs followed from the guard to the `any`
 
 
 @dataclass(frozen=True)
-class Among:
-    arg: int  # the argument's position in the action's parameters
+class Among(ByValue):
     var: str  # the variable the `any` binds
     domain: Expr  # D
     key: Expr  # F(v)
-
-    def table(self, bindings: Sequence[Binding]) -> dict[Any, tuple[Binding, ...]]:
-        return by_value(bindings, self.arg)
 
     def source(self, ai: int, x: Compiler) -> str:
         """The scan's bindings in generated code: ``_among(X{ai}, L{ai}, lambda: {F for v in D})``."""

@@ -21,13 +21,13 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from worldgen.codegen.names import Compiler, ident
 from worldgen.codegen.among import Among, among
-from worldgen.codegen.intervals import PLAIN, Binding, Interval, by_value, conjuncts, interval
+from worldgen.codegen.intervals import PLAIN, Binding, ByValue, Interval, conjuncts, interval
 from worldgen.ir.models import Action, Expr, Function
 
 STATIC, STATE, MIXED = "static", "state", "mixed"
@@ -96,17 +96,13 @@ class GuardPlan:
 
 
 @dataclass(frozen=True)
-class Lookup:
+class Lookup(ByValue):
     """The first scanned guard is ``arg == E`` with ``E`` reading no argument: the bindings worth
     scanning are those whose argument equals E's value in this state, found in a table by value
     instead of tried one by one (``amount == due[x]`` over ``amount: int in 0..999`` scans one
     binding, not a thousand). The guard itself still runs, so nothing else changes."""
 
-    arg: int  # the argument's position in the action's parameters
     key: Expr  # E
-
-    def table(self, bindings: Sequence[Binding]) -> dict[Any, tuple[Binding, ...]]:
-        return by_value(bindings, self.arg)
 
     def source(self, ai: int, x: Compiler) -> str:
         """The scan's bindings in generated code: ``X{ai}.get(E, ())``."""

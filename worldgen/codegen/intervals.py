@@ -107,6 +107,17 @@ def by_value(bindings: Sequence[Binding], arg: int) -> dict[Any, tuple[Binding, 
     return {value: tuple(group) for value, group in out.items()}
 
 
+@dataclass(frozen=True)
+class ByValue:
+    """A scan whose bindings are found in a table by the value of one argument (``guards.Lookup``,
+    ``among.Among``)."""
+
+    arg: int  # the argument's position in the action's parameters
+
+    def table(self, bindings: Sequence[Binding]) -> dict[Any, tuple[Binding, ...]]:
+        return by_value(bindings, self.arg)
+
+
 def sorted_runs(bindings: Sequence[Binding], arg: int) -> tuple[Block, ...]:
     """The bindings cut into maximal runs that share the arguments before ``arg`` and list it in
     increasing order (one run per combination of those arguments, as the scan lists them)."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from lark import Token, Transformer, v_args
+from lark import Token, v_args
 
 from worldgen.errors import Span
 from worldgen.syntax import ast

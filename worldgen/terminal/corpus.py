@@ -145,7 +145,7 @@ def quoting(s: Scene, g: np.random.Generator) -> list[str] | None:
     f = _file(s, g)
     w = _word(s, g, f)
     lines = [f"grep -c \"{w}\" '{f}'", "echo 'two  spaces' \"and  $HOME\" a\\ b", f"printf '%s\\n' \"{w} x\" '{w}'",
-             f"echo \"it's\" 'say \"hi\"' \\$HOME", f"X='{w}'; grep -c \"$X\" {_q(f)}", "echo a\\\tb 'c\\d' \"e\\\"f\"",
+             "echo \"it's\" 'say \"hi\"' \\$HOME", f"X='{w}'; grep -c \"$X\" {_q(f)}", "echo a\\\tb 'c\\d' \"e\\\"f\"",
              f"printf '%s|%s\\n' {w} \"two words\"", "echo '$(echo literal)' \"${HOME}\""]
     return [_pick(g, lines)]
 
@@ -155,11 +155,11 @@ def plumbing(s: Scene, g: np.random.Generator) -> list[str] | None:
     f = _file(s, g)
     q, d, w = _q(f), _q(str(PurePosixPath(f).parent)), _word(s, g, f)
     lines = [f"cat {q} /nope 2>&1 | head -n 3", f"cat {q} /nope 2>/dev/null | wc -l", f"grep -c {_q(w)} < {q}",
-             f"wc -l < {q} > /tmp/count; cat /tmp/count", f"echo to-stderr >&2; echo $?", f"[ -f {q} ] && echo file",
+             f"wc -l < {q} > /tmp/count; cat /tmp/count", "echo to-stderr >&2; echo $?", f"[ -f {q} ] && echo file",
              f"[ -d {d} ] && echo dir || echo none", f"test -s {q}; echo $?", f"[ -x {q} ]; echo $?",
              f"cat <<EOF\n{w} $HOME\nEOF", f"grep -c {_q(w)} <<'EOF'\n{w} $HOME\nEOF", "printf '%5s|%-5s|%d\\n' ab cd 42",
              f"head -n 1 {q} | tee /tmp/first | wc -c; cat /tmp/first", f"ls {d} > /tmp/listing; wc -l /tmp/listing",
-             f"true || echo never; false && echo never; echo $?", f"cd {d} && ls | head -n 2; cd - > /dev/null; pwd",
+             "true || echo never; false && echo never; echo $?", f"cd {d} && ls | head -n 2; cd - > /dev/null; pwd",
              f"! grep -q {_q(w)} {q}; echo $?", f"grep -q {_q(w)} {q} && echo found", "type cd cat grep", "which cat grep",
              f"cat {q} | sort | uniq | wc -l", f"echo {q} | xargs wc -l",
              f"export F={q}; cat \"$F\" | wc -c", f"cat {q} >> /tmp/acc; cat {q} >> /tmp/acc; wc -l < /tmp/acc"]
