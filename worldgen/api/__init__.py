@@ -9,16 +9,39 @@ artifact or world file.
     >>> suite = worldgen.compile("scaffolds/vault.wg", "out/vault", range(8))
     >>> suite.verify().ok, suite.rollout("oracle", "out/oracle.jsonl").result.successes
     >>> suite.report(["out/oracle.jsonl"]).print()
+
+Each name is imported from its stage's module on first use, so a command that runs one stage
+(``worldgen compile`` imports ``worldgen.api.compiling``) does not load the others (the loop's
+event loop, asyncio among them).
 """
 
 from __future__ import annotations
 
-from worldgen.api.compiling import compile  # noqa: A004 - worldgen.compile, by design
-from worldgen.api.looping import LoopRun, loop
-from worldgen.api.reports import Report, report
-from worldgen.api.rollouts import Rollouts, rollout
-from worldgen.api.suite import Suite, open_suite
-from worldgen.api.verifying import Verification, verify
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
 
-__all__ = ["LoopRun", "Report", "Rollouts", "Suite", "Verification", "compile", "loop", "open_suite", "report", "rollout",
-           "verify"]
+if TYPE_CHECKING:
+    from worldgen.api.compiling import compile  # noqa: A004 - worldgen.compile, by design
+    from worldgen.api.looping import LoopRun, loop
+    from worldgen.api.reports import Report, report
+    from worldgen.api.rollouts import Rollouts, rollout
+    from worldgen.api.suite import Suite, open_suite
+    from worldgen.api.verifying import Verification, verify
+
+_HOMES = {"compile": "compiling", "LoopRun": "looping", "loop": "looping", "Report": "reports", "report": "reports",
+          "Rollouts": "rollouts", "rollout": "rollouts", "Suite": "suite", "open_suite": "suite",
+          "Verification": "verifying", "verify": "verifying"}
+
+__all__ = sorted(_HOMES)
+
+
+def __getattr__(name: str) -> Any:
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module 'worldgen.api' has no attribute {name!r}")
+    value = globals()[name] = getattr(import_module(f"worldgen.api.{home}"), name)  # found here from now on
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted([*globals(), *_HOMES])
