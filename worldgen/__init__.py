@@ -16,13 +16,13 @@ most of a second): every other name is imported on first use through the module'
 
 from __future__ import annotations
 
-from importlib import import_module
 from importlib.util import find_spec
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from worldgen.adapters import register_envs_when_gymnasium_loads
 from worldgen.errors import ContentError, Diagnostic, DiagnosticError, InstantiationError, WorldgenError
+from worldgen.lazy import exports
 from worldgen.plugs import plug_runtime
 
 if TYPE_CHECKING:
@@ -95,13 +95,7 @@ _LAZY = {"Env": "worldgen.runtime.env", "Scaffold": "worldgen.scaffold", "World"
          **dict.fromkeys(_API, "worldgen.api"), **dict.fromkeys(_VERIFIERS_PLUGIN, "worldgen.integrations.verifiers")}
 
 
-def __getattr__(name: str) -> Any:
-    """The names of ``_LAZY``, imported from their module on first use and kept here after it."""
-    if name not in _LAZY:
-        raise AttributeError(f"module 'worldgen' has no attribute {name!r}")
-    value = getattr(import_module(_LAZY[name]), name)
-    globals()[name] = value
-    return value
+__getattr__ = exports("worldgen", _LAZY, globals())  # the names of ``_LAZY``, imported on first use
 
 
 __all__ = [

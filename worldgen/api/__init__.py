@@ -17,8 +17,9 @@ event loop, asyncio among them).
 
 from __future__ import annotations
 
-from importlib import import_module
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from worldgen.lazy import exports
 
 if TYPE_CHECKING:
     from worldgen.api.compiling import compile  # noqa: A004 - worldgen.compile, by design
@@ -33,15 +34,4 @@ _HOMES = {"compile": "compiling", "LoopRun": "looping", "loop": "looping", "Repo
           "Verification": "verifying", "verify": "verifying"}
 
 __all__ = sorted(_HOMES)
-
-
-def __getattr__(name: str) -> Any:
-    home = _HOMES.get(name)
-    if home is None:
-        raise AttributeError(f"module 'worldgen.api' has no attribute {name!r}")
-    value = globals()[name] = getattr(import_module(f"worldgen.api.{home}"), name)  # found here from now on
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted([*globals(), *_HOMES])
+__getattr__ = exports("worldgen.api", {name: f"worldgen.api.{home}" for name, home in _HOMES.items()}, globals())

@@ -10,16 +10,29 @@ Typical use::
 
 from __future__ import annotations
 
-from worldgen.content.generate import (
-    PROVIDERS,
-    ContentOptions,
-    generate_pack,
-    import_batch_results,
-    write_batch_requests,
-)
-from worldgen.content.rules import Violation
-from worldgen.content.schema import content_schema, schema_hash, strict_schema
-from worldgen.content.validate import Validator, validate_record
+from typing import TYPE_CHECKING
+
+from worldgen.lazy import exports
+
+if TYPE_CHECKING:
+    from worldgen.content.generate import (
+        PROVIDERS,
+        ContentOptions,
+        generate_pack,
+        import_batch_results,
+        write_batch_requests,
+    )
+    from worldgen.content.rules import Violation
+    from worldgen.content.schema import content_schema, schema_hash, strict_schema
+    from worldgen.content.validate import Validator, validate_record
+
+# imported on first use: a command that reads a pack (``compile``) does not load the providers
+_HOMES = {**dict.fromkeys(("PROVIDERS", "ContentOptions", "generate_pack", "import_batch_results", "write_batch_requests"),
+                          "worldgen.content.generate"),
+          "Violation": "worldgen.content.rules",
+          **dict.fromkeys(("content_schema", "schema_hash", "strict_schema"), "worldgen.content.schema"),
+          **dict.fromkeys(("Validator", "validate_record"), "worldgen.content.validate")}
+__getattr__ = exports("worldgen.content", _HOMES, globals())
 
 __all__ = [
     "PROVIDERS",
