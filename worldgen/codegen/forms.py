@@ -75,8 +75,6 @@ class FormsCode:
 
     def _at(self: Compiler, e: Expr) -> str:
         xs, i = self.expr(e.args[0]), self.expr(e.args[1])
-        if i[:1] == "(" and i[-1:] == ")" and ATOM.fullmatch(i[1:-1]):  # a parenthesised name: the name
-            i = i[1:-1]
         if ATOM.fullmatch(xs) and ATOM.fullmatch(i):  # cheap to repeat: index inline, check the rest in _at
             return f"({xs}[{i}] if 0 <= {i} < len({xs}) else _at({xs}, {i}))"
         if ATOM.fullmatch(xs) and i[:1] == "-" and i[1:].isascii() and i[1:].isdigit() and int(i[1:]) > 0:  # xs[-1]
@@ -95,8 +93,8 @@ class FormsCode:
 
     def sequence_call(self: Compiler, e: Expr, args: list[str]) -> str | None:
         match e.name:
-            case "index":
-                return f"({args[0]})"
+            case "index":  # an entity's or enum value's position is the value itself
+                return args[0] if ATOM.fullmatch(args[0]) else f"({args[0]})"
             case "len":
                 return f"len({args[0]})"
             case "push":
