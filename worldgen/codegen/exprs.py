@@ -87,7 +87,10 @@ class ExprCompiler(FormsCode, TextCode, ComprehensionCode, RepairCode, UnionCode
     def expr(self, e: Expr) -> str:
         if e.op not in OPS:
             raise UnsafeIR(f"unknown expression op {e.op!r}")
-        src = getattr(self, "_" + e.op)(e)
+        return self.hoist(getattr(self, "_" + e.op)(e))
+
+    def hoist(self, src: str) -> str:
+        """``src``, or a call of its name computed once per world where it is closed (hoisting.py)."""
         return src if self.hoists is None else self.hoists.use(src)
 
     # -- leaves
@@ -210,7 +213,7 @@ class ExprCompiler(FormsCode, TextCode, ComprehensionCode, RepairCode, UnionCode
         raise UnsafeIR(f"unknown function {e.name!r}")
 
     def _quant(self, e: Expr) -> str:
-        bitwise = set_quantifier(e, self.expr, self.hoists.use if self.hoists is not None else str)
+        bitwise = set_quantifier(e, self.expr, self.hoist)
         if bitwise is not None:
             return bitwise
         body = self.expr(e.args[1])
