@@ -9,8 +9,8 @@ to the floor; the goal (issue 25, item 2) is >= 25 % of the floor from tables, m
 fresh env (every text rendered the first time it is met); "warm" is the same env stepping again,
 as a world played for many episodes (or a second env of the same tables, which shares its texts)
 runs. A terminal world's lines go through its shell in both runtimes (only what changes the state
-steps through the tables), so its summary line is apart. Also printed: the table's states, commands, bytes per
-state, and the time to explore and build.
+steps through the tables), so its summary line is apart. Also printed: the table's states,
+commands, bytes per state, and the time to explore and build.
 """
 
 from __future__ import annotations

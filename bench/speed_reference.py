@@ -1,5 +1,5 @@
-"""The field's speed reference, TextWorldExpress's Python API, driven by the benches' own step loop so its steps/s sit beside
-worldgen's in the same run (issue 25's speed reference).
+"""The field's speed reference, TextWorldExpress's Python API, driven by the benches' own step
+loop so that its steps/s sit beside worldgen's in the same run (issue 25).
 
 Not a dependency of worldgen: the benches print how to install it when it is missing
 (`pip install textworld-express` into the venv; it starts a Java server, so `java` must be on PATH).

@@ -81,7 +81,8 @@ def world_canonical_json(world: World) -> str:
         _ir_json = (world.scaffold, canonical_json(world.scaffold.model_dump(mode="json")))
     data: dict[str, Any] = world.model_dump(mode="json", exclude={"scaffold"})
     data["scaffold"] = None  # its place among the sorted keys
-    items = (f"{canonical_json(k)}:{_ir_json[1] if k == 'scaffold' else canonical_json(v)}" for k, v in sorted(data.items()))
+    scaffold = _ir_json[1]
+    items = (f"{canonical_json(k)}:{scaffold if k == 'scaffold' else canonical_json(v)}" for k, v in sorted(data.items()))
     return "{" + ",".join(items) + "}"
 
 

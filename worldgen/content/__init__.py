@@ -27,23 +27,11 @@ if TYPE_CHECKING:
     from worldgen.content.validate import Validator, validate_record
 
 # imported on first use: a command that reads a pack (``compile``) does not load the providers
-_HOMES = {**dict.fromkeys(("PROVIDERS", "ContentOptions", "generate_pack", "import_batch_results", "write_batch_requests"),
-                          "worldgen.content.generate"),
+_GENERATE = ("PROVIDERS", "ContentOptions", "generate_pack", "import_batch_results", "write_batch_requests")
+_HOMES = {**dict.fromkeys(_GENERATE, "worldgen.content.generate"),
           "Violation": "worldgen.content.rules",
           **dict.fromkeys(("content_schema", "schema_hash", "strict_schema"), "worldgen.content.schema"),
           **dict.fromkeys(("Validator", "validate_record"), "worldgen.content.validate")}
 __getattr__ = exports("worldgen.content", _HOMES, globals())
 
-__all__ = [
-    "PROVIDERS",
-    "ContentOptions",
-    "Validator",
-    "Violation",
-    "content_schema",
-    "generate_pack",
-    "import_batch_results",
-    "schema_hash",
-    "strict_schema",
-    "validate_record",
-    "write_batch_requests",
-]
+__all__ = sorted(_HOMES)

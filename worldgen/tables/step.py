@@ -43,6 +43,7 @@ class TableEnv(EpisodeQueries):
         self.rules, _ = load_rules(world)
         self.horizon = self.rules.horizon
         # the tables as lists and every text rendered so far, shared by this world's table envs
+        # (aliased here: a step reads each as one attribute)
         sh = self._shared = shared(world, tables, self.rules)
         self._edge, self._gain, self._root, self._dst = sh.edge, sh.gain, sh.root, sh.dst
         self._when, self._ends, self._done = sh.when, sh.ends, sh.done
