@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from worldgen.codegen.guards import reads_state
 from worldgen.codegen.memo import names_state
+from worldgen.codegen.projection import projected
 from worldgen.ir.models import Function
 
 if TYPE_CHECKING:
@@ -29,6 +30,11 @@ def emit_invariant(em: Emitter, dynamic: frozenset[str], functions: dict[str, Fu
             em.emit(0, "except _RULE_ERRORS:")
             em.emit(1, f"_INV{ii} = None")
             src = f"(_INV{ii} if _INV{ii} is not None else {src})"
+        by_slots = projected(f"invariant_{ii}", src, len(em.index))  # a loop over few of the slots
+        if by_slots is not None:
+            for line in by_slots:
+                em.emit(0, line)
+            src = f"invariant_{ii}(s)"
         conds.append(src)
     em.emit(0, "def invariant(s):")
     for ii, src in enumerate(conds):

@@ -13,6 +13,7 @@ from collections import Counter
 from typing import TYPE_CHECKING
 
 from worldgen.codegen.names import ident
+from worldgen.codegen.projection import projected
 
 if TYPE_CHECKING:
     from worldgen.codegen.emitter import Emitter
@@ -55,4 +56,6 @@ def emit_signals(em: Emitter) -> None:
     terms = [f"({1 << i} if {shared.use(src, True)} else 0)" for i, src in whens] + each
     done_src = " or ".join(shared.use(src, k == 0) for k, src in enumerate(done)) or "False"
     fail_src = " or ".join(shared.use(src, k == 0) for k, src in enumerate(fail)) or "False"
-    em.emit(0, f"def signals(s): return ({' | '.join(terms) or '0'}, bool({done_src}), bool({fail_src}))")
+    body = f"({' | '.join(terms) or '0'}, bool({done_src}), bool({fail_src}))"
+    for line in projected("signals", body, len(em.index)) or [f"def signals(s): return {body}"]:
+        em.emit(0, line)
