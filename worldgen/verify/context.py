@@ -100,6 +100,10 @@ class Context:
 
     @cached_property
     def expected_return(self) -> float:
+        """Without chance (one transition per command) the best expected return is the best
+        return: ``returns.value`` computes the two the same way there, so it runs once."""
+        if len(self.arrays.trans_dst) == len(self.arrays.edge_src):
+            return self.max_return
         return returns.value(self.arrays, self.rules, "expected")
 
     @cached_property
