@@ -21,6 +21,7 @@ import numpy as np
 from worldgen.codegen.program import Rules
 from worldgen.errors import PayOnceCombinationsError
 from worldgen.verify.arrays import GraphArrays, edge_bonus
+from worldgen.verify.runmax import RunMax
 from worldgen.verify.statespace import StateGraph
 
 Mode = Literal["best", "expected", "random"]
@@ -126,24 +127,29 @@ def value(a: GraphArrays, rules: Rules, mode: Mode) -> float:
     counts = np.tile(np.diff(a.edge_start), k)
     has = counts > 0
     first_edge = (a.edge_start[:-1] + edges * np.arange(k)[:, None]).ravel()[has]
+    at, runs = np.flatnonzero(has), counts[has]  # the rows with commands, and how many each has
+    sure = bool((a.trans_prob == 1.0).all())  # every probability 1: weighting by them changes nothing
     one_to_one = trans == edges
     v = np.zeros(k * n)
     if not edges:
         return per_step * rules.horizon
+    best_outcome = RunMax(first_trans, k * trans) if mode == "best" and not one_to_one else None
+    best_command = RunMax(first_edge, k * edges) if mode != "random" else None
     for _ in range(rules.horizon):
         tv = pay + v[where] * alive
         if mode != "random":
             if mode == "best":
-                ev = tv if one_to_one else np.maximum.reduceat(tv, first_trans)
+                ev = tv if best_outcome is None else best_outcome.max(tv)
             else:
                 ev = tv if one_to_one else np.add.reduceat(tv * prob, first_trans)
             out = per_step + v
-            out[has] = np.maximum(np.maximum.reduceat(ev + edge_reward, first_edge), out[has])
+            out[at] = np.maximum(best_command.max(ev + edge_reward), out[at])  # type: ignore[union-attr]
         else:
-            tv *= prob
+            if not sure:
+                tv *= prob
             ev = tv if one_to_one else np.add.reduceat(tv, first_trans)
             out = per_step + v
-            out[has] = np.add.reduceat(ev + edge_reward, first_edge) / counts[has]
+            out[at] = np.add.reduceat(ev + edge_reward, first_edge) / runs
         if np.array_equal(out, v):  # stationary: every earlier step has the same values
             break
         v = out
