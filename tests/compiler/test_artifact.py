@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -112,6 +113,50 @@ def test_artifacts_with_the_same_rules_share_one_parsed_scaffold(spec):
     first, second = (artifact.parse(t.encode(), "a.json") for t in texts)
     assert first.world.scaffold is second.world.scaffold
     assert second.to_json() == texts[1]
+
+
+def test_a_suite_s_next_artifact_is_read_around_the_scaffold_it_shares(spec, monkeypatch):
+    """The IR parsed last is not read again when the next file holds its canonical text as its
+    world's scaffold: the rest of the file is parsed with a marker in its place."""
+    texts = [compile_seed(spec("vault"), seed).artifact for seed in (0, 1)]
+    ir_text = canonical_json(json.loads(texts[1])["world"]["scaffold"])
+    first = artifact.parse(texts[0].encode(), "a.json")
+    read: list[int] = []
+    loads = json.loads
+    monkeypatch.setattr(artifact.json, "loads", lambda data, **kw: read.append(len(data)) or loads(data, **kw))
+    second = artifact.parse(texts[1].encode(), "b.json")
+    assert second.to_json() == texts[1] and second.world.scaffold is first.world.scaffold
+    assert read == [len(texts[1]) - len(ir_text) + len('"\\u0000"')]  # the file without its scaffold, once
+
+
+def outcome(data: bytes) -> str:
+    """What parsing ``data`` gives: the artifact's JSON, or the error."""
+    try:
+        return artifact.parse(data, "edited.json").to_json()
+    except artifact.ArtifactError as err:
+        return f"error: {err}"
+
+
+@pytest.mark.parametrize("edit", ["elsewhere", "nul", "format", "renamed"])
+def test_a_file_that_only_looks_like_a_suite_s_next_artifact_is_judged_as_if_read_whole(text, edit):
+    """The marker must come back as the world's scaffold, and no string of the file may hold what
+    it holds; else the whole file is read, as any other, and judged the same."""
+    artifact.parse(text.encode(), "intact.json")
+    data = json.loads(text)
+    ir = data["world"]["scaffold"]
+    if edit == "elsewhere":  # the IR's text under another key, and another scaffold in its place
+        data["world"]["scaffold"], data["extra"] = "\0", ir
+    elif edit == "nul":  # a NUL in some string: the marker would not be the only one
+        data["world"]["content"] = {**data["world"]["content"], "note": "a\0b"}
+    elif edit == "format":
+        data["format"] = "not an artifact"
+    else:  # the IR's text where the scaffold is not
+        data["world"]["scaffold_copy"] = data["world"].pop("scaffold")
+    edited = canonical_json(data).encode()
+    assert artifact._ir_parsed is not None and artifact._ir_parsed[2] in edited  # the shared IR's text is there
+    cached = outcome(edited)
+    artifact._ir_parsed = None  # nothing cached: the file is read whole
+    assert cached == outcome(edited)
 
 
 def test_an_edited_scaffold_after_an_intact_one_is_still_caught(text):
