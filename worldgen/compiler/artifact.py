@@ -202,9 +202,10 @@ def _with_last_scaffold(data: bytes) -> dict[str, Any] | None:
     only way JSON writes one). JSON lets any value stand in for another, so if the swapped file
     parses with that string as the world's scaffold, the file parses to the same with the IR
     there, and the IR's text is the one parsed and checked before."""
-    if _ir_parsed is None or _NUL in data:
+    last = _ir_parsed  # one read: another thread may parse another suite meanwhile
+    if last is None or _NUL in data:
         return None
-    text = _ir_parsed[2]
+    text = last[2]
     at = data.find(text)
     if at < 0:
         return None
@@ -215,7 +216,7 @@ def _with_last_scaffold(data: bytes) -> dict[str, Any] | None:
     world = _world_of(raw)
     if world is None or world.get("scaffold") != "\0":
         return None
-    world["scaffold"] = _ir_parsed[1]
+    world["scaffold"] = last[1]
     return raw
 
 
