@@ -188,7 +188,7 @@ def _world_of(raw: Any) -> dict[str, Any] | None:
     return world if isinstance(world, dict) else None
 
 
-_ir_parsed: tuple[str, Scaffold, bytes] | None = None  # the last scaffold parsed: by its JSON, and its canonical text
+_ir_parsed: tuple[str, Scaffold, bytes | None] | None = None  # the last scaffold parsed: by its JSON, its canonical text
 _MARK, _NUL = b'"\\u0000"', b"\\u0000"  # a JSON string holding one NUL character, and how JSON writes NUL
 
 
@@ -203,7 +203,7 @@ def _with_last_scaffold(data: bytes) -> dict[str, Any] | None:
     parses with that string as the world's scaffold, the file parses to the same with the IR
     there, and the IR's text is the one parsed and checked before."""
     last = _ir_parsed  # one read: another thread may parse another suite meanwhile
-    if last is None or _NUL in data:
+    if last is None or last[2] is None or _NUL in data:
         return None
     text = last[2]
     at = data.find(text)
@@ -238,7 +238,11 @@ def _scaffold(ir: Any, path: str) -> Any:
         parsed = Scaffold.model_validate(ir)
     except ValidationError:
         return ir  # the world's validation reports it, where it is
-    _ir_parsed = (text, parsed, canonical_json(ir).encode("utf-8"))
+    try:
+        canonical = canonical_json(ir).encode("utf-8")
+    except ValueError:  # not JSON as a suite writes it (an infinite amount): never read around
+        canonical = None
+    _ir_parsed = (text, parsed, canonical)
     return parsed
 
 
