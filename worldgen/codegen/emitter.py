@@ -7,6 +7,7 @@ from __future__ import annotations
 from worldgen.codegen.exprs import ExprCompiler, Namespace
 from worldgen.codegen.guards import GuardPlan, Item
 from worldgen.codegen.hoisting import Hoists
+from worldgen.codegen.keyed import keyed_domain
 from worldgen.codegen.names import ident
 from worldgen.ir.models import Expr, Scaffold, Stmt, Type
 
@@ -48,7 +49,8 @@ class Emitter:
                     self.emit(depth, f"l_{ident(st.var)} = {self.x.expr(st.value)}")
                 case "for":
                     assert st.domain is not None
-                    self.emit(depth, f"for l_{ident(st.var)} in {self.x.domain(st.domain)}:")
+                    over = keyed_domain(st, self.x) or self.x.domain(st.domain)  # codegen/keyed.py
+                    self.emit(depth, f"for l_{ident(st.var)} in {over}:")
                     self.stmts(st.then, depth + 1, quiet)
         if len(self.lines) == start:
             self.emit(depth, "pass")

@@ -19,7 +19,7 @@ import functools
 import re
 from types import CodeType
 
-_WORK = re.compile(r"\bfor\b|\b_(?:closure|fix|relof|mask)\(|\bsorted\(")  # loops over a domain: worth a cache
+_WORK = re.compile(r"\bfor\b|\b_(?:closure|fix|relof|mask|by_key)\(|\bsorted\(")  # loops over a domain: worth a cache
 _OUTER = re.compile(r"\bs\b|\ba_\w")  # the state or an argument: never closed (checked before compiling)
 _CALL = re.compile(r"\b(O\d+)\(\)")  # a hoisted name, called
 

@@ -8,6 +8,7 @@ from worldgen.codegen.comprehensions import COMPREHENSION_HELPERS
 from worldgen.codegen.helpers import LANGUAGE2_HELPERS
 from worldgen.codegen.intervals import within
 from worldgen.codegen.intsets import INTSET_HELPERS
+from worldgen.codegen.keyed import KEYED_HELPERS
 from worldgen.codegen.memo import MEMO_HELPERS
 from worldgen.codegen.names import RULE_ERRORS, RuleError
 from worldgen.codegen.payments import PAYMENT_HELPERS
@@ -52,4 +53,5 @@ class _Bits(dict[int, tuple[int, ...]]):
 
 HELPERS = {"_chk": _chk, "_chkm": _chkm, "_div": _div, "_join": _join, "_B": _Bits(), "_mask": to_mask, "RuleError": RuleError,
            "_RULE_ERRORS": RULE_ERRORS, "_within": within, **LANGUAGE2_HELPERS, **TEXT_HELPERS, **PAYMENT_HELPERS,
-           **INTSET_HELPERS, **COMPREHENSION_HELPERS, **REPAIR_HELPERS, **UNION_HELPERS, **MEMO_HELPERS, **AMONG_HELPERS}
+           **INTSET_HELPERS, **COMPREHENSION_HELPERS, **REPAIR_HELPERS, **UNION_HELPERS, **MEMO_HELPERS, **AMONG_HELPERS,
+           **KEYED_HELPERS}
