@@ -83,3 +83,19 @@ def test_the_shared_caches_go_with_the_last_env(ice: World) -> None:
     del env, other
     gc.collect()
     assert key not in shared_module._registry
+
+
+def test_a_chance_edge_met_before_is_walked_from_its_state_s_chance_row(lake: World, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The string of a command whose move depends on the draws is kept with its chance tree in its
+    state's chance row: each (state, string) goes through the tables once, and the episodes are
+    the rules' own, within the rows' bound too."""
+    taken: list[tuple[int, str]] = []
+    take = TableEnv._take
+    monkeypatch.setattr(TableEnv, "_take", lambda self, e, command: taken.append((self._s, command)) or take(self, e, command))
+    env = TableEnv(lake, tables_of(lake))
+    assert _play(env, 6, 300, random.Random(3)) == _play(Env(lake), 6, 300, random.Random(3))
+    assert any(row for row in env._chance_rows) and len(taken) == len(set(taken)) < 100
+    monkeypatch.setattr(step_module, "ROWS_KEPT", 7)
+    bounded = TableEnv(lake, tables_of(lake))
+    assert _play(bounded, 6, 300, random.Random(3)) == _play(Env(lake), 6, 300, random.Random(3))
+    assert bounded._shared.kept <= 7

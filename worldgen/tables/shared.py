@@ -59,7 +59,8 @@ class Shared:
         self.said: list[str | None] = [None] * len(self.dst)  # per transition: its step's observation
         self.moves: list[Move | None] = [None] * len(self.dst)  # per transition: what taking it gives
         self.rows: list[dict[str, Move] | None] = [None] * tables.states  # per state: command string -> sure move
-        self.kept = 0  # entries in ``rows``
+        self.chance_rows: list[dict[str, int] | None] = [None] * tables.states  # ... -> its chance tree's root
+        self.kept = 0  # entries in ``rows`` and ``chance_rows``
         self.refused: dict[tuple[int, int], str] = {}  # per (state, command) not admissible there
         self.unknown: dict[int, str] = {}  # per state: a command the world does not know
         self.menus: list[list[str] | None] = [None] * tables.states  # per state: its admissible list
@@ -70,6 +71,7 @@ class Shared:
     def forget_rows(self) -> None:
         """Empty the rows in place (every env holding them sees it): they reached their bound."""
         self.rows[:] = [None] * len(self.rows)
+        self.chance_rows[:] = [None] * len(self.chance_rows)
         self.kept = 0
 
 

@@ -51,6 +51,7 @@ class TableEnv(EpisodeQueries):
         self._path_start, self._path, self._action_of = sh.path_start, sh.path, sh.action_of
         self._parsed, self._by_outcome, self._shown, self._said = sh.parsed, sh.by_outcome, sh.shown, sh.said
         self._moves, self._rows, self._refused, self._unknown = sh.moves, sh.rows, sh.refused, sh.unknown
+        self._chance_rows = sh.chance_rows
         self._menus, self._fixed_pay, self._values = sh.menus, sh.fixed_pay, sh.values
         self._says, self._said_after = sh.says, sh.said_after
         self._live_bits = sum(1 << bit for bit, _, _ in self.rules.live)
@@ -113,8 +114,16 @@ class TableEnv(EpisodeQueries):
         if self._over:
             return OVER, 0.0, True, False, False, False, None, None
         t = self._t = self._t + 1
-        row = self._rows[self._s]
-        move = row.get(command) if row is not None and type(command) is str else None
+        move = None
+        if type(command) is str:
+            row = self._rows[self._s]
+            move = row.get(command) if row is not None else None
+            if move is None:
+                chance = self._chance_rows[self._s]
+                r = chance.get(command) if chance is not None else None
+                if r is not None:  # a chance edge met before under this string: its tree, walked
+                    tr = -1 - self._chance.leaf(r)
+                    move = self._moves[tr] or self._move(tr)
         if move is None:
             b = self._parsed.get(command, UNPARSED) if type(command) is str else self.parse(command)
             if b is UNPARSED:
@@ -135,21 +144,26 @@ class TableEnv(EpisodeQueries):
         return text, reward, terminated, truncated, success, True, action, error
 
     def _take(self, e: int, command: Any) -> Move:
-        """The move edge ``e`` makes now; a sure edge's is kept in its state's row under
-        ``command``, so the next time the same string comes the step reads one dict."""
+        """The move edge ``e`` makes now. A sure edge's is kept in its state's row under
+        ``command``, so the next time the same string comes the step reads one dict; a chance
+        edge's tree is kept in the state's chance row (its move depends on the step's draws)."""
         r = self._root[e]
         if r >= 0:  # a chance edge: its move depends on this step's draws
             tr = -1 - self._chance.leaf(r)
-            return self._moves[tr] or self._move(tr)
-        move = self._moves[-1 - r] or self._move(-1 - r)
+            move = self._moves[tr] or self._move(tr)
+            rows: list[Any] = self._chance_rows
+            value: Any = r
+        else:
+            move = self._moves[-1 - r] or self._move(-1 - r)
+            rows, value = self._rows, move
         if type(command) is str:
             sh = self._shared
             if sh.kept >= ROWS_KEPT:
                 sh.forget_rows()
-            row = self._rows[self._s]
+            row = rows[self._s]
             if row is None:
-                row = self._rows[self._s] = {}
-            row[command] = move
+                row = rows[self._s] = {}
+            row[command] = value
             sh.kept += 1
         return move
 
