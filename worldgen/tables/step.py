@@ -6,7 +6,8 @@ transition's state. Texts are rendered by the world's rules the first time a sta
 refusal is shown, then cached (once per new state, command and decisions where the `say`s read
 only the new state: ``said_after``). What a sure move gives is kept per transition and, under the
 command string, in its state's row, so a step taken before costs one dict read and the info
-dict: bench/bench_tables.py holds it to a quarter of a trivial Python env's speed. All of that is
+dict (a chance edge's string keeps its chance tree in the state's chance row: one read, then the
+walk): bench/bench_tables.py holds it to a quarter of a trivial Python env's speed. All of that is
 shared by every env of the same tables (``shared.py``); an env holds only its episode.
 """
 
