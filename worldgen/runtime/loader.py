@@ -93,7 +93,7 @@ def _load(world: World) -> tuple[Rules, list[Any]]:
                                                              static_value(t.hi, tables, constants, rules_ir)))  # type: ignore[arg-type]
               for name in rules.dynamic]
     if all(f is not None for f in fields):
-        rules.codec = codec(fields)  # type: ignore[arg-type]
+        rules.codec = codec(tuple(fields))  # type: ignore[arg-type]
     rules.domain = domain
     initial = [state[name] for name in rules.dynamic]
     if rules_ir.terminal is not None:
