@@ -17,7 +17,8 @@ from pathlib import Path
 
 import worldgen
 from worldgen.catalogue import Entry, example_record, read_catalogue
-from worldgen.compiler.suite import Spec, compile_seed
+from worldgen.compiler.seeds import compile_seed
+from worldgen.compiler.suite import Spec
 from worldgen.verify.report import Bounds
 
 ROOT = Path(__file__).resolve().parent.parent

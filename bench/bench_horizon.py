@@ -14,7 +14,8 @@ import time
 
 import worldgen
 from worldgen.ir.limits import MAX_HORIZON
-from worldgen.compiler.suite import Spec, compile_seed
+from worldgen.compiler.seeds import compile_seed
+from worldgen.compiler.suite import Spec
 from worldgen.verify import Bounds, verify_world
 
 

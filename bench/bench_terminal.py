@@ -25,7 +25,8 @@ from pathlib import Path
 
 import worldgen
 from worldgen.catalogue import example_record, read_catalogue
-from worldgen.compiler.suite import Spec, compile_seed
+from worldgen.compiler.seeds import compile_seed
+from worldgen.compiler.suite import Spec
 from worldgen.shell.parser import parse_uncached
 from worldgen.verify.report import Bounds
 

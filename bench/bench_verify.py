@@ -27,7 +27,8 @@ import time
 from pathlib import Path
 
 import worldgen
-from worldgen.compiler.suite import Spec, compile_seed
+from worldgen.compiler.seeds import compile_seed
+from worldgen.compiler.suite import Spec
 from worldgen.runtime.loader import load_rules
 from worldgen.verify import Bounds, verify_world
 from worldgen.verify.statespace import explore

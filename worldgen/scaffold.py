@@ -6,7 +6,6 @@ import hashlib
 from dataclasses import dataclass
 from typing import Any
 
-from worldgen.compiler.instantiate import instantiate
 from worldgen.errors import Diagnostic, InstantiationError
 from worldgen.ir.models import Scaffold as ScaffoldIR
 from worldgen.ir.world import World
@@ -42,4 +41,6 @@ class Scaffold:
                     f"pass content=RECORD (content_packs/{self.name}/example.json, a record of a `worldgen content` pack, "
                     "or worldgen.content.generate.procedural_record(scaffold.ir, 0))")
             content = {}
+        from worldgen.compiler.instantiate import instantiate  # loaded by the first world built, not by loading a scaffold
+
         return instantiate(self.ir, content, seed, axes=axes, params=params)

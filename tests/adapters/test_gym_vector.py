@@ -18,7 +18,8 @@ from worldgen.adapters import SUITE_ENV_ID
 from worldgen.adapters.gym_vector import WorldgenVectorEnv
 from worldgen.errors import WorldgenError
 from worldgen.runtime.env import Env
-from worldgen.tables.store import save, tables_path
+from worldgen.tables.paths import tables_path
+from worldgen.tables.store import save
 
 NAMES = ("ice", "frozen_lake", "vault")
 

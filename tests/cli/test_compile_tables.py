@@ -8,7 +8,8 @@ from pathlib import Path
 
 from tests.cli.test_check_and_play import worldgen
 from worldgen.compiler.artifact import load_world
-from worldgen.tables.store import load, save, tables_path
+from worldgen.tables.paths import tables_path
+from worldgen.tables.store import load, save
 
 
 def test_verify_fails_tables_whose_probabilities_were_edited(tmp_path: Path) -> None:

@@ -9,7 +9,7 @@ import pytest
 from tests.tables.conftest import shipped_world
 from worldgen.compiler import artifact
 from worldgen.compiler.recheck import recheck
-from worldgen.compiler.suite import compile_seed
+from worldgen.compiler.seeds import compile_seed
 from worldgen.ir.models import canonical_json
 
 

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from worldgen.compiler.artifact import sha256
-from worldgen.compiler.suite import compile_seed
+from worldgen.compiler.seeds import compile_seed
 from worldgen.ir.models import canonical_json
 
 GOLDEN = Path(__file__).parents[1] / "golden" / "artifacts.json"

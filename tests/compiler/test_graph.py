@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from worldgen.compiler.graph import map_dot, quote, state_dot
-from worldgen.compiler.suite import compile_seed
+from worldgen.compiler.seeds import compile_seed
 from worldgen.compiler.artifact import parse
 
 

@@ -7,7 +7,8 @@ import pytest
 import worldgen
 from worldgen.compiler.artifact import sha256, world_canonical_json
 from worldgen.compiler.playdraw import playable
-from worldgen.compiler.suite import Spec, compile_seed
+from worldgen.compiler.seeds import compile_seed
+from worldgen.compiler.suite import Spec
 from worldgen.errors import InstantiationError
 from worldgen.verify import Bounds
 

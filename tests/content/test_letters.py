@@ -8,7 +8,8 @@ from pathlib import Path
 
 import worldgen
 from worldgen.compiler.packs import read_pack
-from worldgen.compiler.suite import Spec, compile_seed
+from worldgen.compiler.seeds import compile_seed
+from worldgen.compiler.suite import Spec
 from worldgen.content import ContentOptions, generate_pack
 from worldgen.verify import Bounds
 

@@ -25,7 +25,8 @@ import pytest
 import worldgen
 from tests.docs.conftest import Session
 from tests.docs.markdown import ROOT, Block, localise, page_blocks, shell_lines, tool_path
-from worldgen.compiler.suite import Spec, compile_seed
+from worldgen.compiler.seeds import compile_seed
+from worldgen.compiler.suite import Spec
 from worldgen.content import ContentOptions, generate_pack
 from worldgen.serve.schemagen import FOLDER as SCHEMAS
 from worldgen.verify import Bounds

@@ -38,7 +38,8 @@ from worldgen.check.grids import GRID_BUILTINS
 from worldgen.check.sequences import SEQUENCE_BUILTINS
 from worldgen.check.textfuncs import TEXT_BUILTINS
 from worldgen.cli.main import main as cli_main
-from worldgen.compiler.suite import Spec, compile_seed
+from worldgen.compiler.seeds import compile_seed
+from worldgen.compiler.suite import Spec
 from worldgen.verify import Bounds
 
 ROOT = Path(__file__).resolve().parents[2]

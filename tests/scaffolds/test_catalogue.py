@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 from worldgen.catalogue import example_record, read_catalogue
-from worldgen.compiler.suite import Spec, compile_seed
+from worldgen.compiler.seeds import compile_seed
+from worldgen.compiler.suite import Spec
 from worldgen.content.validate import Validator
 from worldgen.verify.report import Bounds
 

@@ -13,7 +13,8 @@ from tests.tables.conftest import tables_of
 from worldgen.ir.world import World
 from worldgen.tables.build import Tables
 from worldgen.tables.step import TableEnv
-from worldgen.tables.store import TableError, load, save, tables_path
+from worldgen.tables.paths import tables_path
+from worldgen.tables.store import TableError, load, save
 
 
 def _saved(tables: Tables, tmp_path: Path) -> Path:

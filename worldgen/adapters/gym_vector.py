@@ -38,7 +38,8 @@ from worldgen.ir.world import World
 from worldgen.runtime.sources import open_placed
 from worldgen.tables.batch import Batch
 from worldgen.tables.build import Tables
-from worldgen.tables.store import load, tables_path
+from worldgen.tables.paths import tables_path
+from worldgen.tables.store import load
 
 OBSERVATIONS = ("text", "state")
 

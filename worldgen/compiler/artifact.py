@@ -10,7 +10,6 @@ identifiers before anything is generated from it.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import re
 from pathlib import Path
@@ -18,6 +17,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
+from worldgen.canonical import sha256
 from worldgen.errors import WorldgenError
 from worldgen.ir.models import Scaffold, canonical_json
 from worldgen.jsondata import first_problem
@@ -62,10 +62,6 @@ class Artifact(BaseModel):
     @property
     def id(self) -> str:
         return self.world.id
-
-
-def sha256(data: str | bytes) -> str:
-    return hashlib.sha256(data.encode("utf-8") if isinstance(data, str) else data).hexdigest()
 
 
 _ir_json: tuple[Scaffold, str] | None = None  # the last scaffold encoded, held strongly

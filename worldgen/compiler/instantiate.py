@@ -25,7 +25,7 @@ from worldgen.compiler.generators import generators
 from worldgen.compiler.unions import variant_names
 from worldgen.seeding import rng
 from worldgen.errors import InstantiationError, RequirementError
-from worldgen.ir.axes import apply_axes
+from worldgen.ir.axes import apply_axes, check_axes
 from worldgen.ir.limits import MAX_ENTITIES
 from worldgen.ir.models import Entity, Expr, Scaffold, Type, canonical_json
 from worldgen.ir.patterns import normalize
@@ -35,19 +35,11 @@ from worldgen.ir.world import World
 
 def choose_axes(ir: Scaffold, fixed: dict[str, str] | None, seed: int) -> dict[str, str]:
     fixed = dict(fixed or {})
-    unknown = sorted(set(fixed) - {a.name for a in ir.axes})
-    if unknown:
-        known = ", ".join(a.name for a in ir.axes) or "none"
-        raise InstantiationError(f"unknown axis '{unknown[0]}' (this scaffold's axes: {known})")
+    check_axes(ir, fixed)
     out = {}
     for axis in ir.axes:
         names = [a.name for a in axis.alternatives]
-        if axis.name in fixed:
-            if fixed[axis.name] not in names:
-                raise InstantiationError(f"axis '{axis.name}' has no alternative '{fixed[axis.name]}' (choose from {', '.join(names)})")
-            out[axis.name] = fixed[axis.name]
-        else:
-            out[axis.name] = names[int(rng(seed, f"axis:{axis.name}").integers(len(names)))]
+        out[axis.name] = fixed[axis.name] if axis.name in fixed else names[int(rng(seed, f"axis:{axis.name}").integers(len(names)))]
     return out
 
 

@@ -17,7 +17,7 @@ from worldgen.errors import WorldgenError
 from worldgen.ir.world import World
 from worldgen.runtime.sources import recorded_sha256, suite_index
 from worldgen.tables.check import tables_problem
-from worldgen.tables.store import tables_path
+from worldgen.tables.paths import tables_path
 from worldgen.verify import Bounds, Report, verify_world
 
 

@@ -17,8 +17,6 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from worldgen.codegen.exprs import WorldTables
-from worldgen.compiler.instantiate import evaluate, runtime_params, static_compiler
 from worldgen.errors import PayOnceCombinationsError, PayOnceLimitError
 from worldgen.ir.models import Expr, Require, Scaffold
 from worldgen.verify import Bounds
@@ -85,6 +83,11 @@ def _can_hold(ir: Scaffold, cond: Expr) -> bool:
                for p in ir.params]
     if math.prod(len(o) for o in options) > PARAM_GRID:
         return True
+    # imported here: compile's parent process loads this module (PROBE, Redraws) without the
+    # instantiator and the code generator, which only its workers need (compiler/seeds.py)
+    from worldgen.codegen.exprs import WorldTables
+    from worldgen.compiler.instantiate import evaluate, runtime_params, static_compiler
+
     enums = {e.name: e.members for e in ir.enums}
     for combo in itertools.product(*options):
         params: dict[str, Any] = dict(zip((p.name for p in ir.params), combo))

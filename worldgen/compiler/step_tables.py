@@ -14,7 +14,8 @@ from worldgen.codegen.program import Rules
 from worldgen.compiler.artifact import Artifact, load
 from worldgen.runtime.loader import load_rules
 from worldgen.tables.build import build, unfit
-from worldgen.tables.store import encode, save, tables_path
+from worldgen.tables.paths import tables_path
+from worldgen.tables.store import encode, save
 from worldgen.verify.statespace import StateGraph, explore
 
 

@@ -28,18 +28,17 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any, BinaryIO
 
-from worldgen.compiler import artifact, draws, journal, notes
+from worldgen.canonical import sha256
+from worldgen.compiler import journal
 from worldgen.compiler.executors import Executor
-from worldgen.compiler.instantiate import choose_axes, draw_params, instantiate
 from worldgen.compiler.redraw import PROBE, Redraws
 from worldgen.compiler.packs import Record
-from worldgen.errors import InstantiationError, WorldgenError
+from worldgen.errors import WorldgenError
 from worldgen.files import open_log, remove_temporaries, write_atomic
+from worldgen.ir.axes import check_axes
 from worldgen.ir.models import Scaffold, canonical_json
-from worldgen.compiler.step_tables import tables_of
-from worldgen.tables.store import tables_path
+from worldgen.tables.paths import tables_path
 from worldgen.verify import Bounds
-from worldgen.verify.run import verify_explored
 
 INDEX, REJECTED, DRAWS, SUMMARY, WORLDS = "index.jsonl", "rejected.jsonl", "draws.jsonl", "summary.json", "worlds"
 LOGS = (INDEX, REJECTED, DRAWS)  # streamed in seed order; a resumed compile cuts them to its checkpoint
@@ -84,64 +83,6 @@ class Drawn:
     failed: tuple[str, ...]
 
 
-def compile_seed(spec: Spec, seed: int) -> Result:
-    """Draw, verify and (if needed) re-draw the world of one seed, noting each draw as it ends."""
-    record_id, record = spec.records[seed % len(spec.records)]
-    failed: list[dict[str, Any]] = []
-    for attempt in range(spec.attempts):
-        params = draw_params(spec.scaffold, spec.params, seed, attempt if spec.redraw_params else 0)
-        try:
-            world = instantiate(spec.scaffold, record, seed, axes=spec.axes, params=params, attempt=attempt)
-            report, rules, graph = verify_explored(world, spec.bounds)
-        except InstantiationError as err:
-            failed.append(draws.unbuilt(attempt, params, choose_axes(spec.scaffold, spec.axes, seed), err))
-        else:
-            if report.ok:
-                notes.note(Drawn(seed, attempt, ()))
-                art, text = artifact.build_json(world, report, record_id)
-                line = index_line(art, artifact.sha256(text))
-                tables, no_tables = tables_of(line["id"], rules, graph) if spec.tables else (None, None)
-                return Result(seed, line, text, _lines(failed, seed, record_id, True), tables, no_tables)
-            failed.append(draws.built(world, report))
-        notes.note(Drawn(seed, attempt, tuple(failed[-1]["failed"])))
-        if not spec.redraws.worth_another(failed[-1]["failed"]):
-            break
-    line = {"scaffold": spec.scaffold.name, "seed": seed, "record_id": record_id,
-            "axes": choose_axes(spec.scaffold, spec.axes, seed),
-            "draws": [{k: d[k] for k in ("attempt", "failed", "reason")} for d in failed]}
-    return Result(seed, line, None, _lines(failed, seed, record_id, False))
-
-
-def _lines(failed: list[dict[str, Any]], seed: int, record_id: str, accepted: bool) -> tuple[dict[str, Any], ...]:
-    return tuple({"seed": seed, "record_id": record_id, "seed_accepted": accepted, **d} for d in failed)
-
-
-def file_name(art: artifact.Artifact) -> str:
-    """``worlds/<world id>.json`` (the id is the world's name, seed and content hash)."""
-    return f"{WORLDS}/{art.world.scaffold.name}-{art.world.seed}-{art.provenance.world_sha256[:10]}.json"
-
-
-def index_line(art: artifact.Artifact, artifact_sha256: str) -> dict[str, Any]:
-    w, r, p = art.world, art.report, art.provenance
-    return {
-        "id": f"{w.scaffold.name}-{w.seed}-{p.world_sha256[:10]}",
-        "path": file_name(art),
-        "scaffold": w.scaffold.name,
-        "seed": w.seed,
-        "attempt": w.attempt,
-        "record_id": p.record_id,
-        "axes": w.axes,
-        "params": w.params,
-        "hashes": {"artifact": artifact_sha256, "world": p.world_sha256, "scaffold": p.scaffold_sha256,
-                   "content": p.content_sha256},
-        "checks": {"ok": r.ok, "passed": sum(c.status == "pass" for c in r.checks),
-                   "skipped": sum(c.status == "skipped" for c in r.checks)},
-        "solution_length": r.measures.solution_length,
-        "reachable_states": r.measures.reachable_states,
-        "max_return": r.returns.max,
-    }
-
-
 _spec: Spec | None = None  # the worker's spec (set once per worker process)
 
 
@@ -151,6 +92,9 @@ def setup(spec: Spec) -> None:
 
 
 def compile_chunk(seeds: list[int]) -> list[Result]:
+    """Compile one task's seeds in this worker (or in the command's process, with one job)."""
+    from worldgen.compiler.seeds import compile_seed  # loaded where worlds are compiled, not by a parent that only writes
+
     assert _spec is not None, "setup() was not called in this worker"
     return [compile_seed(_spec, s) for s in seeds]
 
@@ -211,7 +155,7 @@ def _chunks(seeds: range) -> Iterator[list[int]]:
 def inputs_fingerprint(spec: Spec, seeds: range) -> str:
     """What decides the output bytes (not --jobs nor the executor): a resume must match it."""
     return journal.fingerprint({
-        "scaffold": artifact.sha256(spec.scaffold.to_json()), "records": [list(r) for r in spec.records],
+        "scaffold": sha256(spec.scaffold.to_json()), "records": [list(r) for r in spec.records],
         "axes": spec.axes, "bounds": spec.bounds.model_dump(mode="json"), "attempts": spec.attempts,
         "redraw_params": spec.redraw_params, "seeds": [seeds.start, seeds.stop],
         **({"params": spec.params} if spec.params else {})})  # absent when unused: older fingerprints still match
@@ -258,7 +202,7 @@ def compile_suite(spec: Spec, seeds: range, out: Path, executor: Executor,
     compile of the same inputs into ``out`` is resumed where it stopped (journal.py), and
     ``notice`` is told so. ``advance`` hears of each seed in seed order, ``drawn`` of each draw as
     soon as it ends (from any worker, in no set order)."""
-    choose_axes(spec.scaffold, spec.axes, 0)  # a bad --axis is the user's error, not every world's
+    check_axes(spec.scaffold, spec.axes)  # a bad --axis is the user's error, not every world's
     if not spec.records:
         raise WorldgenError("the content pack has no records")
     if (out / INDEX).exists() and not (out / journal.MARKER).exists():
@@ -301,7 +245,7 @@ def compile_suite(spec: Spec, seeds: range, out: Path, executor: Executor,
 
 def logs_sha256(out: Path) -> dict[str, str]:
     """The sha256 of each finished log, recorded in the summary."""
-    return {name: artifact.sha256((out / name).read_bytes()) for name in LOGS}
+    return {name: sha256((out / name).read_bytes()) for name in LOGS}
 
 
 def _open_logs(out: Path, sizes: tuple[int, ...]) -> list[BinaryIO]:

@@ -6,7 +6,20 @@ alternatives go first, so an interface alternative renames the action a world re
 
 from __future__ import annotations
 
+from worldgen.errors import InstantiationError
 from worldgen.ir.models import Scaffold
+
+
+def check_axes(scaffold: Scaffold, fixed: dict[str, str]) -> None:
+    """Raise InstantiationError naming the first axis choice in ``fixed`` the scaffold does not have."""
+    unknown = sorted(set(fixed) - {a.name for a in scaffold.axes})
+    if unknown:
+        known = ", ".join(a.name for a in scaffold.axes) or "none"
+        raise InstantiationError(f"unknown axis '{unknown[0]}' (this scaffold's axes: {known})")
+    for axis in scaffold.axes:
+        names = [a.name for a in axis.alternatives]
+        if axis.name in fixed and fixed[axis.name] not in names:
+            raise InstantiationError(f"axis '{axis.name}' has no alternative '{fixed[axis.name]}' (choose from {', '.join(names)})")
 
 
 def apply_axes(scaffold: Scaffold, choices: dict[str, str]) -> Scaffold:

@@ -16,7 +16,8 @@ from worldgen.compiler.bounds import scaffold_bounds
 from worldgen.ir.world import World
 from worldgen.runtime.sources import open_placed
 from worldgen.tables.build import Tables
-from worldgen.tables.store import load, tables_path
+from worldgen.tables.paths import tables_path
+from worldgen.tables.store import load
 from worldgen.verify import Report, verify_world
 
 

@@ -16,18 +16,11 @@ import numpy as np
 from worldgen.errors import WorldgenError
 from worldgen.files import write_atomic
 from worldgen.tables.build import Tables
-
-SUFFIX = ".tables.npz"
 PROB_TOLERANCE = 1e-9
 
 
 class TableError(WorldgenError):
     """A tables file that must not be stepped: unreadable, for another world, or inconsistent."""
-
-
-def tables_path(artifact: Path) -> Path:
-    """Where the tables of the artifact ``worlds/<id>.json`` live."""
-    return artifact.with_name(artifact.name.removesuffix(".json") + SUFFIX)
 
 
 def encode(tables: Tables) -> bytes:
