@@ -131,7 +131,7 @@ def _context() -> multiprocessing.context.BaseContext:
     if "forkserver" not in multiprocessing.get_all_start_methods():
         return multiprocessing.get_context("spawn")
     context = multiprocessing.get_context("forkserver")
-    context.set_forkserver_preload(["worldgen.compiler.seeds", "worldgen.compiler.recheck"])
+    context.set_forkserver_preload(["worldgen.compiler.quick_exit", "worldgen.compiler.seeds", "worldgen.compiler.recheck"])
     return context
 
 
