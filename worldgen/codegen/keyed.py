@@ -21,6 +21,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from worldgen.codegen.names import RULE_ERRORS, ident
+from worldgen.ir.assigned import assigned_names
 from worldgen.ir.models import Expr, Function, Stmt
 
 if TYPE_CHECKING:
@@ -43,7 +44,7 @@ def keyed_domain(st: Stmt, x: ExprCompiler) -> str | None:
     if not sides:
         return None
     key, value = sides[0]
-    if _state_read(value, x.functions) & _assigned(inner.then):
+    if _state_read(value, x.functions) & assigned_names(inner.then):
         return None
     domain, loop = x.domain(st.domain), f"l_{ident(var)}"
     index = x.hoist(f"_by_key(lambda {loop}: {x.expr(key)}, {domain})")
@@ -71,19 +72,6 @@ def _state_read(e: Expr, functions: dict[str, Function]) -> set[str]:
             stack.append(functions[str(x.name)].body)
         stack.extend(x.args)
     return found
-
-
-def _assigned(stmts: Iterable[Stmt]) -> set[str]:
-    """The state variables ``stmts`` assign (a map element or a pair assigns its variable)."""
-    out: set[str] = set()
-    for st in stmts:
-        if st.kind == "assign" and st.target is not None:
-            t = st.target
-            while t.op != "state" and t.args:
-                t = t.args[0]
-            out.add(str(t.name))
-        out |= _assigned(st.then) | _assigned(st.otherwise)
-    return out
 
 
 def _by_key(key: Callable[[Any], Any], domain: Iterable[Any]) -> dict[Any, tuple[Any, ...]] | None:

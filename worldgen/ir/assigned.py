@@ -6,27 +6,29 @@ and the checker warns when a const reads one of them (a const keeps its build-ti
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from worldgen.ir.axes import apply_axes
 from worldgen.ir.models import Scaffold, Stmt
 
 
+def assigned_names(stmts: Iterable[Stmt]) -> set[str]:
+    """The state variables ``stmts`` assign, in any branch (a map element or a pair assigns its
+    variable)."""
+    out: set[str] = set()
+    for st in stmts:
+        if st.kind == "assign" and st.target is not None:
+            t = st.target
+            while t.op != "state":
+                t = t.args[0]
+            out.add(str(t.name))
+        out |= assigned_names(st.then) | assigned_names(st.otherwise)
+    return out
+
+
 def dynamic_vars(rules: Scaffold) -> tuple[str, ...]:
     """State variables some effect assigns; the others are constants of the world."""
-    assigned: set[str] = set()
-
-    def walk(stmts: tuple[Stmt, ...]) -> None:
-        for st in stmts:
-            if st.kind == "assign" and st.target is not None:
-                t = st.target
-                while t.op != "state":
-                    t = t.args[0]
-                assigned.add(str(t.name))
-            walk(st.then)
-            walk(st.otherwise)
-
-    for a in rules.actions:
-        walk(a.body)
-    walk(rules.every)
+    assigned = assigned_names([*(st for a in rules.actions for st in a.body), *rules.every])
     return tuple(v.name for v in rules.state if v.name in assigned)
 
 
