@@ -123,8 +123,7 @@ class TableEnv(EpisodeQueries):
                 chance = self._chance_rows[self._s]
                 r = chance.get(command) if chance is not None else None
                 if r is not None:  # a chance edge met before under this string: its tree, walked
-                    tr = -1 - self._chance.leaf(r)
-                    move = self._moves[tr] or self._move(tr)
+                    move = self._chance_move(r)
         if move is None:
             b = self._parsed.get(command, UNPARSED) if type(command) is str else self.parse(command)
             if b is UNPARSED:
@@ -150,8 +149,7 @@ class TableEnv(EpisodeQueries):
         edge's tree is kept in the state's chance row (its move depends on the step's draws)."""
         r = self._root[e]
         if r >= 0:  # a chance edge: its move depends on this step's draws
-            tr = -1 - self._chance.leaf(r)
-            move = self._moves[tr] or self._move(tr)
+            move = self._chance_move(r)
             rows: list[Any] = self._chance_rows
             value: Any = r
         else:
@@ -167,6 +165,11 @@ class TableEnv(EpisodeQueries):
             row[command] = value
             sh.kept += 1
         return move
+
+    def _chance_move(self, root: int) -> Move:
+        """The move of the transition this step's draws reach down the chance tree at ``root``."""
+        tr = -1 - self._chance.leaf(root)
+        return self._moves[tr] or self._move(tr)
 
     def _move(self, tr: int) -> Move:
         """What taking transition ``tr`` always gives (its text rendered now), kept for the next
