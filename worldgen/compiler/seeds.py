@@ -74,5 +74,3 @@ def index_line(art: artifact.Artifact, artifact_sha256: str) -> dict[str, Any]:
         "reachable_states": r.measures.reachable_states,
         "max_return": r.returns.max,
     }
-
-
