@@ -99,3 +99,26 @@ def test_a_chance_edge_met_before_is_walked_from_its_state_s_chance_row(lake: Wo
     bounded = TableEnv(lake, tables_of(lake))
     assert _play(bounded, 6, 300, random.Random(3)) == _play(Env(lake), 6, 300, random.Random(3))
     assert bounded._shared.kept <= 7
+
+
+def test_a_state_s_row_is_filled_at_once_with_its_listed_commands(ice: World, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The first string typed in a state fills its row with every listed command that has an edge
+    there (a transition until its text is first needed, then its move), so the listed strings
+    never take the slow way through ``_take``; another spelling still does, once."""
+    taken: list[str] = []
+    take = TableEnv._take
+    monkeypatch.setattr(TableEnv, "_take", lambda self, e, command: taken.append(command) or take(self, e, command))
+    tables = tables_of(ice)
+    env = TableEnv(ice, tables)
+    assert _play(env, 2, 120, random.Random(9)) == _play(Env(ice), 2, 120, random.Random(9))
+    assert taken == []
+    rules = env.rules
+    listed = {rules.bindings[b].command for b in range(len(rules.bindings)) if tables.edge[0][b] >= 0}
+    assert set(env._rows[0]) == listed
+    assert all(type(move) is tuple or type(move) is int for move in env._rows[0].values())
+    shouted = "  " + sorted(listed)[0].upper()
+    rules_env = Env(ice)
+    rules_env.reset(seed=0)
+    env.reset(seed=0)
+    assert trace(env.step(shouted)) == trace(rules_env.step(shouted))
+    assert taken == [shouted] and shouted in env._rows[0]

@@ -17,6 +17,7 @@ from worldgen.ir.patterns import find_unpadded
 from worldgen.ir.world import World
 from worldgen.runtime.loader import load_rules
 from worldgen.runtime.queries import EpisodeQueries
+from worldgen.runtime.menu import EMPTY, Menu
 from worldgen.terminal.episode import TerminalEpisode
 
 OVER = "The episode is over; call reset() to play again."
@@ -285,16 +286,16 @@ class Env(EpisodeQueries):
         return total
 
     # ------------------------------------------------------------------------- queries
-    def _admissible(self) -> list[str]:
+    def _admissible(self) -> Menu:
         if self._over:
-            return []
+            return EMPTY
         key = tuple(self._state)
         menu = self._menus.get(key)
         if menu is None:
             if len(self._menus) >= CACHE_STATES:
                 self._menus.clear()
-            menu = self._menus[key] = self.rules.admissible(self._state)
-        return list(menu)
+            menu = self._menus[key] = Menu(self.rules.admissible(self._state))
+        return menu
 
     def _state_values(self) -> list[Any]:
         return self._state

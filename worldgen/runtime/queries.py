@@ -9,6 +9,7 @@ from typing import Any
 from worldgen.codegen.program import Rules
 from worldgen.ir.values import encode
 from worldgen.ir.world import World
+from worldgen.runtime.menu import Menu
 
 
 class EpisodeQueries:
@@ -19,8 +20,8 @@ class EpisodeQueries:
     rules: Rules
     _t: int
 
-    def _admissible(self) -> list[str]:
-        """The commands admissible now (none once the episode is over)."""
+    def _admissible(self) -> Menu:
+        """The commands admissible now (none once the episode is over), read-only (menu.py)."""
         raise NotImplementedError
 
     def _state_values(self) -> Sequence[Any]:
@@ -28,7 +29,7 @@ class EpisodeQueries:
         raise NotImplementedError
 
     @property
-    def admissible(self) -> list[str]:
+    def admissible(self) -> Menu:
         return self._admissible()
 
     @property

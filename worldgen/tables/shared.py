@@ -18,7 +18,9 @@ import numpy as np
 from worldgen.codegen.program import Rules
 from worldgen.ir.axes import apply_axes
 from worldgen.ir.models import Stmt
+from worldgen.ir.patterns import normalize
 from worldgen.ir.world import World
+from worldgen.runtime.menu import Menu
 from worldgen.tables.build import Tables
 from worldgen.tables.said_after import said_after
 
@@ -58,12 +60,15 @@ class Shared:
         self.shown: dict[int, str] = {}  # per state: its observation
         self.said: list[str | None] = [None] * len(self.dst)  # per transition: its step's observation
         self.moves: list[Move | None] = [None] * len(self.dst)  # per transition: what taking it gives
-        self.rows: list[dict[str, Move] | None] = [None] * tables.states  # per state: command string -> sure move
+        # per state: command string -> sure move (or its transition, while its text is not rendered)
+        self.rows: list[dict[str, Move | int] | None] = [None] * tables.states
         self.chance_rows: list[dict[str, int] | None] = [None] * tables.states  # ... -> its chance tree's root
         self.kept = 0  # entries in ``rows`` and ``chance_rows``
+        # each binding whose listed command reads back as it, with that command: a row is filled from them
+        self.listed = [(b, x.command) for b, x in enumerate(rules.bindings) if rules.table.get(normalize(x.command)) == b]
         self.refused: dict[tuple[int, int], str] = {}  # per (state, command) not admissible there
         self.unknown: dict[int, str] = {}  # per state: a command the world does not know
-        self.menus: list[list[str] | None] = [None] * tables.states  # per state: its admissible list
+        self.menus: list[Menu | None] = [None] * tables.states  # per state: its admissible list
         self.fixed_pay: dict[int, float] = {}  # per set of newly met pay-once conditions: their fixed amounts
         self.values: dict[int, tuple[Any, ...]] = {}  # per state: its values as the rules take them
         self.opening: tuple[str, str] | None = None  # what a reset shows, and the instruction

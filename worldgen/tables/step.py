@@ -5,10 +5,12 @@ chance tree with the episode's random draws (the same draws ``Env`` makes) and m
 transition's state. Texts are rendered by the world's rules the first time a state, transition or
 refusal is shown, then cached (once per new state, command and decisions where the `say`s read
 only the new state: ``said_after``). What a sure move gives is kept per transition and, under the
-command string, in its state's row, so a step taken before costs one dict read and the info
-dict (a chance edge's string keeps its chance tree in the state's chance row: one read, then the
-walk): bench/bench_tables.py holds it to a quarter of a trivial Python env's speed. All of that is
-shared by every env of the same tables (``shared.py``); an env holds only its episode.
+command string, in its state's row (filled with every listed command the first time a string is
+typed in the state), so a step taken before costs one dict read and the info dict, whose
+admissible list is the state's kept read-only ``Menu`` (a chance edge's string keeps its chance
+tree in the state's chance row: one read, then the walk): bench/bench_tables.py holds it to a
+quarter of a trivial Python env's speed. All of that is shared by every env of the same tables
+(``shared.py``); an env holds only its episode.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from worldgen.ir.patterns import find_unpadded
 from worldgen.ir.world import World
 from worldgen.runtime.env import OVER
 from worldgen.runtime.loader import load_rules
+from worldgen.runtime.menu import EMPTY, Menu
 from worldgen.runtime.queries import EpisodeQueries
 from worldgen.tables.build import Tables
 from worldgen.tables.chance_walk import ChanceWalk
@@ -97,12 +100,28 @@ class TableEnv(EpisodeQueries):
         return sh.opening
 
     def step(self, command: str) -> tuple[str, float, bool, bool, dict[str, Any]]:
-        """As ``Env.step``; ``info`` is a plain dict: its admissible list is a list cached per
-        state, put in now rather than computed when read."""
+        """As ``Env.step``; ``info`` is a plain dict: its admissible list is the state's ``Menu``,
+        put in now rather than computed when read. A string met before in this state, whose move
+        meets no new pay-once condition (most steps of a long run), is stepped here without
+        ``advance``: the step is a row read and the info dict."""
+        if type(command) is str and not self._over and self._terminal is None:
+            row = self._rows[self._s]
+            move = row.get(command) if row is not None else None
+            if type(move) is int:  # a transition whose text is not rendered yet
+                move = row[command] = self._moves[move] or self._move(move)  # type: ignore[index]
+            if move is not None and not move[6] & ~self._acc:
+                text, s, reward, action, terminated, success, _ = move
+                t = self._t = self._t + 1
+                self._s, self.status = s, 0
+                truncated = not terminated and t >= self.horizon
+                over = self._over = terminated or truncated
+                menu = self._menus[s]
+                return text, reward, terminated, truncated, {
+                    "valid": True, "action": action, "step": t, "success": success, "exit_status": 0,
+                    "admissible": EMPTY if over else self._menu(s) if menu is None else menu}
         obs, reward, terminated, truncated, success, valid, action, error = self.advance(command)
-        menu = self._menus[self._s]
         info = {"valid": valid, "action": action, "step": self._t, "success": success, "exit_status": self.status,
-                "admissible": [] if self._over else [*(self._menu(self._s) if menu is None else menu)]}
+                "admissible": self._admissible()}
         if error is not None:
             info["error"] = error
         return obs, reward, terminated, truncated, info
@@ -118,11 +137,15 @@ class TableEnv(EpisodeQueries):
         move = None
         if type(command) is str:
             row = self._rows[self._s]
-            move = row.get(command) if row is not None else None
-            if move is None:
+            if row is None:
+                row = self._fill_row(self._s)
+            move = row.get(command)
+            if type(move) is int:  # a transition whose text is not rendered yet
+                move = row[command] = self._moves[move] or self._move(move)
+            elif move is None:
                 chance = self._chance_rows[self._s]
                 r = chance.get(command) if chance is not None else None
-                if r is not None:  # a chance edge met before under this string: its tree, walked
+                if r is not None:  # a chance edge under this string: its tree, walked
                     move = self._chance_move(r)
         if move is None:
             b = self._parsed.get(command, UNPARSED) if type(command) is str else self.parse(command)
@@ -142,6 +165,28 @@ class TableEnv(EpisodeQueries):
         truncated = not terminated and t >= self.horizon
         self._over = terminated or truncated
         return text, reward, terminated, truncated, success, True, action, error
+
+    def _fill_row(self, state: int) -> dict[str, Move | int]:
+        """The row of ``state``, filled the first time a string is typed there: each listed
+        command with an edge gets its transition (a sure edge: the move replaces it when first
+        taken) or its chance tree's root (in the chance row)."""
+        sh = self._shared
+        if sh.kept + len(sh.listed) > ROWS_KEPT:
+            sh.forget_rows()
+        row: dict[str, Move | int] = {}
+        chance: dict[str, int] = {}
+        edges, root, moves = self._edge[state], self._root, self._moves
+        for b, command in sh.listed:
+            e = edges[b]
+            if e >= 0:
+                r = root[e]
+                if r >= 0:
+                    chance[command] = r
+                else:
+                    row[command] = moves[-1 - r] or -1 - r
+        self._rows[state], self._chance_rows[state] = row, chance
+        sh.kept += len(row) + len(chance)
+        return row
 
     def _take(self, e: int, command: Any) -> Move:
         """The move edge ``e`` makes now. A sure edge's is kept in its state's row under
@@ -293,15 +338,16 @@ class TableEnv(EpisodeQueries):
         return rules.invalid(s)
 
     # ------------------------------------------------------------------------- queries
-    def _admissible(self) -> list[str]:
+    def _admissible(self) -> Menu:
         if self._over:
-            return []
+            return EMPTY
         menu = self._menus[self._s]
-        return list(self._menu(self._s) if menu is None else menu)
+        return self._menu(self._s) if menu is None else menu
 
-    def _menu(self, state: int) -> list[str]:
-        """The admissible list of ``state`` (computed by the rules once, then kept: callers copy it)."""
-        menu = self._menus[state] = self.rules.admissible(list(self.values(state)))
+    def _menu(self, state: int) -> Menu:
+        """The admissible list of ``state`` (computed by the rules once, then kept and handed out
+        read-only)."""
+        menu = self._menus[state] = Menu(self.rules.admissible(list(self.values(state))))
         return menu
 
     @property
