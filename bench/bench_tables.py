@@ -83,6 +83,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--steps", type=int, default=100_000)
     parser.add_argument("--only", nargs="*", help="scaffold names (default: every shipped one)")
+    parser.add_argument("--rounds", type=int, default=5, help="interleaved rounds per world, best taken (default 5: "
+                        "this machine's speed swings by a quarter from second to second)")
     args = parser.parse_args()
     names = args.only or sorted(p.stem for p in (ROOT / "scaffolds").glob("*.wg"))
     print("floor: a trivial env, admissible read every step; each world's floor measured beside it\n")
@@ -103,10 +105,10 @@ def main() -> None:
             continue
         tables = build(world.id, rules, graph)
         built = time.perf_counter() - started
-        # best of 3 interleaved rounds each (the machine is shared): a fresh env per round, caches cold
-        # (its texts rendered as first met), then the same env again (warm: every text met before)
+        # best of --rounds interleaved rounds each (the machine is shared): a fresh env per round, caches
+        # cold (its texts rendered as first met), then the same env again (warm: every text met before)
         rounds = [(steps_per_second(TrivialEnv(), args.steps), steps_per_second(world.env(), args.steps),
-                   *warmed(TableEnv(world, tables), args.steps)) for _ in range(3)]
+                   *warmed(TableEnv(world, tables), args.steps)) for _ in range(args.rounds)]
         floor, from_rules, from_tables, warm = (max(r[i] for r in rounds) for i in range(4))
         ratios[rules.layout is not None].append(from_tables / floor)
         print(f"{name:16s} {floor:>8,.0f} {tables.states:>7,} {tables.commands:>5,} {tables.nbytes() / tables.states:>8,.0f} {built:>8.2f}"

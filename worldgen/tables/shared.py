@@ -11,7 +11,7 @@ count, its random stream) stays in each env.
 from __future__ import annotations
 
 import weakref
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -23,6 +23,9 @@ from worldgen.ir.world import World
 from worldgen.runtime.menu import Menu
 from worldgen.tables.build import Tables
 from worldgen.tables.said_after import said_after
+
+if TYPE_CHECKING:
+    from worldgen.tables.line_memo import LineMemo
 
 Move = tuple[str, int, float, str, bool, bool, int]  # see TableEnv._move
 
@@ -72,6 +75,7 @@ class Shared:
         self.fixed_pay: dict[int, float] = {}  # per set of newly met pay-once conditions: their fixed amounts
         self.values: dict[int, tuple[Any, ...]] = {}  # per state: its values as the rules take them
         self.opening: tuple[str, str] | None = None  # what a reset shows, and the instruction
+        self.line_memo: LineMemo | None = None  # a terminal world's lines run before (made by its first episode)
 
     def forget_rows(self) -> None:
         """Empty the rows in place (every env holding them sees it): they reached their bound."""

@@ -119,7 +119,8 @@ class TableEnv(EpisodeQueries):
                 return text, reward, terminated, truncated, {
                     "valid": True, "action": action, "step": t, "success": success, "exit_status": 0,
                     "admissible": EMPTY if over else self._menu(s) if menu is None else menu}
-        obs, reward, terminated, truncated, success, valid, action, error = self.advance(command)
+        obs, reward, terminated, truncated, success, valid, action, error = \
+            self.advance(command) if self._terminal is None else self._terminal.advance(command)
         info = {"valid": valid, "action": action, "step": self._t, "success": success, "exit_status": self.status,
                 "admissible": self._admissible()}
         if error is not None:

@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from worldgen.runtime.env import OVER
+from worldgen.tables.line_memo import LineMemo
 from worldgen.terminal.episode import TerminalEpisode
 
 if TYPE_CHECKING:
@@ -35,6 +36,12 @@ class TableEpisode(TerminalEpisode):
         self._said: dict[int, str] = {}  # per transition: what its action says
         assert env.rules.layout is not None
         super().__init__(env.rules.layout, self)
+        sh = env._shared
+        if sh.line_memo is None:
+            sh.line_memo = LineMemo(self.fresh_session())
+        self._memo: LineMemo = sh.line_memo
+        self._clean = True  # no scratch file or directory made this episode (line_memo.py)
+        self._drew = False  # the line drew a chance
 
     # ------------------------------------------------------------------ TerminalEpisode's runner
     def _act(self, ai: int, args: tuple[Any, ...]) -> tuple[bool, list[str]]:
@@ -52,6 +59,8 @@ class TableEpisode(TerminalEpisode):
         if e < 0:  # refused (a tabled world meets no rule error, so its guard said no)
             return False, env.reason(self.sid, binding)
         r = env._root[e]
+        if r >= 0:
+            self._drew = True
         tr = -1 - (env._chance.leaf(r) if r >= 0 else r)
         bonus = rules.bonus[b.action]
         if bonus is not None:
@@ -75,18 +84,26 @@ class TableEpisode(TerminalEpisode):
     def begin(self) -> None:
         self.sid, self._state = 0, self.env.values(0)
         self.reset()
+        self._clean = True
 
     def advance(self, line: str) -> Step:
-        """``Env.advance`` of a terminal world: the line through the shell, then the new state's
-        observation, pay-once rewards and ends."""
+        """``Env.advance`` of a terminal world: the line through the shell (or as it ran before
+        from the same place: line_memo.py), then the new state's pay-once rewards and ends."""
         env = self.env
         if env._over:
             return OVER, 0.0, True, False, False, False, None, None
         env._t += 1
-        self._gain, self._action, self._error = env.rules.per_step, None, None
-        text, env.status = self.run(str(line))
-        env._s = s = self.sid
-        reward, error = self._gain, self._error
+        session, home, key, replay = self.session, self._memo.home, None, None
+        if self._clean and type(line) is str and session.cwd == home.cwd and session.env == home.env:
+            key = (self.sid, session.status, line)
+            replay = self._memo.kept.get(key)
+        if replay is not None:
+            shown, env.status, s, reward, self._action, self.last = replay
+            session.status = env.status
+            self.sid, self._state, error = s, env._values.get(s) or env.values(s), None
+        else:
+            shown, s, reward, error = self._run_line(line, key)
+        env._s = s
         newly = env._when[s] & ~env._acc
         if newly:
             reward, live_error = env._pay_once(newly, reward)
@@ -94,5 +111,18 @@ class TableEpisode(TerminalEpisode):
         terminated = env._ends[s]
         truncated = not terminated and env._t >= env.horizon
         env._over = terminated or truncated
-        return (env._joined([text] if text else [], s), reward, terminated, truncated, env._done[s], env.status == 0,
-                self._action, error)
+        return shown, reward, terminated, truncated, env._done[s], env.status == 0, self._action, error
+
+    def _run_line(self, line: str, key: tuple[int, int, str] | None) -> tuple[str, int, float, str | None]:
+        """Run ``line`` through the shell: (what the step shows, the new state, the reward so
+        far, a rule error), kept under ``key`` when nothing but the key decided it."""
+        env = self.env
+        self._gain, self._action, self._error, self._drew = env.rules.per_step, None, None, False
+        text, env.status = self.run(str(line))
+        s = self.sid
+        shown = env._joined([text] if text else [], s)
+        if self.fs.scratch.before is not None or self.fs.made:  # a scratch file or directory made
+            self._clean = False
+        elif key is not None and not self._drew and not self.last.stopped and self._error is None:
+            self._memo.keep(key, self.session, (shown, env.status, s, self._gain, self._action, self.last))
+        return shown, s, self._gain, self._error

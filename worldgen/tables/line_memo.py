@@ -1,0 +1,43 @@
+"""Lines a terminal world's tables ran before from the same place, answered again without the shell.
+
+The shell is deterministic (no clock, no randomness of its own): what a line shows and does
+depends on the line, the world's state, the session (working directory, variables, the last
+line's status) and the scratch files the agent made. While the session is a fresh episode's bar
+its last status, and the episode made no scratch file or directory, a line's whole effect is a
+function of (state, last status, line), so its first run is kept: what the step shows, the line's
+status and streams, the state it moved to, the reward so far and the last action it ran.
+
+A line is kept only if it left the session and the scratch files as they were, drew no chance
+and was not stopped by its budget; an episode that changed its session is looked up again as soon
+as the session is a fresh one's again (``cd`` back home), while one that made a scratch file is
+not looked up again until its reset. Parsing and running a line is what a terminal step costs
+(a non-terminal table step is ~10x faster), and an agent trained on a chore types the same lines
+in the same states again and again. The kept lines are shared by every env of the world's tables
+(``shared.py``).
+"""
+
+from __future__ import annotations
+
+from worldgen.shell.interp import Outcome, Session
+
+LINES_KEPT = 200_000  # (state, status, line) entries kept per world; then emptied and refilled
+
+Replay = tuple[str, int, int, float, "str | None", Outcome]  # shown, status, new state, reward so far, action, streams
+
+
+class LineMemo:
+    """The kept lines of one world's tables: (state, last status, line) -> ``Replay``, looked up
+    (tables/terminal.py) only while the episode made no scratch file and its session is ``home``
+    bar its status."""
+
+    def __init__(self, home: Session) -> None:
+        self.home = home  # a fresh episode's session: only lines run from it are kept
+        self.kept: dict[tuple[int, int, str], Replay] = {}
+
+    def keep(self, key: tuple[int, int, str], session: Session, replay: Replay) -> None:
+        """Keep what the line under ``key`` did, if it left the session a fresh one's (the caller
+        checked the rest: no scratch change, no chance, not stopped)."""
+        if session.cwd == self.home.cwd and session.env == self.home.env:
+            if len(self.kept) >= LINES_KEPT:
+                self.kept.clear()
+            self.kept[key] = replay
