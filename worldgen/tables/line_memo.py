@@ -18,11 +18,15 @@ in the same states again and again. The kept lines are shared by every env of th
 
 from __future__ import annotations
 
+from typing import Any
+
 from worldgen.shell.interp import Outcome, Session
 
 LINES_KEPT = 200_000  # (state, status, line) entries kept per world; then emptied and refilled
 
-Replay = tuple[str, int, int, float, "str | None", Outcome]  # shown, status, new state, reward so far, action, streams
+# what the step shows, the line's status, the new state, the reward so far, the last action, the
+# line's streams, the new state's values, ends, goal and pay-once conditions, a rule error (None)
+Replay = tuple[str, int, int, float, "str | None", Outcome, tuple[Any, ...], bool, bool, int, "str | None"]
 
 
 class LineMemo:
@@ -31,13 +35,14 @@ class LineMemo:
     bar its status."""
 
     def __init__(self, home: Session) -> None:
-        self.home = home  # a fresh episode's session: only lines run from it are kept
+        self.home = home  # a fresh episode's session
         self.kept: dict[tuple[int, int, str], Replay] = {}
 
-    def keep(self, key: tuple[int, int, str], session: Session, replay: Replay) -> None:
-        """Keep what the line under ``key`` did, if it left the session a fresh one's (the caller
-        checked the rest: no scratch change, no chance, not stopped)."""
-        if session.cwd == self.home.cwd and session.env == self.home.env:
-            if len(self.kept) >= LINES_KEPT:
-                self.kept.clear()
-            self.kept[key] = replay
+    def is_home(self, session: Session) -> bool:
+        """Whether ``session`` is a fresh episode's, bar its last status."""
+        return session.cwd == self.home.cwd and session.env == self.home.env
+
+    def keep(self, key: tuple[int, int, str], replay: Replay) -> None:
+        if len(self.kept) >= LINES_KEPT:
+            self.kept.clear()
+        self.kept[key] = replay

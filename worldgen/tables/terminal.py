@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from worldgen.runtime.env import OVER
-from worldgen.tables.line_memo import LineMemo
+from worldgen.tables.line_memo import LineMemo, Replay
 from worldgen.terminal.episode import TerminalEpisode
 
 if TYPE_CHECKING:
@@ -41,6 +41,7 @@ class TableEpisode(TerminalEpisode):
             sh.line_memo = LineMemo(self.fresh_session())
         self._memo: LineMemo = sh.line_memo
         self._clean = True  # no scratch file or directory made this episode (line_memo.py)
+        self._fresh = True  # ... and the session is a fresh one's, bar its last status: lines are looked up
         self._drew = False  # the line drew a chance
 
     # ------------------------------------------------------------------ TerminalEpisode's runner
@@ -82,9 +83,14 @@ class TableEpisode(TerminalEpisode):
 
     # ------------------------------------------------------------------ episodes
     def begin(self) -> None:
+        """A new episode: the world's start, a fresh session and no scratch files (an episode
+        that left them as they were, bar the last status, has nothing to undo)."""
         self.sid, self._state = 0, self.env.values(0)
-        self.reset()
-        self._clean = True
+        if self._fresh:
+            self.session.status = 0
+        else:
+            self.reset()
+        self._clean = self._fresh = True
 
     def advance(self, line: str) -> Step:
         """``Env.advance`` of a terminal world: the line through the shell (or as it ran before
@@ -93,36 +99,36 @@ class TableEpisode(TerminalEpisode):
         if env._over:
             return OVER, 0.0, True, False, False, False, None, None
         env._t += 1
-        session, home, key, replay = self.session, self._memo.home, None, None
-        if self._clean and type(line) is str and session.cwd == home.cwd and session.env == home.env:
-            key = (self.sid, session.status, line)
+        key = replay = None
+        if self._fresh and type(line) is str:
+            key = (self.sid, self.session.status, line)
             replay = self._memo.kept.get(key)
-        if replay is not None:
-            shown, env.status, s, reward, self._action, self.last = replay
-            session.status = env.status
-            self.sid, self._state, error = s, env._values.get(s) or env.values(s), None
-        else:
-            shown, s, reward, error = self._run_line(line, key)
-        env._s = s
-        newly = env._when[s] & ~env._acc
+            if replay is not None:
+                self.session.status = replay[1]
+        if replay is None:
+            replay = self._run_line(line, key)
+        shown, env.status, s, reward, self._action, self.last, self._state, terminated, success, when, error = replay
+        self.sid = env._s = s
+        newly = when & ~env._acc
         if newly:
             reward, live_error = env._pay_once(newly, reward)
             error = live_error or error
-        terminated = env._ends[s]
         truncated = not terminated and env._t >= env.horizon
         env._over = terminated or truncated
-        return shown, reward, terminated, truncated, env._done[s], env.status == 0, self._action, error
+        return shown, reward, terminated, truncated, success, env.status == 0, self._action, error
 
-    def _run_line(self, line: str, key: tuple[int, int, str] | None) -> tuple[str, int, float, str | None]:
-        """Run ``line`` through the shell: (what the step shows, the new state, the reward so
-        far, a rule error), kept under ``key`` when nothing but the key decided it."""
+    def _run_line(self, line: str, key: tuple[int, int, str] | None) -> Replay:
+        """What running ``line`` through the shell does, kept under ``key`` (the line run from a
+        fresh session) when nothing else decided it: see line_memo.py."""
         env = self.env
         self._gain, self._action, self._error, self._drew = env.rules.per_step, None, None, False
-        text, env.status = self.run(str(line))
+        text, status = self.run(str(line))
         s = self.sid
-        shown = env._joined([text] if text else [], s)
         if self.fs.scratch.before is not None or self.fs.made:  # a scratch file or directory made
             self._clean = False
-        elif key is not None and not self._drew and not self.last.stopped and self._error is None:
-            self._memo.keep(key, self.session, (shown, env.status, s, self._gain, self._action, self.last))
-        return shown, s, self._gain, self._error
+        self._fresh = self._clean and self._memo.is_home(self.session)
+        replay = (env._joined([text] if text else [], s), status, s, self._gain, self._action, self.last, self._state,
+                  env._ends[s], env._done[s], env._when[s], self._error)
+        if key is not None and self._fresh and not self._drew and not self.last.stopped and self._error is None:
+            self._memo.keep(key, replay)
+        return replay
