@@ -76,17 +76,20 @@ class TableEnv(EpisodeQueries):
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[str, dict[str, Any]]:
         """As ``Env.reset``; ``info`` is a plain dict, as ``step``'s is."""
         obs, intro, success = self.begin(seed)
+        menu = self._menus[0]
         return obs, {"valid": True, "action": None, "step": 0, "success": success, "instruction": intro,
-                     "admissible": self._admissible()}
+                     "admissible": EMPTY if self._over else self._menu(0) if menu is None else menu}
 
     def begin(self, seed: int | None = None) -> tuple[str, str, bool]:
+        """As ``Env.begin`` (a world whose episodes last a step or two resets as often as it
+        steps, so this reads what it can from the shared tables without calls)."""
         self._chance.begin(seed)
         self._s, self._t, self.status = 0, 0, 0
         if self._terminal is not None:
             self._terminal.begin()
         self._acc = self._when[0]
         self._over = self._ends[0]
-        obs, intro = self.opening()
+        obs, intro = self._shared.opening or self.opening()
         return obs, intro, self._done[0]
 
     def opening(self) -> tuple[str, str]:

@@ -85,7 +85,7 @@ class TableEpisode(TerminalEpisode):
     def begin(self) -> None:
         """A new episode: the world's start, a fresh session and no scratch files (an episode
         that left them as they were, bar the last status, has nothing to undo)."""
-        self.sid, self._state = 0, self.env.values(0)
+        self.sid, self._state = 0, self.env._values.get(0) or self.env.values(0)
         if self._fresh:
             self.session.status = 0
         else:
