@@ -19,6 +19,15 @@ SESSION = ["cd /tmp", "cd", "cd ~", "export X=1", "unset X", "echo $?", "exit", 
 SCRATCH = ["echo note > /tmp/n", "mkdir -p /tmp/d", "cat /tmp/n"]
 
 
+@pytest.fixture
+def runs(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The lines the shell runs from now on (in any env)."""
+    ran: list[str] = []
+    run = TerminalEpisode.run
+    monkeypatch.setattr(TerminalEpisode, "run", lambda self, line: ran.append(line) or run(self, line))
+    return ran
+
+
 def _line(env: Env, rng: random.Random, world_lines: list[str]) -> str:
     """Mostly one of a few lines of the world (some of its commands, reads of its files: each
     comes back often), else an admissible line, a line that changes or reads the session, or
@@ -32,10 +41,7 @@ def _line(env: Env, rng: random.Random, world_lines: list[str]) -> str:
 
 
 @pytest.mark.parametrize("name", TABLED)
-def test_lines_met_again_answer_as_the_shell_does(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    runs: list[str] = []
-    run = TerminalEpisode.run
-    monkeypatch.setattr(TerminalEpisode, "run", lambda self, line: runs.append(line) or run(self, line))
+def test_lines_met_again_answer_as_the_shell_does(name: str, runs: list[str]) -> None:
     world = shipped_world(name)
     rules_env, table_env = Env(world), TableEnv(world, tables_of(world))
     rng = random.Random(name)
@@ -63,10 +69,7 @@ def _env(name: str) -> TableEnv:
     return TableEnv(world, tables_of(world))
 
 
-def test_a_line_from_a_fresh_session_runs_once_per_state_and_status(monkeypatch: pytest.MonkeyPatch) -> None:
-    runs: list[str] = []
-    run = TerminalEpisode.run
-    monkeypatch.setattr(TerminalEpisode, "run", lambda self, line: runs.append(line) or run(self, line))
+def test_a_line_from_a_fresh_session_runs_once_per_state_and_status(runs: list[str]) -> None:
     env = _env("services")
     env.reset(seed=0)
     shown = [env.step("ls /etc")[0] for _ in range(3)]
@@ -80,10 +83,7 @@ def test_a_line_from_a_fresh_session_runs_once_per_state_and_status(monkeypatch:
     assert runs == ["ls /etc", "false", "echo $?", "true", "echo $?"]
 
 
-def test_a_session_changed_is_looked_up_again_once_it_is_a_fresh_one_s_again(monkeypatch: pytest.MonkeyPatch) -> None:
-    runs: list[str] = []
-    run = TerminalEpisode.run
-    monkeypatch.setattr(TerminalEpisode, "run", lambda self, line: runs.append(line) or run(self, line))
+def test_a_session_changed_is_looked_up_again_once_it_is_a_fresh_one_s_again(runs: list[str]) -> None:
     env = _env("services")
     env.reset(seed=0)
     env.step("pwd")
@@ -97,10 +97,7 @@ def test_a_session_changed_is_looked_up_again_once_it_is_a_fresh_one_s_again(mon
     assert runs == ["pwd", "export X=1", "pwd", "unset X", "cd /tmp", "cd", "pwd"]
 
 
-def test_after_a_scratch_file_every_line_runs_until_the_reset(monkeypatch: pytest.MonkeyPatch) -> None:
-    runs: list[str] = []
-    run = TerminalEpisode.run
-    monkeypatch.setattr(TerminalEpisode, "run", lambda self, line: runs.append(line) or run(self, line))
+def test_after_a_scratch_file_every_line_runs_until_the_reset(runs: list[str]) -> None:
     env = _env("logs")
     env.reset(seed=0)
     env.step("ls /tmp")
