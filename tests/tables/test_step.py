@@ -68,6 +68,21 @@ def test_a_text_shared_between_transitions_is_what_each_says_from_its_own_state(
         assert env.transition_text(tr) == "\n".join([*out, shown] if shown else out), tr
 
 
+def test_transitions_with_the_same_outcome_share_one_move() -> None:
+    """Where a step's text goes by its outcome (command, decisions, new state), so does what the
+    step gives: mastermind's 24,000 transitions make a few hundred moves, each what its own
+    transition gives."""
+    world = shipped_world("mastermind")
+    tables = tables_of(world)
+    env = TableEnv(world, tables)
+    moves = [env._move(tr) for tr in range(len(tables.dst))]
+    assert len({id(move) for move in moves}) * 20 < len(moves)
+    for tr, move in enumerate(moves):
+        e, new = int(tables.trans_edge[tr]), int(tables.dst[tr])
+        assert move[:3] == (env.transition_text(tr), new, float(tables.gain[e]))
+        assert move[4:] == (bool(tables.done[new] or tables.failed[new]), bool(tables.done[new]), int(tables.when[new]))
+
+
 def test_episodes_reset_without_a_seed_run_on_the_chance_stream_as_env_does(lake: World) -> None:
     """Chance draws are read in blocks, so the block an episode leaves half used must be the next
     episode's start: 40 episodes on the one stream slip exactly where Env's do."""

@@ -58,6 +58,9 @@ class Shared:
         every = apply_axes(world.scaffold, world.axes).every
         self.says = [_says(a.body + every) for a in rules.actions]  # silent actions are not run to render
         self.said_after = [said_after(a.body + every) for a in rules.actions]  # then their texts go by outcome
+        # per binding: its steps' texts (silent, or said after the last change) go by outcome, so do their moves
+        self.goes_by_outcome = [not self.says[x.action] or self.said_after[x.action] for x in rules.bindings]
+        self.outcome_moves: dict[tuple[int, bytes, int, float], Move] = {}  # (command, decisions, new state, gain): its move
         self.parsed: dict[str, int | None] = {}  # command string -> its binding
         self.by_outcome: dict[tuple[int, bytes, int], str] = {}  # (command, decisions, new state): its text
         self.shown: dict[int, str] = {}  # per state: its observation

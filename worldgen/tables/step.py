@@ -58,6 +58,7 @@ class TableEnv(EpisodeQueries):
         self._chance_rows = sh.chance_rows
         self._menus, self._fixed_pay, self._values = sh.menus, sh.fixed_pay, sh.values
         self._says, self._said_after = sh.says, sh.said_after
+        self._goes_by_outcome, self._outcome_moves = sh.goes_by_outcome, sh.outcome_moves
         self._live_bits = sum(1 << bit for bit, _, _ in self.rules.live)
         self._s = 0
         self._t = 0
@@ -225,8 +226,18 @@ class TableEnv(EpisodeQueries):
         time: (text, new state, reward before pay-once rewards, action name, ends, goal, pay-once
         conditions holding)."""
         e, new = self._trans_edge[tr], self._dst[tr]
-        move = self._moves[tr] = (self.transition_text(tr), new, self._gain[e], self._action_of[self._edge_cmd[e]],
-                                  self._ends[new], self._done[new], self._when[new])
+        b = self._edge_cmd[e]
+        if not self._goes_by_outcome[b]:
+            move = self._moves[tr] = (self.transition_text(tr), new, self._gain[e], self._action_of[b],
+                                      self._ends[new], self._done[new], self._when[new])
+            return move
+        # its text goes by the outcome (said_after.py), so does the whole move: one tuple for them all
+        key = (b, self._path[self._path_start[tr]:self._path_start[tr + 1]], new, self._gain[e])
+        move = self._outcome_moves.get(key)
+        if move is None:
+            move = self._outcome_moves[key] = (self.transition_text(tr), new, self._gain[e], self._action_of[b],
+                                               self._ends[new], self._done[new], self._when[new])
+        self._moves[tr] = move
         return move
 
     def _pay_once(self, newly: int, reward: float) -> tuple[float, str | None]:
