@@ -11,6 +11,7 @@ import pytest
 from tests.tables.conftest import shipped_world, tables_of, trace
 from tests.tables.test_terminal import TABLED
 from worldgen.runtime.env import Env
+from worldgen.tables import line_memo
 from worldgen.tables.step import TableEnv
 from worldgen.terminal.episode import TerminalEpisode
 
@@ -106,3 +107,19 @@ def test_after_a_scratch_file_every_line_runs_until_the_reset(runs: list[str]) -
     env.reset(seed=0)
     assert env.step("ls /tmp")[0] == ""
     assert runs == ["ls /tmp", "echo hi > /tmp/note", "ls /tmp"]
+
+
+@pytest.mark.parametrize("bound", ["LINES_KEPT", "CHARS_KEPT"])
+def test_the_kept_lines_are_emptied_at_their_bound_and_the_traces_stay(bound: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(line_memo, bound, 3 if bound == "LINES_KEPT" else 400)
+    world = shipped_world("logs")
+    rules_env, table_env = Env(world), TableEnv(world, tables_of(world))
+    rng = random.Random(4)
+    for episode in range(5):
+        rules_env.reset(seed=episode)
+        table_env.reset(seed=episode)
+        for _ in range(12):
+            line = rng.choice(["ls /var/log", "cat /etc/motd", "pwd", *rules_env.admissible])
+            assert trace(table_env.step(line)) == trace(rules_env.step(line))
+            memo = table_env._terminal._memo
+            assert len(memo.kept) <= 3 if bound == "LINES_KEPT" else memo.chars <= 400

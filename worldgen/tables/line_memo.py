@@ -23,6 +23,7 @@ from typing import Any
 from worldgen.shell.interp import Outcome, Session
 
 LINES_KEPT = 200_000  # (state, status, line) entries kept per world; then emptied and refilled
+CHARS_KEPT = 32_000_000  # ... or characters of their texts (a `cat` of a long file keeps it thrice)
 
 # what the step shows, the line's status, the new state, the reward so far, the last action, the
 # line's streams, the new state's values, ends, goal and pay-once conditions, a rule error (None)
@@ -37,12 +38,19 @@ class LineMemo:
     def __init__(self, home: Session) -> None:
         self.home = home  # a fresh episode's session
         self.kept: dict[tuple[int, int, str], Replay] = {}
+        self.chars = 0  # of the kept texts
 
     def is_home(self, session: Session) -> bool:
         """Whether ``session`` is a fresh episode's, bar its last status."""
         return session.cwd == self.home.cwd and session.env == self.home.env
 
     def keep(self, key: tuple[int, int, str], replay: Replay) -> None:
-        if len(self.kept) >= LINES_KEPT:
+        streams = replay[5]
+        chars = len(replay[0]) + len(streams.output) + len(streams.stdout) + len(streams.stderr)
+        if chars > CHARS_KEPT:
+            return
+        if len(self.kept) >= LINES_KEPT or self.chars + chars > CHARS_KEPT:
             self.kept.clear()
+            self.chars = 0
         self.kept[key] = replay
+        self.chars += chars
