@@ -9,8 +9,9 @@ status and streams, the state it moved to, the reward so far and the last action
 
 A line is kept only if it left the session and the scratch files as they were, drew no chance
 and was not stopped by its budget; an episode that changed its session is looked up again as soon
-as the session is a fresh one's again (``cd`` back home), while one that made a scratch file is
-not looked up again until its reset. Parsing and running a line is what a terminal step costs
+as the session is a fresh one's again (``unset`` of the variable it exported; not after a ``cd``,
+as bash keeps ``OLDPWD`` from then on), while one that made a scratch file is not looked up again
+until its reset. Parsing and running a line is what a terminal step costs
 (a non-terminal table step is ~10x faster), and an agent trained on a chore types the same lines
 in the same states again and again. The kept lines are shared by every env of the world's tables
 (``shared.py``).
