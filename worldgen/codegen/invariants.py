@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from worldgen.codegen.guards import reads_state
+from worldgen.codegen.loops import loop_lines
 from worldgen.codegen.memo import names_state
 from worldgen.codegen.projection import projected
 from worldgen.ir.models import Function
@@ -21,7 +22,7 @@ if TYPE_CHECKING:
     from worldgen.codegen.emitter import Emitter
 
 def emit_invariant(em: Emitter, dynamic: frozenset[str], functions: dict[str, Function]) -> None:
-    conds = []
+    tests: list[list[tuple[int, str]]] = []  # per invariant: the lines of invariant(s) that test it
     for ii, inv in enumerate(em.rules.invariants):
         src = em.x.expr(inv.cond)
         if not (reads_state(inv.cond, dynamic, functions) or names_state(src)):
@@ -29,14 +30,17 @@ def emit_invariant(em: Emitter, dynamic: frozenset[str], functions: dict[str, Fu
             em.emit(1, f"_INV{ii} = bool({src})")
             em.emit(0, "except _RULE_ERRORS:")
             em.emit(1, f"_INV{ii} = None")
-            src = f"(_INV{ii} if _INV{ii} is not None else {src})"
+            tests.append([(0, f"if not (_INV{ii} if _INV{ii} is not None else {src}): return {ii}")])
+            continue
         by_slots = projected(f"invariant_{ii}", src, len(em.index))  # a loop over few of the slots
         if by_slots is not None:
             for line in by_slots:
                 em.emit(0, line)
-            src = f"invariant_{ii}(s)"
-        conds.append(src)
+            tests.append([(0, f"if not invariant_{ii}(s): return {ii}")])
+            continue
+        tests.append(loop_lines(em.x, inv.cond, f"return {ii}") or [(0, f"if not {src}: return {ii}")])
     em.emit(0, "def invariant(s):")
-    for ii, src in enumerate(conds):
-        em.emit(1, f"if not {src}: return {ii}")
+    for lines in tests:
+        for depth, line in lines:
+            em.emit(1 + depth, line)
     em.emit(1, "return -1")
