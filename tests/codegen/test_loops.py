@@ -1,7 +1,10 @@
-"""An invariant written as ``all(...)`` (nested, or joined by ``and``) runs as loops
-(codegen/loops.py), with the states, violations and faults of the expression as written."""
+"""An invariant written as ``all(...)`` (nested, or joined by ``and``), or comparing a ``count``
+or an int ``sum``, runs as loops (codegen/loops.py), with the states, violations and faults of
+the expression as written."""
 
 from __future__ import annotations
+
+import re
 
 import pytest
 
@@ -48,15 +51,24 @@ def same(a, b) -> bool:
     "all(c: cell, all(d: cell, c == d or c in lit or val[c] + val[d] <= 5))",
     "all(c: cell, val[c] >= 0) and sum(c: cell, val[c]) <= 5 + count(lit)",
     "all(c: cell, c in lit or val[c] < 3)",
+    "count(c: cell, val[c] >= 3) <= count(lit)",  # a count compared: counted in a loop
+    "sum(c: cell, val[c]) <= 5 + count(lit)",
+    "all(c: lit, count(d: cell, val[d] > val[c]) < 2)",
 ])
 def test_an_all_runs_as_loops_and_breaks_where_the_expression_did(monkeypatch: pytest.MonkeyPatch, invariant: str) -> None:
     fast, got, want = graphs(monkeypatch, invariant)
     assert "\n    for l_c in " in fast.source.split("def invariant(s):")[1]
+    counted = re.search(r"\n +_n\d = 0\n", fast.source.split("def invariant(s):")[1]) is not None
+    assert counted == ("count(" in invariant or "sum(" in invariant)
     assert same(got, want) and 0 in got.violations and len(got.states) > 50
 
 
-def test_a_test_that_fails_faults_at_the_same_element(monkeypatch: pytest.MonkeyPatch) -> None:
-    fast, got, want = graphs(monkeypatch, "all(c: cell, c in lit or 6 / (2 - val[c]) != 0)")  # val 2 divides by zero
+@pytest.mark.parametrize("invariant", [
+    "all(c: cell, c in lit or 6 / (2 - val[c]) != 0)",  # val 2 divides by zero
+    "count(c: cell, 6 / (2 - val[c]) > 0) >= count(lit)",
+])
+def test_a_test_that_fails_faults_at_the_same_element(monkeypatch: pytest.MonkeyPatch, invariant: str) -> None:
+    fast, got, want = graphs(monkeypatch, invariant)
     assert "    for l_c in " in fast.source
     assert got.fault_count == want.fault_count > 0 and same(got, want)
 
