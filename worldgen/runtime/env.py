@@ -16,8 +16,8 @@ from worldgen.codegen.program import Rules
 from worldgen.ir.patterns import find_unpadded
 from worldgen.ir.world import World
 from worldgen.runtime.loader import load_rules
-from worldgen.runtime.queries import EpisodeQueries
 from worldgen.runtime.menu import EMPTY, Menu
+from worldgen.runtime.queries import EpisodeQueries
 from worldgen.terminal.episode import TerminalEpisode
 
 OVER = "The episode is over; call reset() to play again."

@@ -77,20 +77,17 @@ class TableEnv(EpisodeQueries):
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[str, dict[str, Any]]:
         """As ``Env.reset``; ``info`` is a plain dict, as ``step``'s is."""
         obs, intro, success = self.begin(seed)
-        menu = self._menus[0]
         return obs, {"valid": True, "action": None, "step": 0, "success": success, "instruction": intro,
-                     "admissible": EMPTY if self._over else self._menu(0) if menu is None else menu}
+                     "admissible": self._admissible()}
 
     def begin(self, seed: int | None = None) -> tuple[str, str, bool]:
-        """As ``Env.begin`` (a world whose episodes last a step or two resets as often as it
-        steps, so this reads what it can from the shared tables without calls)."""
         self._chance.begin(seed)
         self._s, self._t, self.status = 0, 0, 0
         if self._terminal is not None:
             self._terminal.begin()
         self._acc = self._when[0]
         self._over = self._ends[0]
-        obs, intro = self._shared.opening or self.opening()
+        obs, intro = self.opening()
         return obs, intro, self._done[0]
 
     def opening(self) -> tuple[str, str]:
@@ -227,17 +224,17 @@ class TableEnv(EpisodeQueries):
         conditions holding)."""
         e, new = self._trans_edge[tr], self._dst[tr]
         b = self._edge_cmd[e]
-        if not self._goes_by_outcome[b]:
-            move = self._moves[tr] = (self.transition_text(tr), new, self._gain[e], self._action_of[b],
-                                      self._ends[new], self._done[new], self._when[new])
-            return move
-        # its text goes by the outcome (said_after.py), so does the whole move: one tuple for them all
-        key = (b, self._path[self._path_start[tr]:self._path_start[tr + 1]], new, self._gain[e])
-        move = self._outcome_moves.get(key)
-        if move is None:
-            move = self._outcome_moves[key] = (self.transition_text(tr), new, self._gain[e], self._action_of[b],
-                                               self._ends[new], self._done[new], self._when[new])
-        self._moves[tr] = move
+        key = None
+        if self._goes_by_outcome[b]:  # its text goes by the outcome (said_after.py), so does the whole move
+            key = (b, self._path[self._path_start[tr]:self._path_start[tr + 1]], new, self._gain[e])
+            move = self._outcome_moves.get(key)
+            if move is not None:
+                self._moves[tr] = move
+                return move
+        move = self._moves[tr] = (self.transition_text(tr), new, self._gain[e], self._action_of[b],
+                                  self._ends[new], self._done[new], self._when[new])
+        if key is not None:
+            self._outcome_moves[key] = move
         return move
 
     def _pay_once(self, newly: int, reward: float) -> tuple[float, str | None]:
