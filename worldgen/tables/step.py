@@ -77,17 +77,18 @@ class TableEnv(EpisodeQueries):
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[str, dict[str, Any]]:
         """As ``Env.reset``; ``info`` is a plain dict, as ``step``'s is."""
         obs, intro, success = self.begin(seed)
+        menu = EMPTY if self._over else self._menus[0]
         return obs, {"valid": True, "action": None, "step": 0, "success": success, "instruction": intro,
-                     "admissible": self._admissible()}
+                     "admissible": self._menu(0) if menu is None else menu}
 
     def begin(self, seed: int | None = None) -> tuple[str, str, bool]:
         self._chance.begin(seed)
-        self._s, self._t, self.status = 0, 0, 0
+        self._s = self._t = self.status = 0
         if self._terminal is not None:
             self._terminal.begin()
         self._acc = self._when[0]
         self._over = self._ends[0]
-        obs, intro = self.opening()
+        obs, intro = self._shared.opening or self.opening()
         return obs, intro, self._done[0]
 
     def opening(self) -> tuple[str, str]:
@@ -122,8 +123,9 @@ class TableEnv(EpisodeQueries):
                     "admissible": EMPTY if over else self._menu(s) if menu is None else menu}
         obs, reward, terminated, truncated, success, valid, action, error = \
             self.advance(command) if self._terminal is None else self._terminal.advance(command)
+        menu = EMPTY if self._over else self._menus[self._s]
         info = {"valid": valid, "action": action, "step": self._t, "success": success, "exit_status": self.status,
-                "admissible": self._admissible()}
+                "admissible": self._menu(self._s) if menu is None else menu}
         if error is not None:
             info["error"] = error
         return obs, reward, terminated, truncated, info

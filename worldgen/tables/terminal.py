@@ -29,7 +29,8 @@ class TableEpisode(TerminalEpisode):
     def __init__(self, env: TableEnv):
         self.env = env
         self.sid = 0
-        self._state: tuple[Any, ...] = env.values(0)  # what the files show: the values of ``sid``
+        self._start: tuple[Any, ...] = env.values(0)
+        self._state = self._start  # what the files show: the values of ``sid``
         self._gain = 0.0
         self._action: str | None = None
         self._error: str | None = None
@@ -40,6 +41,7 @@ class TableEpisode(TerminalEpisode):
         if sh.line_memo is None:
             sh.line_memo = LineMemo(self.fresh_session())
         self._memo: LineMemo = sh.line_memo
+        self._kept = self._memo.kept  # the same dict for the memo's life (it is cleared, never replaced)
         self._clean = True  # no scratch file or directory made this episode (line_memo.py)
         self._fresh = True  # ... and the session is a fresh one's, bar its last status: lines are looked up
         self._drew = False  # the line drew a chance
@@ -85,7 +87,7 @@ class TableEpisode(TerminalEpisode):
     def begin(self) -> None:
         """A new episode: the world's start, a fresh session and no scratch files (an episode
         that left them as they were, bar the last status, has nothing to undo)."""
-        self.sid, self._state = 0, self.env._values.get(0) or self.env.values(0)
+        self.sid, self._state = 0, self._start
         if self._fresh:
             self.session.status = 0
         else:
@@ -102,20 +104,21 @@ class TableEpisode(TerminalEpisode):
         key = replay = None
         if self._fresh and type(line) is str:
             key = (self.sid, self.session.status, line)
-            replay = self._memo.kept.get(key)
+            replay = self._kept.get(key)
             if replay is not None:
                 self.session.status = replay[1]
         if replay is None:
             replay = self._run_line(line, key)
-        shown, env.status, s, reward, self._action, self.last, self._state, terminated, success, when, error = replay
+        shown, status, s, reward, action, self.last, self._state, terminated, success, when, error = replay
         self.sid = env._s = s
+        env.status, self._action = status, action
         newly = when & ~env._acc
         if newly:
             reward, live_error = env._pay_once(newly, reward)
             error = live_error or error
         truncated = not terminated and env._t >= env.horizon
         env._over = terminated or truncated
-        return shown, reward, terminated, truncated, success, env.status == 0, self._action, error
+        return shown, reward, terminated, truncated, success, status == 0, action, error
 
     def _run_line(self, line: str, key: tuple[int, int, str] | None) -> Replay:
         """What running ``line`` through the shell does, kept under ``key`` (the line run from a
