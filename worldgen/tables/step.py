@@ -105,8 +105,11 @@ class TableEnv(EpisodeQueries):
         """As ``Env.step``; ``info`` is a plain dict: its admissible list is the state's ``Menu``,
         put in now rather than computed when read. A string met before in this state, whose move
         meets no new pay-once condition (most steps of a long run), is stepped here without
-        ``advance``: the step is a row read and the info dict."""
-        if type(command) is str and not self._over and self._terminal is None:
+        ``advance``: the step is a row read and the info dict (a terminal world's line met before
+        likewise, in ``TableEpisode.step``)."""
+        if self._terminal is not None:
+            return self._terminal.step(command)
+        if type(command) is str and not self._over:
             row = self._rows[self._s]
             move = row.get(command) if row is not None else None
             if type(move) is int:  # a transition whose text is not rendered yet
@@ -121,8 +124,11 @@ class TableEnv(EpisodeQueries):
                 return text, reward, terminated, truncated, {
                     "valid": True, "action": action, "step": t, "success": success, "exit_status": 0,
                     "admissible": EMPTY if over else self._menu(s) if menu is None else menu}
-        obs, reward, terminated, truncated, success, valid, action, error = \
-            self.advance(command) if self._terminal is None else self._terminal.advance(command)
+        return self.stepped(*self.advance(command))
+
+    def stepped(self, obs: str, reward: float, terminated: bool, truncated: bool, success: bool, valid: bool,
+                action: str | None, error: str | None) -> tuple[str, float, bool, bool, dict[str, Any]]:
+        """``step``'s answer to what ``advance`` returned."""
         menu = EMPTY if self._over else self._menus[self._s]
         info = {"valid": valid, "action": action, "step": self._t, "success": success, "exit_status": self.status,
                 "admissible": self._menu(self._s) if menu is None else menu}

@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from worldgen.runtime.env import OVER
+from worldgen.runtime.menu import EMPTY
 from worldgen.tables.line_memo import LineMemo, Replay
 from worldgen.terminal.episode import TerminalEpisode
 
@@ -93,6 +94,28 @@ class TableEpisode(TerminalEpisode):
         else:
             self.reset()
         self._clean = self._fresh = True
+
+    def step(self, line: str) -> tuple[str, float, bool, bool, dict[str, Any]]:
+        """``TableEnv.step`` of a terminal world. A line kept from the same place (line_memo.py)
+        whose new state meets no new pay-once condition is answered here, its info built at
+        once (the hot path: ``advance``'s bookkeeping written out, as ``TableEnv.step`` does for
+        a move; a kept line met no rule error); any other goes through ``advance``."""
+        env = self.env
+        if self._fresh and type(line) is str and not env._over:
+            replay = self._kept.get((self.sid, self.session.status, line))
+            if replay is not None and not replay[9] & ~env._acc:
+                shown, status, s, reward, action, self.last, self._state, terminated, success, _, _ = replay
+                self.session.status = env.status = status
+                self.sid = env._s = s
+                self._action = action
+                t = env._t = env._t + 1
+                truncated = not terminated and t >= env.horizon
+                over = env._over = terminated or truncated
+                menu = env._menus[s]
+                return shown, reward, terminated, truncated, {
+                    "valid": status == 0, "action": action, "step": t, "success": success, "exit_status": status,
+                    "admissible": EMPTY if over else env._menu(s) if menu is None else menu}
+        return env.stepped(*self.advance(line))
 
     def advance(self, line: str) -> Step:
         """``Env.advance`` of a terminal world: the line through the shell (or as it ran before
