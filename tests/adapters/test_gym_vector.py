@@ -105,3 +105,24 @@ def test_one_world_file_opens_with_the_tables_beside_it(suite: Path) -> None:
     envs = make(suite / "worlds" / f"{world.id}.json", 2)
     obs, _ = envs.reset(seed=0)
     assert obs == (Env(world).reset(seed=0)[0], Env(world).reset(seed=1)[0])
+
+
+def test_a_suite_with_a_terminal_world_takes_its_lines_and_command_ids(tmp_path: Path) -> None:
+    """A terminal world's sub-env types an id's command line, or any text, into its own shell."""
+    worlds = (shipped_world("services"), shipped_world("vault"))
+    folder = write_suite(tmp_path / "mixed", worlds)
+    for world in worlds:
+        save(tables_of(world), tables_path(folder / "worlds" / f"{world.id}.json"))
+    vec = make(folder, 2)
+    obs, infos = vec.reset(seed=4)
+    shell, plain = Env(worlds[0]), Env(worlds[1])
+    assert obs == (shell.reset(seed=4)[0], plain.reset(seed=5)[0])
+    assert vec.unwrapped.batch.shell_envs.tolist() == [0]
+    start = shell.commands.index("service web start")
+    for actions in ([start, 0], ["systemctl status web", plain.commands[1]], ["ls /etc | head -3", "xyzzy plugh"]):
+        obs, rewards, *_ , infos = vec.step(actions)
+        for i, (env, action) in enumerate(((shell, actions[0]), (plain, actions[1]))):
+            line = env.commands[action] if isinstance(action, int) else action
+            shown, reward, *_ = env.step(line)
+            assert (obs[i], rewards[i]) == (shown, reward), (i, line)
+        assert infos["action_mask"][0].tolist()[:len(shell.commands)] == [c in shell.admissible for c in shell.commands]

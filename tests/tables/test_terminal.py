@@ -9,10 +9,8 @@ import random
 import pytest
 
 from tests.tables.conftest import SHIPPED, NON_TERMINAL, assert_same_traces, graph_of, shipped_world, tables_of
-from worldgen.errors import WorldgenError
 from worldgen.runtime.env import Env
 from worldgen.runtime.loader import load_rules
-from worldgen.tables.batch import Batch
 from worldgen.tables.build import unfit
 from worldgen.tables.step import TableEnv
 
@@ -76,10 +74,3 @@ def test_a_line_stopped_by_its_budget_leaves_the_tables_row_as_it_was() -> None:
     assert (env.state_id, env.state()) == before
     _, _, _, _, info = env.step(taken)  # the same command alone moves
     assert info["valid"] and info["action"] is not None and env.state_id != before[0]
-
-
-def test_a_batch_refuses_a_terminal_world_with_what_to_run_instead() -> None:
-    world = shipped_world("logs")
-    with pytest.raises(WorldgenError, match=r"is a terminal world: its lines run through its shell, so it steps one at "
-                                            r"a time \(TableEnv, or make_vec\(\.\.\., vectorization_mode=\"sync\"\)\)"):
-        Batch([world], [tables_of(world)], 4)

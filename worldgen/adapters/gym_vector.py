@@ -9,7 +9,8 @@ conventional way::
 Env ``i`` plays the suite's world ``i mod len(suite)`` and traces exactly what ``Env`` traces
 with the same seed (docs/tables.md). Actions are command ids (``Discrete(max commands)`` per env:
 ``envs.unwrapped.commands(i)`` names them) or command texts, read as Env reads them; an id or
-text the world does not admit is refused as Env refuses it. Autoreset is Gymnasium's next-step
+text the world does not admit is refused as Env refuses it; in a terminal world an id types its
+command's line and a text is any line typed into its shell. Autoreset is Gymnasium's next-step
 mode (``metadata["autoreset_mode"]``). Observations are texts (``observation="text"``) or the
 env's state id across the suite's worlds (``observation="state"``, for tabular agents; cheaper).
 
@@ -83,9 +84,7 @@ class WorldgenVectorEnv(VectorEnv):
     def step(self, actions: Any) -> tuple[Any, np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
         """``actions``: a command id or a command text per env."""
         ids = isinstance(actions, np.ndarray) and actions.dtype.kind in "iu"
-        if not ids and any(isinstance(a, str) for a in actions):
-            actions = self.batch.command_ids(list(actions))
-        texts, rewards, terminated, truncated, masks = self.batch.step(actions)
+        texts, rewards, terminated, truncated, masks = self.batch.step(actions if ids else list(actions))
         return self._observations(texts), rewards, terminated, truncated, self._infos(masks)
 
     def _observations(self, texts: np.ndarray | None) -> Any:

@@ -11,16 +11,21 @@ Resets are automatic and follow Gymnasium's next-step convention: the step after
 resets that env (its command is ignored) and returns the reset observation, reward 0 and no end.
 In the step an episode ends, its admissible row is all False, as Env's admissible list is empty
 then.
+
+An env of a terminal world types its command's line into its own shell (``batch_shell.py``):
+commands may also be text there, any line; an id it does not have types an empty line.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
 
 from worldgen.errors import WorldgenError
 from worldgen.ir.world import World
+from worldgen.tables.batch_shell import ShellEnvs
 from worldgen.tables.batch_texts import BatchTexts
 from worldgen.tables.build import Tables
 from worldgen.tables.draws import Draws
@@ -40,10 +45,6 @@ class Batch:
             raise WorldgenError("a batch needs at least one world, each with its tables")
         if num_envs < 1:
             raise WorldgenError(f"a batch needs at least one env, not {num_envs}")
-        shelled = [w.id for w in worlds if w.scaffold.terminal is not None]
-        if shelled:  # its observation is what its shell prints for a line, which a command id does not run
-            raise WorldgenError(f"world {shelled[0]} is a terminal world: its lines run through its shell, so it "
-                                f"steps one at a time (TableEnv, or make_vec(..., vectorization_mode=\"sync\"))")
         self.worlds = list(worlds)
         self.num_envs = n = num_envs
         self._envs = [TableEnv(w, t) for w, t in zip(worlds, tables)]  # each world's rules: texts, live pay
@@ -64,6 +65,9 @@ class Batch:
         self._t = np.zeros(n, dtype=np.int64)
         self._acc = j.when.take(self._s)  # pay-once conditions met this episode
         self._over = np.ones(n, dtype=bool)  # ended: the next step resets it
+        shelled = np.flatnonzero([self.worlds[w].scaffold.terminal is not None for w in self.world.tolist()])
+        self._shell = ShellEnvs(shelled, [self.worlds[w] for w in self.world[shelled].tolist()],
+                                [tables[w] for w in self.world[shelled].tolist()]) if len(shelled) else None
 
     @property
     def max_commands(self) -> int:
@@ -91,6 +95,11 @@ class Batch:
                for i, c in enumerate(commands)]
         return np.array([-1 if b is None else b for b in ids], dtype=np.int64)
 
+    @property
+    def shell_envs(self) -> np.ndarray:
+        """The envs that play terminal worlds (their commands are lines typed into their shells)."""
+        return self._shell.envs.copy() if self._shell is not None else np.zeros(0, dtype=np.int64)
+
     # ------------------------------------------------------------------------- episodes
     def reset(self, seed: int | Sequence[int | None] | None = None) -> tuple[Observations, np.ndarray]:
         """Start every env's episode. ``seed``: an int seeds env ``i`` with ``seed + i`` (as
@@ -105,12 +114,18 @@ class Batch:
         self._t[:] = 0
         self._acc = self._j.when.take(self._s)
         self._over = self._j.ends.take(self._s)
+        if self._shell is not None:
+            self._shell.reset(seeds)
         texts = None if self._texts is None else self._texts.of(self._texts.opening[self.world])
         return texts, self._masks()
 
-    def step(self, commands: np.ndarray | Sequence[int]) -> StepResult:
-        """Step every env with its command id: (observations, rewards, terminated, truncated,
-        admissible masks [num_envs x max_commands])."""
+    def step(self, commands: np.ndarray | Sequence[int | str]) -> StepResult:
+        """Step every env with its command, an id or a text read as Env reads it (a line typed
+        into a terminal world's shell): (observations, rewards, terminated, truncated, admissible
+        masks [num_envs x max_commands])."""
+        typed = None
+        if not isinstance(commands, np.ndarray) and any(isinstance(c, str) for c in commands):
+            typed, commands = commands, self.command_ids(commands)
         j, s = self._j, self._s
         a = np.asarray(commands, dtype=np.int64)
         if a.shape != (self.num_envs,):
@@ -118,6 +133,8 @@ class Batch:
         column = np.minimum(a.view(np.uint64), j.unknown).view(np.int64)  # < 0 wraps past the table: unknown
         fresh = np.flatnonzero(self._over)
         column[fresh] = j.unknown  # the env resets: its command moves nothing and draws nothing
+        if self._shell is not None:
+            column[self._shell.envs] = j.unknown  # its shell steps it (below)
         cell = s * (j.width + 1) + column
         e = j.edge.take(cell)
         admitted = e >= 0
@@ -142,8 +159,10 @@ class Batch:
             over[fresh] = j.ends.take(start)
             if ids is not None:
                 ids[fresh] = self._texts.opening[self.world[fresh]]  # type: ignore[union-attr]
-        self._s, self._t, self._over = new, t, over
         texts = None if ids is None else self._texts.of(ids)  # type: ignore[union-attr]
+        if self._shell is not None:
+            self._shelled(self._over, a, typed, new, t, reward, terminated, truncated, over, texts)
+        self._s, self._t, self._over = new, t, over
         return texts, reward, terminated, truncated, self._masks()
 
     def success(self) -> np.ndarray:
@@ -151,6 +170,24 @@ class Batch:
         return self._j.done.take(self._s)
 
     # ------------------------------------------------------------------------- inside a step
+    def _shelled(self, was_over: np.ndarray, ids: np.ndarray, typed: Sequence[Any] | None, new: np.ndarray,
+                 t: np.ndarray, reward: np.ndarray, terminated: np.ndarray, truncated: np.ndarray,
+                 over: np.ndarray, texts: Observations) -> None:
+        """Write the steps the terminal worlds' envs took in their shells into the step's arrays
+        (one that reset is shown as every env that resets is, above)."""
+        assert self._shell is not None
+        envs, steps = self._shell.step(was_over, ids, typed)
+        if not steps:
+            return
+        shown, paid, ended, cut, state, turns = zip(*steps)
+        new[envs] = self._j.state_start[self.world[envs]] + np.array(state, dtype=np.int64)
+        t[envs], reward[envs] = turns, paid
+        terminated[envs], truncated[envs] = ended, cut
+        over[envs] = terminated[envs] | truncated[envs]
+        if texts is not None:
+            for i, text in zip(envs.tolist(), shown):
+                texts[i] = text
+
     def _masks(self) -> np.ndarray:
         rows = np.where(self._over, self._j.over, self._s)
         return self._j.admissible.take(rows, axis=0).view(bool)[:, :self._j.width]
