@@ -83,8 +83,8 @@ class WorldgenVectorEnv(VectorEnv):
 
     def step(self, actions: Any) -> tuple[Any, np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
         """``actions``: a command id or a command text per env."""
-        ids = isinstance(actions, np.ndarray) and actions.dtype.kind in "iu"
-        texts, rewards, terminated, truncated, masks = self.batch.step(actions if ids else list(actions))
+        texts, rewards, terminated, truncated, masks = self.batch.step(
+            actions if isinstance(actions, np.ndarray) else list(actions))
         return self._observations(texts), rewards, terminated, truncated, self._infos(masks)
 
     def _observations(self, texts: np.ndarray | None) -> Any:

@@ -124,6 +124,8 @@ class Batch:
         into a terminal world's shell): (observations, rewards, terminated, truncated, admissible
         masks [num_envs x max_commands])."""
         typed = None
+        if isinstance(commands, np.ndarray) and commands.dtype.kind not in "iu":  # texts, or ids and texts
+            commands = commands.tolist()
         if not isinstance(commands, np.ndarray) and any(isinstance(c, str) for c in commands):
             typed, commands = commands, self.command_ids(commands)
         j, s = self._j, self._s
