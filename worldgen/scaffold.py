@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import hashlib
 from dataclasses import dataclass
 from typing import Any
 
+from worldgen import canonical
 from worldgen.errors import Diagnostic, InstantiationError
 from worldgen.ir.models import Scaffold as ScaffoldIR
 from worldgen.ir.world import World
@@ -23,7 +23,7 @@ class Scaffold:
 
     @property
     def sha256(self) -> str:
-        return hashlib.sha256(self.ir.to_json().encode()).hexdigest()
+        return canonical.sha256(self.ir.to_json())
 
     def instantiate(
         self,

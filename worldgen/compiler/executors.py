@@ -10,7 +10,6 @@ pipe that a thread of the caller's process reads.
 
 from __future__ import annotations
 
-import hashlib
 import multiprocessing
 from multiprocessing import forkserver
 import os
@@ -24,6 +23,7 @@ from multiprocessing.connection import Connection
 from multiprocessing.queues import SimpleQueue
 from typing import Any, Protocol
 
+from worldgen.canonical import sha256
 from worldgen.compiler import notes
 from worldgen.errors import WorldgenError
 
@@ -163,7 +163,7 @@ class RayExecutor:
     def map(self, setup: Callable[[Any], None], state: Any, work: Callable[[Any], Any],
             chunks: Iterable[Any], note: notes.Sink | None = None) -> Iterator[Any]:
         ray = self.ray
-        key = hashlib.sha256(pickle.dumps(state)).hexdigest()
+        key = sha256(pickle.dumps(state))
         shared = [ray.put(state)]  # inside a list, so Ray passes the reference, not the value
         task = ray.remote(_ray_task)
         queue = self._queue() if note is not None else None

@@ -6,7 +6,6 @@ items a world takes, then consts and state initial values (build-time generators
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Callable
 from functools import lru_cache
 from types import CodeType
@@ -14,6 +13,7 @@ from typing import Any
 
 import numpy as np
 
+from worldgen.canonical import sha256
 from worldgen.codegen.intsets import in_range
 from worldgen.codegen.exprs import ExprCompiler, Namespace, WorldTables
 from worldgen.codegen.names import RuleError
@@ -204,7 +204,7 @@ def draw_start(rules: Scaffold, compiler: ExprCompiler, entity_names: dict[str, 
 
 
 def _content_sha256(content: dict[str, Any]) -> str:
-    return hashlib.sha256(canonical_json(content).encode()).hexdigest()
+    return sha256(canonical_json(content))
 
 
 @lru_cache(maxsize=1024)

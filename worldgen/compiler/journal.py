@@ -11,13 +11,13 @@ between files, before the journal line) loses only work that is redone to the sa
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, BinaryIO
 
+from worldgen.canonical import sha256
 from worldgen.errors import WorldgenError
 from worldgen.files import open_log
 from worldgen.ir.models import canonical_json
@@ -35,7 +35,7 @@ class Checkpoint:
 
 
 def fingerprint(inputs: dict[str, Any]) -> str:
-    return hashlib.sha256(canonical_json(inputs).encode("utf-8")).hexdigest()
+    return sha256(canonical_json(inputs))
 
 
 def partial_suite_error(folder: Path) -> WorldgenError:

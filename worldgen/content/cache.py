@@ -8,13 +8,13 @@ processes and crash-safe without a server.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import sqlite3
 from pathlib import Path
 from typing import Any
 
+from worldgen.canonical import sha256
 from worldgen.ir.models import canonical_json
 from worldgen.user_cache import user_cache_folder
 
@@ -27,7 +27,7 @@ def default_cache_path() -> Path:
 
 
 def cache_key(request: dict[str, Any]) -> str:
-    return hashlib.sha256(canonical_json(request).encode()).hexdigest()
+    return sha256(canonical_json(request))
 
 
 class ContentCache:

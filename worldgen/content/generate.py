@@ -7,12 +7,12 @@ Python API both come through here.
 from __future__ import annotations
 
 import asyncio
-import hashlib
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from worldgen.canonical import sha256
 from worldgen.content.cache import ContentCache, default_cache_path
 from worldgen.content.pack import Pack, PackIdentity
 from worldgen.content.pricing import price_for
@@ -163,7 +163,7 @@ def _open(out: str | Path, identity: PackIdentity, n: int, validator: Validator)
 def _identity(scaffold: Scaffold, validator: Validator, provider: str, model: str, seed: int, settings: dict[str, Any]) -> PackIdentity:
     return PackIdentity(
         scaffold=scaffold.name,
-        scaffold_hash=hashlib.sha256(scaffold.to_json().encode()).hexdigest(),
+        scaffold_hash=sha256(scaffold.to_json()),
         schema_hash=schema_hash(validator.schema),
         provider=provider,
         model=model,

@@ -6,13 +6,13 @@ surrounding blanks); it never changes case or words, so a record's meaning is wh
 
 from __future__ import annotations
 
-import hashlib
 import re
 import string
 import unicodedata
 from collections.abc import Callable
 from typing import Any
 
+from worldgen.canonical import sha256
 from worldgen.ir.models import Slot
 
 _HSPACE = re.compile(r"[^\S\n]+")
@@ -86,7 +86,7 @@ def fingerprint(record: Any) -> str | None:
     # " \x00 " keeps texts apart; its spaces keep the \x00 a token of its own, so punctuation at
     # the end of one text (a space once folded) cannot glue it to the next
     folded = " \x00 ".join(texts).casefold().translate(_PUNCTUATION)
-    return hashlib.sha256(" ".join(folded.split()).encode()).hexdigest()[:32]
+    return sha256(" ".join(folded.split()))[:32]
 
 
 def collect_text(value: Any, out: list[str]) -> None:

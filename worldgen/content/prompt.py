@@ -8,10 +8,10 @@ cannot enforce a schema, the schema itself is appended to the instructions.
 
 from __future__ import annotations
 
-import hashlib
 import json
 from typing import Any
 
+from worldgen.canonical import sha256
 from worldgen.content.banks import load_banks
 from worldgen.content.names import command_words
 from worldgen.content.rng import Stream
@@ -80,7 +80,7 @@ def repair_messages(messages: list[Message], answer: str, violations: list[Viola
 
 
 def prompt_hash(messages: list[Message], model: str) -> str:
-    return hashlib.sha256(canonical_json([model, messages]).encode()).hexdigest()[:16]
+    return sha256(canonical_json([model, messages]))[:16]
 
 
 def _outline(schema: dict[str, Any], depth: int) -> list[str]:

@@ -11,9 +11,9 @@ Two variants come from one walk over the slots:
 
 from __future__ import annotations
 
-import hashlib
 from typing import Any
 
+from worldgen.canonical import sha256
 from worldgen.content.names import entity_name_paths
 from worldgen.ir.models import Expr, Scaffold, Slot, Template, canonical_json
 
@@ -38,7 +38,7 @@ def strict_schema(scaffold: Scaffold) -> dict[str, Any]:
 
 def schema_hash(schema: dict[str, Any]) -> str:
     """sha256 of the canonical JSON of a schema: packs record it to detect a changed scaffold."""
-    return hashlib.sha256(canonical_json(schema).encode()).hexdigest()
+    return sha256(canonical_json(schema))
 
 
 def list_size(slot: Slot) -> tuple[int, int]:

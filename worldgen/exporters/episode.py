@@ -9,10 +9,10 @@ containers, where worldgen's parser, content providers and rollout code are not 
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
+from worldgen.canonical import sha256
 from worldgen.ir.world import World
 from worldgen.runtime.env import Env
 
@@ -79,4 +79,4 @@ def play(world: World, seed: int, commands: Iterable[str],
 
 def observation_sha256(observation: str) -> str:
     """What the journal records of each observation: enough to tell a replay that disagrees."""
-    return hashlib.sha256(observation.encode("utf-8")).hexdigest()
+    return sha256(observation)

@@ -28,7 +28,6 @@ commands are never written into a shell script (the walkthrough is a JSON list t
 
 from __future__ import annotations
 
-import hashlib
 import json
 import re
 import shutil
@@ -36,6 +35,7 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
+from worldgen.canonical import sha256
 from worldgen.compiler.artifact import Artifact
 from worldgen.exporters import client, instruction, terminal_task, toml
 from worldgen.exporters.journal import EpisodeConfig
@@ -178,8 +178,8 @@ def _task_config(entry: Entry, target: Target, artifact: str, solution_length: i
         "record_id": provenance.get("record_id", ""),
         "scaffold_sha256": provenance.get("scaffold_sha256", ""),
         "content_sha256": provenance.get("content_sha256", ""),
-        "world_sha256": hashlib.sha256(world.to_json().encode("utf-8")).hexdigest(),
-        "artifact_sha256": hashlib.sha256(artifact.encode("utf-8")).hexdigest(),
+        "world_sha256": sha256(world.to_json()),
+        "artifact_sha256": sha256(artifact),
         "axes": dict(sorted(world.axes.items())),
         "params": {k: world.params[k] for k in sorted(world.params)},
     }

@@ -19,11 +19,11 @@ what it is graded on (a new scaffold passing the gate and the band) cannot be co
 
 from __future__ import annotations
 
-import hashlib
 import shutil
 import tempfile
 from pathlib import Path
 
+from worldgen.canonical import sha256
 from worldgen.errors import WorldgenError
 from worldgen.exporters import toml
 from worldgen.exporters.harbor import Target, write_file
@@ -111,7 +111,7 @@ def _instruction(brief: Brief, library: list[str]) -> str:
 
 
 def _task_config(brief: Brief, target: Target, library: list[str]) -> dict:
-    digest = hashlib.sha256("\n".join([brief.to_json(), *library]).encode()).hexdigest()
+    digest = sha256("\n".join([brief.to_json(), *library]))
     return {
         "schema_version": "1.4",
         "source": "worldgen",

@@ -15,6 +15,7 @@ import secrets
 from collections.abc import Iterator
 from pathlib import Path
 
+from worldgen.canonical import sha256
 from worldgen.errors import WorldgenError
 
 SECRET_BYTES = 32
@@ -38,7 +39,7 @@ def read_secret(path: Path) -> bytes:
 
 def episode_seeds(secret: bytes, world_json: str) -> Iterator[int]:
     """Endless candidate episode seeds for one world, each a 63-bit number."""
-    world = hashlib.sha256(world_json.encode("utf-8")).hexdigest()
+    world = sha256(world_json)
     k = 0
     while True:
         digest = hmac.new(secret, f"{world}:{k}".encode(), hashlib.sha256).digest()

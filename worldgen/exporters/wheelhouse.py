@@ -20,7 +20,6 @@ folder of wheels instead, without any index.
 
 from __future__ import annotations
 
-import hashlib
 import importlib.metadata
 import re
 import shutil
@@ -29,6 +28,7 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
+from worldgen.canonical import sha256
 from worldgen.errors import WorldgenError
 from worldgen.exporters.runtime_wheel import build_runtime_wheel
 
@@ -51,7 +51,7 @@ class Wheelhouse:
             m = _WHEEL_NAME.match(wheel.name)
             if m is None:
                 raise WorldgenError(f"{wheel}: error: not a wheel file name (NAME-VERSION-...-TAGS.whl)")
-            digest = hashlib.sha256(wheel.read_bytes()).hexdigest()
+            digest = sha256(wheel.read_bytes())
             lines.append(f"{m['name']}=={m['version']} --hash=sha256:{digest}\n")
         return "".join(lines)
 

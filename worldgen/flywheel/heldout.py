@@ -10,10 +10,10 @@ artifact's recorded ``world_sha256``), so the same world under another id is sti
 from __future__ import annotations
 
 import asyncio
-import hashlib
 from pathlib import Path
 from typing import Any
 
+from worldgen.canonical import sha256
 from worldgen.errors import WorldgenError
 from worldgen.report.generalisation import group
 from worldgen.rollouts import records
@@ -27,7 +27,7 @@ LISTED = 5  # shared worlds named in a refusal
 def world_hash(entry: Entry) -> str:
     if entry.provenance is not None:
         return entry.provenance.world_sha256
-    return hashlib.sha256(entry.world.to_json().encode("utf-8")).hexdigest()
+    return sha256(entry.world.to_json())
 
 
 def refuse_shared(held_out: list[Entry], training: list[Entry], suite: Path, r: int) -> None:

@@ -10,11 +10,11 @@ are left: types, ranges, guards, effects, rewards, goals, axes.
 
 from __future__ import annotations
 
-import hashlib
 import statistics
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from worldgen.canonical import sha256
 from worldgen.ir.models import Scaffold, canonical_json
 from worldgen.verify.report import Report
 
@@ -53,7 +53,7 @@ def structural_hash(ir: Scaffold) -> str:
     data = ir.model_dump(mode="json", exclude_defaults=True)
     for key in ("name", "title"):
         data.pop(key, None)
-    return hashlib.sha256(canonical_json(_abstract(data, names, "")).encode()).hexdigest()
+    return sha256(canonical_json(_abstract(data, names, "")))
 
 
 def action_signature(ir: Scaffold) -> tuple[tuple[str, ...], ...]:

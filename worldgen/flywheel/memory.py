@@ -8,10 +8,10 @@ for the solver it was measured with: a trained solver may find the same candidat
 
 from __future__ import annotations
 
-import hashlib
 import json
 from pathlib import Path
 
+from worldgen.canonical import sha256
 from worldgen.errors import DiagnosticError
 from worldgen.flywheel.identity import structural_hash
 from worldgen.frontend import compile_source
@@ -22,7 +22,7 @@ def edit_key(source: str) -> str:
     try:
         return structural_hash(compile_source(source, "candidate.wg")[0])
     except DiagnosticError:
-        return "text:" + hashlib.sha256(source.encode()).hexdigest()
+        return "text:" + sha256(source)
 
 
 def remembered(outputs: list[Path], solver: str) -> dict[str, str]:

@@ -14,13 +14,13 @@ read back, a half-compiled suite is finished. Same inputs, same bytes.
 
 from __future__ import annotations
 
-import hashlib
 import json
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
+from worldgen.canonical import sha256
 from worldgen.errors import DiagnosticError
 from worldgen.files import write_atomic
 from worldgen.flywheel.accept import Gate, Verdict, library_member
@@ -220,7 +220,7 @@ def _write_accepted(out: Path, name: str, source: str, draft: Draft, verdict: Ve
         "model": draft.model, "rounds": draft.rounds, "tokens": draft.tokens, "cost_usd": draft.cost_usd,
         "checks": verdict.passed, "measured": verdict.measured, "solver": view.policy,
         "band": [settings.band.lo, settings.band.hi], "seeds": f"{settings.seeds.start}:{settings.seeds.stop}",
-        "suite": f"suites/{name}", "source_sha256": hashlib.sha256(source.encode()).hexdigest(),
+        "suite": f"suites/{name}", "source_sha256": sha256(source),
     }
     write_atomic(folder / "provenance.json", json.dumps(provenance, indent=2) + "\n")
 

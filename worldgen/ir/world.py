@@ -6,11 +6,11 @@ or the parser. Loading it never executes anything taken from it.
 
 from __future__ import annotations
 
-import hashlib
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
+from worldgen.canonical import sha256
 from worldgen.ir.models import Scaffold, canonical_json
 from worldgen.plugs import plugged
 
@@ -43,7 +43,7 @@ class World(BaseModel):
     @property
     def id(self) -> str:
         """A short content hash: equal worlds have equal ids."""
-        return f"{self.scaffold.name}-{self.seed}-{hashlib.sha256(self.to_json().encode()).hexdigest()[:10]}"
+        return f"{self.scaffold.name}-{self.seed}-{sha256(self.to_json())[:10]}"
 
     def env(self, **options: Any) -> Any:
         """A ``worldgen.Env`` playing this world (the same as ``Env(world, **options)``)."""

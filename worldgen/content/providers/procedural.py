@@ -11,13 +11,13 @@ a command word nor a name used elsewhere in the record; a text is fitted to the 
 
 from __future__ import annotations
 
-import hashlib
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
+from worldgen.canonical import sha256
 from worldgen.content.banks import THEME_CATEGORIES, Banks, load_banks
 from worldgen.content.names import command_words, entity_name_paths
 from worldgen.content.providers.base import Outcome, record_id
@@ -441,4 +441,4 @@ def _parse(template: str) -> list[str | tuple[str, str]]:
 
 
 def _digest(data: Any) -> str:
-    return hashlib.sha256(canonical_json(data).encode()).hexdigest()[:16]
+    return sha256(canonical_json(data))[:16]
