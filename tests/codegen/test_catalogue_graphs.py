@@ -1,7 +1,8 @@
 """Every shipped scaffold explores the same graph with each of the code generator's speed-ups
 turned off: computing closed expressions once (codegen/hoisting.py), scanning only the bindings
-an ``any`` can accept (codegen/among.py) and testing membership over a set bitwise
-(codegen/setquant.py)."""
+an ``any`` can accept (codegen/among.py), testing membership over a set bitwise
+(codegen/setquant.py) and running the checker's loop around the world's own scans
+(codegen/fused.py)."""
 
 from __future__ import annotations
 
@@ -20,6 +21,7 @@ TURNED_OFF = {
     "hoisting": ("worldgen.codegen.hoisting.Hoists.use", lambda self, src: src),
     "among": ("worldgen.codegen.guards._among", lambda *args: None),
     "setquant": ("worldgen.codegen.exprs.set_quantifier", lambda *args: None),
+    "fused": ("worldgen.codegen.program.emit_explore", lambda *args: None),
 }
 
 

@@ -139,11 +139,12 @@ class Emitter:
             else:
                 self.emit(depth, f"if not {self.x.expr(e)}: {refuse}")
 
-    def hoisted(self, ai: int, p: GuardPlan) -> int:
-        """Open action ``ai``'s scan: skip it without live bindings, then its state-only guards
-        (each an ``if``, once per state); returns the depth the binding loop goes at."""
-        self.emit(1, f"if L{ai}:")
-        depth = 2
+    def hoisted(self, ai: int, p: GuardPlan, base: int = 1) -> int:
+        """Open action ``ai``'s scan at depth ``base``: skip it without live bindings, then its
+        state-only guards (each an ``if``, once per state); returns the depth the binding loop
+        goes at."""
+        self.emit(base, f"if L{ai}:")
+        depth = base + 1
         for what, name, e in p.hoisted:
             if what == "let":
                 self.emit(depth, f"l_{ident(str(name))} = {self.x.expr(e)}")

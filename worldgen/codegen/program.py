@@ -19,6 +19,7 @@ from worldgen.codegen.among import Among
 from worldgen.codegen.emitter import Emitter
 from worldgen.codegen.exprs import Namespace, Request, WorldTables
 from worldgen.codegen.fallbacks import Fallback, fallbacks_of, free_rank, spellings
+from worldgen.codegen.fused import emit_explore
 from worldgen.codegen.guards import GuardPlan, Lookup, live, plan
 from worldgen.codegen.intervals import Interval
 from worldgen.codegen.invariants import emit_invariant
@@ -58,6 +59,7 @@ class Rules:
     effect: tuple[Callable[..., None], ...]  # (s, *args, pick): the same effects, no text
     admissible: Callable[[list], list[str]]
     successors: Callable[[Any], list[tuple[int, Any]]]  # admissible bindings with where they lead (codegen/successors.py)
+    explore_run: Callable[..., str | None] | None  # the checker's loop around the scans; None with chance (codegen/fused.py)
     observe: Callable[[list], str]
     instruction: Callable[[list], str]
     invalid: Callable[[list], str]
@@ -188,6 +190,7 @@ def generate(rules: Scaffold, tables: WorldTables) -> tuple[Generated, dict[str,
     stochastic = tuple(_has_chance(a.body + rules.every) for a in rules.actions)
     says_only = tuple(all(st.kind == "say" for st in a.body + rules.every) for a in rules.actions)
     emit_successors(em, plans, stochastic, says_only)
+    emit_explore(em, plans, stochastic, says_only)
 
     em.emit(0, f"def observe(s): return {em.x.template(rules.observe)}")
     em.emit(0, f"def instruction(s): return {em.x.template(rules.instruction)}")
@@ -271,7 +274,7 @@ def build_rules(rules: Scaffold, tables: WorldTables, constants: dict[str, Any],
         message=tuple(env[f"message_{i}"] for i in range(n)),
         apply=tuple(env[f"apply_{i}"] for i in range(n)),
         effect=tuple(env[f"effect_{i}"] for i in range(n)),
-        admissible=env["admissible"], successors=env["successors"], observe=env["observe"],
+        admissible=env["admissible"], successors=env["successors"], explore_run=env.get("explore_run"), observe=env["observe"],
         instruction=env["instruction"], invalid=env["invalid"], signals=env["signals"],
         invariant=env["invariant"], when_amounts=numbers.when_amounts, live=live_pays(rules, env), on_amounts=numbers.on_amounts,
         bonus=tuple(env.get(f"bonus_{i}") for i in range(n)), per_step=numbers.per_step, horizon=numbers.horizon,

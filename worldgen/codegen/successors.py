@@ -10,10 +10,13 @@ the text of the rule error the effect raised.
 
 Inside the function ``s`` is the state the code reads: the original ``s0`` while guards run, the
 copy while an effect runs (effects read their own earlier assignments, as ``effect_{ai}`` does).
+The scan itself (``emit_scans``) is shared with the explorer's fused loop (codegen/fused.py), which
+does its own thing with each outcome.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from worldgen.codegen.guards import GuardPlan
@@ -24,24 +27,47 @@ if TYPE_CHECKING:
 SAME, CHANCE = 0, 1
 
 
-def emit_successors(em: Emitter, plans: list[GuardPlan], stochastic: tuple[bool, ...], says_only: tuple[bool, ...]) -> None:
-    em.emit(0, "def successors(s0):")
-    em.emit(1, "out = []")
-    em.emit(1, "s = s0")
+@dataclass(frozen=True)
+class Outcomes:
+    """The lines a scan runs for each outcome of binding ``i`` (``s`` the new state, ``e`` the
+    rule error). A line list may end the iteration early: it then sets ``s = s0`` first."""
+
+    state: tuple[str, ...]
+    error: tuple[str, ...]
+    same: tuple[str, ...]
+    chance: tuple[str, ...]
+
+
+def emit_scans(em: Emitter, plans: list[GuardPlan], stochastic: tuple[bool, ...], says_only: tuple[bool, ...],
+               base: int, on: Outcomes) -> None:
+    """Every action's scan of its bindings, at depth ``base``, with the guards and sure effects
+    inline and ``on``'s lines run for what each admissible binding does."""
     for ai, (action, p) in enumerate(zip(em.rules.actions, plans)):
-        depth = em.hoisted(ai, p)
+        depth = em.hoisted(ai, p, base)
         em.emit(depth, f"for {p.loop_vars(action)}, c, i in {em.scanned(ai, p)}:")
         em.guard_items(depth + 1, p.scan, "continue")
         if stochastic[ai] or says_only[ai]:
-            em.emit(depth + 1, f"out.append((i, {CHANCE if stochastic[ai] else SAME}))")
+            for line in on.chance if stochastic[ai] else on.same:
+                em.emit(depth + 1, line)
             continue
         em.emit(depth + 1, "s = list(s0)")
         em.emit(depth + 1, "try:")
         em.lets(depth + 2, tuple(pair for g in action.guards for pair in g.lets if pair[0] not in p.pre))
         em.stmts(action.body + em.rules.every, depth + 2, quiet=True)
         em.emit(depth + 1, "except _RULE_ERRORS as e:")
-        em.emit(depth + 2, "out.append((i, str(e) or type(e).__name__))")
+        for line in on.error:
+            em.emit(depth + 2, line)
         em.emit(depth + 1, "else:")
-        em.emit(depth + 2, "out.append((i, s))")
+        for line in on.state:
+            em.emit(depth + 2, line)
         em.emit(depth + 1, "s = s0")
+
+
+def emit_successors(em: Emitter, plans: list[GuardPlan], stochastic: tuple[bool, ...], says_only: tuple[bool, ...]) -> None:
+    em.emit(0, "def successors(s0):")
+    em.emit(1, "out = []")
+    em.emit(1, "s = s0")
+    emit_scans(em, plans, stochastic, says_only, 1, Outcomes(
+        state=("out.append((i, s))",), error=("out.append((i, str(e) or type(e).__name__))",),
+        same=(f"out.append((i, {SAME}))",), chance=(f"out.append((i, {CHANCE}))",)))
     em.emit(1, "return out")

@@ -171,6 +171,10 @@ class _Explorer:
         if len(g.faults) < FAULTS_KEPT:
             g.faults.append(Fault(state, binding, decisions, message))
 
+    def state_fault(self, state: int, err: Exception) -> None:
+        """A rule error met while judging a state: the state fails (the caller says so)."""
+        self.fault(state, None, (), f"evaluating the state's signals or invariants: {err}")
+
     def add(self, key: Any, s: Sequence[Any], depth: int, parent: int) -> int:
         """Index of state ``s`` (whose index key is ``key``), discovering it if new; -1 if a bound
         forbids a new state."""
@@ -195,7 +199,7 @@ class _Explorer:
             when, done, failed = self.signals(s)
             inv = self.invariant(s)
         except RULE_ERRORS as err:
-            self.fault(i, None, (), f"evaluating the state's signals or invariants: {err}")
+            self.state_fault(i, err)
             when, done, failed, inv = 0, False, True, -1
         g.when.append(when)
         g.done.append(done)  # bools: the generated signals() says bool(...)
@@ -210,8 +214,17 @@ class _Explorer:
         The hot loop of the whole checker, one function with everything it touches bound to
         locals once: the world's generated ``successors`` runs the guards and sure effects of
         every admissible binding of a state in one call (codegen/successors.py), and each edge
-        costs a key, a dictionary look-up and two appends."""
+        costs a key, a dictionary look-up and two appends. A world without chance runs the same
+        loop generated around its own scans instead (codegen/fused.py), the same graph made."""
         g = self.g
+        fused = self.rules.explore_run
+        if fused is not None:
+            hit = fused(g.keys, g.depth, g.parent, g.when, g.done, g.failed, g.edge_start, g.edge_binding, g.trans_dst,
+                        self.index, g.violations, self.max_states, self.max_depth, self.key, self.state, self.fault,
+                        self.state_fault)
+            if hit is not None:
+                g.hit = hit
+            return
         keys, depth, done, failed, edge_binding, trans_dst = g.keys, g.depth, g.done, g.failed, g.edge_binding, g.trans_dst
         add_dst, add_binding, close = trans_dst.append, edge_binding.append, g.edge_start.append
         successors, state, key, find, discover = self.rules.successors, self.state, self.key, self.index.get, self.discover
