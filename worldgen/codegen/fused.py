@@ -5,8 +5,8 @@ and the checker's loop (verify/statespace.py) then dispatches on each outcome's 
 key, looks it up and indexes a new state through a method that runs the signals and invariants.
 A world with no ``chance`` in its effects gets that loop generated around its own scans instead:
 each admissible binding's new state is keyed, looked up and, when new, indexed and judged right
-where its effect ran, with every array's ``append`` bound once (1.05-1.33x the states per second
-of the loop it replaces on the shipped scaffolds, `bench/bench_scale.py`). The graph is the same,
+where its effect ran, with every array's ``append`` bound once (1.0-1.3x the states per second
+of the loop it replaces on the shipped scaffolds, median 1.15x). The graph is the same,
 array for array: states in BFS order, edges in scan order, faults in the order they are met, the
 same bounds (``max_states`` ends the loop at once, ``max_depth`` skips deeper states and is
 reported). A world with chance keeps the checker's own loop, which enumerates outcomes.
