@@ -38,7 +38,7 @@ def run(guard: str, rounds: int) -> tuple[int, int, int, float, list[int]]:
     """(states, edges, guard evaluations, seconds, edge bindings) of one exploration."""
     source = AUCTION.replace("ROUNDS", str(rounds)).replace("GUARD", guard)
     rules, initial = load_rules(worldgen.loads(source, "auction.wg").instantiate({}, seed=0))
-    space = rules.successors.__globals__
+    space = rules.invariant.__globals__
     scanned = [0]
     if "_within" in rules.source:
         def counting(runs, lo, hi):  # type: ignore[no-untyped-def]

@@ -21,7 +21,7 @@ TURNED_OFF = {
     "hoisting": ("worldgen.codegen.hoisting.Hoists.use", lambda self, src: src),
     "among": ("worldgen.codegen.guards._among", lambda *args: None),
     "setquant": ("worldgen.codegen.exprs.set_quantifier", lambda *args: None),
-    "fused": ("worldgen.codegen.program.emit_explore", lambda *args: None),
+    "fused": ("worldgen.codegen.program.emit_explore", lambda *args: False),
 }
 
 

@@ -42,7 +42,7 @@ def counted(rules) -> list[int]:
     """Replace the generated code's ``_within`` by one that records how many bindings it hands
     the scan: each of them is one evaluation of the guard."""
     scanned: list[int] = []
-    space = rules.successors.__globals__
+    space = rules.invariant.__globals__
 
     def counting(runs, lo, hi):
         got = within(runs, lo, hi)

@@ -9,7 +9,7 @@ where its effect ran, with every array's ``append`` bound once (1.0-1.3x the sta
 of the loop it replaces on the shipped scaffolds, median 1.15x). The graph is the same,
 array for array: states in BFS order, edges in scan order, faults in the order they are met, the
 same bounds (``max_states`` ends the loop at once, ``max_depth`` skips deeper states and is
-reported). A world with chance keeps the checker's own loop, which enumerates outcomes.
+reported). A world with chance gets ``successors`` for the checker's own loop, which enumerates outcomes.
 
 The function takes the graph's arrays and the checker's callbacks as arguments, so the generated
 code holds no reference to the checker; its own names carry an ``x_`` prefix, apart from the
@@ -63,13 +63,14 @@ OUTCOMES = Outcomes(state=_NEW_STATE, error=("x_fault(x_i, i, (), str(e) or type
                     same=("x_j = x_i", *_EDGE), chance=())
 
 
-def emit_explore(em: Emitter, plans: list[GuardPlan], stochastic: tuple[bool, ...], says_only: tuple[bool, ...]) -> None:
-    """``explore_run``, for a world none of whose effects meets a chance (else nothing: the
-    checker enumerates chance outcomes in its own loop). It expands from the first state of
-    ``x_keys`` to the last, judging each new state as it is found, and returns the bound that
-    stopped it (``'max_states'``), ``'max_depth'`` if states past it were skipped, else None."""
+def emit_explore(em: Emitter, plans: list[GuardPlan], stochastic: tuple[bool, ...], says_only: tuple[bool, ...]) -> bool:
+    """``explore_run``, for a world none of whose effects meets a chance; False for one that has
+    chance (the checker enumerates its outcomes in its own loop, from ``successors``). It expands
+    from the first state of ``x_keys`` to the last, judging each new state as it is found, and
+    returns the bound that stopped it (``'max_states'``), ``'max_depth'`` if states past it were
+    skipped, else None."""
     if any(stochastic):
-        return
+        return False
     em.emit(0, f"def explore_run({', '.join(PARAMS)}):")
     em.emit(1, "x_add_dst, x_add_binding, x_close = x_trans_dst.append, x_edge_binding.append, x_edge_start.append")
     em.emit(1, "x_add_key, x_add_depth, x_add_parent = x_keys.append, x_depth.append, x_parent.append")
@@ -86,3 +87,4 @@ def emit_explore(em: Emitter, plans: list[GuardPlan], stochastic: tuple[bool, ..
     em.emit(2, "x_close(len(x_edge_binding))")
     em.emit(2, "x_i += 1")
     em.emit(1, "return x_hit")
+    return True

@@ -58,8 +58,10 @@ class Rules:
     apply: tuple[Callable[..., None], ...]  # (s, *args, pick, out): effects, said text into out
     effect: tuple[Callable[..., None], ...]  # (s, *args, pick): the same effects, no text
     admissible: Callable[[list], list[str]]
-    successors: Callable[[Any], list[tuple[int, Any]]]  # admissible bindings with where they lead (codegen/successors.py)
-    explore_run: Callable[..., str | None] | None  # the checker's loop around the scans; None with chance (codegen/fused.py)
+    # the checker's loop around the world's scans (codegen/fused.py), or, in a world with chance, the
+    # admissible bindings of a state with where they lead, for the checker's own loop (codegen/successors.py)
+    explore_run: Callable[..., str | None] | None
+    successors: Callable[[Any], list[tuple[int, Any]]] | None
     observe: Callable[[list], str]
     instruction: Callable[[list], str]
     invalid: Callable[[list], str]
@@ -189,8 +191,8 @@ def generate(rules: Scaffold, tables: WorldTables) -> tuple[Generated, dict[str,
     em.admissible("admissible", "c", plans)
     stochastic = tuple(_has_chance(a.body + rules.every) for a in rules.actions)
     says_only = tuple(all(st.kind == "say" for st in a.body + rules.every) for a in rules.actions)
-    emit_successors(em, plans, stochastic, says_only)
-    emit_explore(em, plans, stochastic, says_only)
+    if not emit_explore(em, plans, stochastic, says_only):
+        emit_successors(em, plans, stochastic, says_only)
 
     em.emit(0, f"def observe(s): return {em.x.template(rules.observe)}")
     em.emit(0, f"def instruction(s): return {em.x.template(rules.instruction)}")
@@ -274,7 +276,7 @@ def build_rules(rules: Scaffold, tables: WorldTables, constants: dict[str, Any],
         message=tuple(env[f"message_{i}"] for i in range(n)),
         apply=tuple(env[f"apply_{i}"] for i in range(n)),
         effect=tuple(env[f"effect_{i}"] for i in range(n)),
-        admissible=env["admissible"], successors=env["successors"], explore_run=env.get("explore_run"), observe=env["observe"],
+        admissible=env["admissible"], explore_run=env.get("explore_run"), successors=env.get("successors"), observe=env["observe"],
         instruction=env["instruction"], invalid=env["invalid"], signals=env["signals"],
         invariant=env["invariant"], when_amounts=numbers.when_amounts, live=live_pays(rules, env), on_amounts=numbers.on_amounts,
         bonus=tuple(env.get(f"bonus_{i}") for i in range(n)), per_step=numbers.per_step, horizon=numbers.horizon,

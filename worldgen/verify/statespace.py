@@ -228,6 +228,7 @@ class _Explorer:
         keys, depth, done, failed, edge_binding, trans_dst = g.keys, g.depth, g.done, g.failed, g.edge_binding, g.trans_dst
         add_dst, add_binding, close = trans_dst.append, edge_binding.append, g.edge_start.append
         successors, state, key, find, discover = self.rules.successors, self.state, self.key, self.index.get, self.discover
+        assert successors is not None  # made for every world that has no explore_run
         i = 0
         while i < len(keys):
             if not (done[i] or failed[i]):
