@@ -1,4 +1,5 @@
-"""``successors(s0)``: every admissible command of a state with the state it leads to, in one call.
+"""``successors(s0)``: every admissible command of a state with the state it leads to, in one call
+(made for a world with ``chance``; one without gets the checker's whole loop, codegen/fused.py).
 
 The model checker's inner loop used to ask for the admissible binding ids, then call each action's
 effect function on a copy of the state. Fusing both into one generated function per world runs the
