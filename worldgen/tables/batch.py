@@ -65,7 +65,7 @@ class Batch:
         self._t = np.zeros(n, dtype=np.int64)
         self._acc = j.when.take(self._s)  # pay-once conditions met this episode
         self._over = np.ones(n, dtype=bool)  # ended: the next step resets it
-        shelled = np.flatnonzero([self.worlds[w].scaffold.terminal is not None for w in self.world.tolist()])
+        shelled = np.flatnonzero(np.array([w.scaffold.terminal is not None for w in self.worlds])[self.world])
         self._shell = ShellEnvs(shelled, [self.worlds[w] for w in self.world[shelled].tolist()],
                                 [tables[w] for w in self.world[shelled].tolist()]) if len(shelled) else None
 

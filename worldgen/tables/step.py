@@ -77,9 +77,8 @@ class TableEnv(EpisodeQueries):
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[str, dict[str, Any]]:
         """As ``Env.reset``; ``info`` is a plain dict, as ``step``'s is."""
         obs, intro, success = self.begin(seed)
-        menu = EMPTY if self._over else self._menus[0]
         return obs, {"valid": True, "action": None, "step": 0, "success": success, "instruction": intro,
-                     "admissible": self._menu(0) if menu is None else menu}
+                     "admissible": self._admissible()}
 
     def begin(self, seed: int | None = None) -> tuple[str, str, bool]:
         self._chance.begin(seed)
@@ -129,9 +128,8 @@ class TableEnv(EpisodeQueries):
     def stepped(self, obs: str, reward: float, terminated: bool, truncated: bool, success: bool, valid: bool,
                 action: str | None, error: str | None) -> tuple[str, float, bool, bool, dict[str, Any]]:
         """``step``'s answer to what ``advance`` returned."""
-        menu = EMPTY if self._over else self._menus[self._s]
         info = {"valid": valid, "action": action, "step": self._t, "success": success, "exit_status": self.status,
-                "admissible": self._menu(self._s) if menu is None else menu}
+                "admissible": self._admissible()}
         if error is not None:
             info["error"] = error
         return obs, reward, terminated, truncated, info
