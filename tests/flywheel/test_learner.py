@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from tests.cli.test_check_and_play import worldgen as cli
-from tests.suites import compiled
+from tests.suites import compiled, with_tables
 from worldgen.errors import WorldgenError
 from worldgen.learner.model import Model, load
 from worldgen.learner.train import Settings, train
@@ -18,6 +18,7 @@ from worldgen.rollouts import records
 from worldgen.rollouts.policies import check_spec, make_policy
 from worldgen.rollouts.runner import run
 from worldgen.rollouts.sources import open_entries
+from worldgen.tables.step import TableEnv
 
 
 @pytest.fixture(scope="module")
@@ -49,6 +50,15 @@ def test_training_is_seeded_and_deterministic(ice: Path) -> None:
     assert np.array_equal(a.weights, b.weights) and a.weights.any()
     train(c, entries, Settings(episodes=200, seed=6))
     assert not np.array_equal(a.weights, c.weights)
+
+
+def test_a_suite_with_step_tables_trains_from_them_to_the_same_weights(ice: Path, tmp_path: Path) -> None:
+    tabled = open_entries(with_tables(ice, tmp_path / "tabled"))
+    on_rules, on_tables = Model.new(), Model.new()
+    assert train(on_tables, tabled, Settings(episodes=150, seed=2)).returns == \
+        train(on_rules, open_entries(ice), Settings(episodes=150, seed=2)).returns
+    assert np.array_equal(on_rules.weights, on_tables.weights) and on_tables.weights.any()
+    assert all(len(e.idle_envs) == 1 and isinstance(e.idle_envs[0], TableEnv) for e in tabled)  # each world played from tables
 
 
 def test_init_continues_from_a_trained_file(ice: Path, tmp_path: Path) -> None:

@@ -5,7 +5,8 @@ The advantage is the episode's return minus a running mean of returns on the sam
 baseline), so a world that always pays teaches nothing and a lucky win on a hard world teaches
 much. Episode ``k`` plays world ``k mod n`` of the suite (shuffled once by the seed) with episode
 seed ``seed + k``, and every command is drawn from a generator keyed by the seed: the same suite,
-seed and episodes give the same weights.
+seed and episodes give the same weights. A world whose suite has step tables is played from them
+(``compile --tables``: the same episodes, ~a fifth less time per step on small worlds).
 """
 
 from __future__ import annotations
@@ -18,10 +19,11 @@ import numpy as np
 from worldgen.learner.features import Featurizer
 from worldgen.learner.model import Model
 from worldgen.rollouts.policies.random import WAIT
+from worldgen.rollouts.runtimes import open_env
 from worldgen.rollouts.sources import Entry
 from worldgen.runtime.env import Env
 from worldgen.seeding import rng
-
+from worldgen.tables.step import TableEnv
 
 
 @dataclass(frozen=True)
@@ -40,7 +42,7 @@ class Progress:
     wins: list[bool] = field(default_factory=list)
 
 
-def play(model: Model, featurize: Featurizer, env: Env, seed: int,
+def play(model: Model, featurize: Featurizer, env: Env | TableEnv, seed: int,
          chooser: np.random.Generator) -> tuple[float, bool, list[tuple[np.ndarray, np.ndarray]]]:
     """One episode sampled from the policy: (return, success, per step: its feature indices and the
     gradient of log p(command played) on each)."""
@@ -64,7 +66,7 @@ def train(model: Model, entries: list[Entry], settings: Settings, advance: Calla
     """Train ``model`` in place for ``settings.episodes`` episodes over ``entries``."""
     order = rng(settings.seed, "learner/order").permutation(len(entries))
     chooser = rng(settings.seed, "learner/choose")
-    envs: dict[int, Env] = {}
+    envs: dict[int, Env | TableEnv] = {}
     featurize = model.featurizer()
     baseline: dict[int, float] = {}
     done = Progress()
@@ -72,7 +74,7 @@ def train(model: Model, entries: list[Entry], settings: Settings, advance: Calla
         i = int(order[k % len(entries)])
         env = envs.get(i)
         if env is None:
-            env = envs[i] = entries[i].world.env()
+            env = envs[i] = open_env(entries[i])[0]
         total, success, steps = play(model, featurize, env, settings.seed + k, chooser)
         advantage = total - baseline.get(i, 0.0)
         baseline[i] = settings.baseline_decay * baseline.get(i, total) + (1 - settings.baseline_decay) * total
