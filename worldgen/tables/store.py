@@ -1,7 +1,7 @@
 """Tables on disk, beside the artifact (``worlds/<id>.tables.npz``), and the checks that make a
 loaded file safe to step: nothing in it can send the runtime out of its arrays or into a loop.
 
-The file is a NumPy ``.npz`` of plain arrays, read with ``allow_pickle=False``: data only.
+The file is a NumPy ``.npz`` of plain arrays, read as data only (tables/npz.py, never a pickle).
 """
 
 from __future__ import annotations
@@ -16,6 +16,8 @@ import numpy as np
 from worldgen.errors import WorldgenError
 from worldgen.files import write_atomic
 from worldgen.tables.build import Tables
+from worldgen.tables.npz import read_arrays
+
 PROB_TOLERANCE = 1e-9
 
 
@@ -38,8 +40,7 @@ def load(path: Path, world_id: str) -> Tables:
     """The tables at ``path`` for the world ``world_id``; TableError naming the world (and the
     state, where one is at fault) if they are not consistent enough to step."""
     try:
-        with np.load(path, allow_pickle=False) as data:
-            arrays = {f.name: data[f.name] for f in fields(Tables)}
+        arrays = read_arrays(path, (f.name for f in fields(Tables)))
     except (OSError, ValueError, KeyError, zipfile.BadZipFile, EOFError) as err:
         raise TableError(f"{path}: error: world {world_id}: unreadable tables: {err}") from None
     tables = Tables(**arrays)
