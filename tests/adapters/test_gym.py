@@ -18,8 +18,10 @@ from tests.conftest import EXAMPLES, example_record, example_scaffold
 from tests.worldfiles import example_worlds, write_suite, write_world
 from worldgen.adapters import SUITE_ENV_ID, WORLD_ENV_ID
 from worldgen.adapters.gym import WorldgenEnv
+from worldgen.adapters.shelltext import ShellText
 from worldgen.errors import WorldgenError
 from worldgen.ir.world import World
+from worldgen.shell.limits import MAX_LINE, MAX_OUTPUT
 
 
 @pytest.fixture(scope="module")
@@ -115,6 +117,19 @@ def test_non_ascii_content_widens_the_charset_and_commands_match_in_any_case() -
         obs, _, _, _, info = env.step(typed)
         assert obs in env.observation_space and typed in env.action_space
         assert info["action"] == "go" or obs.startswith("You can't get to")  # understood, whether or not allowed
+
+
+def test_a_terminal_worlds_spaces_hold_any_text_its_shell_prints_or_takes() -> None:
+    services = example_scaffold("services").instantiate(example_record("services"), seed=1)
+    env = gym.make(WORLD_ENV_ID, world=services)
+    assert type(env.observation_space) is ShellText and type(env.action_space) is ShellText
+    assert env.observation_space.max_length > 2 * MAX_OUTPUT and env.action_space.max_length == MAX_LINE
+    env.reset(seed=0)
+    for line in ("printf '\\u2603 %s\\n' 東京", "echo é | tr a-z A-Z", "printf '%0900000d%0900000d' 1 2"):
+        obs, *_ = env.step(line)
+        assert obs in env.observation_space and line in env.action_space, (line, len(obs))
+    assert "☃ 東京" in env.step("printf '\\u2603 %s\\n' 東京")[0]
+    assert type(gym.make(WORLD_ENV_ID, world=non_ascii_world()).observation_space) is gym.spaces.Text  # no shell
 
 
 # ----------------------------------------------------------------------------------- seeding

@@ -16,6 +16,7 @@ from tests.tables.conftest import shipped_world, tables_of
 from tests.worldfiles import write_suite
 from worldgen.adapters import SUITE_ENV_ID
 from worldgen.adapters.gym_vector import WorldgenVectorEnv
+from worldgen.adapters.shelltext import ShellText
 from worldgen.errors import WorldgenError
 from worldgen.runtime.env import Env
 from worldgen.tables.paths import tables_path
@@ -126,3 +127,6 @@ def test_a_suite_with_a_terminal_world_takes_its_lines_and_command_ids(tmp_path:
             shown, reward, *_ = env.step(line)
             assert (obs[i], rewards[i]) == (shown, reward), (i, line)
         assert infos["action_mask"][0].tolist()[:len(shell.commands)] == [c in shell.admissible for c in shell.commands]
+    obs, *_ = vec.step(["printf '\\u2603 ok\\n'", 0])
+    assert obs[0].startswith("☃ ok") and obs in vec.observation_space  # a shell prints any character
+    assert type(vec.single_observation_space) is ShellText

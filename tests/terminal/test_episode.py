@@ -6,6 +6,8 @@ from __future__ import annotations
 import pytest
 
 import worldgen
+from worldgen.shell import limits
+from worldgen.terminal.episode import MAX_SHOWN, shown
 
 SOURCE = """world ops {
   entity svc[2]
@@ -307,3 +309,14 @@ def test_a_line_stopped_by_its_budget_leaves_the_world_as_it_was(env: worldgen.E
     assert run(env, "ls /tmp; echo ${X:-unset}")[0] == "unset"
     out, _, info = run(env, "printf 'port=3\\nlevel=high\\n' > /etc/app.conf")  # the same write, alone, pays
     assert (out, info["action"]) == ("app: configuration reloaded", "write_conf")
+
+
+def test_what_a_line_shows_is_its_output_then_its_hooks_messages_each_cut_to_the_shells_cap() -> None:
+    assert shown("total 0\n\n", []) == "total 0"
+    assert shown("", ["saved.", "reloaded."]) == "saved.\nreloaded."
+    assert shown("ok\n", ["saved."]) == "ok\nsaved."
+    already_cut = limits.cut("x" * (limits.MAX_OUTPUT + 5))  # as the emulator's output comes
+    assert shown(already_cut, []) == already_cut.rstrip("\n")
+    many = ["a hook's message of some length"] * (limits.MAX_OUTPUT // 10)  # one line setting a hook off many times
+    text = shown("y" * (3 * limits.MAX_OUTPUT), many)  # real bash: two streams of up to MAX_OUTPUT each, and more
+    assert text.count(limits.TRUNCATED) == 2 and 2 * limits.MAX_OUTPUT < len(text) <= MAX_SHOWN

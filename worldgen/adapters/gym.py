@@ -30,7 +30,6 @@ from typing import Any
 
 import gymnasium as gym
 from gymnasium.envs.registration import EnvSpec
-from gymnasium.spaces import Text
 
 from worldgen.adapters.textspace import TextBounds, text_bounds
 from worldgen.errors import WorldgenError
@@ -73,8 +72,8 @@ class WorldgenEnv(gym.Env[str, str]):
         self._envs: dict[int, Env] = {}
         self._seeded: set[int] = set()  # worlds whose chance stream was seeded since the last seeded reset
         bounds = functools.reduce(TextBounds.union, map(text_bounds, self._worlds))
-        self.observation_space = Text(bounds.max_observation, min_length=0, charset=bounds.charset)
-        self.action_space = Text(bounds.max_command, min_length=0, charset=bounds.charset)
+        self.observation_space = bounds.observation_space()
+        self.action_space = bounds.action_space()
         self.horizon = max(apply_axes(w.scaffold, w.axes).horizon for w in self._worlds)
         self.current = 0  # index of the world being played
         self._active: Env | _BeforeReset = _BeforeReset()

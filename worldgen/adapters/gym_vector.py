@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
-from gymnasium.spaces import Discrete, MultiDiscrete, Text
+from gymnasium.spaces import Discrete, MultiDiscrete
 from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
 
@@ -58,7 +58,7 @@ class WorldgenVectorEnv(VectorEnv):
         self.num_envs = num_envs
         if self.texts:
             bounds = functools.reduce(TextBounds.union, map(text_bounds, worlds))
-            self.single_observation_space = Text(bounds.max_observation, min_length=0, charset=bounds.charset)
+            self.single_observation_space = bounds.observation_space()
         else:
             self.single_observation_space = Discrete(self.batch.states)
         self.observation_space = batch_space(self.single_observation_space, num_envs)

@@ -12,6 +12,11 @@ is alphanumeric only, so a world's spaces are computed from the world itself:
 * command length: the longest phrasing of any action with its longest arguments.
 
 The bounds assume integers shown in text fit in 64 bits (20 characters).
+
+A terminal world prints whatever its shell does and takes any line, so its spaces are
+``ShellText`` (``adapters/shelltext.py``): any characters, up to the shell's caps (what one line
+may show beside the world's own text; the longest line it takes); the bounds above are then what
+``sample`` draws.
 """
 
 from __future__ import annotations
@@ -21,12 +26,17 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from gymnasium.spaces import Text
+
+from worldgen.adapters.shelltext import ShellText
 from worldgen.ir.axes import apply_axes
 from worldgen.ir.limits import MAX_TEXT
 from worldgen.ir.models import Action, Expr, Scaffold, Stmt, Template, Type
 from worldgen.ir.patterns import parts, tokens
 from worldgen.ir.world import World
 from worldgen.runtime.env import OVER
+from worldgen.shell.limits import MAX_LINE
+from worldgen.terminal.episode import MAX_SHOWN
 
 BASE_CHARSET = frozenset(string.ascii_letters + string.digits + string.punctuation + " \n")
 INT_WIDTH = 20  # len(str(-2**63))
@@ -39,11 +49,22 @@ class TextBounds:
     charset: frozenset[str]
     max_observation: int
     max_command: int
+    shell: bool = False  # a terminal world (or a suite with one): its shell prints and takes any text
 
     def union(self, other: TextBounds) -> TextBounds:
         """Bounds covering both (a suite's spaces cover all of its worlds)."""
         return TextBounds(self.charset | other.charset, max(self.max_observation, other.max_observation),
-                          max(self.max_command, other.max_command))
+                          max(self.max_command, other.max_command), self.shell or other.shell)
+
+    def observation_space(self) -> Text:
+        if self.shell:  # the line's output and hook messages, a newline, then the world's own text
+            return ShellText(MAX_SHOWN + 1 + self.max_observation, charset=self.charset, sample_length=self.max_observation)
+        return Text(self.max_observation, min_length=0, charset=self.charset)
+
+    def action_space(self) -> Text:
+        if self.shell:
+            return ShellText(MAX_LINE, charset=self.charset, sample_length=self.max_command)
+        return Text(self.max_command, min_length=0, charset=self.charset)
 
 
 def text_bounds(world: World) -> TextBounds:
@@ -53,7 +74,7 @@ def text_bounds(world: World) -> TextBounds:
         for c in s:
             charset.update(ch for ch in (c, c.lower(), c.upper()) if len(ch) == 1)
     lengths = _Lengths(world, max(map(len, strings), default=0))
-    return TextBounds(frozenset(charset), lengths.observation(), lengths.command())
+    return TextBounds(frozenset(charset), lengths.observation(), lengths.command(), world.scaffold.terminal is not None)
 
 
 def _strings(data: Any) -> Iterator[str]:

@@ -9,12 +9,14 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
+from worldgen.shell import limits
 from worldgen.shell.builtins.registry import tools
 from worldgen.shell.interp import Outcome, Session, Shell
 from worldgen.terminal.layout import Layout
 from worldgen.terminal.programs import programs
 from worldgen.terminal.worldfs import WorldFs
 
+MAX_SHOWN = 2 * (limits.MAX_OUTPUT + 1 + len(limits.TRUNCATED)) + 1  # the longest text ``shown`` returns
 PATH = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"
 
 
@@ -92,7 +94,16 @@ class TerminalEpisode:
         if outcome.stopped:  # undone whole: the shell undid its session and files, this the world's
             self._restore(before)
             self.notes = []
-        shown = outcome.output.rstrip("\n")
-        if self.notes:
-            shown = "\n".join([shown, *self.notes]) if shown else "\n".join(self.notes)
-        return shown, outcome.status
+        return shown(outcome.output, self.notes), outcome.status
+
+
+def shown(output: str, notes: list[str]) -> str:
+    """What the terminal shows for a line: its output, then what the world's file hooks said,
+    each part cut to the shell's ``MAX_OUTPUT`` characters (and the line saying so), so one line
+    shows at most twice that however many hooks it sets off (in real bash too, whose two streams
+    are kept to that size each). The emulator's output is cut already; cutting is idempotent."""
+    text = limits.cut(output.rstrip("\n")).rstrip("\n")
+    if not notes:
+        return text
+    said = limits.cut("\n".join(notes)).rstrip("\n")
+    return f"{text}\n{said}" if text else said

@@ -28,7 +28,7 @@ from typing import Any
 from worldgen.shell.builtins.ls import NOW
 from worldgen.shell.interp import Outcome, Session
 from worldgen.terminal import calls, jail_init, program_client
-from worldgen.terminal.episode import Runner, TerminalEpisode
+from worldgen.terminal.episode import Runner, TerminalEpisode, shown
 from worldgen.terminal.jail import RealShell, RealShellError
 from worldgen.terminal.layout import Layout
 from worldgen.terminal.mirror import Mirror
@@ -122,11 +122,8 @@ class RealEpisode:
         stderr = reply["stderr"] + "".join(r + "\n" for r in refused)
         chunks = [c for _, c in reply["chunks"]] + [r + "\n" for r in refused]
         self.last = Outcome("".join(chunks), reply["stdout"], stderr, int(reply["status"]))
-        shown = self.last.output.rstrip("\n")
         self.notes = list(self.world.notes)
-        if self.notes:
-            shown = "\n".join([shown, *self.notes]) if shown else "\n".join(self.notes)
-        return shown, int(reply["status"])
+        return shown(self.last.output, self.notes), int(reply["status"])
 
     def _settle(self) -> list[str]:
         """After the line: the world takes what is on disk, and puts back what it renders."""
