@@ -20,9 +20,9 @@ from pathlib import Path
 import numpy as np
 
 MAGIC = b"\x93NUMPY"
-_HEADER = re.compile(
-    r"\{'descr': '(?P<descr>[<|][biuf][1248]|<U[1-9][0-9]{0,5})', 'fortran_order': False, "
-    r"'shape': \((?P<shape>(?:[0-9]{1,18}, )*[0-9]{0,18}(?:,)?)\), \} *\n")
+_HEADER = re.compile(  # exactly what NumPy writes for a plain C-ordered array of these kinds
+    r"\{'descr': '(?P<descr>\|[biu]1|<[iu][248]|<f[248]|<U[1-9][0-9]{0,5})', 'fortran_order': False, "
+    r"'shape': \((?P<shape>|[0-9]{1,18},|[0-9]{1,18}(?:, [0-9]{1,18})+)\), \} *\n")
 
 
 def read_arrays(path: Path, names: Iterable[str]) -> dict[str, np.ndarray]:
