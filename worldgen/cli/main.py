@@ -10,6 +10,8 @@ traceback reaches a user: an unexpected exception is a bug, printed as one ``int
 from __future__ import annotations
 
 import argparse
+import atexit
+import gc
 import importlib
 import os
 import sys
@@ -37,6 +39,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
+    _skip_final_collection()
     parser = build_parser()
     args = parser.parse_args(argv)  # exits 2 on usage errors
     try:
@@ -60,6 +63,18 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     except Exception as err:
         return _bug(err)
+
+
+def _skip_final_collection() -> None:
+    """Make the interpreter's exit skip its last garbage collections (~0.06-0.1 s of a command:
+    they walk every object the grammar, the IR and the rules made). An exit handler moves every
+    object then alive to the collector's permanent generation, which it never walks. Freezing
+    changes only what the collector walks: other exit handlers (temporary folders, pools, Ray)
+    run as before, and modules are torn down as before, releasing what they hold. Registered once
+    per process."""
+    if not getattr(_skip_final_collection, "registered", False):
+        atexit.register(gc.freeze)
+        _skip_final_collection.registered = True  # type: ignore[attr-defined]
 
 
 def _bug(err: Exception) -> int:
