@@ -12,7 +12,7 @@ import pytest
 from tests.cli.test_check_and_play import worldgen as cli
 from tests.suites import compiled, with_tables
 from worldgen.errors import WorldgenError
-from worldgen.learner.model import Model, load
+from worldgen.learner.model import Model, draw, load
 from worldgen.learner.train import Settings, train
 from worldgen.rollouts import records
 from worldgen.rollouts.policies import check_spec, make_policy
@@ -59,6 +59,14 @@ def test_a_suite_with_step_tables_trains_from_them_to_the_same_weights(ice: Path
         train(on_rules, open_entries(ice), Settings(episodes=150, seed=2)).returns
     assert np.array_equal(on_rules.weights, on_tables.weights) and on_tables.weights.any()
     assert all(len(e.idle_envs) == 1 and isinstance(e.idle_envs[0], TableEnv) for e in tabled)  # each world played from tables
+
+
+def test_a_draw_is_numpys_choice_from_the_same_generator() -> None:
+    ours, numpys, shapes = np.random.default_rng(7), np.random.default_rng(7), np.random.default_rng(0)
+    cases = [np.array([1.0]), np.array([0.0, 1.0, 0.0]), np.array([1e-300, 1 - 1e-16, 1e-17])]
+    cases += [shapes.dirichlet(np.full(n, shapes.uniform(0.05, 3))) for n in shapes.integers(1, 16, size=3000)]
+    for p in cases:
+        assert draw(ours, p) == numpys.choice(len(p), p=p)
 
 
 def test_init_continues_from_a_trained_file(ice: Path, tmp_path: Path) -> None:

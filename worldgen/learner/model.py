@@ -3,6 +3,7 @@ they were trained. A file of another version is refused with a message, never ha
 
 from __future__ import annotations
 
+import math
 import zipfile
 from dataclasses import dataclass
 from pathlib import Path
@@ -31,8 +32,10 @@ class Model:
         return Featurizer(self.weights.size)
 
     def probabilities(self, features: list[np.ndarray]) -> np.ndarray:
-        """Softmax over the commands whose feature indices are ``features``."""
-        scores = np.fromiter((self.weights[f].sum() / np.sqrt(f.size) for f in features), dtype=np.float64, count=len(features))
+        """Softmax over the commands whose feature indices are ``features``. (``np.add.reduce`` is
+        what ``ndarray.sum`` runs, without its Python-level wrapper: the same sums to the bit.)"""
+        weights, add = self.weights, np.add.reduce
+        scores = np.array([add(weights[f]) / math.sqrt(f.size) for f in features])
         scores -= scores.max()
         p = np.exp(scores)
         return p / p.sum()
@@ -43,13 +46,23 @@ class Model:
         probabilities, and each command's feature indices."""
         features = [featurize(observation, c) for c in commands]
         p = self.probabilities(features)
-        return int(chooser.choice(len(commands), p=p)), p, features
+        return draw(chooser, p), p, features
 
     def save(self, path: Path) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
         partial = path.with_name(path.name + ".partial.npz")
         np.savez(partial, format=np.array(FORMAT), weights=self.weights, episodes=np.array(self.episodes))
         partial.replace(path)
+
+
+def draw(chooser: np.random.Generator, p: np.ndarray) -> int:
+    """``chooser.choice(len(p), p=p)``, the same index from the same one uniform draw (NumPy's own
+    steps: the cumulative sums scaled to end at 1, searched for the draw), without its checks of
+    ``p``, which a softmax meets by construction and which cost more than the draw itself.
+    ``tests/flywheel/test_learner.py`` holds the two equal."""
+    cdf = p.cumsum()
+    cdf /= cdf[-1]
+    return int(cdf.searchsorted(chooser.random(), side="right"))
 
 
 def load(path: str | Path) -> Model:

@@ -54,7 +54,7 @@ def play(model: Model, featurize: Featurizer, env: Env | TableEnv, seed: int,
         coef = -p  # d log p_k / d score_j = [j == k] - p_j, spread over command j's unit-length features
         coef[k] += 1.0
         sizes = [f.size for f in features]
-        steps.append((np.concatenate(features), np.repeat(coef / np.sqrt(sizes), sizes)))
+        steps.append((np.concatenate(features), (coef / np.sqrt(sizes)).repeat(sizes)))
         obs, reward, terminated, truncated, info = env.step(commands[k])
         total += reward
         success = bool(info["success"])
