@@ -6,7 +6,8 @@ baseline), so a world that always pays teaches nothing and a lucky win on a hard
 much. Episode ``k`` plays world ``k mod n`` of the suite (shuffled once by the seed) with episode
 seed ``seed + k``, and every command is drawn from a generator keyed by the seed: the same suite,
 seed and episodes give the same weights. A world whose suite has step tables is played from them
-(``compile --tables``: the same episodes, ~a fifth less time per step on small worlds).
+(``compile --tables``: the same episodes and weights, 1.25-1.4x the episodes per second on
+small worlds: ``bench/bench_learner.py --tables``).
 """
 
 from __future__ import annotations
