@@ -60,3 +60,21 @@ def test_honest_rollouts_are_counted(tally_suite, tally_rollouts):
     report = build_report(tally_suite, [str(f) for f in tally_rollouts])
     replay = report["executability"]["rollouts"]["deterministic_replay"]
     assert replay["count"] == replay["of"] > 0 and report["suite"]["episodes"] == replay["of"]
+
+
+@pytest.mark.parametrize("trust_edited", [False, True])
+def test_each_episode_is_replayed_once_per_report(tally_suite, tally_rollouts, monkeypatch, trust_edited):
+    import worldgen.report.suite as suite
+
+    replayed: list[tuple[str, int]] = []
+    real = suite.mismatch
+
+    def counting(entry: Any, episode: dict[str, Any]) -> str | None:
+        replayed.append((episode["world"], episode["seed"]))
+        return real(entry, episode)
+
+    monkeypatch.setattr(suite, "mismatch", counting)
+    report = build_report(tally_suite, [str(f) for f in tally_rollouts], trust_edited=trust_edited)
+    assert len(replayed) == report["suite"]["episodes"] > 0
+    replay = report["executability"]["rollouts"]["deterministic_replay"]
+    assert replay["count"] == replay["of"] > 0

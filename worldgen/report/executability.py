@@ -2,7 +2,8 @@
 
 Three independent replays: the checker's own determinism check (stored in each artifact), the
 artifact's oracle replay re-run here and compared with the hash the compiler stored (a different
-process, maybe a different machine), and every rollout episode re-played command by command.
+process, maybe a different machine), and every rollout episode re-played command by command
+(once per report: loading the suite replayed them, report/suite.py).
 """
 
 from __future__ import annotations
@@ -11,7 +12,6 @@ from typing import Any
 
 from worldgen.report.stats import rate
 from worldgen.report.suite import SuiteData
-from worldgen.rollouts.replay import mismatch
 from worldgen.rollouts.sources import Entry
 from worldgen.verify.replay import first_admissible, replay
 
@@ -33,9 +33,9 @@ def measure(data: SuiteData) -> dict[str, Any]:
         out["rollouts"] = None
         return out
     crashed = [e for e in episodes if _crashed(e)]
-    by_id = data.by_id()
-    replayable = [e for e in episodes if not (e["error"] and e["error"]["source"] == "world")]
-    differing = [e for e in replayable if mismatch(by_id[e["world"]], e) is not None]
+    replayable = [(e, problem) for e, problem in zip(episodes, data.replay_problems())
+                  if not (e["error"] and e["error"]["source"] == "world")]
+    differing = [e for e, problem in replayable if problem is not None]
     out["rollouts"] = {
         "episodes": len(episodes),
         "crash_free": {**rate(len(episodes) - len(crashed), len(episodes)),

@@ -33,9 +33,19 @@ class SuiteData:
     rollout_files: list[str]
     packs: list[str]
     warnings: list[str] = field(default_factory=list)
+    replays: list[str | None] | None = None  # per episode: how its replay differs (None: it replays); None: not replayed yet
 
     def by_id(self) -> dict[str, Entry]:
         return {e.id: e for e in self.entries}
+
+    def replay_problems(self) -> list[str | None]:
+        """How each episode differs from its replay (None where it replays exactly), in episode
+        order. Each episode is replayed once per report: loading already replayed them all, unless
+        told to trust edited files."""
+        if self.replays is None:
+            by_id = self.by_id()
+            self.replays = [mismatch(by_id[e["world"]], e) for e in self.episodes]
+        return self.replays
 
 
 def load_suite(path: str | Path, rollout_files: list[str], packs: list[str], trust_edited: bool = False,
@@ -59,6 +69,8 @@ def load_suite(path: str | Path, rollout_files: list[str], packs: list[str], tru
         if not trust_edited:
             _check_replays(name, ours, by_id)
         data.episodes += ours
+    if not trust_edited:  # every episode replayed above, or loading was refused
+        data.replays = [None] * len(data.episodes)
     return data
 
 
