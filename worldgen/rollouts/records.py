@@ -75,6 +75,6 @@ def read(path: str | Path, cut_torn_tail: bool = False) -> tuple[list[dict[str, 
     return list(records.values()), warnings
 
 
-def rewrite(path: Path, records: Iterable[dict[str, Any]]) -> None:
-    """Replace the file atomically with ``records`` (already ordered)."""
-    write_atomic(path, "".join(line(r) for r in records))
+def rewrite(path: Path, lines: Iterable[str]) -> None:
+    """Replace the file atomically with ``lines`` (each one ``line``'s text, already ordered)."""
+    write_atomic(path, "".join(lines))

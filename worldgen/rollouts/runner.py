@@ -51,6 +51,7 @@ async def run(entries: list[Entry], policy: Policy, out: Path, episodes: int = 1
     shell or (terminal worlds) real bash; worlds with step tables are played from them."""
     existing = records.read(out, cut_torn_tail=True)[0] if out.exists() else []
     done = {records.key(r) for r in existing if records.finished(r)}
+    lines = {records.key(r): records.line(r) for r in existing}  # the file's episodes, latest per key
     jobs = plan(entries, policy.name + (REAL_SHELL if shell == "real" else ""), episodes, seed, done)
     if shell == "emulated":  # a tampered tables file stops the run here, named, not as episodes' errors
         for job in jobs:
@@ -63,8 +64,10 @@ async def run(entries: list[Entry], policy: Policy, out: Path, episodes: int = 1
     with open(out, "a", encoding="utf-8") as f:
 
         def write(record: dict[str, Any]) -> None:
-            f.write(records.line(record))
+            text = records.line(record)
+            f.write(text)
             f.flush()
+            lines[records.key(record)] = text
             result.ran += 1
             result.successes += bool(record["success"])
             if record["error"] is not None:
@@ -92,12 +95,13 @@ async def run(entries: list[Entry], policy: Policy, out: Path, episodes: int = 1
             raise group_error.exceptions[0] from None
         finally:
             await policy.aclose()
-    _canonical_order(out, entries)
+    _canonical_order(out, entries, lines)
     return result
 
 
-def _canonical_order(out: Path, entries: list[Entry]) -> None:
+def _canonical_order(out: Path, entries: list[Entry], lines: dict[records.Key, str]) -> None:
+    """Rewrite ``out`` with its episodes' lines (latest per key) in canonical order: the lines
+    kept as they were written, so finishing a run neither reads nor encodes its episodes again."""
     position = {e.id: i for i, e in enumerate(entries)}
-    episodes = records.read(out)[0]
-    episodes.sort(key=lambda r: (r["policy"], position.get(r["world"], len(position)), r["world"], r["seed"]))
-    records.rewrite(out, episodes)
+    order = sorted(lines, key=lambda k: (k[0], position.get(k[1], len(position)), k[1], k[2]))
+    records.rewrite(out, (lines[k] for k in order))
