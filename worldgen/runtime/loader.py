@@ -3,10 +3,13 @@
 Generating and compiling a world's functions depends only on its rules (the scaffold with its
 axis choices applied), so the generated code is kept per rules and reused by every world that
 shares them (a suite's worlds mostly do); each world binds it to its own names, content and state.
+A world's bound rules are found again while anything still holds them (an idle table env of a
+rollout or a report), beyond the few kept here.
 """
 
 from __future__ import annotations
 
+import weakref
 from collections import OrderedDict
 from typing import Any
 
@@ -26,6 +29,8 @@ from worldgen.terminal.layout import build_layout
 GENERATED_KEPT = 64
 LOADED_KEPT = 32  # worlds whose rules are kept whole (a report makes an Env per episode of a suite, several passes)
 _loaded: OrderedDict[int, tuple[World, Rules, list[Any]]] = OrderedDict()
+# by world id, rules still alive somewhere, with their world (held, so its id is not reused until the rules die)
+_alive: dict[int, tuple[weakref.ref[Rules], World, list[Any]]] = {}
 _generated: OrderedDict[tuple[int, tuple[tuple[str, str], ...]], tuple[Scaffold, Scaffold, Generated]] = OrderedDict()
 
 
@@ -34,15 +39,29 @@ def load_rules(world: World) -> tuple[Rules, list[Any]]:
     later Env of the same world object (as ``Env.fresh`` shares them): a suite report replays
     each episode and measures each world through new Envs, which rebuilt a terminal world's
     command table (~80 ms) four times per world."""
-    hit = _loaded.get(id(world))
+    key = id(world)
+    hit = _loaded.get(key)
     if hit is not None and hit[0] is world:
-        _loaded.move_to_end(id(world))
+        _loaded.move_to_end(key)
         return hit[1], list(hit[2])
-    rules, initial = _load(world)
-    _loaded[id(world)] = (world, rules, initial)  # the world is held, so its id is not reused meanwhile
+    held = _alive.get(key)
+    found = held[0]() if held is not None and held[1] is world else None
+    if held is not None and found is not None:
+        rules, initial = found, held[2]
+    else:
+        rules, initial = _load(world)
+        _alive[key] = (weakref.ref(rules, lambda ref: _forget(key, ref)), world, initial)
+    _loaded[key] = (world, rules, initial)  # the world is held, so its id is not reused meanwhile
     if len(_loaded) > LOADED_KEPT:
         _loaded.popitem(last=False)
     return rules, list(initial)
+
+
+def _forget(key: int, ref: weakref.ref[Rules]) -> None:
+    """The rules ``ref`` pointed to are gone: drop their entry (unless newer rules took the id)."""
+    held = _alive.get(key)
+    if held is not None and held[0] is ref:
+        del _alive[key]
 
 
 def _load(world: World) -> tuple[Rules, list[Any]]:
