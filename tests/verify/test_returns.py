@@ -148,3 +148,23 @@ def test_the_best_expected_return_is_computed_as_the_induction_computes_it(name:
         kinds.add(len(ctx.arrays.trans_dst) == len(ctx.arrays.edge_src))
         assert ctx.expected_return == value(ctx.arrays, rules, "expected"), (name, seed)
     assert (False in kinds) == (name == "frozen_lake") and True in kinds  # its slipping axis: both paths
+
+
+def test_the_pay_once_tables_as_arrays_are_the_loops_to_the_bit() -> None:
+    """Paid masks x state masks: where an episode's paid set goes, and what reaching the state
+    pays, computed with whole arrays for masks that fit an int64, as the loop computes them."""
+    import numpy as np
+
+    from worldgen.verify.returns import _paid_masks, _tables
+
+    rng = np.random.default_rng(7)
+    for width in (1, 5, 17, 40, 62):
+        values = tuple(sorted({int(x) for x in rng.integers(0, 2**width, size=12)}))
+        amounts = tuple(float(x) for x in rng.normal(size=width) * 10.0 ** rng.integers(-3, 4, size=width))
+        masks = _paid_masks(values[0], values, 100)
+        fast = _tables(masks, values, amounts)
+        index = {m: i for i, m in enumerate(masks)}
+        slow_join = [[index[m | w] for w in values] for m in masks]
+        slow_pay = [[sum((amounts[b] for b in range(width) if (w & ~m) >> b & 1), 0.0) for w in values] for m in masks]
+        assert fast[0].tolist() == slow_join and fast[0].dtype == np.int64
+        assert fast[1].tolist() == slow_pay  # exactly: the same additions in the same order
