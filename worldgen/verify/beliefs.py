@@ -29,6 +29,10 @@ def seen_key(text: str, done: bool, failed: bool) -> str:
     return f"{'done' if done else 'failed' if failed else 'on'}\n{text}"
 
 
+# one outcome as a split reads it: what the agent sees (``seen_key``), DONE/FAILED or 0 (it goes on), where it leads
+Read = tuple[str, int, Element]
+
+
 class Unknown(Exception):
     """A search over beliefs needed more than its bounds."""
 
@@ -50,6 +54,7 @@ class BeliefModel:
         self.actual = actual  # the candidate that is the world itself
         self.steps_evaluated = 0
         self._outcomes: dict[tuple[Element, str], list[Seen]] = {}
+        self._reads: dict[tuple[Element, str], tuple[Read, ...]] = {}  # the same outcomes, as ``split`` reads them
         self._admissible: dict[Element, tuple[str, ...]] = {}
         self._members: dict[Belief, tuple[Element, ...]] = {}
         self._factored: dict[tuple[Element, ...], Belief] = {}  # a split meets the same child from many beliefs
@@ -133,19 +138,37 @@ class BeliefModel:
         return set.intersection(*sets) if sets else set()
 
     def split(self, belief: Belief, command: str) -> dict[str, Belief | int]:
-        """What the agent may read after ``command``, each with the belief it leaves (or DONE/FAILED)."""
+        """What the agent may read after ``command``, each with the belief it leaves (or DONE/FAILED).
+
+        The search splits every belief by every command, and a state sits in many beliefs: each
+        (state, command) is read as (what the agent sees, how it ends, where it leads) once and
+        kept (``_reads``), so a split is a pass over kept tuples."""
         parts: dict[str, list[Element]] = {}
         ends: dict[str, int] = {}
+        kept = self._reads.get
         for element in self.members(belief):
-            for o in self.outcomes(element, command):
-                key = seen_key(o.text, o.done, o.failed)
-                if o.done or o.failed:
-                    ends[key] = DONE if o.done else FAILED
+            reads = kept((element, command))
+            if reads is None:
+                reads = self._read(element, command)
+            for key, end, new in reads:
+                if end:
+                    ends[key] = end
                 else:
-                    parts.setdefault(key, []).append(o.element)
+                    got = parts.get(key)
+                    if got is None:
+                        parts[key] = [new]
+                    else:
+                        got.append(new)
         out: dict[str, Belief | int] = dict(ends)
         out.update((k, self._belief(v)) for k, v in parts.items())
         return out
+
+    def _read(self, element: Element, command: str) -> tuple[Read, ...]:
+        """``outcomes`` as ``split`` reads them, made once per (state, command)."""
+        reads = self._reads[element, command] = tuple(
+            (seen_key(o.text, o.done, o.failed), DONE if o.done else FAILED if o.failed else 0, o.element)
+            for o in self.outcomes(element, command))
+        return reads
 
     def _belief(self, states: list[Element]) -> Belief:
         key = tuple(sorted(set(states)))
