@@ -53,11 +53,12 @@ register_envs_when_gymnasium_loads()  # worldgen/World-v0 and worldgen/Suite-v0;
 
 def loads(source: str, filename: str = "<string>") -> Scaffold:
     """Parse and check scaffold source text; raises DiagnosticError with every problem found.
-    Warnings (valid, but likely not what was meant) are in ``Scaffold.warnings``."""
-    from worldgen.frontend import compile_source
+    Warnings (valid, but likely not what was meant) are in ``Scaffold.warnings``. A text checked
+    clean before by the same worldgen is read back from the user's cache (frontend_cache.py)."""
+    from worldgen.frontend_cache import checked
     from worldgen.scaffold import Scaffold
 
-    ir, warnings = compile_source(source, filename)
+    ir, warnings = checked(source, filename)
     return Scaffold(ir, filename, warnings)
 
 

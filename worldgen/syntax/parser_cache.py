@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 from pathlib import Path
 from typing import Any
 
@@ -23,21 +22,9 @@ from lark.grammar import Rule
 from lark.lexer import TerminalDef
 
 from worldgen.files import write_atomic
-from worldgen.user_cache import user_cache_folder
+from worldgen.user_cache import parse_cache_folder as cache_folder
 
 FORMAT = 1  # bump when the encoding below changes
-
-
-def cache_folder() -> Path | None:
-    """``$WORLDGEN_PARSER_CACHE``, else the user's cache folder (``~/.cache/worldgen``); None when
-    the variable is set empty or there is no home."""
-    chosen = os.environ.get("WORLDGEN_PARSER_CACHE")
-    if chosen is not None:
-        return Path(chosen) if chosen else None
-    try:
-        return user_cache_folder()
-    except RuntimeError:  # no home folder to be found
-        return None
 
 
 def cached_lark(grammar: str, **options: Any) -> Lark:
