@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Collection
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from worldgen.content.banks import load_banks
@@ -147,7 +147,15 @@ def _hits(rule: Rule, words: tuple[str, ...]) -> int:
 
 def _contains(words: tuple[str, ...], phrase: tuple[str, ...]) -> bool:
     n = len(phrase)
+    if n == 1:  # most rule words: looked up, not scanned (every rule is scored against every slot)
+        wanted, present = phrase[0], _word_set(words)
+        return wanted in present or wanted + "s" in present or wanted + "es" in present
     return any(all(_same(words[i + j], phrase[j]) for j in range(n)) for i in range(len(words) - n + 1))
+
+
+@lru_cache(maxsize=4096)
+def _word_set(words: tuple[str, ...]) -> frozenset[str]:
+    return frozenset(words)
 
 
 def _same(word: str, wanted: str) -> bool:

@@ -84,6 +84,7 @@ class ProceduralProvider:
         self._name_paths = set(entity_name_paths(scaffold))
         self._words: dict[tuple[str, str, int, int, str], tuple[str, ...]] = {}
         self._template_lengths: dict[tuple[str, str], list[int]] = {}
+        self._fewest: dict[int, int] = {}  # by identity: the fewest characters of a bound word list or kind (``_shortest``)
         parsed = {kind: [_parse(t) for t in templates] for kind, templates in self.banks.grammar.items()}
         self._grammar = {theme: self._bind(parsed, theme) for theme in self._themes}
         self.kinds: dict[tuple[str, ...], str] = {}  # content path -> the kind chosen for it (for tests and docs)
@@ -200,7 +201,7 @@ class ProceduralProvider:
         once, as every text slot's choice of kind and templates measures them."""
         lengths = self._template_lengths.get((theme, kind))
         if lengths is None:
-            lengths = self._template_lengths[theme, kind] = [_shortest(t) for t in self._grammar[theme][kind]]
+            lengths = self._template_lengths[theme, kind] = [_shortest(t, self._fewest) for t in self._grammar[theme][kind]]
         return lengths
 
     def _word_filler(self, slot: Slot, category: str) -> Filler:
@@ -391,16 +392,22 @@ def _plural(noun: str) -> str:
     return noun + "s"
 
 
-def _shortest(template: _Template) -> int:
-    """The fewest characters a bound template can come out as (the subject counts as one)."""
+def _shortest(template: _Template, fewest: dict[int, int]) -> int:
+    """The fewest characters a bound template can come out as (the subject counts as one).
+    ``fewest`` keeps each word list's and each kind's by identity, for the life of the bound
+    grammar that holds them: a theme's thousands of templates share a few dozen lists of hundreds
+    of words, which were measured again at every mention."""
     total = 0
     for part in template:
         if isinstance(part, str):
             total += len(part)
-        elif isinstance(part, tuple):
-            total += min(map(len, part), default=0)
-        elif isinstance(part, list):
-            total += min(map(_shortest, part), default=0)
+        elif isinstance(part, tuple | list):
+            n = fewest.get(id(part))
+            if n is None:
+                n = min(map(len, part), default=0) if isinstance(part, tuple) else \
+                    min((_shortest(t, fewest) for t in part), default=0)
+                fewest[id(part)] = n
+            total += n
         else:
             total += 1
     return total
