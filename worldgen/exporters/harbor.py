@@ -36,7 +36,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from worldgen.canonical import sha256
-from worldgen.compiler.artifact import Artifact
+from worldgen.compiler.artifact import Artifact, world_canonical_json
 from worldgen.exporters import client, instruction, terminal_task, toml
 from worldgen.exporters.journal import EpisodeConfig
 from worldgen.exporters.seeds import episode_seeds
@@ -90,9 +90,10 @@ def export_task(entry: Entry, out: Path, wheels: Wheelhouse, target: Target, sec
     final = out / entry.id
     if final.exists():
         raise ExportError(f"{final}: error: already exists; remove it or export to another folder")
-    session = oracle_episode(entry, episode_seeds(secret, entry.world.to_json()))
+    world_json = world_canonical_json(entry.world)  # the world's JSON, encoded once for the seeds and the artifact
+    session = oracle_episode(entry, episode_seeds(secret, world_json))
     config = EpisodeConfig(world_id=entry.id, seed=session.seed, help=command_help(entry.world))
-    artifact = _artifact_json(entry)
+    artifact = _artifact_json(entry, world_json)
     layout = session.env.rules.layout
     if layout is not None:
         programs, paths = sorted(layout.programs), sorted(layout.files)
@@ -150,11 +151,12 @@ def write_file(path: Path, text: str, mode: int = 0o644) -> None:
     path.chmod(mode)
 
 
-def _artifact_json(entry: Entry) -> str:
-    """The artifact as compiled (canonical JSON: the same bytes as its file), or a bare world."""
+def _artifact_json(entry: Entry, world_json: str) -> str:
+    """The artifact as compiled (canonical JSON: the same bytes as its file), or a bare world
+    (``world_json``: its world's canonical JSON)."""
     if entry.stored_report is not None and entry.provenance is not None:
-        return Artifact(world=entry.world, report=entry.stored_report, provenance=entry.provenance).to_json()
-    return entry.world.to_json()
+        return Artifact(world=entry.world, report=entry.stored_report, provenance=entry.provenance).to_json(world_json)
+    return world_json
 
 
 def _difficulty(solution_length: int) -> str:

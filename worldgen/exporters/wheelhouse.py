@@ -26,6 +26,7 @@ import shutil
 import subprocess
 import sys
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 
 from worldgen.canonical import sha256
@@ -46,6 +47,12 @@ class Wheelhouse:
 
     def requirements(self) -> str:
         """``name==version --hash=sha256:...`` per wheel, for ``pip install --require-hashes``."""
+        return self._requirements
+
+    @cached_property
+    def _requirements(self) -> str:
+        """Made once per wheelhouse: every task of an export copies the same wheels, and hashing
+        them (numpy's alone is some 16 MB) for each of a task's two copies was most of an export."""
         lines = []
         for wheel in sorted((self.own, *self.deps), key=lambda w: w.name.lower()):
             m = _WHEEL_NAME.match(wheel.name)
