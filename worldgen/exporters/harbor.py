@@ -103,7 +103,7 @@ def export_task(entry: Entry, out: Path, wheels: Wheelhouse, target: Target, sec
     stage = Path(tempfile.mkdtemp(prefix=f".{entry.id}.", dir=out))
     stage.chmod(0o755)  # mkdtemp makes it private; a task folder is read by docker and harbor
     try:
-        config_toml = _task_config(entry, target, artifact, len(session.turns), session.horizon)
+        config_toml = _task_config(entry, target, world_json, artifact, len(session.turns), session.horizon)
         env = stage / "environment"
         if layout is None:
             write_file(stage / "instruction.md", instruction.render(entry.world.scaffold.title, session.instruction,
@@ -163,7 +163,7 @@ def _difficulty(solution_length: int) -> str:
     return "easy" if solution_length <= 4 else "medium" if solution_length <= 10 else "hard"
 
 
-def _task_config(entry: Entry, target: Target, artifact: str, solution_length: int, horizon: int) -> dict:
+def _task_config(entry: Entry, target: Target, world_json: str, artifact: str, solution_length: int, horizon: int) -> dict:
     world = entry.world
     provenance = entry.provenance.model_dump() if entry.provenance is not None else {}
     category = "terminal" if world.scaffold.terminal is not None else "text-world"
@@ -180,7 +180,7 @@ def _task_config(entry: Entry, target: Target, artifact: str, solution_length: i
         "record_id": provenance.get("record_id", ""),
         "scaffold_sha256": provenance.get("scaffold_sha256", ""),
         "content_sha256": provenance.get("content_sha256", ""),
-        "world_sha256": sha256(world.to_json()),
+        "world_sha256": sha256(world_json),
         "artifact_sha256": sha256(artifact),
         "axes": dict(sorted(world.axes.items())),
         "params": {k: world.params[k] for k in sorted(world.params)},
