@@ -32,6 +32,7 @@ from worldgen.flywheel import band as band_test
 from worldgen.flywheel.band import RECHECK_SEED, SolverTest
 from worldgen.flywheel.bounded import Overrun, bounded
 from worldgen.flywheel.budget import GateBudget
+from worldgen.flywheel.episode_files import episode_file
 from worldgen.flywheel.identity import action_signature, complexity_profile, named_profile, recorded_profile, structural_hash
 from worldgen.flywheel.mutate import Band
 from worldgen.frontend import compile_source
@@ -259,8 +260,7 @@ def rollout(suite: Path, policy: str, episodes: int, entries: list[Entry] | None
             seed: int = 0) -> list[dict[str, Any]]:
     """The episodes of ``policy`` on ``suite`` (rolled out to SUITE/POLICY.jsonl, or with episode
     seeds from ``seed`` to SUITE/POLICY@SEED.jsonl; resumed if there)."""
-    stem = policy.replace(":", "-") + (f"@{seed}" if seed else "")
-    out = suite / f"{stem}.jsonl"
+    out = episode_file(suite, policy, seed)
     asyncio.run(run(entries if entries is not None else open_entries(suite), make_policy(policy, base_url), out, episodes, 1, seed))
     return read(out)[0]
 

@@ -14,7 +14,7 @@ from typing import Any
 
 from worldgen.datafiles import default_content
 from worldgen.errors import WorldgenError
-from worldgen.frontend import compile_source
+from worldgen.frontend_cache import checked
 from worldgen.ir.models import Scaffold
 from worldgen.textfile import read_text
 
@@ -35,7 +35,7 @@ def read_library(folder: Path) -> list[LibraryScaffold]:
     out = []
     for path in sorted(folder.glob("*.wg")):
         source = read_text(path)
-        ir = compile_source(source, str(path))[0]
+        ir = checked(source, str(path))[0]
         out.append(LibraryScaffold(ir.name, path, source, ir, _record(path, ir.name)))
     if not out:
         raise WorldgenError(f"{folder}: error: the library holds no scaffolds (*.wg)")

@@ -14,13 +14,13 @@ from pathlib import Path
 from worldgen.canonical import sha256
 from worldgen.errors import DiagnosticError
 from worldgen.flywheel.identity import structural_hash
-from worldgen.frontend import compile_source
+from worldgen.frontend_cache import checked
 
 
 def edit_key(source: str) -> str:
     """The canonical hash of a candidate (see above)."""
     try:
-        return structural_hash(compile_source(source, "candidate.wg")[0])
+        return structural_hash(checked(source, "candidate.wg")[0])
     except DiagnosticError:
         return "text:" + sha256(source)
 

@@ -37,6 +37,7 @@ from worldgen.flywheel.observations import noisy_view
 from worldgen.flywheel.placement import free_name
 from worldgen.flywheel.solver import ParamTrend, ScaffoldResult
 from worldgen.frontend import compile_source
+from worldgen.frontend_cache import checked
 from worldgen.ir.models import Scaffold
 from worldgen.syntax import ast
 from worldgen.syntax.parser import parse
@@ -92,7 +93,7 @@ def iter_candidates(source: str, filename: str, result: ScaffoldResult | None, b
     """``candidates`` one at a time: the crossed axes, each of which must be compiled to know
     whether it fits, are only tried when the proposer gets that far."""
     tree = parse(source, filename)
-    ir = compile_source(source, filename)[0]
+    ir = checked(source, filename)[0]  # the library member checked before, kept (frontend_cache.py)
     aim = band.aim(result.success if result else None)
     why = (f"solver success {result.success:.2f} over {result.episodes} episodes; band {band.lo:g}..{band.hi:g}: {aim}"
            if result else "no solver results for this scaffold: vary it")

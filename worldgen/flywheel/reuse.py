@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from worldgen.compiler.journal import MARKER
+from worldgen.flywheel.episode_files import episode_file
 
 
 def carry(folder: Path, r: int, name: str, solver: str) -> Path | None:
@@ -64,7 +65,7 @@ def _previous(previous: Path, folder: Path, name: str, solver: str) -> tuple[Pat
     if name not in summary.get("accepted", []):
         return None, None
     suite = proposals / "suites" / name
-    episodes = suite / f"{solver.replace(':', '-')}.jsonl"  # the gate's band test: the same episode seeds
+    episodes = episode_file(suite, solver)  # the gate's band test: the same episode seeds
     return suite, (episodes if summary.get("solver") == solver else None)
 
 
