@@ -38,7 +38,7 @@ def checked(source: str, filename: str) -> tuple[ScaffoldIR, tuple[Diagnostic, .
     costs the time)."""
     folder = parse_cache_folder()
     fingerprint = code_fingerprint() if folder is not None else None
-    path = folder / f"scaffold-{_key(fingerprint, source, filename)}.json" if fingerprint is not None else None
+    path = None if folder is None or fingerprint is None else folder / f"scaffold-{_key(fingerprint, source, filename)}.json"
     if path is not None:
         ir = _load(path)
         if ir is not None:
