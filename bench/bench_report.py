@@ -25,7 +25,7 @@ import tempfile
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+from baseline import ROOT, baseline_tree  # bench/baseline.py, beside this script
 
 
 def command(tree: Path, *argv: str) -> float:
@@ -60,9 +60,7 @@ def main() -> None:
     ap.add_argument("--rounds", type=int, default=3)
     args = ap.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
-        old = Path(tmp) / "baseline"
-        subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", "-q", str(old), args.baseline], check=True)
-        try:
+        with baseline_tree(args.baseline, Path(tmp) / "baseline") as old:
             print(f"baseline {args.baseline} vs today; {args.seeds} worlds per suite, {args.episodes} random episodes per "
                   f"world; best of {args.rounds} interleaved rounds, wall-clock seconds of each command")
             print(f"{'scaffold':<10} {'command':<8} {'before s':>9} {'after s':>8} {'ratio':>6}")
@@ -95,8 +93,6 @@ def main() -> None:
                 same = episodes(written["before"]) == episodes(written["after"])
                 print(f"{name:<10} the rollout files agree apart from timings: {'yes' if same else 'NO'}; "
                       f"the Harbor tasks are the same bytes (but the wheels): {'yes' if same_tree(exported['before'], exported['after']) else 'NO'}")
-        finally:
-            subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(old)], check=False)
 
 
 if __name__ == "__main__":

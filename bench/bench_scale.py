@@ -26,7 +26,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+from baseline import ROOT, baseline_tree  # bench/baseline.py, beside this script
 
 THROUGHPUT = r"""
 import json, sys, time
@@ -95,9 +95,7 @@ def main() -> None:
                     "than wall-clock seconds on a machine other jobs share)")
     args = ap.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
-        old = Path(tmp) / "baseline"
-        subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", "-q", str(old), args.baseline], check=True)
-        try:
+        with baseline_tree(args.baseline, Path(tmp) / "baseline") as old:
             for name in ("scaffolds", "content_packs"):  # the same scaffolds for both trees
                 subprocess.run(["rm", "-rf", str(old / name)], check=True)
                 subprocess.run(["cp", "-r", str(ROOT / name), str(old / name)], check=True)
@@ -137,8 +135,6 @@ def main() -> None:
                 per = (m["peak"] - m["base"]) / m["states"]
                 print(f"{label:<9} {m['states']:>11,} states  peak {m['peak'] / 2**30:6.2f} GiB  {per:6.0f} B/state  "
                       f"{m['states'] / m['seconds']:>9,.0f} states/s")
-        finally:
-            subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(old)], check=False)
 
 
 if __name__ == "__main__":
