@@ -73,6 +73,19 @@ def test_check_env_passes_on_every_example_world_unwrapped_and_through_make(inde
     assert made.spec is not None and made.spec.max_episode_steps == world.env().horizon
 
 
+def test_the_spec_reports_the_longest_horizon_of_the_suite_even_one_read_from_each_world(tmp_path: Path) -> None:
+    """maze says `horizon 4 * (w + h)`: each world has its own, and the spec's limit is the
+    largest, so a TimeLimit made from the spec (``gym.make(env.spec)``) never cuts an episode."""
+    worlds = [example_scaffold("maze").instantiate(example_record("maze"), seed=seed) for seed in range(4)]
+    horizons = [w.env().horizon for w in worlds]
+    assert len(set(horizons)) > 1
+    env = gym.make(SUITE_ENV_ID, suite=str(write_suite(tmp_path / "maze", worlds)))
+    assert env.spec is not None and env.spec.max_episode_steps == max(horizons)
+    again = gym.make(env.spec)
+    _, info = again.reset(seed=0)
+    assert again.step(info["admissible"][0])[3] is False
+
+
 def test_check_env_passes_on_a_suite_env(suite: Path) -> None:
     env = gym.make(SUITE_ENV_ID, suite=str(suite))
     strict_check(env.unwrapped)

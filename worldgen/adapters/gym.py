@@ -33,9 +33,9 @@ from gymnasium.envs.registration import EnvSpec
 
 from worldgen.adapters.textspace import TextBounds, text_bounds
 from worldgen.errors import WorldgenError
-from worldgen.ir.axes import apply_axes
 from worldgen.ir.world import World
 from worldgen.runtime.env import Env, StepInfo
+from worldgen.runtime.loader import horizon as world_horizon
 from worldgen.runtime.sources import open_worlds
 
 SEED_BOUND = 2**63  # episode seeds drawn from np_random lie in [0, SEED_BOUND)
@@ -74,7 +74,7 @@ class WorldgenEnv(gym.Env[str, str]):
         bounds = functools.reduce(TextBounds.union, map(text_bounds, self._worlds))
         self.observation_space = bounds.observation_space()
         self.action_space = bounds.action_space()
-        self.horizon = max(apply_axes(w.scaffold, w.axes).horizon for w in self._worlds)
+        self.horizon = max(map(world_horizon, self._worlds))
         self.current = 0  # index of the world being played
         self._active: Env | _BeforeReset = _BeforeReset()
         self._observation = ""

@@ -49,12 +49,16 @@ def amount(r: Reward, tables: WorldTables, constants: dict[str, Any], rules: Sca
     return v
 
 
+def horizon(rules: Scaffold, tables: WorldTables, constants: dict[str, Any]) -> int:
+    """A world's episode limit (a scaffold with its axis choices applied): ``horizon 2 * n`` read in
+    this world, checked here too, as an IR or artifact may come from elsewhere than `check`."""
+    if rules.horizon_expr is None:
+        return _steps(rules.horizon, "horizon", 1)
+    return _steps(static_value(rules.horizon_expr, tables, constants, rules), f"horizon at line {rules.horizon_expr.line}", 1)
+
+
 def resolve(rules: Scaffold, tables: WorldTables, constants: dict[str, Any]) -> Numbers:
     """Every number of a world's rules (a scaffold with its axis choices applied)."""
-    if rules.horizon_expr is None:  # checked here too: an IR or artifact may come from elsewhere than `check`
-        horizon = _steps(rules.horizon, "horizon", 1)
-    else:
-        horizon = _steps(static_value(rules.horizon_expr, tables, constants, rules), f"horizon at line {rules.horizon_expr.line}", 1)
     names = [a.name for a in rules.actions]
     on = [0.0] * len(names)
     for r in rules.rewards:
@@ -81,7 +85,7 @@ def resolve(rules: Scaffold, tables: WorldTables, constants: dict[str, Any]) -> 
             p = float(static_value(st.prob_expr, tables, constants, rules))
             if not 0 < p < 1:
                 raise InstantiationError(f"chance at line {st.line} is {p:g} in this world; it must be strictly between 0 and 1")
-    return Numbers(horizon, float(per_step), tuple(whens), tuple(on), within)
+    return Numbers(horizon(rules, tables, constants), float(per_step), tuple(whens), tuple(on), within)
 
 
 def _steps(v: Any, what: str, least: int) -> int:

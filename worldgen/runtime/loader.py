@@ -15,6 +15,7 @@ from typing import Any
 
 from worldgen.codegen.exprs import WorldTables
 from worldgen.codegen.numbers import grid_sizes, static_value
+from worldgen.codegen.numbers import horizon as resolve_horizon
 from worldgen.codegen.packing import codec, field_of
 from worldgen.codegen.program import Generated, Rules, build_rules
 from worldgen.errors import InstantiationError
@@ -64,6 +65,31 @@ def _forget(key: int, ref: weakref.ref[Rules]) -> None:
         del _alive[key]
 
 
+def horizon(world: World) -> int:
+    """The world's episode limit, without building its rules (a Gymnasium spec reports it before
+    the first episode)."""
+    held = _loaded.get(id(world))
+    if held is not None and held[0] is world:
+        return held[1].horizon
+    rules_ir = apply_axes(world.scaffold, world.axes)
+    return resolve_horizon(rules_ir, *_values(world, rules_ir))
+
+
+def _values(world: World, rules_ir: Scaffold) -> tuple[WorldTables, dict[str, Any]]:
+    """The world's tables (params, entities, enums, content, grids) and its constants: consts
+    (``C_name``) and initial state (``S_name``), decoded from the artifact's JSON."""
+    ir = world.scaffold
+    params = {p.name: (p.choices.index(world.params[p.name]) if p.kind == "choice" else world.params[p.name]) for p in ir.params}
+    enums = {e.name: e.members for e in ir.enums}
+    tables = WorldTables(params, world.entities, enums, world.content)
+    tables.grids = grid_sizes(rules_ir, tables)
+    types = {v.name: v.type for v in rules_ir.state}
+    state = {name: decode(types[name], value) for name, value in world.initial_state.items()}
+    constants = {f"S_{name}": value for name, value in state.items()}
+    constants.update({f"C_{c.name}": decode(c.type, world.consts[c.name]) for c in rules_ir.consts})
+    return tables, constants
+
+
 def _load(world: World) -> tuple[Rules, list[Any]]:
     ir = world.scaffold
     # keyed by the scaffold object, which is frozen and held in the value so its id is not reused
@@ -74,14 +100,7 @@ def _load(world: World) -> tuple[Rules, list[Any]]:
         rules_ir, generated = hit[1], hit[2]
     else:
         rules_ir, generated = apply_axes(ir, world.axes), None
-    params = {p.name: (p.choices.index(world.params[p.name]) if p.kind == "choice" else world.params[p.name]) for p in ir.params}
-    enums = {e.name: e.members for e in ir.enums}
-    tables = WorldTables(params, world.entities, enums, world.content)
-    tables.grids = grid_sizes(rules_ir, tables)
-    types = {v.name: v.type for v in rules_ir.state}
-    state = {name: decode(types[name], value) for name, value in world.initial_state.items()}
-    constants = {f"S_{name}": value for name, value in state.items()}
-    constants.update({f"C_{c.name}": decode(c.type, world.consts[c.name]) for c in rules_ir.consts})
+    tables, constants = _values(world, rules_ir)
 
     def domain(t: Type) -> list[Any]:
         match t.kind:
@@ -108,13 +127,14 @@ def _load(world: World) -> tuple[Rules, list[Any]]:
         return spell(t.name, v)[0]
 
     rules, made = build_rules(rules_ir, tables, constants, domain, text, generated)
+    types = {v.name: v.type for v in rules_ir.state}
     fields = [field_of(types[name], tables.count, lambda t: (static_value(t.lo, tables, constants, rules_ir),  # type: ignore[arg-type]
                                                              static_value(t.hi, tables, constants, rules_ir)))  # type: ignore[arg-type]
               for name in rules.dynamic]
     if all(f is not None for f in fields):
         rules.codec = codec(tuple(fields))  # type: ignore[arg-type]
     rules.domain = domain
-    initial = [state[name] for name in rules.dynamic]
+    initial = [constants[f"S_{name}"] for name in rules.dynamic]
     if rules_ir.terminal is not None:
         rules.layout = build_layout(rules, rules_ir.terminal, initial)
     if generated is None:
