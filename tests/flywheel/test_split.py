@@ -7,12 +7,14 @@ import asyncio
 import json
 from pathlib import Path
 
+import gymnasium as gym
 import pytest
 
 import worldgen
 from tests.cli.test_check_and_play import worldgen as cli
 from tests.conftest import ROOT, example_record
-from tests.suites import compiled
+from tests.suites import compiled, with_tables
+from worldgen.adapters import SUITE_ENV_ID
 from worldgen.compiler.executors import LocalExecutor
 from worldgen.compiler.suite import Spec, compile_suite
 from worldgen.errors import UsageError
@@ -21,6 +23,7 @@ from worldgen.report import build_report
 from worldgen.rollouts.policies import make_policy
 from worldgen.rollouts.runner import run
 from worldgen.rollouts.sources import open_entries
+from worldgen.tables.paths import tables_path
 from worldgen.verify import Bounds
 
 
@@ -63,6 +66,21 @@ def test_both_sides_are_suites_with_the_artifacts_bytes_and_the_split_recorded(s
     assert [e.id for e in open_entries(out)] == record["worlds"]["train"] + record["worlds"]["test"]
     assert read_split(out)["side"] == "both"
     assert {e.world.scaffold.name for e in open_entries(out / "test")} == {"jugs"}
+
+
+def test_step_tables_go_with_their_worlds_so_both_sides_batch(suites: tuple[Path, Path], tmp_path: Path) -> None:
+    vault, jugs = suites
+    out = tmp_path / "out"
+    split([with_tables(vault, tmp_path / "vault"), jugs], _tests("scaffold=jugs"), out)
+    for side, has in (("train", True), ("test", False)):  # jugs was compiled without tables
+        for e in open_entries(out / side):
+            copied = tables_path(out / side / "worlds" / f"{e.id}.json")
+            assert copied.is_file() == has
+            if has:
+                assert copied.read_bytes() == tables_path(tmp_path / "vault" / "worlds" / f"{e.id}.json").read_bytes()
+    envs = gym.make_vec(SUITE_ENV_ID, num_envs=2, vectorization_mode="vector_entry_point", suite=str(out / "train"))
+    _, infos = envs.reset(seed=0)  # the train side runs batched, from its tables
+    assert infos["action_mask"].shape[0] == 2
 
 
 def test_content_records_are_held_out_by_a_seeded_hash_of_their_id(tmp_path: Path) -> None:

@@ -34,6 +34,7 @@ from worldgen.files import write_atomic
 from worldgen.ir.models import canonical_json
 from worldgen.jsondata import read_json_file
 from worldgen.runtime.sources import INDEX, load_checked, suite_index
+from worldgen.tables.paths import tables_path
 
 FORMAT = "worldgen.split/1"
 SPLIT = "split.json"
@@ -210,10 +211,14 @@ def _write_side(folder: Path, members: list[World], record: dict[str, Any]) -> N
 
 
 def _write_worlds(folder: Path, members: list[World]) -> None:
-    """The artifacts, byte for byte, and the index that lists them."""
+    """The artifacts, byte for byte, each with its step tables where it has them (`compile
+    --tables`: batched envs and table runtimes need them), and the index that lists them."""
     (folder / "worlds").mkdir(parents=True)
     for w in members:
         shutil.copyfile(w.path, folder / _file(w))
+        tables = tables_path(w.path)
+        if tables.is_file():
+            shutil.copyfile(tables, tables_path(folder / _file(w)))
     write_atomic(folder / INDEX, "".join(canonical_json({**w.line, "path": _file(w)}) + "\n" for w in members))
 
 
