@@ -12,7 +12,11 @@ import pytest
 import worldgen
 from tests.compiler.test_draws import DRIFT
 from worldgen.cli.main import main
+from worldgen.compiler.executors import LocalExecutor
+from worldgen.compiler.explain import explain
 from worldgen.compiler.journal import MARKER
+from worldgen.compiler.suite import Result, Spec, compile_suite
+from worldgen.verify import Bounds
 
 
 @pytest.fixture(scope="module")
@@ -110,7 +114,34 @@ def _copy(suite: Path, tmp_path: Path) -> Path:
     return tmp_path / "copy"
 
 
-def test_a_partial_suite_is_refused(suite, tmp_path, capsys):
+class _Stop(Exception):
+    pass
+
+
+def _stop_at(seed: int):
+    def advance(result: Result) -> None:
+        if result.seed == seed:
+            raise _Stop  # as the flywheel's gate stops a compile it has judged
+    return advance
+
+
+def test_a_partial_suite_shows_the_draws_its_compile_recorded(suite, tmp_path, capsys):
+    """What the gate's "`worldgen explain SUITE` shows why" points at: a compile stopped midway."""
+    spec = Spec(worldgen.loads(DRIFT, "drift.wg").ir, (("empty", {}),), {}, Bounds(), 3)
+    with pytest.raises(_Stop):
+        compile_suite(spec, range(16), tmp_path / "partial", LocalExecutor(1), _stop_at(9))
+    with (tmp_path / "partial" / "draws.jsonl").open("a") as torn:
+        torn.write('{"seed": 10, "attem')  # a kill mid-line, past the journal's last checkpoint
+    assert main(["explain", str(tmp_path / "partial"), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["interrupted_before"] == 10  # seed 9 was recorded before its result stopped the compile
+    expected = [s for s in explain(suite)["seeds"] if s["seed"] < 10]
+    assert [s["seed"] for s in data["seeds"]] == [s["seed"] for s in expected] and expected
+    assert main(["explain", str(tmp_path / "partial")]) == 0
+    assert capsys.readouterr().out.startswith(f"{tmp_path / 'partial'}: a partial suite: its compile stopped before seed 10; ")
+
+
+def test_a_partial_suite_without_a_recorded_seed_is_refused(suite, tmp_path, capsys):
     partial = _copy(suite, tmp_path)
     (partial / MARKER).write_text("")
     assert main(["explain", str(partial)]) == 1

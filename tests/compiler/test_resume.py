@@ -130,8 +130,7 @@ def test_a_partial_suite_is_refused_by_every_loader(tmp_path, spec):
     with pytest.raises(WorldgenError, match=message):
         open_worlds(out)
     for command in (["verify", str(out)], ["serve", str(out)], ["export", "sft", str(out), "-o", str(tmp_path / "x")],
-                    ["report", str(out)], ["rollout", str(out), "--policy", "random", "-o", str(tmp_path / "r")],
-                    ["explain", str(out)]):
+                    ["report", str(out)], ["rollout", str(out), "--policy", "random", "-o", str(tmp_path / "r")]):
         result = subprocess.run([sys.executable, "-m", "worldgen.cli.main", *command], capture_output=True, text=True,
                                 stdin=subprocess.DEVNULL)
         assert result.returncode == 1, command

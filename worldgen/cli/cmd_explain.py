@@ -5,9 +5,9 @@ re-draw), grouped by seed, with its params and axes, each failed check with its 
 counterexample as numbered commands with what changed after each. For an artifact: its checks,
 its oracle walkthrough and any failing trace, the same way (a bare world file is checked first,
 within verify's bounds: --max-states, else its `check within` up to the default). --json prints
-the same as JSON. A partial suite is refused, and so is an edited file (an artifact that no
-longer matches its hashes, a draws.jsonl that differs from the sha256 its summary.json records)
-unless --trust-edited. Exit 0 whenever the input could be read (failures are what it explains),
+the same as JSON. A partial suite shows the draws its compile recorded before it stopped. An
+edited file is refused (an artifact that no longer matches its hashes, a draws.jsonl that differs
+from the sha256 its summary.json records) unless --trust-edited. Exit 0 whenever the input could be read (failures are what it explains),
 1 when it cannot.
 """
 
@@ -47,11 +47,14 @@ def run(args: argparse.Namespace) -> int:
 
 def suite_text(data: dict[str, Any]) -> list[str]:
     seeds = data["seeds"]
+    stop = data.get("interrupted_before")
+    partial = [] if stop is None else [f"{data['suite']}: a partial suite: its compile stopped before seed {stop}; "
+                                       "the draws of the seeds before it:"]
     if not seeds:
         which = f"seed {data['seed']} has" if data["seed"] is not None else "no seed has"
-        return [f"{data['suite']}: {which} no failed draws"]
+        return [*partial, f"{data['suite']}: {which} no failed draws"]
     rejected = sum(not s["accepted"] for s in seeds)
-    out = [f"{data['suite']}: {plural(len(seeds), 'seed')} with failed draws: {rejected} rejected, "
+    out = [*partial, f"{data['suite']}: {plural(len(seeds), 'seed')} with failed draws: {rejected} rejected, "
            f"{len(seeds) - rejected} accepted after a re-draw"]
     for s in seeds:
         fate = "rejected" if not s["accepted"] else "accepted at the next draw"

@@ -1,22 +1,24 @@
 """What `worldgen explain` says, as data: a suite's failed draws grouped by seed, or one
 artifact's checks, oracles and failing traces, each trace with the state after every step.
 
-Trusted like every command that loads suites: a partial suite (an interrupted compile) is refused,
-an artifact goes through the same checked reader as serve and rollout, and a suite's draws.jsonl
-must hash to the sha256 its summary.json records; an edited file is refused unless
-``trust_edited`` (the command line's ``--trust-edited``)."""
+Trusted like every command that loads suites: an artifact goes through the same checked reader
+as serve and rollout, and a suite's draws.jsonl must hash to the sha256 its summary.json records;
+an edited file is refused unless ``trust_edited`` (the command line's ``--trust-edited``). A partial
+suite (an interrupted compile, or the flywheel's gate stopping a hopeless one) has no summary yet:
+its draws are read up to the last seed its journal recorded, and the answer says so."""
 
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 from worldgen.compiler import artifact
 from worldgen.compiler.bounds import recheck_bounds
 from worldgen.compiler.draws import counterexample, evidence
-from worldgen.compiler.journal import MARKER, partial_suite_error
-from worldgen.compiler.suite import DRAWS, INDEX, SUMMARY
+from worldgen.compiler.journal import MARKER, Checkpoint, last_checkpoint, partial_suite_error
+from worldgen.compiler.suite import DRAWS, INDEX, LOGS, SUMMARY
 from worldgen.errors import WorldgenError
 from worldgen.flywheel.split import SPLIT
 from worldgen.jsondata import parse_object
@@ -42,7 +44,9 @@ def explain(path: Path, seed: int | None = None, trust_edited: bool = False,
 
 def suite(root: Path, seed: int | None = None, trust_edited: bool = False) -> dict[str, Any]:
     """Every failed draw of the suite, grouped by seed in seed order."""
-    if (root / MARKER).exists():
+    partial = (root / MARKER).exists()
+    checkpoint = last_checkpoint(root, len(LOGS)) if partial else None
+    if partial and checkpoint is None:
         raise partial_suite_error(root)
     if not (root / INDEX).is_file():
         raise WorldgenError(f"{root}: error: not a suite folder (no {INDEX})")
@@ -53,22 +57,37 @@ def suite(root: Path, seed: int | None = None, trust_edited: bool = False) -> di
     if not source.is_file():
         raise WorldgenError(f"{root}: error: no {DRAWS}: the suite was compiled by a worldgen that did not record "
                             "failed draws; compile it again")
-    if not trust_edited:
+    if checkpoint is None and not trust_edited:
         _check_log(root, DRAWS)
     seeds: dict[int, dict[str, Any]] = {}
-    with source.open(encoding="utf-8") as lines:
-        for number, line in enumerate(lines, 1):
-            try:
-                draw = json.loads(line)
-                key = int(draw["seed"])
-            except (json.JSONDecodeError, KeyError, TypeError, ValueError):
-                raise WorldgenError(f"{source}:{number}: error: not a failed-draw line") from None
-            if seed is not None and key != seed:
-                continue
-            entry = seeds.setdefault(key, {"seed": key, "record_id": draw.get("record_id"),
-                                           "accepted": draw.get("seed_accepted"), "draws": []})
-            entry["draws"].append({k: v for k, v in draw.items() if k not in SEED_FIELDS})
-    return {"suite": str(root), "seed": seed, "seeds": list(seeds.values())}
+    for number, line in enumerate(_draw_lines(source, checkpoint), 1):
+        try:
+            draw = json.loads(line)
+            key = int(draw["seed"])
+        except (json.JSONDecodeError, KeyError, TypeError, ValueError):
+            raise WorldgenError(f"{source}:{number}: error: not a failed-draw line") from None
+        if seed is not None and key != seed:
+            continue
+        entry = seeds.setdefault(key, {"seed": key, "record_id": draw.get("record_id"),
+                                       "accepted": draw.get("seed_accepted"), "draws": []})
+        entry["draws"].append({k: v for k, v in draw.items() if k not in SEED_FIELDS})
+    return {"suite": str(root), "seed": seed, "seeds": list(seeds.values()),
+            "interrupted_before": checkpoint.next_seed if checkpoint is not None else None}
+
+
+def _draw_lines(source: Path, checkpoint: Checkpoint | None) -> Iterator[str]:
+    """The lines of draws.jsonl: all of them, or, in a partial suite, those of the seeds its
+    journal recorded (a line past them may be torn by the kill)."""
+    if checkpoint is None:
+        with source.open(encoding="utf-8") as lines:
+            yield from lines
+        return
+    with source.open("rb") as f:
+        recorded = f.read(checkpoint.sizes[LOGS.index(DRAWS)])
+    try:
+        yield from recorded.decode("utf-8").splitlines()
+    except UnicodeDecodeError:
+        raise WorldgenError(f"{source}: error: not UTF-8 text") from None
 
 
 def _check_log(root: Path, name: str) -> None:

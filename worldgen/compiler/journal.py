@@ -90,27 +90,41 @@ class Journal:
         self._file.flush()
 
     def _read(self) -> tuple[list[dict[str, Any]], int]:
-        """The marker's whole, valid lines (a torn last line is a kill mid-write) and their size."""
+        return _read(self.path, self.logs)
+
+
+def last_checkpoint(folder: Path, logs: int) -> Checkpoint | None:
+    """Where the interrupted compile of the partial suite at ``folder`` got to, read without
+    touching it (None: no marker, or none of its seeds recorded yet): the logs' first ``sizes``
+    bytes hold every seed before ``next_seed``, the rest may be torn."""
+    lines, _ = _read(folder / MARKER, logs)
+    if len(lines) < 2:
+        return None
+    return Checkpoint(lines[-1]["next"], tuple(lines[-1]["sizes"]))
+
+
+def _read(path: Path, logs: int) -> tuple[list[dict[str, Any]], int]:
+    """The marker's whole, valid lines (a torn last line is a kill mid-write) and their size."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_CLOEXEC)
+    except FileNotFoundError:
+        return [], 0
+    with os.fdopen(fd, "rb") as f:
+        data = f.read()
+    lines: list[dict[str, Any]] = []
+    end = 0
+    for raw in data.split(b"\n")[:-1]:  # the part after the last newline is torn
         try:
-            fd = os.open(self.path, os.O_RDONLY | os.O_NOFOLLOW | os.O_CLOEXEC)
-        except FileNotFoundError:
-            return [], 0
-        with os.fdopen(fd, "rb") as f:
-            data = f.read()
-        lines: list[dict[str, Any]] = []
-        end = 0
-        for raw in data.split(b"\n")[:-1]:  # the part after the last newline is torn
-            try:
-                entry = json.loads(raw)
-            except (json.JSONDecodeError, UnicodeDecodeError):
-                break
-            if not isinstance(entry, dict) or (lines and not _checkpoint_ok(entry, self.logs)):
-                break
-            if not lines and entry.get("format") != FORMAT:
-                raise WorldgenError(f"{self.path}: error: not a worldgen compile journal; remove it to start over")
-            lines.append(entry)
-            end += len(raw) + 1
-        return lines, end
+            entry = json.loads(raw)
+        except (json.JSONDecodeError, UnicodeDecodeError):
+            break
+        if not isinstance(entry, dict) or (lines and not _checkpoint_ok(entry, logs)):
+            break
+        if not lines and entry.get("format") != FORMAT:
+            raise WorldgenError(f"{path}: error: not a worldgen compile journal; remove it to start over")
+        lines.append(entry)
+        end += len(raw) + 1
+    return lines, end
 
 
 def _checkpoint_ok(entry: dict[str, Any], logs: int) -> bool:
