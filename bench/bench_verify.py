@@ -10,6 +10,9 @@ Prints, per example scaffold (its example record, default param ranges, axes dra
     a fresh command (its start-up and the workers' start-up included, as a user meets them):
     wall-clock seconds and the speed-up of --jobs 2; CPU seconds of compile --jobs 1 and of verify
     (the command's own process: exact without workers), and their ratio;
+  * the machine's own ceiling for --jobs 2, right after each scaffold's commands: two CPU-bound
+    processes at once vs one after the other (a VM's two vCPUs may be one core's hyperthreads,
+    and other jobs take turns);
   * the start-up both compiles pay before their first world (`compile --jobs 1` of one seed, less
     that seed's share of the suite), and the speed-up of --jobs 2 on what is left (the suite's
     worlds): how far the pool scales, apart from the serial start-up that bounds the whole command.
@@ -87,6 +90,23 @@ def command(*argv: str) -> tuple[float, float]:
     return wall, (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
 
 
+BURN = "x = 0\nfor i in range(4_000_000):\n    x += i * i\n"
+
+
+def ceiling(rounds: int) -> float:
+    """How much faster two CPU-bound Python processes finish than one after the other on this
+    machine (2.0 on two free cores; less on hyperthreads of one core, or beside other jobs): the
+    most ``--jobs 2`` can give, measured like the suite commands (best of ``rounds``)."""
+    def burn(copies: int) -> float:
+        t = time.perf_counter()
+        for p in [subprocess.Popen([sys.executable, "-c", BURN]) for _ in range(copies)]:
+            p.wait()
+        return time.perf_counter() - t
+    one = min(burn(1) for _ in range(rounds))
+    two = min(burn(2) for _ in range(rounds))
+    return 2 * one / two
+
+
 def suite_commands(name: str, n: int, rounds: int) -> tuple[float, float, float, float, float]:
     """(compile --jobs 1 wall s, --jobs 2 wall s, compile --jobs 1 CPU s, verify CPU s, start-up
     wall s) of seeds 0..n-1, each the best of ``rounds`` runs, the compiles interleaved (this
@@ -113,15 +133,16 @@ def main() -> None:
     args = ap.parse_args()
     print(f"{'scaffold':<10} {'states/world':>12} {'explore st/s':>13} {'verify st/s':>12} {'worlds/s/core':>14} "
           f"{'draws/s':>8} {'jobs1 s':>8} {'jobs2 s':>8} {'speed-up':>9} {'start s':>8} {'worlds x':>9} "
-          f"{'compile cpu':>12} {'verify cpu':>11} {'ratio':>6}")
+          f"{'compile cpu':>12} {'verify cpu':>11} {'ratio':>6} {'ceiling':>8}")
     for name in args.scaffolds:
         s = spec(name)
         mean, explore_rate, verify_rate = checker(s, args.worlds)
         seeds_rate, draws_rate = worlds_per_second(s, args.worlds)
         one, two, compile_cpu, verify_cpu, start = suite_commands(name, args.suite, args.rounds)
+        most = ceiling(args.rounds)  # right after the commands: the machine as they met it
         print(f"{name:<10} {mean:>12.1f} {explore_rate:>13,.0f} {verify_rate:>12,.0f} {seeds_rate:>14.1f} {draws_rate:>8.1f} "
               f"{one:>8.2f} {two:>8.2f} {one / two:>8.2f}x {start:>8.2f} {(one - start) / (two - start):>8.2f}x "
-              f"{compile_cpu:>11.2f}s {verify_cpu:>10.2f}s {verify_cpu / compile_cpu:>6.2f}", flush=True)
+              f"{compile_cpu:>11.2f}s {verify_cpu:>10.2f}s {verify_cpu / compile_cpu:>6.2f} {most:>7.2f}x", flush=True)
 
 
 if __name__ == "__main__":
