@@ -9,12 +9,14 @@ test that opens the suite also opens both file kinds.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
 
 from tests.conftest import EXAMPLES, example_record, example_scaffold
 from worldgen.compiler.artifact import build, sha256
 from worldgen.ir.world import World
+from worldgen.tables.paths import tables_path
 from worldgen.verify import verify_world
 
 
@@ -30,13 +32,19 @@ def write_world(path: Path, world: World, as_artifact: bool = False) -> Path:
     return path
 
 
-def write_suite(folder: Path, worlds: tuple[World, ...]) -> Path:
+def write_suite(folder: Path, worlds: tuple[World, ...], tables: Callable[[World], bytes] | None = None) -> Path:
+    """A suite of ``worlds`` (the first as an artifact), each with the step tables ``tables``
+    makes for it, hashed in its index line as ``compile --tables`` does."""
     folder.mkdir(parents=True, exist_ok=True)
     (folder / "worlds").mkdir(exist_ok=True)
     lines = []
     for i, world in enumerate(worlds):
         path = write_world(folder / "worlds" / f"{world.id}.json", world, as_artifact=i == 0)
-        lines.append(json.dumps({"id": world.id, "path": f"worlds/{world.id}.json",
-                                 "hashes": {"artifact": sha256(path.read_bytes())}}))
+        hashes = {"artifact": sha256(path.read_bytes())}
+        if tables is not None:
+            data = tables(world)
+            tables_path(path).write_bytes(data)
+            hashes["tables"] = sha256(data)
+        lines.append(json.dumps({"id": world.id, "path": f"worlds/{world.id}.json", "hashes": hashes}))
     (folder / "index.jsonl").write_text("\n".join(lines) + "\n", "utf-8")
     return folder

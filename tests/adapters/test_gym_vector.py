@@ -19,8 +19,7 @@ from worldgen.adapters.gym_vector import WorldgenVectorEnv
 from worldgen.adapters.shelltext import ShellText
 from worldgen.errors import WorldgenError
 from worldgen.runtime.env import Env
-from worldgen.tables.paths import tables_path
-from worldgen.tables.store import save
+from worldgen.tables.store import encode
 
 NAMES = ("ice", "frozen_lake", "vault")
 
@@ -28,10 +27,7 @@ NAMES = ("ice", "frozen_lake", "vault")
 @pytest.fixture(scope="module")
 def suite(tmp_path_factory: pytest.TempPathFactory) -> Path:
     worlds = tuple(shipped_world(name) for name in NAMES)
-    folder = write_suite(tmp_path_factory.mktemp("suite"), worlds)
-    for world in worlds:
-        save(tables_of(world), tables_path(folder / "worlds" / f"{world.id}.json"))
-    return folder
+    return write_suite(tmp_path_factory.mktemp("suite"), worlds, lambda w: encode(tables_of(w)))
 
 
 def make(suite: Path, num_envs: int, **kwargs: object) -> gym.vector.VectorEnv:
@@ -111,9 +107,7 @@ def test_one_world_file_opens_with_the_tables_beside_it(suite: Path) -> None:
 def test_a_suite_with_a_terminal_world_takes_its_lines_and_command_ids(tmp_path: Path) -> None:
     """A terminal world's sub-env types an id's command line, or any text, into its own shell."""
     worlds = (shipped_world("services"), shipped_world("vault"))
-    folder = write_suite(tmp_path / "mixed", worlds)
-    for world in worlds:
-        save(tables_of(world), tables_path(folder / "worlds" / f"{world.id}.json"))
+    folder = write_suite(tmp_path / "mixed", worlds, lambda w: encode(tables_of(w)))
     vec = make(folder, 2)
     obs, infos = vec.reset(seed=4)
     shell, plain = Env(worlds[0]), Env(worlds[1])

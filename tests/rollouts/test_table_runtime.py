@@ -5,16 +5,20 @@ from __future__ import annotations
 
 import asyncio
 import shutil
+from dataclasses import replace
 from pathlib import Path
 
+import gymnasium as gym
 import pytest
 
 from tests.rollouts.test_runner import rollout
+from worldgen.adapters import SUITE_ENV_ID
+from worldgen.errors import WorldgenError
 from worldgen.rollouts.policies import make_policy
 from worldgen.rollouts.runner import run
 from worldgen.rollouts.runtimes import open_env, runtime_of
 from worldgen.rollouts.sources import open_entries
-from worldgen.tables.store import TableError
+from worldgen.tables.store import load, save
 
 
 def without(episodes: list[dict], *keys: str) -> list[dict]:
@@ -57,6 +61,23 @@ def test_a_tampered_tables_file_stops_the_run_before_any_episode(lake_tables_sui
     broken = sorted((suite / "worlds").glob("*.tables.npz"))[0]
     broken.write_bytes(b"not a zip")
     out = tmp_path / "r.jsonl"
-    with pytest.raises(TableError, match=rf"{broken.name}: error: world \S+: unreadable tables"):
+    with pytest.raises(WorldgenError, match=rf"{broken.name}: error: step tables edited after compilation: their "
+                                            r"sha256 differs from the one \S*index.jsonl:\d+ records"):
         asyncio.run(run(open_entries(suite), make_policy("random"), out))
     assert not out.exists()
+
+
+def test_tables_edited_to_pay_more_are_refused_and_trusted_they_run_on_the_rules(lake_tables_suite: Path, tmp_path: Path) -> None:
+    """Well-formed tables whose numbers were changed pass every structural check: the sha256 the
+    index records for them is what catches them (verify also replays them against the rules)."""
+    suite = shutil.copytree(lake_tables_suite, tmp_path / "suite")
+    edited = sorted((suite / "worlds").glob("*.tables.npz"))[0]
+    world_id = edited.name.removesuffix(".tables.npz")
+    tables = load(edited, world_id)
+    save(replace(tables, gain=tables.gain + 100), edited)
+    with pytest.raises(WorldgenError, match="step tables edited after compilation"):
+        open_entries(suite)
+    with pytest.raises(WorldgenError, match="step tables edited after compilation"):
+        gym.make_vec(SUITE_ENV_ID, num_envs=2, vectorization_mode="vector_entry_point", suite=str(suite))
+    trusted = {e.id: e for e in open_entries(suite, trust_edited=True)}
+    assert trusted[world_id].tables_file is None  # --trust-edited: the world runs on its rules

@@ -37,9 +37,9 @@ from worldgen.compiler.artifact import Artifact
 from worldgen.errors import WorldgenError
 from worldgen.ir.world import World
 from worldgen.runtime.sources import open_placed
+from worldgen.tables.paths import tables_path
 from worldgen.tables.batch import Batch
 from worldgen.tables.build import Tables
-from worldgen.tables.paths import tables_path
 from worldgen.tables.store import load
 
 OBSERVATIONS = ("text", "state")
@@ -96,18 +96,17 @@ class WorldgenVectorEnv(VectorEnv):
 
 
 def suite_tables(suite: str | Path) -> tuple[list[World], list[Tables]]:
-    """The worlds of a suite folder (or of one world or artifact file) and their tables,
-    refusing a world without tables with what to run."""
+    """The worlds of a suite folder (or of one world or artifact file) and their tables (a suite's
+    vouched for by its index), refusing a world without tables with what to run."""
     worlds, tables = [], []
-    for _, artifact, item in open_placed(suite):
-        world = item.world if isinstance(item, Artifact) else item
-        where = tables_path(artifact)
-        if not where.is_file():
-            raise WorldgenError(f"{artifact}: error: world {world.id} has no step tables ({where.name}); run "
+    for placed in open_placed(suite):
+        world = placed.item.world if isinstance(placed.item, Artifact) else placed.item
+        if placed.tables is None:
+            raise WorldgenError(f"{placed.path}: error: world {world.id} has no step tables ({tables_path(placed.path).name}); run "
                                 f"`worldgen compile --tables` for its suite, or step it on its rules with "
                                 f"make_vec(..., vectorization_mode=\"sync\") (docs/tables.md)")
         worlds.append(world)
-        tables.append(load(where, world.id))
+        tables.append(load(placed.tables, world.id))
     return worlds, tables
 
 

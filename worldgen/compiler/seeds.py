@@ -35,6 +35,8 @@ def compile_seed(spec: Spec, seed: int) -> Result:
                 art, text = artifact.build_json(world, report, record_id)
                 line = index_line(art, artifact.sha256(text))
                 tables, no_tables = tables_of(line["id"], rules, graph) if spec.tables else (None, None)
+                if tables is not None:  # what loaders check the file against (runtime/sources.py)
+                    line["hashes"]["tables"] = artifact.sha256(tables)
                 return Result(seed, line, text, _lines(failed, seed, record_id, True), tables, no_tables)
             failed.append(draws.built(world, report))
         notes.note(Drawn(seed, attempt, tuple(failed[-1]["failed"])))

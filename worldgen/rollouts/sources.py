@@ -16,7 +16,6 @@ from worldgen.compiler.bounds import scaffold_bounds
 from worldgen.ir.world import World
 from worldgen.runtime.sources import open_placed
 from worldgen.tables.build import Tables
-from worldgen.tables.paths import tables_path
 from worldgen.tables.store import load
 from worldgen.verify import Report, verify_world
 
@@ -65,11 +64,10 @@ def open_entries(path: str | Path, trust_edited: bool = False) -> list[Entry]:
     """The worlds of a world file, artifact or suite folder, in suite order (edited files refused
     unless ``trust_edited``, see ``runtime.sources``)."""
     out = []
-    for world_id, place, item in open_placed(path, trust_edited):
-        tables = tables_path(place)
+    for placed in open_placed(path, trust_edited):
+        item = placed.item
         if isinstance(item, Artifact):
-            kept = tables if tables.is_file() and not trust_edited else None  # an edited world runs on its rules
-            out.append(Entry(world_id, item.world, item.report, item.provenance, kept))
+            out.append(Entry(placed.id, item.world, item.report, item.provenance, placed.tables))
         else:
-            out.append(Entry(world_id, item))
+            out.append(Entry(placed.id, item))
     return out

@@ -19,13 +19,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from worldgen.compiler.artifact import Artifact, integrity_problems, parse, sha256
 from worldgen.compiler.journal import MARKER, partial_suite_error
 from worldgen.errors import WorldgenError
 from worldgen.ir.world import World
 from worldgen.jsondata import parse_object
+from worldgen.tables.paths import tables_path
 from worldgen.textfile import read_text
 
 INDEX = "index.jsonl"
@@ -53,18 +54,52 @@ def open_worlds(path: str | Path, trust_edited: bool = False) -> list[tuple[str,
 def open_artifacts(path: str | Path, trust_edited: bool = False) -> list[tuple[str, Artifact | World]]:
     """Like ``open_worlds``, but an artifact file keeps its check report and provenance (the
     rollout oracle and the suite report read them); a bare world file stays a World."""
-    return [(world_id, item) for world_id, _, item in open_placed(path, trust_edited)]
+    return [(p.id, p.item) for p in open_placed(path, trust_edited)]
 
 
-def open_placed(path: str | Path, trust_edited: bool = False) -> list[tuple[str, Path, Artifact | World]]:
-    """Like ``open_artifacts``, with each file's path: what sits beside it (step tables) is its own."""
+class Placed(NamedTuple):
+    """A world as a suite holds it: its id, its file, what the file holds, and its step tables
+    when the suite vouches for them (None: the world runs on its rules)."""
+
+    id: str
+    path: Path
+    item: Artifact | World
+    tables: Path | None
+
+
+def open_placed(path: str | Path, trust_edited: bool = False) -> list[Placed]:
+    """Like ``open_artifacts``, with each file's path and its vouched step tables."""
     path = Path(path)
     if path.is_dir():
-        return [(e.id, e.path, load_checked(e.path, trust_edited, e)) for e in suite_index(path)]
+        return [Placed(e.id, e.path, load_checked(e.path, trust_edited, e), vouched_tables(e, trust_edited))
+                for e in suite_index(path)]
     if not path.exists():
         raise WorldgenError(f"{path}: error: no such world file or suite folder")
     item = load_checked(path, trust_edited)
-    return [(item.id, path, item)]
+    beside = tables_path(path)
+    return [Placed(item.id, path, item, beside if beside.is_file() and not trust_edited else None)]
+
+
+def vouched_tables(entry: IndexEntry, trust_edited: bool = False) -> Path | None:
+    """The step tables beside ``entry``'s artifact, if its index line records their sha256
+    (``hashes.tables``, written by ``compile --tables``) and the file still hashes to it; a file
+    that does not is refused as edited. With ``trust_edited`` no tables are used: an edited world
+    runs on its rules, which an edited table could contradict. (Tables beside a lone artifact
+    have no index to vouch for them: like a suite's, they are checked for structure as they load,
+    and `verify` checks them against the rules.)"""
+    place = tables_path(entry.path)
+    if trust_edited or not place.is_file():
+        return None
+    hashes = entry.line.get("hashes")
+    recorded = hashes.get("tables") if isinstance(hashes, dict) else None
+    if not isinstance(recorded, str):
+        why = f"{entry.where} records no sha256 for them (a suite compiled before tables were hashed: compile it again)"
+    elif sha256(place.read_bytes()) != recorded:
+        why = f"their sha256 differs from the one {entry.where} records"
+    else:
+        return place
+    raise WorldgenError(f"{place}: error: step tables edited after compilation: {why}; re-compile the suite with "
+                        f"--tables, or pass --trust-edited to run its worlds on their rules")
 
 
 def load_checked(path: Path, trust_edited: bool = False, entry: IndexEntry | None = None) -> Artifact | World:
