@@ -94,6 +94,19 @@ def test_each_mistake_is_a_located_error(files: str, expected: str) -> None:
     assert any(e.startswith(expected) for e in found), found
 
 
+@pytest.mark.parametrize("command", ["./deploy.sh", "/opt/app/deploy.sh run", "../../../tmp/x", "bin/tool {s}"])
+def test_a_command_that_starts_with_a_path_is_refused(command: str) -> None:
+    """The real shell runs each world program from a folder on PATH, so a command's first word is a
+    name: a path there would be a file written outside that folder (or a program nobody can call)."""
+    found = errors(GOOD + f'\n  action run(s: svc) "{command}" {{ }}\n  axis a {{ x {{}}  y {{ rename restart "/sbin/x {{s}}" }} }}')
+    first = command.split()[0]
+    assert [e for e in found if e.startswith("WG614")] == [
+        f"WG614 23:22 a terminal world's command starts with a program's name, which the shell finds on PATH, not with a "
+        f"path: '{first}' (call it '{first.rsplit('/', 1)[-1]}')",
+        "WG614 24:37 a terminal world's command starts with a program's name, which the shell finds on PATH, not with a "
+        "path: '/sbin/x' (call it 'x')"]
+
+
 def test_a_program_with_a_dash_in_its_name_is_declared_quoted() -> None:
     ir, _ = compile_source(HEAD + '  files { program "apt-get" "APT" { flag "-y --yes" } }' + TAIL, "t.wg")
     assert ir.terminal is not None and ir.terminal.programs[0].name == "apt-get"

@@ -11,6 +11,7 @@ them and the model checker enumerates them like every other rule; the runtime's 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 from worldgen.check.exprs import did_you_mean
 from worldgen.check.nodes import show_type
@@ -55,8 +56,27 @@ def desugar(world: ast.World, sink: DiagnosticSink) -> tuple[ast.World, FilesDec
         elif b.kind != "program":
             sink.error("WG611", f"unknown item '{b.kind}' in 'files' (file NAME \"PATH\" {{...}} or program NAME {{...}})",
                        b.kind_span)
+    for pattern in _command_patterns(world.decls):
+        words = pattern.value.split()
+        if words and "/" in words[0]:
+            sink.error("WG614", f"a terminal world's command starts with a program's name, which the shell finds on "
+                       f"PATH, not with a path: '{words[0]}' (call it '{words[0].rstrip('/').rsplit('/', 1)[-1]}')",
+                       pattern.span)
     decls = [d for d in world.decls if not isinstance(d, FilesDecl)] + generated
     return ast.World(world.span, world.name, decls), block
+
+
+def _command_patterns(decls: list[ast.Decl]) -> Iterator[ast.Str]:
+    """Every command pattern a terminal world's actions are typed as, axis renames included: its
+    first word names a program the real shell runs from a folder on PATH."""
+    for d in decls:
+        if isinstance(d, ast.ActionDecl):
+            yield from d.patterns
+        elif isinstance(d, ast.AxisDecl):
+            for alt in d.alternatives:
+                yield from _command_patterns(alt.decls)
+        elif isinstance(d, (ast.RenameDecl, ast.AlsoDecl)):
+            yield from d.patterns
 
 
 def _str(span: Span, value: str) -> ast.Str:

@@ -88,6 +88,9 @@ class RealEpisode:
         self.programs.mkdir(mode=0o755)
         client = Path(program_client.__file__).read_bytes()
         for name in self.layout.programs:
+            if "/" in name or name in (".", ".."):  # `check` refuses these (WG614); an artifact may come from elsewhere
+                raise RealShellError(f"the world's program {name!r} is a path, not a name: it would be written outside "
+                                     "the shell's program folder")
             target = self.programs / name
             target.write_bytes(client)
             target.chmod(0o755)
