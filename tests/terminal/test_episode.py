@@ -284,6 +284,28 @@ def test_a_write_may_be_read_through_a_regular_expression() -> None:
     assert env.step("echo 'port: 9' > /etc/app.conf")[4]["exit_status"] == 1  # no level; 9 is no port of this world
 
 
+def test_a_bool_a_file_shows_as_yes_or_no_reads_back_as_written() -> None:
+    """A file shows a bool as the world shows it (``DEBUG=yes``), so editing another line of it
+    writes ``yes`` back: the write hole takes ``yes``/``no`` as well as ``true``/``false``."""
+    world = worldgen.loads(r"""world flags {
+  state { debug: bool = true  workers: int in 1..4 = 1 }
+  files {
+    file env "/etc/app.env" {
+      text "DEBUG={debug}\nWORKERS={workers}\n"
+      when write "DEBUG={d}\nWORKERS={w}" (d: bool, w: int in 1..4) { do debug = d, workers = w }
+    }
+  }
+  done when workers == 3 and not debug
+}""", "flags.wg").instantiate({}, seed=0)
+    env = world.env()
+    env.reset(seed=0)
+    assert env.step("cat /etc/app.env")[0] == "DEBUG=yes\nWORKERS=1"  # shown without its last newline
+    assert env.step("sed -i 's/WORKERS=1/WORKERS=3/' /etc/app.env")[4]["exit_status"] == 0
+    assert env.state() == {"debug": True, "workers": 3}
+    _, _, done, _, info = env.step("printf 'DEBUG=false\\nWORKERS=3\\n' > /etc/app.env")
+    assert (info["exit_status"], done, env.state()["debug"]) == (0, True, False)
+
+
 def test_a_files_mtime_orders_ls_t() -> None:
     world = worldgen.loads("""world ages {
   entity day[3]

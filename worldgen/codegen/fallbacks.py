@@ -35,9 +35,13 @@ def free_rank(action: Action) -> int:
 
 
 def spellings(t: Type, v: Any, canonical: str) -> tuple[str, ...]:
-    """Every text that stands for the argument value ``v`` in a command; the first is canonical."""
+    """Every text that stands for the argument value ``v`` in a command; the first is canonical.
+    A bool is typed ``true``/``false`` and also as worlds show it, ``yes``/``no``: a file's text
+    shows ``DEBUG=yes``, so a write of that text (``sed -i`` on another line) must read it back."""
     if t.kind == "int" and t.name is not None:
         return spell(t.name, v)
+    if t.kind == "bool":
+        return (canonical, "yes" if v else "no")
     return (canonical,)
 
 

@@ -238,7 +238,7 @@ def build_rules(rules: Scaffold, tables: WorldTables, constants: dict[str, Any],
             index = len(bindings)
             bindings.append(Binding(ai, tuple(args), phrasings[0]))
             own.append((tuple(args), phrasings[0], index))
-            if any(len(s) > 1 for s in spelt):  # an int written two ways: every spelling is a command
+            if any(len(s) > 1 for s in spelt):  # an int or a bool written two ways: every spelling is a command
                 phrasings = [fill(pattern, {p.name: text for p, text in zip(action.params, choice)})
                              for pattern in action.patterns for choice in product(*spelt)]
             for ph in phrasings:
