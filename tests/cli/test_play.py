@@ -19,7 +19,7 @@ import pytest
 import worldgen as worldgen_api
 from tests.cli.test_check_and_play import worldgen
 from tests.conftest import ROOT, example_record, example_scaffold
-from worldgen.cli.cmd_play import completions, listing_hook, match_listing, renames_commands
+from worldgen.cli.cmd_play import completions, heredocs, listing_hook, match_listing, renames_commands
 from worldgen.content.generate import procedural_record
 
 NEW = """world fresh {
@@ -231,3 +231,25 @@ def test_play_real_runs_a_terminal_world_in_real_bash_and_refuses_other_worlds()
     assert "real bash over the world's files" in done.stdout
     assert "> ls /var/log | wc -l\n3\n" in done.stdout  # a pipe through real coreutils
     assert "readlink: " in done.stdout or "exit 1" in done.stdout  # no /proc in the world's tree
+
+
+@pytest.mark.parametrize(("line", "opened"), [
+    ("cat > f <<EOF", [("", "EOF")]), ('cat <<- "END" > x', [("-", "END")]), ("cat <<'EOF'", [("", "EOF")]),
+    ("cat <<A >a; cat <<B >b", [("", "A"), ("", "B")]),
+    ("cat <<< hi", []), ("echo 'a <<EOF b'", []), ('echo "x <<E"', []), ("echo hi # <<EOF", []), ("echo \\<<EOF", []),
+])
+def test_a_transcript_line_opens_here_documents_only_where_bash_would(line: str, opened: list) -> None:
+    assert heredocs(line) == opened
+
+
+def test_in_a_terminal_a_colon_line_and_help_go_to_the_shell_and_a_here_string_takes_no_lines(tmp_path: Path) -> None:
+    """Only play's own exact commands (:help, :state, ...) are the player's: `: > f` is bash's no-op
+    with a redirect, and a here-string or quoted `<<` does not swallow the lines after it."""
+    transcript = ": > /tmp/empty\ncat <<< hi\necho 'a <<EOF b'\nls -l /tmp/empty\n:state\n"
+    done = worldgen("play", "scaffolds/services.wg", stdin=transcript)
+    assert done.returncode == 0, done.stderr
+    out = done.stdout
+    assert "> : > /tmp/empty\n" in out and "Player commands" not in out.split("> :state")[0]
+    assert "> cat <<< hi\n" in out and "> echo 'a <<EOF b'\na <<EOF b\n" in out
+    assert "> ls -l /tmp/empty\n" in out and " 0 " in out.split("> ls -l /tmp/empty\n")[1].splitlines()[0]
+    assert out.split("> :state\n")[1].lstrip().startswith("{")

@@ -32,6 +32,7 @@ HELP = """Type a command and press Enter. Player commands:
   :restart   start the episode again
   :quit      leave (Ctrl-D works too)"""
 PLAYER_COMMANDS = (":commands", ":help", ":quit", ":restart", ":state")
+QUIT = (":q", ":quit", ":exit")
 PROMPT = "> "
 
 
@@ -115,7 +116,7 @@ def _lines(stream: TextIO, interactive: bool) -> Iterator[str]:
     the lines after it up to each delimiter, as bash reads them."""
     typed = (line.rstrip("\n") for line in stream) if not interactive else _typed()
     for line in typed:
-        for strip, delimiter in _HEREDOC.findall(line):
+        for strip, delimiter in heredocs(line):
             for body in typed:
                 line += "\n" + body
                 if (body.lstrip("\t") if strip else body) == delimiter:
@@ -132,7 +133,46 @@ def _typed() -> Iterator[str]:
             return
 
 
-_HEREDOC = re.compile(r"<<(-?)\s*['\"]?([A-Za-z_][A-Za-z0-9_]*)['\"]?")
+_HEREDOC = re.compile(r"<<(-?)[ \t]*(['\"]?)([A-Za-z_][A-Za-z0-9_]*)\2")
+
+
+def heredocs(line: str) -> list[tuple[str, str]]:
+    """The here-documents a line opens, as (``-`` or ``""``, delimiter): each ``<<`` outside
+    quotes and comments that is not a here-string (``<<<``)."""
+    found, quote, i = [], "", 0
+    while i < len(line):
+        c = line[i]
+        if quote:
+            if c == "\\" and quote == '"':
+                i += 1
+            elif c == quote:
+                quote = ""
+        elif c == "\\":
+            i += 1
+        elif c in "'\"":
+            quote = c
+        elif c == "#" and (i == 0 or line[i - 1] in " \t;|&("):
+            break
+        elif line.startswith("<<<", i):
+            i += 3
+            continue
+        elif line.startswith("<<", i):
+            m = _HEREDOC.match(line, i)
+            if m is not None:
+                found.append((m.group(1), m.group(3)))
+                i = m.end()
+                continue
+        i += 1
+    return found
+
+
+def _player_command(command: str, terminal: bool, table: dict[str, int]) -> bool:
+    """Is the line one of play's own commands? In a terminal world only their exact words are
+    (``: > log`` and ``help`` are shell lines there); in other worlds any ``:word`` is, and ``help``
+    when the world has no such command."""
+    if terminal:
+        return command.lower() in PLAYER_COMMANDS or command.lower() in QUIT
+    return command.startswith(":") or (command.lower() == "help" and "help" not in table)
 
 
 def _steps(n: int) -> str:
@@ -178,9 +218,9 @@ def _play(world: World, env: Env, args: argparse.Namespace) -> int:
             continue
         if not interactive:
             print(f"> {command}")
-        if command.startswith(":") or (command.lower() == "help" and "help" not in env.rules.table):
+        if _player_command(command, world.scaffold.terminal is not None, env.rules.table):
             word = command.lstrip(":").lower()
-            if word in ("q", "quit", "exit"):
+            if f":{word}" in QUIT:
                 break
             if word == "restart":
                 obs, info = env.reset(seed=seed)
