@@ -51,6 +51,7 @@ LINES = [
     "cat a.txt b.txt", "cat -n a.txt b.txt", "cat nope a.txt; echo $?", "cat -E a.txt", "cat -s blanks.txt",
     "cat -b blanks.txt", "cat -ns blanks.txt", "cat sub; echo $?", "echo x | cat - a.txt", "cat < a.txt", "cat -T tabs.txt",
     "cat -A tabs.txt", "cat -z a.txt; echo $?", "cat --bogus; echo $?",
+    "./cat a.txt; echo $?", "/nonexistent/cat a.txt; echo $?", "/usr/bin/cat a.txt", "./a.txt; echo $?",
     # expansion
     "echo *.txt", "echo .*", "echo sub/*", "echo */*/*.log", "echo *.nope", "echo [ab].txt", "echo [!a]*.txt", "echo ?.txt",
     "echo '*'.txt", 'X="a  b"; echo $X "$X"', "echo ${U:-def} ${U-d2} ${U:+no}", "E=; echo ${E:-e1} ${E-e2}|",

@@ -184,10 +184,20 @@ def test_unknown_commands(run):
     assert outputs(run, "frobnicate 2>/dev/null") == ("", 127)
 
 
-def test_paths_run_tools_and_programs_by_basename(fs, session):
+def test_paths_run_tools_and_programs_from_the_folders_they_live_in(fs, session):
     shell = Shell(fs, {"systemctl": lambda call: call.out(" ".join(call.argv) + "\n") or 0})
     assert shell.run("/usr/bin/cat todo.md", session).stdout == "- ship\n"
     assert shell.run("/bin/systemctl restart api", session).stdout == "/bin/systemctl restart api\n"
+
+
+def test_a_path_elsewhere_is_a_file_not_the_tool_of_its_name(run):
+    """bash runs what the path names: no file there is 127, a file without x is 126; a script the
+    emulator cannot run says so, rather than that its mode forbids it."""
+    assert outputs(run, "./grep -c x todo.md") == ("bash: ./grep: No such file or directory\n", 127)
+    assert outputs(run, "/nonexistent/cat todo.md") == ("bash: /nonexistent/cat: No such file or directory\n", 127)
+    assert outputs(run, "./todo.md") == ("bash: ./todo.md: Permission denied\n", 126)
+    assert outputs(run, "chmod +x todo.md; ./todo.md") == (
+        "bash: ./todo.md: worldgen shell: running a file as a program is not supported in this world\n", 126)
 
 
 def test_programs_come_before_tools_and_after_shell_commands(fs, session):

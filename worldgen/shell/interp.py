@@ -29,6 +29,9 @@ from worldgen.shell.fs import Filesystem, FsError, basename, parent, resolve
 from worldgen.shell.errors import ParseError
 from worldgen.shell.parser import KEYWORDS, parse
 
+BIN_DIRS = frozenset({"/bin", "/usr/bin", "/usr/local/bin", "/sbin", "/usr/sbin"})  # where `/usr/bin/grep` finds grep
+SCRIPTS_UNSUPPORTED = "worldgen shell: running a file as a program is not supported in this world"
+
 
 @dataclass
 class Session:
@@ -316,6 +319,7 @@ class Shell:
             raise _RedirectFailed(f"{typed}: {'No such file or directory' if up is None else 'Not a directory'}")
 
     # ------------------------------------------------------------------------- command lookup
+    # (a command named by a path runs a tool only from the folders the tools live in)
     def _exec(self, call: Call, session: Session) -> int:
         name = call.argv[0]
         shell_command = SHELL_COMMANDS.get(name)
@@ -334,11 +338,16 @@ class Shell:
             return command
         if "/" not in name:
             return "command not found"
-        command = self.commands.get(basename(name))
-        if command is not None:
+        path = resolve(cwd, name)
+        command = self.commands.get(basename(path))
+        if command is not None and parent(path) in BIN_DIRS:  # /usr/bin/grep is grep; ./grep is a file here
             return command
-        node = self.fs.stat(resolve(cwd, name))
-        return NO_FILE if node is None else "Is a directory" if node.is_dir else "Permission denied"
+        node = self.fs.stat(path)
+        if node is None:
+            return NO_FILE
+        if node.is_dir:
+            return "Is a directory"
+        return "Permission denied" if not node.mode & 0o111 else SCRIPTS_UNSUPPORTED
 
     def kind(self, name: str, cwd: str) -> str | None:
         if name in KEYWORDS:
@@ -347,7 +356,8 @@ class Shell:
             return "builtin"
         if name in self.commands or name in SHELL_COMMANDS:
             return "file"
-        if "/" in name and (basename(name) in self.commands or self.fs.stat(resolve(cwd, name)) is not None):
+        path = resolve(cwd, name) if "/" in name else ""
+        if path and ((basename(path) in self.commands and parent(path) in BIN_DIRS) or self.fs.stat(path) is not None):
             return "file"
         return None
 
