@@ -107,6 +107,16 @@ def test_a_command_that_starts_with_a_path_is_refused(command: str) -> None:
         "path: '/sbin/x' (call it 'x')"]
 
 
+def test_the_path_of_a_file_with_hooks_names_only_the_files_parameters() -> None:
+    """Its hooks' commands hold the path, and a command's braces are its arguments."""
+    assert errors('  files { file conf "/etc/{port}.conf" { text "" when read { } } }') == [
+        "WG615 4:21 file 'conf' has hooks, whose commands hold its path, so the path may name only the file's own "
+        "parameters (it has none), not '{port}': write the path out, or give the file a parameter over an entity "
+        '(file log(s: svc) "/var/log/{s}.log")']
+    ir, _ = compile_source(HEAD + '  files { file conf "/etc/{port}.conf" { text "" } }' + TAIL, "t.wg")  # no hooks: a template
+    assert ir.terminal is not None
+
+
 def test_a_program_with_a_dash_in_its_name_is_declared_quoted() -> None:
     ir, _ = compile_source(HEAD + '  files { program "apt-get" "APT" { flag "-y --yes" } }' + TAIL, "t.wg")
     assert ir.terminal is not None and ir.terminal.programs[0].name == "apt-get"

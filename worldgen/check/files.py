@@ -102,6 +102,7 @@ def _file_decls(f: Block, sink: DiagnosticSink) -> list[ast.Decl]:
     if f.invalid is not None:  # a template like any message: `invalid "... {x} ..."`
         decls.append(ast.FuncDecl(f.invalid.span, prop_function(f.name, "invalid"), f.params, None, f.invalid))
     exists = props.get("exists")
+    path = _hook_path(f, sink) if f.hooks else f.string.value
     seen: set[str] = set()
     for h in f.hooks:
         if h.kind not in HOOKS:
@@ -123,14 +124,30 @@ def _file_decls(f: Block, sink: DiagnosticSink) -> list[ast.Decl]:
         clauses = h.clauses
         if exists is not None and h.kind != "write":  # no reading, removing or chmod of a file that is not there
             clauses = [ast.When(h.span, exists.value, _str(h.span, "No such file or directory")), *clauses]
-        decls.append(ast.ActionDecl(h.span, hook_action(f.name, h.kind), f.params + h.params, _patterns(f, h, sink), clauses))
+        decls.append(ast.ActionDecl(h.span, hook_action(f.name, h.kind), f.params + h.params, _patterns(path, h, sink), clauses))
     return decls
 
 
-def _patterns(f: Block, h: Hook, sink: DiagnosticSink) -> list[ast.Str]:
-    """The canonical shell line of each way the hook happens."""
+def _hook_path(f: Block, sink: DiagnosticSink) -> str:
+    """The path as the hooks' commands hold it (``cat /var/log/{s}.log``). A command's braces are
+    its arguments, so the path of a file with hooks may name only the file's own parameters; any
+    other name is an error, and the hooks are still made (with that name as plain text) so that
+    it is the only one."""
     assert f.string is not None
+    own = {p.name for p in f.params}
     path = f.string.value
+    other = [m for m in re.findall(r"\{([^{}]*)\}", path) if m.strip() not in own]
+    if other:
+        sink.error("WG615", f"file '{f.name}' has hooks, whose commands hold its path, so the path may name only the file's "
+                   f"own parameters ({', '.join(sorted(own)) or 'it has none'}), not '{{{other[0]}}}': write the path out, "
+                   "or give the file a parameter over an entity (file log(s: svc) \"/var/log/{s}.log\")", f.string.span)
+        for name in other:
+            path = path.replace("{" + name + "}", name)
+    return path
+
+
+def _patterns(path: str, h: Hook, sink: DiagnosticSink) -> list[ast.Str]:
+    """The canonical shell line of each way the hook happens to the file at ``path``."""
     match h.kind:
         case "read":
             lines = [f"cat {path}"]
