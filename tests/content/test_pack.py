@@ -18,7 +18,7 @@ from worldgen.content import ContentOptions, Validator, generate_pack
 from worldgen.content.normalise import fingerprint
 from worldgen.content.pack import Pack, PackIdentity
 from worldgen.content.providers.base import Outcome
-from worldgen.errors import UsageError, WorldgenError
+from worldgen.errors import WorldgenError
 
 VAULT_WG = str(ROOT / "scaffolds" / "vault.wg")
 
@@ -112,7 +112,7 @@ def test_asking_for_fewer_records_than_a_pack_holds_is_refused_and_changes_nothi
     vault = example_ir("vault")
     generate_pack(vault, tmp_path / "p", 5, ContentOptions(seed=2))
     before = {f.name: f.read_bytes() for f in (tmp_path / "p").iterdir()}
-    with pytest.raises(UsageError, match="already holds 5 records, more than the 3 asked for; ask for -n 5 or more"):
+    with pytest.raises(WorldgenError, match="already holds 5 records, more than the 3 asked for; ask for -n 5 or more"):
         generate_pack(vault, tmp_path / "p", 3, ContentOptions(seed=2))
     assert {f.name: f.read_bytes() for f in (tmp_path / "p").iterdir()} == before
 

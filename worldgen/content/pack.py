@@ -28,7 +28,7 @@ from worldgen.content.normalise import fingerprint
 from worldgen.content.packlog import amount, check_reject, count, read_log, read_manifest
 from worldgen.content.providers.base import Outcome, record_id
 from worldgen.content.validate import Validator
-from worldgen.errors import UsageError, WorldgenError
+from worldgen.errors import WorldgenError
 from worldgen.files import open_append, write_atomic
 from worldgen.ir.models import canonical_json
 
@@ -122,7 +122,7 @@ class Pack:
             else:
                 pack.dropped.append(_dropped(line, reason))
         if len(kept) > target:  # a pack is only ever extended: nothing kept is deleted
-            raise UsageError(f"{pack.path}: error: already holds {len(kept)} records, more than the {target} asked for; "
+            raise WorldgenError(f"{pack.path}: error: already holds {len(kept)} records, more than the {target} asked for; "
                              f"ask for -n {len(kept)} or more to extend it, or write a smaller pack to another folder (-o)")
         if pack.dropped:
             write_atomic(pack.path / RECORDS, "".join(canonical_json(line) + "\n" for line in kept))

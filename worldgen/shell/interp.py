@@ -374,6 +374,11 @@ class _Context:
     def kind(self, name: str) -> str | None:
         return self.shell.kind(name, self.session.cwd)
 
+    def where(self, name: str) -> str:
+        if "/" in name:
+            return name
+        return f"/usr/local/bin/{name}" if name in self.shell.programs else f"/usr/bin/{name}"
+
     def program(self, name: str) -> Builtin | str:
         """``core.Context.program``: the one way env, sudo, xargs and find start a command."""
         if name in NOT_ON_PATH:

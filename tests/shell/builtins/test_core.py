@@ -43,9 +43,11 @@ def test_type_reads_every_option_after_t(run):  # found by tests/fuzz/test_shell
     assert run("type -t -n -a cat cd").output == "file\nbuiltin\n"
 
 
-def test_type_and_which_know_the_worlds_programs(fs, session):
+def test_type_and_which_know_the_worlds_programs_where_the_real_shell_installs_them(fs, session):
     shell = Shell(fs, {"systemctl": lambda call: 0})
-    assert shell.run("type systemctl; which systemctl", session).stdout == "systemctl is /usr/bin/systemctl\n/usr/bin/systemctl\n"
+    assert shell.run("type systemctl; which systemctl grep", session).stdout == (
+        "systemctl is /usr/local/bin/systemctl\n/usr/local/bin/systemctl\n/usr/bin/grep\n")
+    assert shell.run("/usr/local/bin/systemctl", session).status == 0
 
 
 def test_env_prints_sorted_and_runs_a_command_in_a_changed_environment(fs, session):

@@ -36,7 +36,11 @@ class Context(Protocol):
     session: SessionLike
 
     def kind(self, name: str) -> str | None:
-        """"builtin", "keyword", "file" (a program or tool, shown as /usr/bin/NAME) or None."""
+        """"builtin", "keyword", "file" (a program or tool, shown where ``where`` says) or None."""
+
+    def where(self, name: str) -> str:
+        """The file a command name runs: a world's program in /usr/local/bin (where the real
+        shell and a Harbor image install them), a tool in /usr/bin, a path as it is."""
 
     def program(self, name: str) -> Builtin | str:
         """What exec'ing ``name`` runs, ready to call (a world's program, a tool, or ``env``,
@@ -182,7 +186,7 @@ def type_(call: Call, ctx: Context) -> int:
         elif terse:
             call.out(kind + "\n")
         elif kind == "file":
-            call.out(f"{name} is {_where(name)}\n")
+            call.out(f"{name} is {ctx.where(name)}\n")
         else:
             call.out(f"{name} is a shell {kind}\n")
     return status
@@ -195,14 +199,10 @@ def which(call: Call, ctx: Context) -> int:
             continue
         kind = ctx.kind(name)
         if kind == "file" or (kind == "builtin" and name not in NOT_ON_PATH):
-            call.out(_where(name) + "\n")
+            call.out(ctx.where(name) + "\n")
         else:
             status = 1
     return status
-
-
-def _where(name: str) -> str:
-    return name if "/" in name else f"/usr/bin/{name}"
 
 
 def env(call: Call, ctx: Context) -> int:
