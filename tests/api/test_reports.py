@@ -12,7 +12,7 @@ from rich.console import Console
 from tests.api.conftest import Twins
 from worldgen.api import report
 from worldgen.cli.main import main
-from worldgen.report.text import PIPE_WIDTH
+from worldgen.report.console import PIPE_WIDTH
 
 
 def without_timings(text: str) -> dict:

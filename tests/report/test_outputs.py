@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import json
+import os
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
+from tests.conftest import ROOT
 from tests.report.svgtext import assert_labels_fit
 from worldgen.cli.main import main
 from worldgen.errors import WorldgenError
@@ -105,3 +109,19 @@ def test_a_lone_world_file_reports_unknown_acceptance_and_torn_rollouts_warn(tal
     assert report["suite"]["worlds"] == 1 and report["efficiency"]["acceptance"].startswith("unknown")
     assert any("torn last line" in w for w in report["warnings"])
     assert any("not in this suite" in w for w in report["warnings"])
+
+
+def test_a_reader_that_stops_early_costs_neither_the_html_nor_the_exit_status(tally_suite: Path, tmp_path: Path) -> None:
+    """`worldgen report SUITE --html F | head -1`: the file is written first, and the broken pipe
+    ends the command quietly with 0 (rich alone exited 1, after the file was lost). Here the reader
+    is gone before the first byte, so every write meets the broken pipe."""
+    read, write = os.pipe()
+    os.close(read)
+    try:
+        done = subprocess.run([sys.executable, "-m", "worldgen.cli.main", "report", str(tally_suite), "--html",
+                               str(tmp_path / "r.html")], stdout=write, stderr=subprocess.PIPE, cwd=ROOT, timeout=120,
+                              env={**os.environ, "PYTHONPATH": str(ROOT)})
+    finally:
+        os.close(write)
+    assert done.returncode == 0, done.stderr
+    assert (tmp_path / "r.html").read_text("utf-8").startswith("<!DOCTYPE html>")

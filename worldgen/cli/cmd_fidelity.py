@@ -79,11 +79,12 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _print(figures: dict[str, Any]) -> None:
-    from rich.console import Console
     from rich.markup import escape
     from rich.table import Table
 
-    console = Console(width=None if sys.stdout.isatty() else 130)
+    from worldgen.report.console import StdoutConsole
+
+    console = StdoutConsole()
     table = Table(title="Emulated shell vs real bash", title_justify="left", title_style="bold")
     for i, c in enumerate(("world", "lines", "agree", "by design", "agreement", "final states")):
         table.add_column(c, justify="left" if i == 0 else "right")

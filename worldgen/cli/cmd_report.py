@@ -37,12 +37,12 @@ def run(args: argparse.Namespace) -> int:
     if args.html:
         check_output_file(args.html)
     built = report(args.path, args.rollouts, packs=args.pack, trust_edited=args.trust_edited)
+    if args.html:  # first: a reader of stdout that stops early (`| head`) does not cost the file
+        Path(args.html).write_text(built.html(), encoding="utf-8")
+        print(f"wrote {args.html}", file=sys.stderr)
     if args.json:
         sys.stdout.write(built.json())
     else:
         built.print()
     sys.stdout.flush()
-    if args.html:
-        Path(args.html).write_text(built.html(), encoding="utf-8")
-        print(f"wrote {args.html}", file=sys.stderr)
     return 0

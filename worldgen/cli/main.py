@@ -53,7 +53,8 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130
-    except BrokenPipeError:
+    except BrokenPipeError:  # a reader that stopped early (`| head`): what it read was whole; exit quietly
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # so the exit's own flush cannot fail
         return 0
     except OSError as err:  # a named path that cannot be used (a folder for a file, no permission)
         message = describe(err)

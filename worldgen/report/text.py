@@ -3,7 +3,6 @@ one-line histogram, and the per-axis success table of each policy."""
 
 from __future__ import annotations
 
-import sys
 from typing import Any
 
 from rich.console import Console
@@ -11,11 +10,11 @@ from rich.markup import escape
 from rich.table import Table
 
 from worldgen.report.complexity import MEASURES
+from worldgen.report.console import StdoutConsole
 from worldgen.report.display import gap_text, interval_text, num, pct, runtime_counts, share
 
 SPARK = "▁▂▃▄▅▆▇█"
 LISTED = 10  # world ids listed per frontier/unsolved line
-PIPE_WIDTH = 130
 
 
 def spark(dist: dict[str, Any]) -> str:
@@ -41,7 +40,7 @@ def _distributions(title: str, rows: dict[str, dict[str, Any]]) -> Table:
 
 def render_text(report: dict[str, Any], console: Console | None = None) -> None:
     """Print the report; piped output gets a fixed width (not rich's 80 columns) so tables stay whole."""
-    console = console or Console(width=None if sys.stdout.isatty() else PIPE_WIDTH)
+    console = console or StdoutConsole()
     s = report["suite"]
     console.print(f"[bold]Suite report[/bold] {s['path']}: {s['worlds']} world(s) of {', '.join(s['scaffolds'])}; "
                   f"{s['episodes']} rollout episode(s)")
