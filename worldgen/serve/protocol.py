@@ -191,6 +191,8 @@ def _invalid(err: ValidationError) -> ErrorBody:
         message = f"{op} request: missing field \"{field}\""
     elif kind == "extra_forbidden":
         message = f"{op} request: unknown field \"{field}\""
+    elif field == "id":  # a union: pydantic's first error names only its first member
+        message = f"{op} request: field \"id\": must be a string, an integer or null"
     else:
         message = f"{op} request: field \"{field}\": {first['msg']}"
     return ErrorBody(code="invalid_request", message=message)
