@@ -27,7 +27,7 @@ from worldgen.exporters.service import WorldService
 from worldgen.exporters.terminal_task import bash_rc, solve_sh
 from worldgen.exporters.walkthrough import ExportError
 from worldgen.exporters.wheelhouse import Wheelhouse
-from worldgen.terminal import program_client
+from worldgen.terminal import program_client, sudo_shim
 from worldgen.terminal.jail import RealShell, available
 from worldgen.rollouts.sources import open_entries
 from worldgen.terminal.real import _system_links
@@ -54,8 +54,9 @@ def test_main_holds_the_clients_and_no_world_data(terminal_task: Path) -> None:
     assert "COPY --chmod=0755 bin/ /usr/local/bin/" in dockerfile and 'ENTRYPOINT ["/usr/local/bin/worldgen-files"]' in dockerfile
     assert (env / "Dockerfile.dockerignore").read_text() == "service/\nwheels/\n"
     client = Path(program_client.__file__).read_bytes()
-    assert sorted(p.name for p in (env / "bin").iterdir()) == ["service", "systemctl", "worldgen-files", "worldgen-sync"]
-    assert all(p.read_bytes() == client for p in (env / "bin").iterdir())
+    assert sorted(p.name for p in (env / "bin").iterdir()) == ["service", "sudo", "systemctl", "worldgen-files", "worldgen-sync"]
+    assert all(p.read_bytes() == client for p in (env / "bin").iterdir() if p.name != "sudo")
+    assert (env / "bin" / "sudo").read_text() == sudo_shim.SCRIPT  # slim images have none; the emulator's runs the command
     assert json.loads((env / "worldgen.json").read_text()) == {"address": "world:7777", "files": LOGS}
     seed = str(json.loads((terminal_task / "tests" / "episode.json").read_text())["seed"])
     for path in [env / "Dockerfile", env / "worldgen.json", terminal_task / "instruction.md"]:

@@ -58,6 +58,8 @@ def both(pair: tuple[worldgen.Env, worldgen.Env], line: str) -> tuple[tuple, tup
     "ls /srv /nowhere", "sytemctl restart svc1", "echo \"unterminated", "head -n 1 /var/log/svc1.log | tr a-z A-Z",
     "sort /var/log/svc2.log | uniq -c", "awk '{print $1}' /var/log/svc1.log", "cd /etc/app.conf",
     "chmod 640 /var/log/svc1.log; echo $?", "chmod u+r /var/log/svc2.log && echo same mode",
+    "sudo cat /var/log/svc1.log", "sudo -u root ls /nowhere", "sudo cd /tmp", "sudo -x ls", "sudo", "type systemctl",
+    "./grep -c x /etc/app.conf", "/usr/bin/cat /etc/app.conf",
 ])
 def test_reading_lines_print_the_same_bytes_in_both_faces(pair, line: str) -> None:
     real, emulated = both(pair, line)

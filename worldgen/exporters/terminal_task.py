@@ -24,7 +24,7 @@ from worldgen.exporters.walkthrough import ExportError
 from worldgen.ir.world import World
 from worldgen.shell.errors import ParseError
 from worldgen.shell.parser import parse
-from worldgen.terminal import program_client
+from worldgen.terminal import program_client, sudo_shim
 from worldgen.terminal.jail_init import SHADOWABLE
 from worldgen.terminal.tree import SYSTEM
 
@@ -78,6 +78,8 @@ def clients(programs: list[str], paths: list[str], address: str) -> dict[str, tu
     ``worldgen.json`` beside it (the image puts it at ``/usr/local/bin/.worldgen.json``)."""
     client = Path(program_client.__file__).read_text("utf-8")
     files = {f"bin/{name}": (client, 0o755) for name in (*programs, program_client.START, program_client.SYNC)}
+    if sudo_shim.NAME not in programs:  # slim images have no sudo, and the emulator's runs the command as it is
+        files[f"bin/{sudo_shim.NAME}"] = (sudo_shim.SCRIPT, 0o755)
     files["worldgen.json"] = (json.dumps({"address": address, "files": sorted(paths)}, indent=1) + "\n", 0o644)
     return files
 

@@ -27,7 +27,7 @@ from typing import Any
 
 from worldgen.shell.builtins.ls import NOW
 from worldgen.shell.interp import Outcome, Session
-from worldgen.terminal import calls, jail_init, program_client
+from worldgen.terminal import calls, jail_init, program_client, sudo_shim
 from worldgen.terminal.episode import Runner, TerminalEpisode, shown
 from worldgen.terminal.jail import RealShell, RealShellError
 from worldgen.terminal.layout import Layout
@@ -94,6 +94,10 @@ class RealEpisode:
             target = self.programs / name
             target.write_bytes(client)
             target.chmod(0o755)
+        if sudo_shim.NAME not in self.layout.programs:
+            shim = self.programs / sudo_shim.NAME
+            shim.write_text(sudo_shim.SCRIPT, "utf-8")
+            shim.chmod(0o755)
         config = {"address": f"unix:{jail_init.RC_DIR}/{SOCKET}", "files": sorted(self.layout.files)}
         (self.programs / program_client.CONFIG).write_text(json.dumps(config), "utf-8")
         for name, target in _alternatives().items():  # /usr/bin/awk -> /etc/alternatives/awk is the host's /etc
