@@ -66,12 +66,26 @@ def live_amounts(g: StateGraph, rules: Rules) -> dict[int, np.ndarray]:
 
 
 def graph_arrays(g: StateGraph, rules: Rules) -> GraphArrays:
-    edge_src = np.asarray(g.edge_src, dtype=np.int64)
+    """The graph as numpy arrays. Without chance every edge is one sure transition, so the
+    per-transition arrays are made here as what they are (a range, the edges' sources, ones)
+    rather than read from the graph's derived copies: a large graph (millions of edges) paid
+    hundreds of megabytes, and the page faults of filling them, for each such copy."""
+    edge_start = np.asarray(g.edge_start, dtype=np.int64)
+    edge_src = np.repeat(np.arange(len(g.states), dtype=np.int64), np.diff(edge_start))
     on = np.asarray([rules.on_amounts[b.action] for b in rules.bindings] or [0.0], dtype=np.float64)
-    edge_reward = on[np.asarray(g.edge_binding, dtype=np.int64)] + rules.per_step
+    edge_reward = on[np.frombuffer(g.edge_binding, dtype=np.int32)]  # the ids read in place
+    edge_reward += rules.per_step
     if any(f is not None for f in rules.bonus):  # `reward R on A when C` depends on the state A starts in
         edge_reward = edge_reward + np.asarray([edge_bonus(rules, g.states[s], b) for s, b in zip(g.edge_src, g.edge_binding)], dtype=np.float64)
-    trans_edge = np.asarray(g.trans_edge, dtype=np.int64)
+    if g.chance is None:
+        edges = len(edge_src)
+        trans_start, trans_src = np.arange(edges + 1, dtype=np.int64), edge_src
+        trans_prob = np.broadcast_to(np.float64(1.0), (edges,))  # read-only ones that take no memory
+    else:
+        trans_edge = np.asarray(g.trans_edge, dtype=np.int64)
+        trans_start = np.asarray(g.trans_start, dtype=np.int64)
+        trans_src = edge_src[trans_edge] if len(trans_edge) else trans_edge
+        trans_prob = np.asarray(g.trans_prob, dtype=np.float64)
     masks: dict[int, int] = {}
     when = np.fromiter((masks.setdefault(w, len(masks)) for w in g.when), dtype=np.int64, count=len(g.when))
     return GraphArrays(
@@ -80,13 +94,13 @@ def graph_arrays(g: StateGraph, rules: Rules) -> GraphArrays:
         done=np.asarray(g.done, dtype=bool),
         when=when,
         when_masks=tuple(masks),
-        edge_start=np.asarray(g.edge_start, dtype=np.int64),
+        edge_start=edge_start,
         edge_src=edge_src,
         edge_reward=edge_reward,
-        trans_start=np.asarray(g.trans_start, dtype=np.int64),
-        trans_src=edge_src[trans_edge] if len(trans_edge) else trans_edge,
+        trans_start=trans_start,
+        trans_src=trans_src,
         trans_dst=np.asarray(g.trans_dst, dtype=np.int64),
-        trans_prob=np.asarray(g.trans_prob, dtype=np.float64),
+        trans_prob=trans_prob,
         live=live_amounts(g, rules),
     )
 

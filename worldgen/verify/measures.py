@@ -23,7 +23,7 @@ def measures(ctx: Context) -> Measures:
         reward_density=None if path is None else round(_rewarded(ctx, path) / len(path), ROUND) if path else 0.0,
         dead_end_states=len(ctx.dead_ends),
         fail_states=int((a.terminal & ~a.done).sum()),
-        stochastic=any(p != 1.0 for p in g.trans_prob),
+        stochastic=bool((a.trans_prob != 1.0).any()),
     )
 
 

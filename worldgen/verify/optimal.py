@@ -49,6 +49,8 @@ class SuccessValues:
     def edge_values(self, v: np.ndarray) -> np.ndarray:
         """Per edge: the probability-weighted value of its outcomes under ``v``."""
         a = self.arrays
+        if len(a.trans_dst) == len(a.edge_src):  # one sure outcome per edge: x * 1.0 and a run of one are x
+            return v[a.trans_dst]
         return np.add.reduceat(a.trans_prob * v[a.trans_dst], a.trans_start[:-1])
 
     @property

@@ -124,8 +124,8 @@ def value(a: GraphArrays, rules: Rules, mode: Mode) -> float:
     probability) for ``expected``; the expected return of uniform-random play over admissible
     commands for ``random``.
 
-    Values live in one vector of (paid mask, state) pairs, row by row; the graph's arrays are
-    tiled once per paid mask so each step of the induction is a handful of whole-array operations.
+    Values live in one vector of (paid mask, state) pairs, row by row; each step of the induction
+    is a handful of whole-array operations over (paid mask x transition) and (paid mask x edge).
     """
     if a.n == 0 or a.terminal[0]:
         return 0.0
@@ -134,40 +134,59 @@ def value(a: GraphArrays, rules: Rules, mode: Mode) -> float:
     masks = _paid_masks(start, a.when_masks, n)
     k = len(masks)
     join, paid = _tables(masks, a.when_masks, rules.when_amounts)
+    # Large graphs have millions of transitions, and memory first touched costs page faults: each
+    # array is made once, built in place, and the per-transition and per-edge ones are kept once,
+    # not once per paid mask: the step's buffers are (paid mask x transition) and each row meets
+    # them by broadcasting, element for element the operation a tiled copy had.
     when_dst = a.when[a.trans_dst]
-    where = (join[:, when_dst] * n + a.trans_dst).ravel()
-    pay = paid[:, when_dst].ravel() + _live_pay(a, masks, when_dst)
-    alive = np.tile((~a.terminal[a.trans_dst]).astype(np.float64), k)
-    prob = np.tile(a.trans_prob, k)
+    if k == 1 and not join.any():  # one paid mask: every transition's value is read at its own state
+        where = a.trans_dst
+    else:
+        where = join[:, when_dst]
+        where *= n
+        where += a.trans_dst
+        where = where.ravel()
+    pay: np.ndarray | float = 0.0  # nothing newly paid anywhere: adding 0.0 is what adding zeros does
+    if paid.any() or a.live:
+        pay = paid[:, when_dst]
+        if a.live:  # (adding the zeros of no live bit would change nothing: pay holds no -0.0)
+            pay += _live_pay(a, masks, when_dst).reshape(pay.shape)
+    del when_dst
+    alive = (~a.terminal[a.trans_dst]).astype(np.float64)
     edges, trans = len(a.edge_src), len(a.trans_dst)
-    first_trans = (a.trans_start[:-1] + trans * np.arange(k)[:, None]).ravel()
-    edge_reward = np.tile(a.edge_reward, k)
+    sure = bool((a.trans_prob == 1.0).all())  # every probability 1: weighting by them changes nothing
+    one_to_one = trans == edges  # (sure implies it: an edge's outcomes' probabilities sum to 1)
+    first_trans = None if one_to_one else (a.trans_start[:-1] + trans * np.arange(k)[:, None]).ravel()
     counts = np.tile(np.diff(a.edge_start), k)
     has = counts > 0
     first_edge = (a.edge_start[:-1] + edges * np.arange(k)[:, None]).ravel()[has]
     at, runs = np.flatnonzero(has), counts[has]  # the rows with commands, and how many each has
-    sure = bool((a.trans_prob == 1.0).all())  # every probability 1: weighting by them changes nothing
-    one_to_one = trans == edges
     v = np.zeros(k * n)
     if not edges:
         return per_step * rules.horizon
     best_outcome = RunMax(first_trans, k * trans) if mode == "best" and not one_to_one else None
     best_command = RunMax(first_edge, k * edges) if mode != "random" else None
+    tv = np.empty((k, trans))
+    flat = tv.reshape(-1)
+    per_edge = tv if one_to_one else np.empty((k, edges))  # with one transition per edge, tv is not read again
     for _ in range(rules.horizon):
-        tv = pay + v[where] * alive
+        np.take(v, where, out=flat)
+        tv *= alive
+        tv += pay
         if mode != "random":
             if mode == "best":
-                ev = tv if best_outcome is None else best_outcome.max(tv)
+                ev = flat if best_outcome is None else best_outcome.max(flat)
             else:
-                ev = tv if one_to_one else np.add.reduceat(tv * prob, first_trans)
+                ev = flat if one_to_one else np.add.reduceat((tv * a.trans_prob).reshape(-1), first_trans)
             out = per_step + v
-            out[at] = np.maximum(best_command.max(ev + edge_reward), out[at])  # type: ignore[union-attr]
+            edge_values = np.add(ev.reshape(k, edges), a.edge_reward, out=per_edge).reshape(-1)
+            out[at] = np.maximum(best_command.max(edge_values), out[at])  # type: ignore[union-attr]
         else:
             if not sure:
-                tv *= prob
-            ev = tv if one_to_one else np.add.reduceat(tv, first_trans)
+                tv *= a.trans_prob
+            ev = flat if one_to_one else np.add.reduceat(flat, first_trans)
             out = per_step + v
-            out[at] = np.add.reduceat(ev + edge_reward, first_edge) / runs
+            out[at] = np.add.reduceat(np.add(ev.reshape(k, edges), a.edge_reward, out=per_edge).reshape(-1), first_edge) / runs
         if np.array_equal(out, v):  # stationary: every earlier step has the same values
             break
         v = out
