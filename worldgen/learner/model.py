@@ -80,7 +80,9 @@ def load(path: str | Path) -> Model:
     except FileNotFoundError:
         raise WorldgenError(f"{path}: error: no such learner file (train one with `worldgen learn SUITE -o {path}`)") from None
     except (OSError, ValueError, KeyError, zipfile.BadZipFile) as err:
-        raise WorldgenError(f"{path}: error: not a learner file (worldgen learn writes them): {err}") from None
+        # np.load reads any file it cannot place as a pickle, which it refuses: that is not one of ours
+        why = "not a NumPy .npz archive" if "pickled" in str(err) else str(err)
+        raise WorldgenError(f"{path}: error: not a learner file (worldgen learn writes them): {why}") from None
     if weights.ndim != 1 or weights.size == 0:
         raise WorldgenError(f"{path}: error: not a learner file: its weights are not one vector")
     return Model(weights, episodes)
