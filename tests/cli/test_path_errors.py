@@ -34,6 +34,7 @@ def test_a_folder_named_like_a_scaffold(command, name, tmp_path, capsys):
     ["report", "{suite}", "--html", "{out}"],
     ["export", "sft", "{suite}", "-o", "{out}"],
     ["graph", "{world}", "-o", "{out}"],
+    ["learn", "{suite}", "-o", "{out}", "--episodes", "100000"],  # refused before it trains
 ])
 def test_an_output_file_that_is_a_folder(command, vault_suite, tmp_path, capsys):
     out = _folder(tmp_path, "out")

@@ -30,11 +30,13 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from worldgen.cli.path_errors import check_output_file
     from worldgen.cli.progress import progress
     from worldgen.learner.model import Model, load
     from worldgen.learner.train import Settings, train
     from worldgen.rollouts.sources import open_entries
 
+    check_output_file(args.out)  # a folder there fails now, not after the training
     model = load(args.init) if args.init else Model.new()
     entries = [e for suite in args.suites for e in open_entries(suite, args.trust_edited)]
     started = time.perf_counter()
