@@ -41,6 +41,18 @@ def test_a_param_outside_its_declaration_is_a_usage_error(tmp_path: Path, param:
     assert not (tmp_path / "s").exists()
 
 
+@pytest.mark.parametrize(("command", "axis", "message"), [
+    ("compile", "layout=maze", "--axis layout=maze: axis 'layout' has no alternative 'maze' (choose from tree, ring, grid)"),
+    ("play", "colour=red", "--axis colour=red: unknown axis 'colour' (this scaffold's axes: feedback, interface, observation, layout)"),
+])
+def test_an_axis_choice_the_scaffold_lacks_is_a_usage_error_as_a_param_is(tmp_path: Path, command: str, axis: str,
+                                                                          message: str) -> None:
+    out = ["--seeds", "0:2", "-o", str(tmp_path / "s")] if command == "compile" else []
+    done = worldgen(command, "scaffolds/vault.wg", "--axis", axis, *out)
+    assert (done.returncode, done.stderr) == (2, f"worldgen: error: {message}\n")
+    assert not (tmp_path / "s").exists()
+
+
 def test_choice_and_bool_params_take_their_declared_values(tmp_path: Path) -> None:
     source = (ROOT / "tests" / "verify" / "counter.wg").read_text().replace(
         "world counter {", "world counter {\n  param mode: one of easy, hard\n  param lit: bool")

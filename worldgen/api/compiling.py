@@ -48,7 +48,7 @@ def compile_with_ir(scaffold: str | Path, out: str | Path, seeds: range | Sequen
         raise UsageError(f"worldgen: error: executor must be 'local' or 'ray', not {executor!r}")
     local = LocalExecutor(jobs) if executor == "local" else None  # first: its workers' server starts meanwhile
     from worldgen import load
-    from worldgen.cli.common import param_values
+    from worldgen.cli.common import axis_values, param_values
     from worldgen.compiler.bounds import scaffold_bounds
     from worldgen.compiler.packs import NO_CONTENT, check_made_for, read_pack, validate_pack
     from worldgen.compiler.suite import Result, Spec, compile_suite
@@ -60,6 +60,7 @@ def compile_with_ir(scaffold: str | Path, out: str | Path, seeds: range | Sequen
     except FileNotFoundError:
         raise WorldgenError(f"{file}: error: no such scaffold") from None
     fixed = param_values(loaded.ir, _param_texts(params or {}))
+    axes = axis_values(loaded.ir, axes or {})
     content = pack if pack is not None else default_content(file, loaded.name)
     if content is None and loaded.ir.content:
         raise WorldgenError(f"{file}: error: no content; pass --pack PACK")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -125,6 +125,20 @@ def param_values(ir: ScaffoldIR, values: list[str] | None) -> dict[str, Any]:
             raise UsageError(f"worldgen: error: --param {name}={text}: param '{name}' takes {accepts}")
         out[name] = value
     return out
+
+
+def axis_values(ir: ScaffoldIR, axes: Mapping[str, str]) -> dict[str, str]:
+    """``--axis NAME=VALUE`` choices, each checked against the scaffold's axes: a wrong name or
+    alternative is a usage error (exit 2) saying what there is, as a wrong ``--param`` is."""
+    from worldgen.errors import InstantiationError
+    from worldgen.ir.axes import check_axes
+
+    for name, value in axes.items():
+        try:
+            check_axes(ir, {name: value})
+        except InstantiationError as err:
+            raise UsageError(f"worldgen: error: --axis {name}={value}: {err}") from None
+    return dict(axes)
 
 
 def plural(n: int, word: str, words: str | None = None) -> str:

@@ -12,7 +12,7 @@ import argparse
 import sys
 from typing import TYPE_CHECKING, Any
 
-from worldgen.cli.common import assignments, param_values, trust_argument, whole_number
+from worldgen.cli.common import assignments, axis_values, param_values, trust_argument, whole_number
 from worldgen.datafiles import default_content
 from worldgen.errors import UsageError, WorldgenError
 
@@ -55,7 +55,7 @@ def open_world(args: argparse.Namespace) -> World:
         raise WorldgenError(f"{args.path}: error: no such scaffold") from None
     except OSError as err:  # a folder, a file it may not read
         raise WorldgenError(f"{args.path}: error: cannot read the scaffold: {err.strerror}") from None
-    axes = assignments(args.axis, "--axis")
+    axes = axis_values(scaffold.ir, assignments(args.axis, "--axis"))
     params = param_values(scaffold.ir, args.param)
     from worldgen.compiler.playdraw import playable
 
