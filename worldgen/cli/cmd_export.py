@@ -30,7 +30,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from worldgen.cli.common import plural, policy_spec, seed_range, success_band, trust_argument
+from worldgen.cli.common import folder, plural, policy_spec, seed_range, success_band, trust_argument
 from worldgen.cli.play_setup import world_arguments
 from worldgen.exporters.dataset_files import FORMATS, missing_dependency
 from worldgen.errors import WorldgenError
@@ -55,7 +55,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     h = kinds.add_parser("harbor", help="one Harbor task folder per world", description=__doc__,
                          formatter_class=argparse.RawDescriptionHelpFormatter)
     h.add_argument("path", metavar="PATH", help="a suite folder, a world artifact or a world file")
-    h.add_argument("-o", "--out", required=True, metavar="DIR", help="folder to write the task folders into")
+    h.add_argument("-o", "--out", required=True, metavar="DIR", type=folder, help="folder to write the task folders into")
     h.add_argument("--python", default="3.11", metavar="X.Y", help="Python of the task images (default 3.11)")
     h.add_argument("--platform", default="linux/amd64", choices=("linux/amd64", "linux/arm64"),
                    help="platform of the task images (default linux/amd64)")
@@ -110,7 +110,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     f = kinds.add_parser("files", help="a terminal world's files as plain files under a folder", description=__doc__,
                          formatter_class=argparse.RawDescriptionHelpFormatter)
     world_arguments(f)
-    f.add_argument("-o", "--out", required=True, metavar="DIR", type=Path, help="the folder to write (new or empty)")
+    f.add_argument("-o", "--out", required=True, metavar="DIR", type=folder, help="the folder to write (new or empty)")
     f.set_defaults(func=run_files)
 
 
