@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -51,3 +52,26 @@ def test_reports_without_the_solvers_rollouts_are_errors(first_round: Path, tmp_
     (tmp_path / "junk.json").write_text("{")
     with pytest.raises(WorldgenError, match="not a report"):
         read_reports([tmp_path / "junk.json"])
+
+
+@pytest.mark.parametrize(("report", "message"), [
+    ([], "not a report (worldgen report --json writes a JSON object)"),
+    ({"rollouts": 5}, "the report has no rollouts"),
+    ({"rollouts": {"policies": {"x": 1}}}, "not a report as `worldgen report --json` writes it (its rollouts for 'x': TypeError"),
+    ({"rollouts": {"policies": {"noisy-oracle:0.3": {}}}}, "its rollouts for 'noisy-oracle:0.3': KeyError 'by_scaffold'"),
+])
+def test_a_report_of_another_shape_is_one_error_naming_what_is_wrong(report: object, message: str, tmp_path: Path) -> None:
+    (tmp_path / "r.json").write_text(json.dumps(report))
+    with pytest.raises(WorldgenError, match=re.escape(message)):
+        read_reports([tmp_path / "r.json"])
+
+
+def test_a_rollout_file_the_report_names_must_be_found(first_round: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The report keeps its rollout files' paths as given: read from elsewhere, a relative one that
+    is not there is an error, not a solver view quietly missing its episodes' steps."""
+    report = json.loads(sorted((first_round / "round-00" / "reports").glob("*.json"))[0].read_text())
+    report["rollouts"]["files"] = ["rollouts/missing.jsonl"]
+    (tmp_path / "r.json").write_text(json.dumps(report))
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(WorldgenError, match="the report's rollout file rollouts/missing.jsonl is not there"):
+        read_reports([tmp_path / "r.json"])

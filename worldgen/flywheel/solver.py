@@ -83,33 +83,50 @@ def read_reports(paths: list[Path], policy: str | None = None) -> SolverView:
             data = json.loads(path.read_text("utf-8"))
         except (OSError, UnicodeDecodeError, json.JSONDecodeError) as err:
             raise WorldgenError(f"{path}: error: not a report (worldgen report --json): {err}") from None
-        policies = ((data.get("rollouts") or {}).get("policies")) or {}
-        if not policies:
+        if not isinstance(data, dict):
+            raise WorldgenError(f"{path}: error: not a report (worldgen report --json writes a JSON object)")
+        rollouts = data.get("rollouts")
+        policies = rollouts.get("policies") if isinstance(rollouts, dict) else None
+        if not policies or not isinstance(policies, dict):
             raise WorldgenError(f"{path}: error: the report has no rollouts; run `worldgen report SUITE --rollouts FILE --json`")
         chosen = chosen or _solver(policies, path)
         if chosen not in policies:
             raise WorldgenError(f"{path}: error: no rollouts of policy {chosen!r} (it has {', '.join(sorted(policies))})")
-        stats = policies[chosen]
-        suite = (data.get("suite") or {}).get("path")
-        wins = _win_steps(data["rollouts"].get("files", []), chosen)
-        for name, group in stats["by_scaffold"].items():
-            results[name] = ScaffoldResult(name, group["episodes"], group["success"]["rate"] or 0.0,
-                                           _trends(stats["by_param"].get(name, {})), suite, tuple(sorted(wins.get(name, []))),
-                                           _axis_success(stats.get("by_axis", {}).get(name, {})))
+        try:
+            results.update(_results(data, policies[chosen], chosen, path))
+        except (AttributeError, KeyError, TypeError, ValueError) as err:
+            raise WorldgenError(f"{path}: error: not a report as `worldgen report --json` writes it (its rollouts for "
+                                f"{chosen!r}: {type(err).__name__} {err}); write it again with that command") from None
     assert chosen is not None
     return SolverView(chosen, results)
 
 
-def _win_steps(files: list[str], policy: str) -> dict[str, list[int]]:
-    """Per scaffold, the steps of every episode ``policy`` won, from the rollout files that exist."""
+def _results(data: dict[str, Any], stats: dict[str, Any], chosen: str, path: Path) -> dict[str, ScaffoldResult]:
+    suite = (data.get("suite") or {}).get("path")
+    wins = _win_steps(data["rollouts"].get("files", []), chosen, path)
+    return {name: ScaffoldResult(name, group["episodes"], group["success"]["rate"] or 0.0,
+                                 _trends(stats["by_param"].get(name, {})), suite, tuple(sorted(wins.get(name, []))),
+                                 _axis_success(stats.get("by_axis", {}).get(name, {})))
+            for name, group in stats["by_scaffold"].items()}
+
+
+def _win_steps(files: list[str], policy: str, report: Path) -> dict[str, list[int]]:
+    """Per scaffold, the steps of every episode ``policy`` won, from the report's rollout files.
+    The report names them as it was given them: a relative path is read from the current folder,
+    else from the report's own; a file found in neither is an error (the proposals would silently
+    differ from those the same report gives elsewhere)."""
     from worldgen.rollouts.records import read
 
     out: dict[str, list[int]] = {}
     for name in files:
-        if Path(name).is_file():
-            for episode in read(Path(name))[0]:
-                if episode.get("policy") == policy and episode.get("success"):
-                    out.setdefault(episode["scaffold"], []).append(int(episode["steps"]))
+        found = next((p for p in (Path(name), report.parent / name) if p.is_file()), None)
+        if found is None:
+            raise WorldgenError(f"{report}: error: the report's rollout file {name} is not there (a relative path is read "
+                                f"from the current folder, then from the report's); run from the folder `worldgen report` "
+                                f"ran in, or report again with the files' paths")
+        for episode in read(found)[0]:
+            if episode.get("policy") == policy and episode.get("success"):
+                out.setdefault(episode["scaffold"], []).append(int(episode["steps"]))
     return out
 
 
