@@ -74,6 +74,11 @@ def test_a_seed_without_failed_draws(suite, capsys):
     assert capsys.readouterr().out == f"{suite}: seed {seed} has no failed draws\n"
 
 
+def test_a_seed_the_suite_never_compiled_is_an_error_not_a_clean_bill(suite, capsys):
+    assert main(["explain", str(suite), "--seed", "999"]) == 1
+    assert capsys.readouterr().err == f"{suite}: error: seed 999 is not one of the suite's seeds (0:16)\n"
+
+
 def test_an_artifact_shows_its_checks_oracle_and_failing_traces(broken_counter_artifact, capsys):
     path = broken_counter_artifact
     assert main(["explain", str(path)]) == 0

@@ -51,8 +51,8 @@ def suite_text(data: dict[str, Any]) -> list[str]:
     partial = [] if stop is None else [f"{data['suite']}: a partial suite: its compile stopped before seed {stop}; "
                                        "the draws of the seeds before it:"]
     if not seeds:
-        which = f"seed {data['seed']} has" if data["seed"] is not None else "no seed has"
-        return [*partial, f"{data['suite']}: {which} no failed draws"]
+        which = f"seed {data['seed']} has no failed draws" if data["seed"] is not None else "no seed has failed draws"
+        return [*partial, f"{data['suite']}: {which}"]
     rejected = sum(not s["accepted"] for s in seeds)
     out = [*partial, f"{data['suite']}: {plural(len(seeds), 'seed')} with failed draws: {rejected} rejected, "
            f"{len(seeds) - rejected} accepted after a re-draw"]

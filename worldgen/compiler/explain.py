@@ -59,6 +59,8 @@ def suite(root: Path, seed: int | None = None, trust_edited: bool = False) -> di
                             "failed draws; compile it again")
     if checkpoint is None and not trust_edited:
         _check_log(root, DRAWS)
+    if seed is not None:
+        _check_seed(root, seed)
     seeds: dict[int, dict[str, Any]] = {}
     for number, line in enumerate(_draw_lines(source, checkpoint), 1):
         try:
@@ -88,6 +90,21 @@ def _draw_lines(source: Path, checkpoint: Checkpoint | None) -> Iterator[str]:
         yield from recorded.decode("utf-8").splitlines()
     except UnicodeDecodeError:
         raise WorldgenError(f"{source}: error: not UTF-8 text") from None
+
+
+def _check_seed(root: Path, seed: int) -> None:
+    """Refuse a seed the suite never compiled (its summary's ``A:B``), rather than say it has no
+    failed draws."""
+    summary = root / SUMMARY
+    if not summary.is_file():
+        return
+    seeds = parse_object(read_text(summary), str(summary), "the summary").get("seeds")
+    try:
+        start, stop = (int(x) for x in str(seeds).split(":"))
+    except ValueError:
+        return
+    if not start <= seed < stop:
+        raise WorldgenError(f"{root}: error: seed {seed} is not one of the suite's seeds ({start}:{stop})")
 
 
 def _check_log(root: Path, name: str) -> None:
