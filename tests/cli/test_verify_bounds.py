@@ -35,6 +35,9 @@ def test_verify_uses_its_own_bound_and_says_how_to_use_the_artifacts(artifact, c
     assert ("the artifact says it was checked within 100 states, verify checked within 200000 states; "
             "to re-check it within the artifact's bounds pass --max-states 100") in capsys.readouterr().err
     assert main(["verify", str(artifact), "--max-states", "100"]) == 0
+    assert main(["verify", str(artifact), "--max-states", "100", "--max-depth", "2"]) == 1
+    assert ("verify checked within 100 states and 2 steps; to re-check it within the artifact's bounds pass "
+            "--max-states 100 and no --max-depth") in capsys.readouterr().err
 
 
 def test_a_forged_bound_is_not_explored(artifact, capsys):

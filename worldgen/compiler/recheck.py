@@ -48,8 +48,9 @@ def _bounds_diff(stored: Bounds, used: Bounds) -> list[str]:
     if stored == used:
         return []
     flags = f"--max-states {stored.max_states}" + (f" --max-depth {stored.max_depth}" if stored.max_depth else "")
+    unbounded = " and no --max-depth" if used.max_depth and not stored.max_depth else ""  # the depth was the difference
     return [f"the artifact says it was checked within {_shown(stored)}, verify checked within {_shown(used)}; "
-            f"to re-check it within the artifact's bounds pass {flags}"]
+            f"to re-check it within the artifact's bounds pass {flags}{unbounded}"]
 
 
 def _shown(b: Bounds) -> str:
