@@ -30,6 +30,7 @@ def test_rounds_move_the_solvers_success_into_the_band(library: Path, first_roun
             assert r["scaffolds"][name]["success"] is not None
     page = (run / "summary.html").read_text()
     assert "<svg" in page and "in band" in page and "ledger_horizon_down" in page
+    assert "<td>None</td>" not in page  # a round with nothing accepted has no tokens per accepted: n/a
     assert "<details><summary><b class=accepted>accepted</b> ledger_horizon_down (from ledger)" in page
     assert "--- ledger.wg\n+++ ledger_horizon_down.wg" in page  # its diff against its parent
     again = summary["rounds"][0]["proposals"]["recheck_in_band"]

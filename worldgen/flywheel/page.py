@@ -25,7 +25,8 @@ def render(summary: dict[str, Any], decided: list[list[Decision]]) -> str:
             "accepted", "accepted in band again", "skipped", "yield", "tokens / accepted", "median states (min..max)")
     rows = [(r["round"], r["solver"], r["library"], r["rule_sets"], pct(r["success"]), pct(r["in_band"]),
              r["proposals"]["evaluated"], r["proposals"]["accepted"], _again(r["proposals"]), r["proposals"].get("skipped", ""),
-             pct(r["proposals"]["yield"]), r["proposals"]["tokens_per_accepted"], _spread(r["complexity"])) for r in rounds]
+             pct(r["proposals"]["yield"]), _or_na(r["proposals"]["tokens_per_accepted"]), _spread(r["complexity"]))
+            for r in rounds]
     body = ["<h1>worldgen loop</h1>",
             f"<p class=sub>{len(rounds)} round(s); band {lo:g}..{hi:g}. Success: the solver's episodes won, "
             "over every scaffold of the round's library; in band: the share of scaffolds whose success lies "
@@ -86,3 +87,9 @@ def _held_out(rounds: list[dict[str, Any]]) -> str:
             "sees and the library never holds; 95% intervals (Wilson for success, normal for the mean return).</p>"
             + bars(bars_, ["held-out success"], "Held-out success per round", x_title="share", y_title="round")
             + table(rows, ("round", "solver", "episodes", "success", "mean return")))
+
+
+def _or_na(x: Any) -> Any:
+    """A figure a round may not have (tokens per accepted proposal with none accepted): "n/a", as
+    pct shows a rate without a count."""
+    return "n/a" if x is None else x
