@@ -125,6 +125,21 @@ def test_a_next_solver_file_with_no_spec_is_an_error_that_names_it(tmp_path: Pat
                                                      train=(sys.executable, str(trainer))))
 
 
+@pytest.mark.parametrize(("named", "why"), [("bogus-policy", "unknown policy 'bogus-policy'"),
+                                             ("learner:missing.npz", "there is no such learner file")])
+def test_a_next_solver_the_next_round_cannot_play_stops_this_round_so_a_rerun_trains_again(
+        tmp_path: Path, named: str, why: str) -> None:
+    library = make_library(tmp_path / "library", ("vault",))
+    trainer = tmp_path / "train.py"
+    trainer.write_text(f"print('solver: {named}')\n")
+    settings = LoopSettings(SOLVER, rounds=2, proposals=0, seeds=range(4), train=(sys.executable, str(trainer)))
+    with pytest.raises(WorldgenError, match=f"--train: error: the trainer named the next solver '{named}'.*{why}"):
+        loop(library, tmp_path / "run", settings)
+    assert not (tmp_path / "run" / "round-00" / "round.json").exists()  # not done: a rerun runs the trainer again
+    trainer.write_text("print('solver: noisy-oracle:0.1')\n")
+    assert [r["solver"] for r in loop(library, tmp_path / "run", settings)["rounds"]] == [SOLVER, "noisy-oracle:0.1"]
+
+
 def test_with_n_0_the_loop_proposes_nothing_a_control_for_its_trainer(library: Path, tmp_path: Path) -> None:
     done = cli("loop", "--library", str(library), "--solver", SOLVER, "--rounds", "2", "-n", "0",
                "--seeds", f"{SEEDS.start}:{SEEDS.stop}", "-o", str(tmp_path / "run"))

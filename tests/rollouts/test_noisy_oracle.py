@@ -36,7 +36,7 @@ def test_it_is_reproducible(ledger_suite: Path, tmp_path: Path) -> None:
 @pytest.mark.parametrize("spec", ["noisy-oracle", "noisy-oracle:", "noisy-oracle:1.5", "noisy-oracle:-0.1",
                                   "noisy-oracle:nan", "noisy-oracle:lots"])
 def test_its_noise_must_be_a_probability(spec: str) -> None:
-    with pytest.raises(ValueError, match="unknown policy"):
+    with pytest.raises(ValueError, match="noisy-oracle:P takes a probability P in 0..1"):
         check_spec(spec)
     with pytest.raises(WorldgenError):
         make_policy(spec)

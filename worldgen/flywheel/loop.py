@@ -225,11 +225,28 @@ def _train(folder: Path, r: int, solver: str, settings: LoopSettings, accepted: 
         written = read_text(next_file).strip()
         if not written or "\n" in written:
             raise WorldgenError(f"{next_file}: error: the trainer must write one solver spec (one line), not {written!r}")
-        return written
+        return _named_solver(written, folder)
     lines = [line.strip() for line in done.stdout.splitlines() if line.strip()]
     if lines and lines[-1].startswith("solver:"):
-        return lines[-1].partition(":")[2].strip()
+        return _named_solver(lines[-1].partition(":")[2].strip(), folder)
     return solver
+
+
+def _named_solver(spec: str, folder: Path) -> str:
+    """The trainer's next solver, checked now: a round is only done once its trainer named one the
+    next round can play (a bad name found a round later left the run stuck: this round counted as
+    done, so resuming never ran the trainer again)."""
+    from worldgen.rollouts.policies import check_spec
+
+    try:
+        spec = check_spec(spec)
+    except ValueError as err:
+        raise WorldgenError(f"--train: error: the trainer named the next solver {spec!r}: {err}; see "
+                            f"{folder / 'train.log'}; fix the trainer and run the loop again") from None
+    if spec.startswith("learner:") and not Path(spec.partition(":")[2]).is_file():
+        raise WorldgenError(f"--train: error: the trainer named the next solver {spec!r}, but there is no such learner "
+                            f"file; see {folder / 'train.log'}; fix the trainer and run the loop again")
+    return spec
 
 
 def _round_summary(r: int, solver: str, next_solver: str, library: list[LibraryScaffold], results: dict[str, dict[str, Any]],

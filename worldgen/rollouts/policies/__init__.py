@@ -27,6 +27,7 @@ def check_spec(spec: str) -> str:
         noise = _probability(model)
         if noise is not None:
             return f"noisy-oracle:{noise:g}"
+        raise ValueError(f"policy {spec!r}: noisy-oracle:P takes a probability P in 0..1, not {model!r}")
     raise ValueError(f"unknown policy {spec!r}; expected {SPECS}")
 
 
