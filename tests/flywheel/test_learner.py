@@ -4,6 +4,7 @@ and deterministic, it continues from --init, and a file of another version is re
 from __future__ import annotations
 
 import asyncio
+import json
 from pathlib import Path
 
 import numpy as np
@@ -111,3 +112,18 @@ def test_the_policy_spec_names_a_file() -> None:
     assert check_spec("learner:runs/p.npz") == "learner:runs/p.npz"
     with pytest.raises(ValueError, match="learner:POLICY.npz"):
         check_spec("learner:")
+
+
+def test_resuming_a_rollout_with_the_learner_trained_further_is_refused(ice: Path, tmp_path: Path) -> None:
+    """The file keeps its name as it trains: episodes of the old weights and the new ones would
+    be pooled under one policy name, so the resumed run stops and says why."""
+    policy = tmp_path / "p.npz"
+    assert cli("learn", str(ice), "-o", str(policy), "--episodes", "20").returncode == 0
+    out = tmp_path / "r.jsonl"
+    assert cli("rollout", str(ice), "--policy", f"learner:{policy}", "--episodes", "1", "-o", str(out)).returncode == 0
+    weights = {json.loads(line)["policy_weights"] for line in out.read_text().splitlines()}
+    assert len(weights) == 1 and len(next(iter(weights))) == 16
+    assert cli("learn", str(ice), "-o", str(policy), "--episodes", "20", "--init", str(policy)).returncode == 0
+    before = out.read_bytes()
+    done = cli("rollout", str(ice), "--policy", f"learner:{policy}", "--episodes", "2", "-o", str(out))
+    assert done.returncode == 1 and "played with other weights" in done.stderr and out.read_bytes() == before

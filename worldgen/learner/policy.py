@@ -5,8 +5,10 @@ rollout file is reproducible like the random policy's."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
+from worldgen.canonical import sha256
 from worldgen.learner.model import load
 from worldgen.rollouts.policies.base import Move, Usage
 from worldgen.rollouts.policies.random import WAIT
@@ -35,6 +37,9 @@ class LearnerPolicy:
         self.name = f"learner:{path}"
         self.model = load(path)
         self.featurize = self.model.featurizer()
+        # recorded in every episode: a file trained further keeps its name, and a resumed rollout
+        # must not pool episodes of other weights under it (rollouts/runner.py refuses that)
+        self.weights = sha256(Path(path).read_bytes())[:16]
 
     def agent(self, entry: Entry, env: Env, seed: int) -> LearnerAgent:
         return LearnerAgent(self, seed, entry.id)

@@ -38,6 +38,9 @@ async def run_episode(entry: Entry, policy: Policy, episode: int, seed: int, she
     }
     if shell == "real":
         record["shell"] = "real"
+    weights = getattr(policy, "weights", None)  # a trained policy's weights, which its name does not pin
+    if weights is not None:
+        record["policy_weights"] = weights
     started = time.perf_counter()
     usage: Usage | None = None
     total = 0.0

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from worldgen.errors import WorldgenError
 from worldgen.rollouts import records
 from worldgen.rollouts.episode import REAL_SHELL, run_episode
 from worldgen.rollouts.policies.base import Policy
@@ -50,6 +51,7 @@ async def run(entries: list[Entry], policy: Policy, out: Path, episodes: int = 1
     """Roll ``policy`` out over ``entries`` into ``out`` (created or resumed), in the emulated
     shell or (terminal worlds) real bash; worlds with step tables are played from them."""
     existing = records.read(out, cut_torn_tail=True)[0] if out.exists() else []
+    _same_weights(existing, policy, out)
     done = {records.key(r) for r in existing if records.finished(r)}
     lines = {records.key(r): records.line(r) for r in existing}  # the file's episodes, latest per key
     jobs = plan(entries, policy.name + (REAL_SHELL if shell == "real" else ""), episodes, seed, done)
@@ -97,6 +99,20 @@ async def run(entries: list[Entry], policy: Policy, out: Path, episodes: int = 1
             await policy.aclose()
     _canonical_order(out, entries, lines)
     return result
+
+
+def _same_weights(existing: list[dict[str, Any]], policy: Policy, out: Path) -> None:
+    """Refuse to resume a file whose episodes of this policy were played with other weights (a
+    learner file trained further since): they would be pooled with the new ones under one name."""
+    weights = getattr(policy, "weights", None)
+    if weights is None:
+        return
+    other = next((r for r in existing if r["policy"].removesuffix(REAL_SHELL) == policy.name
+                  and r.get("policy_weights") != weights), None)
+    if other is not None:
+        raise WorldgenError(f"{out}: error: holds episodes of {policy.name} played with other weights "
+                            f"({other.get('policy_weights') or 'not recorded'}, now {weights}); roll out to another -o, "
+                            "or remove the file to start over")
 
 
 def _canonical_order(out: Path, entries: list[Entry], lines: dict[records.Key, str]) -> None:
