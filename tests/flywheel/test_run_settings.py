@@ -1,0 +1,33 @@
+"""A loop run records the options its results depend on: resuming it with others is refused, naming
+them, while more rounds, other jobs or a fixed trainer resume it."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from tests.flywheel.fixtures import SEEDS, SOLVER
+from worldgen.errors import WorldgenError
+from worldgen.flywheel.loop import LoopSettings, loop
+from worldgen.flywheel.run_settings import FILE
+
+
+def test_a_run_resumed_with_other_settings_is_refused_and_left_as_it_was(library: Path, first_round: Path,
+                                                                         tmp_path: Path) -> None:
+    run = tmp_path / "run"
+    shutil.copytree(first_round, run)
+    settings = LoopSettings(SOLVER, rounds=1, proposals=2, seeds=SEEDS)
+    loop(library, run, settings)
+    recorded = json.loads((run / FILE).read_text())
+    assert recorded["seeds"] == f"{SEEDS.start}:{SEEDS.stop}" and recorded["solver"] == SOLVER
+    before = sorted(p.relative_to(run) for p in run.rglob("*"))
+    other = replace(settings, seeds=range(SEEDS.start, SEEDS.stop + 2), solver="random")
+    with pytest.raises(WorldgenError, match=rf"a loop run with other settings \(solver was \"{SOLVER}\", now "
+                                            r"\"random\"; seeds was .*\); resume it with the same options"):
+        loop(library, run, other)
+    assert sorted(p.relative_to(run) for p in run.rglob("*")) == before
+    loop(library, run, replace(settings, jobs=2))  # what does not change the results may differ

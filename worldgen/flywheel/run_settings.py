@@ -1,0 +1,48 @@
+"""The options a loop run's results depend on, kept in ``RUN/settings.json``: a resumed run with
+other ones is refused, not mixed (rounds compiled for seeds 0:6 beside proposals for 0:8, or a
+finished run re-invoked with another solver still reporting the old one).
+
+Options that do not change what is written may differ between the runs: ``--rounds`` (a run is
+extended by asking for more), ``--jobs``, ``--base-url`` and ``--train`` (a trainer is fixed and
+run again after it failed; what it named is checked as it names it).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from worldgen.errors import WorldgenError
+from worldgen.files import write_atomic
+from worldgen.jsondata import read_json_file
+
+if TYPE_CHECKING:
+    from worldgen.flywheel.loop import LoopSettings
+
+FILE = "settings.json"
+
+
+def recorded(settings: LoopSettings) -> dict[str, Any]:
+    """The settings as the run records them (JSON values, in the flags' terms)."""
+    return {"solver": settings.solver, "band": f"{settings.band.lo:g}:{settings.band.hi:g}",
+            "proposals": settings.proposals, "seeds": f"{settings.seeds.start}:{settings.seeds.stop}",
+            "episodes": settings.episodes, "proposer": settings.proposer, "overlap": settings.overlap,
+            "eval": None if settings.eval_suite is None else str(settings.eval_suite),
+            "gate": dataclasses.asdict(settings.budget)}
+
+
+def keep_or_refuse(out: Path, settings: LoopSettings) -> None:
+    """Record the settings of a new run; refuse to resume one recorded with others, naming each
+    option that differs. A run from before settings were recorded takes the ones given now."""
+    now = recorded(settings)
+    before = read_json_file(out / FILE)
+    if isinstance(before, dict):
+        changed = [f"{k} was {json.dumps(before.get(k))}, now {json.dumps(v)}" for k, v in now.items() if before.get(k) != v]
+        if changed:
+            raise WorldgenError(f"{out}: error: a loop run with other settings ({'; '.join(changed)}); resume it with "
+                                "the same options, or write the new run to another -o")
+        return
+    out.mkdir(parents=True, exist_ok=True)
+    write_atomic(out / FILE, json.dumps(now, indent=2) + "\n")
