@@ -36,7 +36,7 @@ def read_library(folder: Path) -> list[LibraryScaffold]:
     for path in sorted(folder.glob("*.wg")):
         source = read_text(path)
         ir = checked(source, str(path))[0]
-        out.append(LibraryScaffold(ir.name, path, source, ir, _record(path, ir.name)))
+        out.append(LibraryScaffold(ir.name, path, source, ir, _record(path, ir)))
     if not out:
         raise WorldgenError(f"{folder}: error: the library holds no scaffolds (*.wg)")
     names = [s.name for s in out]
@@ -58,13 +58,26 @@ def write_member(folder: Path, name: str, source: str, record: dict[str, Any] | 
     return path
 
 
-def _record(path: Path, name: str) -> dict[str, Any] | None:
+def _record(path: Path, ir: Scaffold) -> dict[str, Any] | None:
+    """The content record beside the scaffold (or its default), which must fit the scaffold's
+    slots: a record that does not is the library's error, not a reason to compile the scaffold
+    from a procedural record instead without a word."""
     beside = path.with_suffix(".json")
-    found = beside if beside.is_file() else default_content(path, name)
+    found = beside if beside.is_file() else default_content(path, ir.name)
     if found is None:
         return None
     try:
         data = json.loads(read_text(found))
     except json.JSONDecodeError as err:
         raise WorldgenError(f"{found}: error: not JSON: {err}") from None
-    return data if isinstance(data, dict) else None
+    if not isinstance(data, dict):
+        raise WorldgenError(f"{found}: error: a content record is a JSON object, not {type(data).__name__}")
+    if ir.content:
+        from worldgen.content import Validator
+
+        violations = Validator(ir).check(data, found.stem)[1]
+        if violations:
+            v = violations[0]
+            raise WorldgenError(f"{found}: error: record {found.stem!r} does not fit {ir.name}'s content slots: "
+                                f"{v.rule} at {v.pointer or '/'}")
+    return data
