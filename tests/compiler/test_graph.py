@@ -28,6 +28,11 @@ def test_worlds_without_a_map_say_so(spec):
     art = parse(compile_seed(spec("ledger"), 0).artifact.encode(), "a.json")
     with pytest.raises(WorldgenError, match="no relation"):
         map_dot(art.world, None)
+    with pytest.raises(WorldgenError, match=r"more than 2 states; raise --max-nodes$"):  # no map to offer instead
+        state_dot(art.world, None, art.report.bounds, 2)
+    vault = parse(compile_seed(spec("vault"), 0).artifact.encode(), "a.json")
+    with pytest.raises(WorldgenError, match=r"more than 2 states; raise --max-nodes or use --view map$"):
+        state_dot(vault.world, None, vault.report.bounds, 2)
 
 
 def test_the_graph_command_renders_svg_where_dot_is_installed(spec, tmp_path):

@@ -18,7 +18,7 @@ from typing import Any
 
 from worldgen.codegen.program import Rules
 from worldgen.errors import WorldgenError
-from worldgen.ir.models import Type
+from worldgen.ir.models import Scaffold, StateVar, Type
 from worldgen.ir.values import bits, decode
 from worldgen.ir.world import World
 from worldgen.runtime.loader import load_rules
@@ -64,7 +64,8 @@ def state_dot(world: World, oracle: tuple[Step, ...] | None, bounds: Bounds, max
     rules, initial = load_rules(world)
     g = explore(rules, initial, bounds.model_copy(update={"max_states": max_nodes + 1}))
     if len(g.states) > max_nodes:
-        raise WorldgenError(f"the state graph has more than {max_nodes} states; raise --max-nodes or use --view map")
+        other = " or use --view map" if _map_relation(world.scaffold) is not None else ""  # only where there is one
+        raise WorldgenError(f"the state graph has more than {max_nodes} states; raise --max-nodes{other}")
     can = can_reach_goal(graph_arrays(g, rules))
     on_path = _oracle_transitions(g, oracle)
     lines = [f"digraph {quote(world.scaffold.name)} {{", "  rankdir=LR;",
@@ -113,10 +114,15 @@ def _oracle_transitions(g: StateGraph, oracle: tuple[Step, ...] | None) -> set[t
     return {(g.edge_src[g.trans_edge[t]], g.trans_dst[t]) for t in path_to(g, goal)}
 
 
+def _map_relation(ir: Scaffold) -> StateVar | None:
+    """The state relation between entities of one kind that ``--view map`` draws, if there is one."""
+    return next((v for v in ir.state if v.type.kind == "rel" and v.type.elem is not None and v.type.value is not None
+                 and v.type.elem.kind == "entity" and v.type.elem.same(v.type.value)), None)
+
+
 def map_dot(world: World, oracle: tuple[Step, ...] | None) -> str:
     ir = world.scaffold
-    rel = next((v for v in ir.state if v.type.kind == "rel" and v.type.elem is not None and v.type.value is not None
-                and v.type.elem.kind == "entity" and v.type.elem.same(v.type.value)), None)
+    rel = _map_relation(ir)
     if rel is None:
         raise WorldgenError(f"world '{ir.name}' has no relation between entities of one kind to draw as a map; use --view state")
     kind = str(rel.type.elem.name)  # type: ignore[union-attr]
