@@ -128,3 +128,14 @@ def test_stochastic_solvable_means_through_favourable_outcomes(counter):
     assert [s.chance for s in report.oracle.steps] == [(True,)] * 3
     assert check(report, "oracle replay").status == "skipped"
     assert report.measures.stochastic
+
+
+def test_a_solution_longer_than_the_horizon_is_named_as_such_not_as_the_runtime_disagreeing():
+    import worldgen
+
+    world = worldgen.loads('world short { state { n: int in 0..9 = 0 } action inc "inc" { do n += 1 } '
+                           'done when n == 5  horizon 3 }', "short.wg").instantiate({}, seed=0)
+    c = check(verify_world(world), "oracle replay")
+    assert (c.status, c.detail) == ("fail", "the shortest solution takes 5 steps, more than the horizon (3): every "
+                                            "episode ends before the world can be solved; raise the horizon or make the "
+                                            "solution shorter")

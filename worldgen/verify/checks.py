@@ -148,6 +148,10 @@ def check_oracle_replay(ctx: Context) -> Check:
         return Check(name="oracle replay", status="skipped",
                      detail=f"the oracle relies on chance outcomes (probability {oracle.probability:.4g})")
     run = ctx.replays[0]
+    if len(oracle.steps) > ctx.rules.horizon and not run.success:  # the world's own limit, not the runtime's fault
+        return Check(name="oracle replay", status="fail", trace=oracle.steps, detail=(
+            f"the shortest solution takes {len(oracle.steps)} steps, more than the horizon ({ctx.rules.horizon}): every "
+            "episode ends before the world can be solved; raise the horizon or make the solution shorter"))
     if not run.success or run.steps != len(oracle.steps) or abs(run.ret - oracle.ret) > RETURN_TOLERANCE:
         return Check(name="oracle replay", status="fail", trace=oracle.steps, detail=(
             f"the runtime disagrees with the checker: replay {'solved' if run.success else 'did not solve'} the "
