@@ -40,7 +40,8 @@ def fingerprint(inputs: dict[str, Any]) -> str:
 
 def partial_suite_error(folder: Path) -> WorldgenError:
     return WorldgenError(f"{folder}: error: a partial suite: its compile was interrupted ({MARKER} is present); "
-                         f"re-run the same `worldgen compile` command to finish it")
+                         f"re-run the same `worldgen compile` command to finish it (a suite the flywheel's gate "
+                         f"stopped early is a verdict, not a suite: `worldgen explain` it)")
 
 
 class Journal:
