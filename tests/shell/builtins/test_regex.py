@@ -47,13 +47,16 @@ def test_gnu_errors(pattern: str, message: str):
         compile_posix(pattern)
 
 
-@pytest.mark.parametrize("pattern", ["(a+)+$", "(a|a)*", "(\\w+\\s?)+$", "(a*a*b)+", "((ab)*)*"])
+@pytest.mark.parametrize("pattern", ["(a+)+$", "(a|a)*", "(\\w+\\s?)+$", "(a*a*b)+", "((ab)*)*",
+                                     "a?" * 30 + "a" * 30, "[ab]{0,3}" * 8 + "b"])
 def test_exponential_shapes_are_refused(pattern: str):
     with pytest.raises(RegexError, match="refused"):
         compile_posix(pattern, extended=True)
 
 
-@pytest.mark.parametrize("pattern", ["(foo|bar)+", "([a-z]+,)*", "[0-9]{1,3}(\\.[0-9]{1,3}){3}", "a**"])
+@pytest.mark.parametrize("pattern", ["(foo|bar)+", "([a-z]+,)*", "[0-9]{1,3}(\\.[0-9]{1,3}){3}", "a**",
+                                     "[0-9]{1,3}\\.[0-9]{1,3}\\.[0-9]{1,3}\\.[0-9]{1,3}", "-?[0-9]+(\\.[0-9]{0,2})?",
+                                     "a?" * 12 + "b"])
 def test_common_repetitions_are_allowed(pattern: str):
     compile_posix(pattern, extended=True)
 

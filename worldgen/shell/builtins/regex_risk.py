@@ -105,10 +105,35 @@ def _exponential(repeat: Repeat, icase: bool) -> bool:
     return varies and _overlap(_edge(body, icase, True), _edge(body, icase, False))
 
 
+MAX_SPLITS = 1 << 14  # ways bounded repeats may split one run of text between them (a?a?a?...: 2 each)
+
+
+def _splits(tree: Node, icase: bool) -> int:
+    """The most ways the bounded repeats of varying count that can take the same characters may
+    share a run of text (each repeat ``{lo,hi}`` can end in hi - lo + 1 places): ``a?`` thirty
+    times before thirty ``a`` tries 2^30 splits on a backtracking engine, though no repeat is
+    nested or unbounded."""
+    bounded = [(_edge(sub.body, icase, False), sub.high - sub.low + 1) for sub in _walk(tree)
+               if isinstance(sub, Repeat) and sub.high is not None and sub.low != sub.high]
+    most = 1
+    for mine, _ in bounded:
+        ways = 1
+        for other, count in bounded:
+            if _overlap(mine, other):
+                ways *= count
+                if ways > MAX_SPLITS:
+                    return ways
+        most = max(most, ways)
+    return most
+
+
 def check_risk(tree: Node, icase: bool) -> int:
     """Refuse exponential shapes; return the polynomial degree (how many unbounded repeats can
     fight over the same characters)."""
     for sub in _walk(tree):
         if isinstance(sub, Repeat) and (sub.high is None or sub.high > 8) and _exponential(sub, icase):
             raise RegexError("pattern refused: nested repetition such as (a+)+ can take exponential time")
+    if _splits(tree, icase) > MAX_SPLITS:
+        raise RegexError("pattern refused: so many optional or bounded repeats over the same characters (a?a?a?...) "
+                         "can take exponential time")
     return _fighting(tree, icase, varying=False)
