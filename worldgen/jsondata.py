@@ -12,11 +12,21 @@ from worldgen.errors import WorldgenError
 from worldgen.textfile import read_text
 
 
+def loads(text: str | bytes) -> Any:
+    """``json.loads``, with JSON nested past the interpreter's recursion limit (a file of ten
+    thousand ``[``) raised as the JSONDecodeError every caller already reports, not as a
+    RecursionError that would end the command as an internal error."""
+    try:
+        return json.loads(text)
+    except RecursionError:
+        raise json.JSONDecodeError("nested too deeply", text if isinstance(text, str) else "", 0) from None
+
+
 def parse_object(text: str, where: str, what: str) -> dict[str, Any]:
     """``text`` as a JSON object; ``where`` (``FILE:LINE``) and ``what`` ("index line", ...) name it
     in the error."""
     try:
-        data = json.loads(text)
+        data = loads(text)
     except json.JSONDecodeError as err:
         raise WorldgenError(f"{where}: error: {what} is not JSON: {err.msg}") from None
     if not isinstance(data, dict):
@@ -30,7 +40,7 @@ def read_json_file(path: Path) -> Any | None:
     if not path.is_file():
         return None
     try:
-        return json.loads(read_text(path))
+        return loads(read_text(path))
     except json.JSONDecodeError as err:
         raise WorldgenError(f"{path}:{err.lineno}:{err.colno}: error: not valid JSON: {err.msg}") from None
 

@@ -17,6 +17,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
+from worldgen import jsondata
 from worldgen.canonical import sha256
 from worldgen.errors import WorldgenError
 from worldgen.ir.models import Scaffold, canonical_json
@@ -161,7 +162,7 @@ def parse(data: bytes, path: str) -> Artifact | World:
     raw = _with_last_scaffold(data)
     if raw is None:
         try:
-            raw = json.loads(data)
+            raw = jsondata.loads(data)
         except (json.JSONDecodeError, UnicodeDecodeError) as err:
             raise ArtifactError(f"{path}: error: not JSON: {err}") from None
         world = _world_of(raw)
@@ -206,7 +207,7 @@ def _with_last_scaffold(data: bytes) -> dict[str, Any] | None:
     if at < 0:
         return None
     try:
-        raw = json.loads(data[:at] + _MARK + data[at + len(text):])
+        raw = jsondata.loads(data[:at] + _MARK + data[at + len(text):])
     except (json.JSONDecodeError, UnicodeDecodeError):
         return None
     world = _world_of(raw)

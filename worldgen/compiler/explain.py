@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from worldgen import jsondata
 from worldgen.compiler import artifact
 from worldgen.compiler.bounds import recheck_bounds
 from worldgen.compiler.draws import counterexample, evidence
@@ -64,7 +65,7 @@ def suite(root: Path, seed: int | None = None, trust_edited: bool = False) -> di
     seeds: dict[int, dict[str, Any]] = {}
     for number, line in enumerate(_draw_lines(source, checkpoint), 1):
         try:
-            draw = json.loads(line)
+            draw = jsondata.loads(line)
             key = int(draw["seed"])
         except (json.JSONDecodeError, KeyError, TypeError, ValueError):
             raise WorldgenError(f"{source}:{number}: error: not a failed-draw line") from None

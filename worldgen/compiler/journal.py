@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, BinaryIO
 
+from worldgen import jsondata
 from worldgen.canonical import sha256
 from worldgen.errors import WorldgenError
 from worldgen.files import open_log
@@ -116,7 +117,7 @@ def _read(path: Path, logs: int) -> tuple[list[dict[str, Any]], int]:
     end = 0
     for raw in data.split(b"\n")[:-1]:  # the part after the last newline is torn
         try:
-            entry = json.loads(raw)
+            entry = jsondata.loads(raw)
         except (json.JSONDecodeError, UnicodeDecodeError):
             break
         if not isinstance(entry, dict) or (lines and not _checkpoint_ok(entry, logs)):

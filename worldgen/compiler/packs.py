@@ -13,6 +13,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+from worldgen import jsondata
 from worldgen.errors import UsageError, WorldgenError
 from worldgen.ir.models import Scaffold
 from worldgen.textfile import read_text
@@ -56,7 +57,7 @@ def check_made_for(ir: Scaffold, path: str | Path, scaffold_file: str) -> None:
     if folder is None or not (folder / MANIFEST).is_file():
         return  # a lone record or .jsonl file records nothing about its scaffold
     try:
-        manifest = json.loads(read_text(folder / MANIFEST))
+        manifest = jsondata.loads(read_text(folder / MANIFEST))
     except json.JSONDecodeError as err:
         raise WorldgenError(f"{folder / MANIFEST}:{err.lineno}:{err.colno}: error: not valid JSON: {err.msg}") from None
     made_for, made_with = manifest.get("scaffold"), manifest.get("schema_hash")
@@ -95,7 +96,7 @@ def validate_pack(ir: Scaffold, records: list[Record], path: str | Path) -> None
 
 def _parse(text: str, path: Path, line: int | None) -> Any:
     try:
-        return json.loads(text)
+        return jsondata.loads(text)
     except json.JSONDecodeError as err:
         where = f"{path}:{line}" if line is not None else f"{path}:{err.lineno}:{err.colno}"
         raise WorldgenError(f"{where}: error: not valid JSON: {err.msg}") from None

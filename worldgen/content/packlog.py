@@ -10,6 +10,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from worldgen import jsondata
 from worldgen.errors import WorldgenError
 from worldgen.jsondata import parse_object
 from worldgen.textfile import decode
@@ -29,7 +30,7 @@ def read_log(path: Path) -> Iterator[tuple[str, Any]]:
             f.truncate(end)
     for number, raw in enumerate(decode(data[:end], path).splitlines(), 1):
         try:
-            yield f"{path}:{number}", json.loads(raw)
+            yield f"{path}:{number}", jsondata.loads(raw)
         except json.JSONDecodeError as err:
             raise WorldgenError(f"{path}:{number}: error: corrupt line ({err.msg}); remove it to resume") from None
 

@@ -11,6 +11,7 @@ from typing import Any
 
 from jsonschema import Draft202012Validator
 
+from worldgen import jsondata
 from worldgen.content.fastcheck import compile_check
 from worldgen.content.names import escape_pointer
 from worldgen.content.normalise import compile_normaliser
@@ -52,7 +53,7 @@ class Validator:
     def check_json(self, text: str, record_id: str) -> tuple[dict[str, Any], list[Violation]]:
         """Like :meth:`check` for raw model output, reporting text that is not JSON as a violation."""
         try:
-            record = json.loads(text)
+            record = jsondata.loads(text)
         except (json.JSONDecodeError, TypeError) as err:
             return {}, [Violation(record_id, "", f"json: not valid JSON ({err})")]
         return self.check(record, record_id)

@@ -14,6 +14,7 @@ from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
+from worldgen import jsondata
 from worldgen.errors import WorldgenError
 from worldgen.exporters.episode import Turn, observation_sha256
 
@@ -92,7 +93,7 @@ def read_journal(path: Path) -> list[dict]:
     records = []
     for lineno, line in enumerate(lines[:-1], 1):  # the piece after the last newline is incomplete or empty
         try:
-            record = json.loads(line)
+            record = jsondata.loads(line)
         except json.JSONDecodeError as err:
             raise JournalError(f"{path}:{lineno}: error: not JSON: {err.msg}") from None
         if not isinstance(record, dict) or not isinstance(record.get("command"), str):

@@ -42,6 +42,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from worldgen import jsondata
 from worldgen.compiler.artifact import load_world
 from worldgen.errors import WorldgenError
 from worldgen.exporters.episode import Session
@@ -142,7 +143,7 @@ class _Handler(socketserver.StreamRequestHandler):
                 self._reply({"error": f"request line over {service.max_request} bytes; closing the connection"})
                 return
             try:
-                request = json.loads(line)
+                request = jsondata.loads(line)
             except (json.JSONDecodeError, UnicodeDecodeError):
                 reply: dict[str, Any] = {"error": "a request is one line of JSON"}
             else:

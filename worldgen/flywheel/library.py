@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from worldgen import jsondata
 from worldgen.datafiles import default_content
 from worldgen.errors import WorldgenError
 from worldgen.frontend_cache import checked
@@ -67,7 +68,7 @@ def _record(path: Path, ir: Scaffold) -> dict[str, Any] | None:
     if found is None:
         return None
     try:
-        data = json.loads(read_text(found))
+        data = jsondata.loads(read_text(found))
     except json.JSONDecodeError as err:
         raise WorldgenError(f"{found}: error: not JSON: {err}") from None
     if not isinstance(data, dict):

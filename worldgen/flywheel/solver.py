@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from worldgen import jsondata
 from worldgen.errors import WorldgenError
 
 BASELINES = ("random", "oracle", "fair-oracle")
@@ -80,7 +81,7 @@ def read_reports(paths: list[Path], policy: str | None = None) -> SolverView:
     chosen = policy
     for path in paths:
         try:
-            data = json.loads(path.read_text("utf-8"))
+            data = jsondata.loads(path.read_text("utf-8"))
         except (OSError, UnicodeDecodeError, json.JSONDecodeError) as err:
             raise WorldgenError(f"{path}: error: not a report (worldgen report --json): {err}") from None
         if not isinstance(data, dict):

@@ -17,6 +17,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from worldgen import jsondata
 from worldgen.errors import WorldgenError
 from worldgen.report.stats import r
 from worldgen.report.suite import SuiteData
@@ -85,8 +86,8 @@ def _pack(folder: Path) -> tuple[dict[str, Any], set[str]]:
     if not manifest_path.is_file() or not records_path.is_file():
         raise WorldgenError(f"{folder}: error: not a content pack (needs manifest.json and records.jsonl)")
     try:
-        manifest = json.loads(read_text(manifest_path))
-        ids = {json.loads(line)["id"] for line in read_text(records_path).splitlines() if line.strip()}
+        manifest = jsondata.loads(read_text(manifest_path))
+        ids = {jsondata.loads(line)["id"] for line in read_text(records_path).splitlines() if line.strip()}
     except (json.JSONDecodeError, KeyError, TypeError) as err:
         raise WorldgenError(f"{folder}: error: unreadable content pack: {err}") from None
     return manifest, ids

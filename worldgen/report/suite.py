@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from worldgen import jsondata
 from worldgen.compiler.suite import REJECTED, SUMMARY
 from worldgen.errors import WorldgenError
 from worldgen.flywheel.split import SPLIT
@@ -105,7 +106,7 @@ def _rejected(folder: Path) -> list[dict[str, Any]]:
     for number, line in enumerate(read_text(path).splitlines(), 1):
         if line.strip():
             try:
-                out.append(json.loads(line))
+                out.append(jsondata.loads(line))
             except json.JSONDecodeError as err:
                 raise WorldgenError(f"{path}:{number}: error: not JSON: {err.msg}") from None
     return out

@@ -14,6 +14,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
+from worldgen import jsondata
 from worldgen.errors import WorldgenError
 from worldgen.files import write_atomic
 from worldgen.ir.models import canonical_json
@@ -55,7 +56,7 @@ def read(path: str | Path, cut_torn_tail: bool = False) -> tuple[list[dict[str, 
         if not raw.strip():
             continue
         try:
-            record = json.loads(raw)
+            record = jsondata.loads(raw)
         except (json.JSONDecodeError, UnicodeDecodeError) as err:
             if number == len(lines) and not data.endswith(b"\n"):
                 if cut_torn_tail:
