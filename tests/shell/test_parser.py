@@ -203,3 +203,8 @@ def test_hostile_lines_end_in_one_error_fast(line):
     except ParseError as err:
         assert "\n" not in err.message
     assert time.perf_counter() - start < 5.0
+
+
+def test_a_line_nested_past_the_interpreters_depth_is_one_error_not_the_sessions_end():
+    with pytest.raises(ParseError, match="^worldgen shell: the line nests too deeply"):
+        parse_uncached("echo " + "${X:-" * 3_000 + "x" + "}" * 3_000)

@@ -187,10 +187,11 @@ class Shell:
             except GlobLimit as err:
                 term.err(err.message + "\n")
                 session.status = limits.LIMIT_STATUS
-            except OverBudget as stop:
+            except (OverBudget, RecursionError) as stop:  # a line nested past the interpreter's depth is stopped too
+                message = stop.message if isinstance(stop, OverBudget) else limits.DEPTH_MESSAGE
                 self.fs.rollback()
                 session.cwd, session.env, session.status = before.cwd, before.env, limits.LIMIT_STATUS
-                return Outcome(stop.message + "\n", "", stop.message + "\n", limits.LIMIT_STATUS, stopped=True)
+                return Outcome(message + "\n", "", message + "\n", limits.LIMIT_STATUS, stopped=True)
         return term.outcome(session.status)
 
     def _and_or(self, item: AndOr, session: Session, term: _Terminal) -> None:

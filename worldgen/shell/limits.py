@@ -14,6 +14,7 @@ LIMIT_STATUS = 2
 
 LINE_MESSAGE = f"worldgen shell: line too long (more than {MAX_LINE:,} characters); nothing was run"
 PIPELINE_MESSAGE = f"worldgen shell: pipeline too long (more than {MAX_PIPELINE} commands); nothing was run"
+DEPTH_MESSAGE = "worldgen shell: the line nests too deeply (quotes, expansions or commands inside each other); nothing was run"
 COMMANDS_MESSAGE = f"worldgen shell: too many commands in one line (more than {MAX_COMMANDS:,}); nothing was run"
 TRUNCATED = "[output truncated at 1 MiB]"
 

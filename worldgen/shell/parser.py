@@ -149,9 +149,12 @@ def parse_uncached(line: str) -> Script:
     ``ParseError`` (syntax error, unsupported construct, limit)."""
     if len(line) > limits.MAX_LINE:
         raise ParseError(limits.LINE_MESSAGE)
-    tokens, warnings = tokenize(line)
-    parser = _Parser(tokens)
-    return Script(parser.script(), tuple(warnings))
+    try:
+        tokens, warnings = tokenize(line)
+        parser = _Parser(tokens)
+        return Script(parser.script(), tuple(warnings))
+    except RecursionError:  # ${X:-${X:-...}} three thousand deep: one line's error, not the session's end
+        raise ParseError(limits.DEPTH_MESSAGE) from None
 
 
 @lru_cache(maxsize=4096)
