@@ -79,7 +79,7 @@ def test_user_errors_are_messages_not_tracebacks(tmp_path, root, capsys):
     assert main(["verify", str(tmp_path / "x.json")]) == 1
     assert main(["graph", str(tmp_path / "x.json"), "-o", str(tmp_path / "g.dot")]) == 1
     assert main(["compile", str(root / "scaffolds" / "vault.wg"), "--seeds", "0:1", "-o", str(tmp_path / "o"),
-                 "--axis", "colour=red"]) == 1
+                 "--axis", "colour=red"]) == 2  # a usage error, as a wrong --param is
     assert "Traceback" not in capsys.readouterr().err
     with pytest.raises(SystemExit) as exit_:
         main(["compile", str(root / "scaffolds" / "vault.wg"), "--seeds", "9:3", "-o", str(tmp_path / "o")])
