@@ -33,8 +33,14 @@ def _lines(suite: Path) -> list[dict]:
     return [json.loads(line) for line in (suite / "index.jsonl").read_text().splitlines()]
 
 
-def _write_index(suite: Path, lines: list[dict]) -> None:
+def _write_index(suite: Path, lines: list[dict], rehash: bool = True) -> None:
+    """The index rewritten as a deliberate editor would: with the summary's hash of it to match
+    (``rehash``), so what is tested is each rule a loader applies beyond that hash."""
     (suite / "index.jsonl").write_text("".join(json.dumps(line) + "\n" for line in lines))
+    if rehash:
+        summary = json.loads((suite / "summary.json").read_text())
+        summary["sha256"]["index.jsonl"] = hashlib.sha256((suite / "index.jsonl").read_bytes()).hexdigest()
+        (suite / "summary.json").write_text(json.dumps(summary))
 
 
 def _edit_first_world(suite: Path) -> Path:
@@ -112,6 +118,19 @@ def test_verify_reports_an_edited_artifact_as_a_failure(suite):
     assert failed.returncode == 1 and "artifact hash mismatch" in failed.stderr
 
 
+def test_an_index_edited_since_its_summary_was_written_is_refused_unless_trusted(suite):
+    """A world's id or path changed by hand (the artifacts untouched) leaves the index's bytes other
+    than those compile recorded in summary.json: serve, verify and report refuse it."""
+    lines = _lines(suite)
+    lines[0]["id"] = "forged-world"
+    _write_index(suite, lines, rehash=False)
+    message = "index.jsonl: error: edited after compilation: its sha256 differs from the one"
+    for command in (("verify", suite), ("report", suite)):
+        done = _worldgen(*command)
+        assert done.returncode == 1 and message in done.stderr, command
+    assert _worldgen("report", suite, "--trust-edited").returncode == 0
+
+
 def test_loaders_take_the_index_s_word_for_an_artifact_and_verify_still_audits_its_world(suite):
     """Loading a suite hashes each file's bytes against its index line, not the world inside
     again (the compiler hashed it): an edit whose author also re-hashed the index is deliberate,
@@ -119,7 +138,7 @@ def test_loaders_take_the_index_s_word_for_an_artifact_and_verify_still_audits_i
     edited = _edit_first_world(suite)
     lines = _lines(suite)
     lines[0]["hashes"]["artifact"] = hashlib.sha256(edited.read_bytes()).hexdigest()
-    _write_index(suite, lines)
+    _write_index(suite, lines)  # the summary's hash of the index too
     assert _worldgen("report", suite).returncode == 0
     failed = _worldgen("verify", suite)
     assert failed.returncode == 1 and "world hash mismatch" in failed.stderr

@@ -119,7 +119,7 @@ def read_worlds(suites: list[Path], trust_edited: bool = False) -> list[World]:
     for suite in suites:
         if not suite.is_dir():
             raise WorldgenError(f"{suite}: error: not a suite folder (split works on compiled suites)")
-        for entry in suite_index(suite):
+        for entry in suite_index(suite, trust_edited):
             if entry.id in seen:
                 raise WorldgenError(f"{suite}: error: world {entry.id} is also in {seen[entry.id]}; give each suite once, "
                                     "and suites that share no world")

@@ -30,6 +30,7 @@ from worldgen.tables.paths import tables_path
 from worldgen.textfile import read_text
 
 INDEX = "index.jsonl"
+SUMMARY = "summary.json"  # what compile writes last (compiler/suite.py), with the sha256 of the index
 
 
 @dataclass(frozen=True)
@@ -72,7 +73,7 @@ def open_placed(path: str | Path, trust_edited: bool = False) -> list[Placed]:
     path = Path(path)
     if path.is_dir():
         return [Placed(e.id, e.path, load_checked(e.path, trust_edited, e), vouched_tables(e, trust_edited))
-                for e in suite_index(path)]
+                for e in suite_index(path, trust_edited)]
     if not path.exists():
         raise WorldgenError(f"{path}: error: no such world file or suite folder")
     item = load_checked(path, trust_edited)
@@ -130,6 +131,19 @@ def load_checked(path: Path, trust_edited: bool = False, entry: IndexEntry | Non
     return loaded
 
 
+def _check_against_summary(folder: Path, text: str) -> None:
+    """Refuse an index whose bytes differ from those compile recorded in ``summary.json`` (a suite
+    without one, as `split` writes, or one that records no hash of its index, has nothing to check)."""
+    summary = folder / SUMMARY
+    if not summary.is_file():
+        return
+    hashes = parse_object(read_text(summary), str(summary), "the summary").get("sha256")
+    recorded = hashes.get(INDEX) if isinstance(hashes, dict) else None
+    if isinstance(recorded, str) and sha256(text) != recorded:
+        raise WorldgenError(f"{folder / INDEX}: error: edited after compilation: its sha256 differs from the one "
+                            f"{summary} records; re-compile the suite, or pass --trust-edited to load it anyway")
+
+
 def recorded_sha256(line: dict[str, Any]) -> str | None:
     """The artifact sha256 an index line records (``hashes.artifact``), if any."""
     hashes = line.get("hashes")
@@ -137,18 +151,23 @@ def recorded_sha256(line: dict[str, Any]) -> str | None:
     return recorded if isinstance(recorded, str) else None
 
 
-def suite_index(folder: Path) -> list[IndexEntry]:
-    """The entries of a complete suite's index, every path checked to stay inside the suite."""
+def suite_index(folder: Path, trust_edited: bool = False) -> list[IndexEntry]:
+    """The entries of a complete suite's index, every path checked to stay inside the suite; an
+    index that no longer hashes to the sha256 its ``summary.json`` records (ids or paths edited
+    by hand) is refused unless ``trust_edited``."""
     index = folder / INDEX
     if (folder / MARKER).exists():
         raise partial_suite_error(folder)
     if not index.is_file():
         raise WorldgenError(f"{folder}: error: not a suite: it has no {INDEX} (compile one with `worldgen compile ... -o DIR`)")
+    text = read_text(index)
+    if not trust_edited:
+        _check_against_summary(folder, text)
     root = folder.resolve()
     entries: list[IndexEntry] = []
     ids: set[str] = set()
     paths: set[Path] = set()
-    for lineno, line in enumerate(read_text(index).splitlines(), 1):
+    for lineno, line in enumerate(text.splitlines(), 1):
         if not line.strip():
             continue
         where = f"{index}:{lineno}"
