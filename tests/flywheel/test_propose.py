@@ -6,12 +6,16 @@ import json
 import shutil
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
+
+import pytest
 
 import worldgen
 from tests.flywheel.fixtures import SEEDS, SOLVER
 from worldgen.compiler.executors import LocalExecutor
 from worldgen.compiler.suite import Spec, compile_suite
+from worldgen.errors import WorldgenError
 from worldgen.flywheel.mutate import Band
 from worldgen.flywheel.propose import Settings, propose
 from worldgen.flywheel.solver import read_reports
@@ -81,6 +85,14 @@ def test_a_killed_run_resumes_to_the_same_result(library: Path, first_round: Pat
     (tmp_path / "out" / "summary.json").unlink()
     assert propose(library, view, tmp_path / "out", SETTINGS) == whole
     assert files(tmp_path / "out") == before
+
+
+def test_a_run_resumed_with_other_settings_is_refused(library: Path, first_round: Path, tmp_path: Path) -> None:
+    """Its suites were compiled for the first run's seeds: resuming with others would keep them."""
+    view = read_reports(reports(first_round))
+    propose(library, view, tmp_path / "out", replace(SETTINGS, count=0))
+    with pytest.raises(WorldgenError, match=r"a propose run with other settings \(seeds was \"0:10\", now \"0:5\"\)"):
+        propose(library, view, tmp_path / "out", replace(SETTINGS, count=0, seeds=range(5)))
 
 
 def test_the_command_line(library: Path, first_round: Path, tmp_path: Path) -> None:

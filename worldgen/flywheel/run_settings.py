@@ -1,6 +1,6 @@
-"""The options a loop run's results depend on, kept in ``RUN/settings.json``: a resumed run with
-other ones is refused, not mixed (rounds compiled for seeds 0:6 beside proposals for 0:8, or a
-finished run re-invoked with another solver still reporting the old one).
+"""The options a loop run's (or a propose run's) results depend on, kept in ``OUT/settings.json``:
+a resumed run with other ones is refused, not mixed (rounds compiled for seeds 0:6 beside
+proposals for 0:8, or a finished run re-invoked with another solver still reporting the old one).
 
 Options that do not change what is written may differ between the runs: ``--rounds`` (a run is
 extended by asking for more), ``--jobs``, ``--base-url`` and ``--train`` (a trainer is fixed and
@@ -33,15 +33,14 @@ def recorded(settings: LoopSettings) -> dict[str, Any]:
             "gate": dataclasses.asdict(settings.budget)}
 
 
-def keep_or_refuse(out: Path, settings: LoopSettings) -> None:
-    """Record the settings of a new run; refuse to resume one recorded with others, naming each
-    option that differs. A run from before settings were recorded takes the ones given now."""
-    now = recorded(settings)
+def keep_or_refuse(out: Path, now: dict[str, Any], what: str = "loop") -> None:
+    """Record the settings ``now`` of a new run; refuse to resume one recorded with others, naming
+    each option that differs. A run from before settings were recorded takes the ones given now."""
     before = read_json_file(out / FILE)
     if isinstance(before, dict):
         changed = [f"{k} was {json.dumps(before.get(k))}, now {json.dumps(v)}" for k, v in now.items() if before.get(k) != v]
         if changed:
-            raise WorldgenError(f"{out}: error: a loop run with other settings ({'; '.join(changed)}); resume it with "
+            raise WorldgenError(f"{out}: error: a {what} run with other settings ({'; '.join(changed)}); resume it with "
                                 "the same options, or write the new run to another -o")
         return
     out.mkdir(parents=True, exist_ok=True)
