@@ -37,9 +37,9 @@ from worldgen.compiler.artifact import Artifact
 from worldgen.errors import WorldgenError
 from worldgen.ir.world import World
 from worldgen.runtime.sources import open_placed
-from worldgen.tables.paths import tables_path
 from worldgen.tables.batch import Batch
 from worldgen.tables.build import Tables
+from worldgen.tables.paths import tables_path
 from worldgen.tables.store import load
 
 OBSERVATIONS = ("text", "state")
@@ -102,8 +102,9 @@ def suite_tables(suite: str | Path) -> tuple[list[World], list[Tables]]:
     for placed in open_placed(suite):
         world = placed.item.world if isinstance(placed.item, Artifact) else placed.item
         if placed.tables is None:
-            raise WorldgenError(f"{placed.path}: error: world {world.id} has no step tables ({tables_path(placed.path).name}); run "
-                                f"`worldgen compile --tables` for its suite, or step it on its rules with "
+            raise WorldgenError(f"{placed.path}: error: world {world.id} has no step tables "
+                                f"({tables_path(placed.path).name}); run `worldgen compile --tables` for its suite, "
+                                f"or step it on its rules with "
                                 f"make_vec(..., vectorization_mode=\"sync\") (docs/tables.md)")
         worlds.append(world)
         tables.append(load(placed.tables, world.id))

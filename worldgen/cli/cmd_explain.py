@@ -7,8 +7,8 @@ its oracle walkthrough and any failing trace, the same way (a bare world file is
 within verify's bounds: --max-states, else its `check within` up to the default). --json prints
 the same as JSON. A partial suite shows the draws its compile recorded before it stopped. An
 edited file is refused (an artifact that no longer matches its hashes, a draws.jsonl that differs
-from the sha256 its summary.json records) unless --trust-edited. Exit 0 whenever the input could be read (failures are what it explains),
-1 when it cannot.
+from the sha256 its summary.json records) unless --trust-edited. Exit 0 whenever the input could
+be read (failures are what it explains), 1 when it cannot.
 """
 
 from __future__ import annotations

@@ -123,7 +123,7 @@ class Pack:
                 pack.dropped.append(_dropped(line, reason))
         if len(kept) > target:  # a pack is only ever extended: nothing kept is deleted
             raise WorldgenError(f"{pack.path}: error: already holds {len(kept)} records, more than the {target} asked for; "
-                             f"ask for -n {len(kept)} or more to extend it, or write a smaller pack to another folder (-o)")
+                                f"ask for -n {len(kept)} or more to extend it, or write a smaller pack to another folder (-o)")
         if pack.dropped:
             write_atomic(pack.path / RECORDS, "".join(canonical_json(line) + "\n" for line in kept))
         for where, line in read_log(pack.path / REJECTS):
