@@ -19,7 +19,7 @@ from worldgen.ir.models import canonical_json
 from worldgen.runtime.loader import load_rules
 from worldgen.tables.build import build, unfit
 from worldgen.tables.paths import tables_path
-from worldgen.tables.store import encode
+from worldgen.tables.store import encode, save
 from worldgen.verify.statespace import StateGraph, explore
 
 
@@ -68,6 +68,4 @@ def _write_one(path: Path) -> tuple[str | None, str | None]:
     why = unfit(rules, graph)
     if why is not None:
         return why, None
-    data = encode(build(art.world.id, rules, graph))
-    write_atomic(tables_path(path), data)
-    return None, sha256(data)
+    return None, sha256(save(build(art.world.id, rules, graph), tables_path(path)))

@@ -32,8 +32,11 @@ def encode(tables: Tables) -> bytes:
     return buffer.getvalue()
 
 
-def save(tables: Tables, path: Path) -> None:
-    write_atomic(path, encode(tables))
+def save(tables: Tables, path: Path) -> bytes:
+    """Write the tables file at ``path``; its bytes (what an index line's sha256 vouches for)."""
+    data = encode(tables)
+    write_atomic(path, data)
+    return data
 
 
 def load(path: Path, world_id: str) -> Tables:
