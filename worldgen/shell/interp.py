@@ -320,7 +320,6 @@ class Shell:
             raise _RedirectFailed(f"{typed}: {'No such file or directory' if up is None else 'Not a directory'}")
 
     # ------------------------------------------------------------------------- command lookup
-    # (a command named by a path runs a tool only from the folders the tools live in)
     def _exec(self, call: Call, session: Session) -> int:
         name = call.argv[0]
         shell_command = SHELL_COMMANDS.get(name)
@@ -340,8 +339,8 @@ class Shell:
         if "/" not in name:
             return "command not found"
         path = resolve(cwd, name)
-        command = self.commands.get(basename(path))
-        if command is not None and parent(path) in BIN_DIRS:  # /usr/bin/grep is grep; ./grep is a file here
+        command = self._installed(path)
+        if command is not None:
             return command
         node = self.fs.stat(path)
         if node is None:
@@ -358,9 +357,14 @@ class Shell:
         if name in self.commands or name in SHELL_COMMANDS:
             return "file"
         path = resolve(cwd, name) if "/" in name else ""
-        if path and ((basename(path) in self.commands and parent(path) in BIN_DIRS) or self.fs.stat(path) is not None):
+        if path and (self._installed(path) is not None or self.fs.stat(path) is not None):
             return "file"
         return None
+
+    def _installed(self, path: str) -> Builtin | None:
+        """The program or tool an absolute ``path`` names: one of the folders they live in and its
+        name (``/usr/bin/grep`` is grep; ``./grep`` or ``/opt/grep`` is a file, as in bash)."""
+        return self.commands.get(basename(path)) if parent(path) in BIN_DIRS else None
 
 
 class _Context:
