@@ -173,20 +173,22 @@ def value(a: GraphArrays, rules: Rules, mode: Mode) -> float:
         np.take(v, where, out=flat)
         tv *= alive
         tv += pay
-        if mode != "random":
-            if mode == "best":
-                ev = flat if best_outcome is None else best_outcome.max(flat)
-            else:
-                ev = flat if one_to_one else np.add.reduceat((tv * a.trans_prob).reshape(-1), first_trans)
-            out = per_step + v
-            edge_values = np.add(ev.reshape(k, edges), a.edge_reward, out=per_edge).reshape(-1)
-            out[at] = np.maximum(best_command.max(edge_values), out[at])  # type: ignore[union-attr]
+        if mode == "random" and not sure:
+            tv *= a.trans_prob
+        if one_to_one:  # an edge's one outcome is its value
+            ev = flat
+        elif mode == "best":
+            ev = best_outcome.max(flat)  # type: ignore[union-attr]
+        elif mode == "expected":
+            ev = np.add.reduceat((tv * a.trans_prob).reshape(-1), first_trans)
         else:
-            if not sure:
-                tv *= a.trans_prob
-            ev = flat if one_to_one else np.add.reduceat(flat, first_trans)
-            out = per_step + v
-            out[at] = np.add.reduceat(np.add(ev.reshape(k, edges), a.edge_reward, out=per_edge).reshape(-1), first_edge) / runs
+            ev = np.add.reduceat(flat, first_trans)
+        edge_values = np.add(ev.reshape(k, edges), a.edge_reward, out=per_edge).reshape(-1)
+        out = per_step + v
+        if mode == "random":
+            out[at] = np.add.reduceat(edge_values, first_edge) / runs
+        else:
+            out[at] = np.maximum(best_command.max(edge_values), out[at])  # type: ignore[union-attr]
         if np.array_equal(out, v):  # stationary: every earlier step has the same values
             break
         v = out
