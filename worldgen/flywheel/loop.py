@@ -73,7 +73,7 @@ def loop(library: Path, out: Path, settings: LoopSettings, say: Callable[[str], 
     """Run (or resume) every round; returns the summary written to ``out/summary.json``. ``say``
     hears each step and each round's summary line as the round ends; ``decide`` each proposal's
     verdict as the gate makes it (name, accepted|rejected|skipped, reason)."""
-    run_settings.keep_or_refuse(out, run_settings.recorded(settings))
+    run_settings.keep_or_refuse(out, run_settings.of_loop(settings))
     solver = settings.solver
     rounds: list[dict[str, Any]] = []
     timings: dict[str, float] = _read_json(out / "timings.json") or {}

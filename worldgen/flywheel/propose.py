@@ -14,7 +14,6 @@ read back, a half-compiled suite is finished. Same inputs, same bytes.
 
 from __future__ import annotations
 
-import dataclasses
 import json
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
@@ -70,10 +69,7 @@ def propose(library_dir: Path, view: SolverView, out: Path, settings: Settings,
     """Write up to ``settings.count`` accepted proposals into ``out``; returns the summary.
     ``proposer`` writes the drafts (default: the offline ``mutate`` proposer); ``say`` hears each
     decision as it is made (name, accepted|rejected|skipped, reason)."""
-    run_settings.keep_or_refuse(out, {
-        "solver": view.policy, "band": f"{settings.band.lo:g}:{settings.band.hi:g}", "count": settings.count,
-        "seeds": f"{settings.seeds.start}:{settings.seeds.stop}", "episodes": settings.episodes,
-        "overlap": settings.overlap, "gate": dataclasses.asdict(settings.budget)}, "propose")
+    run_settings.keep_or_refuse(out, run_settings.of_propose(view.policy, settings), "propose")
     library = read_library(library_dir)
     solver = SolverTest(view.policy, settings.episodes, settings.overlap, settings.base_url)
     gate = Gate([library_member(s.ir, _suite(view, s.name)) for s in library], settings.band, settings.seeds,

@@ -20,17 +20,27 @@ from worldgen.jsondata import read_json_file
 
 if TYPE_CHECKING:
     from worldgen.flywheel.loop import LoopSettings
+    from worldgen.flywheel.propose import Settings as ProposeSettings
 
 FILE = "settings.json"
 
 
-def recorded(settings: LoopSettings) -> dict[str, Any]:
-    """The settings as the run records them (JSON values, in the flags' terms)."""
-    return {"solver": settings.solver, "band": f"{settings.band.lo:g}:{settings.band.hi:g}",
-            "proposals": settings.proposals, "seeds": f"{settings.seeds.start}:{settings.seeds.stop}",
-            "episodes": settings.episodes, "proposer": settings.proposer, "overlap": settings.overlap,
-            "eval": None if settings.eval_suite is None else str(settings.eval_suite),
-            "gate": dataclasses.asdict(settings.budget)}
+def of_loop(settings: LoopSettings) -> dict[str, Any]:
+    """A loop's settings as its run records them (JSON values, in the flags' terms)."""
+    return {**_gate(settings.solver, settings), "proposals": settings.proposals, "proposer": settings.proposer,
+            "eval": None if settings.eval_suite is None else str(settings.eval_suite)}
+
+
+def of_propose(solver: str, settings: ProposeSettings) -> dict[str, Any]:
+    """A propose run's settings as it records them."""
+    return {**_gate(solver, settings), "count": settings.count}
+
+
+def _gate(solver: str, settings: LoopSettings | ProposeSettings) -> dict[str, Any]:
+    """What both judge proposals by: the solver, the band, the seeds, its episodes, overlap, budget."""
+    return {"solver": solver, "band": f"{settings.band.lo:g}:{settings.band.hi:g}",
+            "seeds": f"{settings.seeds.start}:{settings.seeds.stop}", "episodes": settings.episodes,
+            "overlap": settings.overlap, "gate": dataclasses.asdict(settings.budget)}
 
 
 def keep_or_refuse(out: Path, now: dict[str, Any], what: str = "loop") -> None:
