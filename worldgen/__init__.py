@@ -64,9 +64,10 @@ def loads(source: str, filename: str = "<string>") -> Scaffold:
 
 def load(path: str | Path) -> Scaffold:
     """Parse and check a ``.wg`` file."""
+    from worldgen.syntax.limits import MAX_SOURCE_CHARS
     from worldgen.textfile import read_text
 
-    return loads(read_text(path), str(path))
+    return loads(read_text(path, MAX_SOURCE_CHARS), str(path))
 
 
 def load_suite(path: str | Path, trust_edited: bool = False) -> list[SuiteWorld]:

@@ -23,6 +23,20 @@ def decode(data: bytes, path: str | Path) -> str:
                             "cannot start or continue a character; save the file as UTF-8") from None
 
 
-def read_text(path: str | Path) -> str:
-    """The file at ``path`` as UTF-8 text (OSError propagates: callers word a missing file)."""
-    return decode(Path(path).read_bytes(), path)
+def read_text(path: str | Path, max_chars: int | None = None) -> str:
+    """The file at ``path`` as UTF-8 text (OSError propagates: callers word a missing file).
+
+    With ``max_chars``, at most its first ``max_chars + 1`` characters: enough for the caller to
+    see that the file is too long and say where, without reading a huge file (or /dev/zero) whole."""
+    if max_chars is None:
+        return decode(Path(path).read_bytes(), path)
+    with open(path, "rb") as f:
+        data = f.read(4 * (max_chars + 1))  # a UTF-8 character is at most 4 bytes
+        whole = not f.read(1)
+    if not whole:
+        try:
+            data.decode("utf-8")
+        except UnicodeDecodeError as err:
+            if err.reason == "unexpected end of data":  # the read split the last character
+                data = data[: err.start]
+    return decode(data, path)[: max_chars + 1]

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from worldgen.cli.common import plural
 from worldgen.errors import DiagnosticError, InstantiationError, WorldgenError
+from worldgen.syntax.limits import MAX_SOURCE_CHARS
 from worldgen.textfile import read_text
 
 if TYPE_CHECKING:
@@ -36,7 +37,7 @@ def run(args: argparse.Namespace) -> int:
     failed = False
     for path in args.files:
         try:
-            source = read_text(path)
+            source = read_text(path, MAX_SOURCE_CHARS)
         except (OSError, WorldgenError) as err:  # missing, unreadable, or not UTF-8
             failed = True
             message = f"{path}: error: cannot read: {err.strerror}" if isinstance(err, OSError) else str(err)

@@ -18,6 +18,7 @@ from pathlib import Path
 
 from worldgen.errors import WorldgenError
 from worldgen.files import write_in_place
+from worldgen.syntax.limits import MAX_SOURCE_CHARS
 from worldgen.textfile import decode, read_text
 
 STDIN = "-"
@@ -38,7 +39,7 @@ def run(args: argparse.Namespace) -> int:
     code = 0
     for name in args.files:
         try:
-            source = decode(sys.stdin.buffer.read(), "<stdin>") if name == STDIN else read_text(name)
+            source = decode(sys.stdin.buffer.read(), "<stdin>") if name == STDIN else read_text(name, MAX_SOURCE_CHARS)
             formatted = format_source(source, "<stdin>" if name == STDIN else name)
         except OSError as err:
             print(f"{name}: error: cannot read: {err.strerror}", file=sys.stderr)

@@ -17,6 +17,7 @@ from worldgen.datafiles import default_content
 from worldgen.errors import WorldgenError
 from worldgen.frontend_cache import checked
 from worldgen.ir.models import Scaffold
+from worldgen.syntax.limits import MAX_SOURCE_CHARS
 from worldgen.textfile import read_text
 
 
@@ -35,7 +36,7 @@ def read_library(folder: Path) -> list[LibraryScaffold]:
         raise WorldgenError(f"{folder}: error: no such library folder")
     out = []
     for path in sorted(folder.glob("*.wg")):
-        source = read_text(path)
+        source = read_text(path, MAX_SOURCE_CHARS)
         ir = checked(source, str(path))[0]
         out.append(LibraryScaffold(ir.name, path, source, ir, _record(path, ir)))
     if not out:

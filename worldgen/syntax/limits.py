@@ -24,13 +24,15 @@ MAX_NESTING = 100  # parse-tree height: statements, blocks and expressions toget
 
 
 def check_source_size(source: str, sink: DiagnosticSink) -> None:
-    """Refuse a file over MAX_SOURCE_CHARS, pointing at where it crosses the limit."""
+    """Refuse a file over MAX_SOURCE_CHARS, pointing at where it crosses the limit (``source`` may
+    be only the file's first MAX_SOURCE_CHARS + 1 characters: see textfile.read_text)."""
     if len(source) <= MAX_SOURCE_CHARS:
         return
     head = source[:MAX_SOURCE_CHARS]
     line = head.count("\n") + 1
     col = MAX_SOURCE_CHARS - (head.rfind("\n") + 1) + 1
-    sink.error("WG103", f"the file has {len(source):_} characters; a scaffold may have at most {MAX_SOURCE_CHARS:_}",
+    sink.error("WG103", f"the file has more than {MAX_SOURCE_CHARS:_} characters; a scaffold may have at most "
+               f"{MAX_SOURCE_CHARS:_}",
                Span(line, col))
 
 
