@@ -83,3 +83,17 @@ def test_awk_copying_a_long_string_in_a_loop_is_stopped(run: Callable[[str], Out
     program = 'BEGIN { s = "xxxxxxxxxxxxxxxx"; for (i = 0; i < 17; i++) s = s s; for (i = 0; i < 100000; i++) t = s "y" }'
     assert stopped(run(f"awk '{program}'"))
     assert stopped(run("awk 'BEGIN { s = \"xxxxxxxxxxxxxxxx\"; for (i = 0; i < 14; i++) s = s s; for (;;) gsub(/x/, \"x\", s) }'"))
+
+
+@pytest.mark.parametrize("call", ["u = toupper(s)", "u = tolower(s)", "u = substr(s, 2)", "n = index(s, \"z\")",
+                                  "n = match(s, /z/)", "n = split(s, parts, \"z\")", "u = sprintf(\"%s\", s)",
+                                  "n = (s == t)", "n = (s ~ /z/)"])
+def test_awk_functions_scanning_a_long_string_in_a_loop_are_stopped(run: Callable[[str], Outcome], call: str):
+    # each call reads the whole megabyte: a million of them took minutes before they were charged
+    program = f'BEGIN {{ s = "x"; for (i = 0; i < 20; i++) s = s s; t = s; for (j = 0; j < 999000; j++) {call} }}'
+    assert stopped(run(f"awk '{program}'"))
+
+
+def test_awk_functions_on_ordinary_text_stay_cheap(run: Callable[[str], Outcome]):
+    program = 'BEGIN { for (j = 0; j < 10000; j++) n += index(toupper(substr("hello world", 2)), "W") } END { print n }'
+    assert run(f"awk '{program}'").output == "60000\n"  # "ELLO WORLD": W is the 6th

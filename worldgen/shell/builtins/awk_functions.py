@@ -24,6 +24,7 @@ def regex(source: str) -> Regex:
 
 
 def search(rx: Regex, subject: str) -> re.Match[str] | None:
+    charge(len(subject))  # a search may scan the whole text (`match(s, /z/)` in a loop)
     if rx.degree and rx.too_costly(len(subject), len(subject)):
         raise AwkError("regular expression refused: too costly on this text")
     return rx.rx.search(subject)

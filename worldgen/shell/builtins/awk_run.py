@@ -23,6 +23,7 @@ from worldgen.shell.builtins.regex import Regex
 from worldgen.shell.fs import FsError
 
 MAX_STEPS = 1_000_000  # loop iterations in one call
+_MAKES_TEXT = frozenset(("substr", "tolower", "toupper", "sprintf"))
 MAX_FIELD = 32_767  # the highest field number, as mawk
 _DEVICES = {"/dev/stdout": "stdout", "/dev/stderr": "stderr", "-": "stdout"}
 
@@ -262,16 +263,14 @@ class Interpreter:
         if name == "system":
             raise AwkError("system() is not supported in this world")
         values = [self.value(a) for a in args]
-        if name == "substr":
-            return substr(self.str(values[0]), num(values[1]), num(values[2]) if len(values) > 2 else None)
         if name == "index":
-            return float(self.str(values[0]).find(self.str(values[1])) + 1)
-        if name == "tolower":
-            return self.str(values[0]).lower()
-        if name == "toupper":
-            return self.str(values[0]).upper()
-        if name == "sprintf":
-            return sprintf(self.str(values[0]), values[1:], self.str(self.vars["CONVFMT"]))
+            text = self.str(values[0])
+            charge(len(text))  # scanned: `index(s, "z")` a million times is work
+            return float(text.find(self.str(values[1])) + 1)
+        if name in _MAKES_TEXT:
+            made = self.text_function(name, values)
+            charge(len(made))  # copied: `toupper(s)` a million times is work
+            return made
         if name == "int":
             x = num(values[0])
             return float(math.trunc(x)) if math.isfinite(x) else x
@@ -282,6 +281,14 @@ class Interpreter:
             self.random.seed(self.seed)
             return previous
         return maths(name, [num(v) for v in values])
+
+    def text_function(self, name: str, values: list[Value]) -> str:
+        """The text ``substr``, ``sprintf``, ``tolower`` or ``toupper`` makes of ``values``."""
+        if name == "substr":
+            return substr(self.str(values[0]), num(values[1]), num(values[2]) if len(values) > 2 else None)
+        if name == "sprintf":
+            return sprintf(self.str(values[0]), values[1:], self.str(self.vars["CONVFMT"]))
+        return self.str(values[0]).lower() if name == "tolower" else self.str(values[0]).upper()
 
     def substitute(self, node: ast.Call) -> Value:
         args = node.args
@@ -300,6 +307,7 @@ class Interpreter:
         if type(args[1]) is not ast.Var:
             raise AwkError("split: the second argument must be an array name")
         subject = self.str(self.value(args[0]))
+        charge(len(subject))
         if len(args) > 2:
             sep = args[2].source if type(args[2]) is ast.Regex else self.str(self.value(args[2]))  # type: ignore[union-attr]
         else:

@@ -13,6 +13,7 @@ import re
 from functools import lru_cache
 
 from worldgen.shell import limits
+from worldgen.shell.budget import charge
 from worldgen.shell.builtins.options import ascii_digits
 
 
@@ -90,6 +91,7 @@ def compare(a: Value, b: Value, convfmt: str) -> int:
         x, y = num(a), num(b)
     else:
         x, y = text(a, convfmt), text(b, convfmt)  # type: ignore[assignment]
+        charge(min(len(x), len(y)))  # type: ignore[arg-type]  # `s == t` on long texts in a loop
     return (x > y) - (x < y)  # type: ignore[operator]
 
 
