@@ -4,6 +4,9 @@ to ``a=rwx`` (and the umask when a clause names no ``ugoa``), close to GNU; pare
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
+from worldgen.shell.budget import READ_COST, charge
 from worldgen.shell.builtins.base import Call
 from worldgen.shell.builtins.modes import UMASK, ModeChange, parse_mode
 from worldgen.shell.builtins.options import Options, missing
@@ -32,9 +35,9 @@ def mkdir(call: Call) -> int:
         return 1
     status = 0
     for typed in operands:
-        steps = _prefixes(typed) if parents else [typed]
-        for i, step in enumerate(steps):
-            last = i == len(steps) - 1
+        steps = _prefixes(typed) if parents else [(typed, True)]
+        for step, last in steps:
+            charge(READ_COST * len(step))  # each step resolves its whole path: `mkdir -p a/a/a/...` is quadratic
             path, node = locate(call, step)
             if parents and node is not None:
                 if node.is_dir:
@@ -65,11 +68,16 @@ def _initial_mode(change: ModeChange) -> int:
     return mode & ~UMASK if any(who == 0 for who, _, _ in change.actions) else mode
 
 
-def _prefixes(typed: str) -> list[str]:
-    """``a/b/c`` -> ``a``, ``a/b``, ``a/b/c``: each directory ``-p`` may have to make."""
+def _prefixes(typed: str) -> Iterator[tuple[str, bool]]:
+    """``a/b/c`` -> ``a``, ``a/b``, ``a/b/c``: each directory ``-p`` may have to make, and whether
+    it is the last. Made one at a time: a path 30,000 levels deep has a gigabyte of prefixes."""
     parts = typed.split("/")
-    steps = ["/".join(parts[: i + 1]) for i in range(len(parts)) if parts[i] not in ("", ".")]
-    return steps or [typed]
+    ends = [i for i, part in enumerate(parts) if part not in ("", ".")]
+    if not ends:
+        yield typed, True
+        return
+    for i in ends:
+        yield "/".join(parts[: i + 1]), i == ends[-1]
 
 
 COMMANDS = {"mkdir": mkdir}
