@@ -66,7 +66,8 @@ LINES = [
     "false && echo a || echo b", "true; false; echo $?", "! true; echo $?", "! false; echo $?", "false | true; echo $?",
     "cd sub && cat inner.txt", "cd nope; echo $?", "cd a.txt; echo $?", "cd sub/deeper && cat ../inner.txt",
     "nope; echo $?", "./nope; echo $?", ": ; echo $?", "export A=1; echo $A", "A=1; unset A; echo \"[$A]\"",
-    "type cd echo if", "type -t cd echo", "exit 3", "exit 300", "exit x", "A=1 B=2; echo $A$B",
+    "type cd echo if", "type -t cd echo", "exit 3", "exit 300", "exit x", "exit 9223372036854775807", "exit 9223372036854775808",
+    "exit -9223372036854775809", "echo hi 2>&99999; echo $?", "echo hi >&12; echo $?", "echo hi 2>&007; echo $?", "echo hi >&01", "A=1 B=2; echo $A$B",
     "cd sub | cat; cat inner.txt; echo $?", "true && false; echo $?",
     # syntax errors
     "echo a |", "| echo", "echo a ;; b", "echo >", 'echo "abc', "echo 'abc", "echo ) x",

@@ -153,9 +153,13 @@ class Lexer:
             k = j
             while k < self.n and s[k] in " \t":
                 k += 1
-            if k < self.n and ascii_digits(s[k]) and (k + 1 == self.n or s[k + 1] in _METACHARS):
-                self.tokens.append(("R", (fd, ">&", int(s[k])), op))
-                return k + 1
+            m = k
+            while m < self.n and ascii_digits(s[m]):
+                m += 1
+            if m > k and (m == self.n or s[m] in _METACHARS):  # `2>&1`, `>&12`: a descriptor, however many digits
+                number = s[k:m].lstrip("0") or "0"
+                self.tokens.append(("R", (fd, ">&", int(number) if len(number) <= 20 else 10 ** 20), op))
+                return m
             if s.startswith("-", k) and (k + 1 == self.n or s[k + 1] in _METACHARS):
                 raise Unsupported("closing a file descriptor with >&-")
             if op == "<&":

@@ -161,13 +161,22 @@ def exit_(call: Call, ctx: Context) -> int:
     args = call.argv[1:]
     if not args:
         return ctx.session.status
-    if not _STATUS.fullmatch(args[0]):
+    status = _intmax(args[0])
+    if status is None:
         _bash_error(call, f"{args[0]}: numeric argument required")
         return 2
     if len(args) > 1:
         _bash_error(call, "too many arguments")
         return 1
-    return int(args[0]) & 0xFF
+    return status & 0xFF
+
+
+def _intmax(text: str) -> int | None:
+    """``text`` as bash reads a number into an intmax_t: None when it is not one or overflows."""
+    if not _STATUS.fullmatch(text) or len(text.strip().lstrip("+-").lstrip("0")) > 19:
+        return None
+    value = int(text)
+    return value if -(1 << 63) <= value < 1 << 63 else None
 
 
 # ----------------------------------------------------------------------------- command table
