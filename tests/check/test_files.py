@@ -128,6 +128,9 @@ def test_a_program_with_a_dash_in_its_name_is_declared_quoted() -> None:
     ('matching "port=(\\\\d+"', "WG613 4:82 the regular expression does not compile"),
     ('matching "port=(?P<q>\\\\d+)"', "WG613 4:82 the regular expression must name a group (?P<name>...) for each typed value (p)"),
     ('matched "port=(?P<p>\\\\d+)"', "WG613 4:81 'matched' does not belong here"),
+    ('matching "(?P<p>(1|11)+)x"', "WG613 4:82 the regular expression is refused: nested repetition such as (a+)+ can take "
+     "exponential time on what an agent writes"),
+    ('matching "' + "1?" * 20 + "1" * 20 + '(?P<p>\\\\d)"', "WG613 4:82 the regular expression is refused: so many optional"),
 ])
 def test_a_matching_expression_names_exactly_the_hooks_values(matching: str, expected: str) -> None:
     found = errors('  files { file c "/c" { text ""  when write "port={p}" (p: int in 1..3) ' + matching + " { } } }")

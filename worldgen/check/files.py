@@ -18,6 +18,8 @@ from worldgen.check.nodes import show_type
 from worldgen.errors import DiagnosticSink, Span
 from worldgen.ir.models import Scaffold
 from worldgen.ir.terminal import HOOKS, PROPS, FileSpec, ProgramSpec, Terminal, hook_action, prop_function
+from worldgen.shell.builtins.regex_python import check_matching
+from worldgen.shell.builtins.regex_tree import RegexError
 from worldgen.syntax import ast
 from worldgen.syntax.files_ast import Block, FilesDecl, Hook
 
@@ -171,8 +173,13 @@ def _check_matching(h: Hook, sink: DiagnosticSink) -> None:
         return
     try:
         groups = set(re.compile(h.matching.value).groupindex)
-    except re.error as err:
+        check_matching(h.matching.value)
+    except (re.error, RecursionError) as err:
         sink.error("WG613", f"the regular expression does not compile: {err}", h.matching.span)
+        return
+    except RegexError as err:  # it would search every text an agent writes to the file
+        sink.error("WG613", f"the regular expression is {str(err).removeprefix('pattern ')} on what an agent "
+                   "writes; rewrite it so no repeat can take the same characters as another", h.matching.span)
         return
     names = {p.name for p in h.params}
     if groups != names:

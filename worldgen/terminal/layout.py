@@ -16,8 +16,11 @@ from typing import Any
 
 from worldgen.codegen.names import RULE_ERRORS
 from worldgen.codegen.program import Rules
+from worldgen.errors import WorldgenError
 from worldgen.ir.patterns import spaced
 from worldgen.ir.terminal import ProgramSpec, Terminal, FileSpec, hook_action, prop_function
+from worldgen.shell.builtins.regex_python import check_matching
+from worldgen.shell.builtins.regex_tree import RegexError
 from worldgen.shell.fs import FsError, parent
 from worldgen.shell.memfs import MemoryFs
 from worldgen.terminal.accounts import account_files
@@ -93,6 +96,16 @@ class Layout:
         return self.rules.table.get(spaced(command))
 
 
+def _vouch(spec: FileSpec) -> None:
+    """Refuse a ``matching`` expression `check` would have refused (an IR that skipped it): it
+    searches every text an agent writes, and an exponential one stalls the episode."""
+    try:
+        check_matching(spec.matching)  # type: ignore[arg-type]
+    except RegexError as err:
+        raise WorldgenError(f"file {spec.name}: its matching expression is {str(err).removeprefix('pattern ')}; "
+                            "check the scaffold (WG613)") from None
+
+
 def build_layout(rules: Rules, terminal: Terminal, initial: list[Any]) -> Layout:
     defs = rules.defs or {}
     assert rules.domain is not None
@@ -101,6 +114,8 @@ def build_layout(rules: Rules, terminal: Terminal, initial: list[Any]) -> Layout
     files: dict[str, WorldFile] = {}
     for spec in terminal.files:
         fn = {p: defs.get(prop_function(spec.name, p)) for p in ("path", "text", "mode", "owner", "group", "exists", "invalid", "mtime")}
+        if spec.matching:
+            _vouch(spec)
         for args in product(*(rules.domain(p.type) for p in spec.params)):
             path = str(fn["path"](initial, *args))  # type: ignore[misc]
             f = WorldFile(spec, tuple(args), path, fn["text"], fn["mode"], fn["owner"], fn["group"], fn["exists"], fn["invalid"],
