@@ -78,6 +78,8 @@ def test_the_blocks_words_stay_free_as_names() -> None:
     ('  files { hom "/root" }', "WG611 4:11 unknown setting 'hom'"),
     ('  files { cwd "srv" }', "WG602 4:15 'cwd' must be an absolute path"),
     ('  files { file x "etc/x" { text "" } }', "WG602 4:18 file 'x' needs an absolute path"),
+    ('  files { file x "/srv/../../tmp/x" { text "" } }', "WG602 4:18 file 'x' needs an absolute path with no '.' or '..' part"),
+    ('  files { cwd "/srv/./x" }', "WG602 4:15 'cwd' must be an absolute path with no '.' or '..' part"),
     ('  files { file x "/x" { mode 0o600 } }', "WG603 4:16 file 'x' needs a 'text'"),
     ('  files { file x "/x" { text "" mode 0640 } }', "WG608 4:38 '0640' is the decimal number 640; write octal modes as 0o640"),
     ('  files { file x "/x" { text 3 } }', "WG607 4:30 the text of file 'x' must be text, not an int"),

@@ -6,6 +6,8 @@ import copy
 
 import pytest
 
+import worldgen
+
 from tests.content.conftest import example_ir, example_record, services, vault
 from worldgen.content import Validator, validate_record
 from worldgen.errors import ContentError
@@ -101,3 +103,17 @@ def test_validate_record_raises_content_error_with_triples() -> None:
         validate_record(vault(), record, "pack-7")
     assert caught.value.violations == [("pack-7", "/key/0/name", "schema/minLength: 'go' is too short"), ("pack-7", "/key/0/name", "command-word: key name 'go' is a command word")]
     assert "pack-7: /key/0/name: command-word" in str(caught.value)
+
+
+def test_text_that_fills_a_file_path_may_not_climb_out_of_its_folder() -> None:
+    """A `..` from content put a file above the world's root, so `play --real` wrote host files."""
+    scaffold = worldgen.loads("""world w {
+  content { where: text(1..80) "a place"  motd: text(1..80) "a line" }
+  state { on: bool = false }
+  files { file note "/srv/{content.where}" { text "{content.motd}" } }
+  action a "a" { do on = true }
+  done when on
+}""", "w.wg").ir
+    assert rules_of({"where": "notes/today.txt", "motd": "../..  is fine in a text"}, scaffold) == []
+    for bad in ("../../etc/passwd", "a/../../b", "..", "a/./b"):
+        assert rules_of({"where": bad, "motd": "hi"}, scaffold) == [("/where", "path-part")]

@@ -11,7 +11,7 @@ import pytest
 import worldgen
 from tests.terminal.test_episode import SOURCE
 from worldgen.terminal import program_client
-from worldgen.terminal.tree import accounts_of, manifest, walk, write_tree
+from worldgen.terminal.tree import Item, accounts_of, manifest, walk, write_tree
 
 
 def _fs():
@@ -71,3 +71,17 @@ def test_the_manifest_names_owners_and_hashes_in_path_order() -> None:
     assert [r["path"] for r in rows] == sorted(r["path"] for r in rows)
     conf = next(r for r in rows if r["path"] == "/etc/app.conf")
     assert conf["mode"] == "0644" and len(conf["sha256"]) == 64
+
+
+def test_neither_side_writes_above_the_root_whatever_a_path_says(tmp_path: Path) -> None:
+    """A `..` in a world file's path wrote host files under `play --real` (check now refuses it,
+    and content that would fill one in): the writers refuse it too, in case an IR skipped both."""
+    root, outside = tmp_path / "root", tmp_path / "victim.txt"
+    root.mkdir()
+    outside.write_text("original")
+    with pytest.raises(worldgen.WorldgenError, match=r"'/srv/../../victim.txt': a world's file path must be absolute "
+                                                     r"with no '.' or '..' part"):
+        write_tree([Item("/srv/../../victim.txt", 0o644, "root", "root", 0, "hello")], root, own=False)
+    program_client.rewrite(str(root), {"/srv/../../victim.txt": {"text": "hello", "mode": 0o644, "mtime": 0},
+                                       "/../victim.txt": None})
+    assert outside.read_text() == "original" and program_client.scan(str(root), ["/../victim.txt"]) == {"/../victim.txt": None}

@@ -17,7 +17,8 @@ from worldgen.check.exprs import did_you_mean
 from worldgen.check.nodes import show_type
 from worldgen.errors import DiagnosticSink, Span
 from worldgen.ir.models import Scaffold
-from worldgen.ir.terminal import HOOKS, PROPS, FileSpec, ProgramSpec, Terminal, hook_action, prop_function
+from worldgen.ir.terminal import (HOOKS, PLAIN_PATH, PROPS, FileSpec, ProgramSpec, Terminal, hook_action, plain_path,
+                                  prop_function)
 from worldgen.shell.builtins.regex_python import check_matching
 from worldgen.shell.builtins.regex_tree import RegexError
 from worldgen.syntax import ast
@@ -46,8 +47,8 @@ def desugar(world: ast.World, sink: DiagnosticSink) -> tuple[ast.World, FilesDec
         if s.key not in SETTINGS or (s.key == "env") != (s.name is not None):
             sink.error("WG611", f"unknown setting '{s.key}' in 'files' (one of: {', '.join(SETTINGS)}; "
                        "env NAME = \"value\")", s.span)
-        elif s.key in ("home", "cwd", "dir") and not s.value.value.startswith("/"):
-            sink.error("WG602", f"'{s.key}' must be an absolute path", s.value.span)
+        elif s.key in ("home", "cwd", "dir") and not plain_path(s.value.value):
+            sink.error("WG602", f"'{s.key}' must be an absolute path{PLAIN_PATH}", s.value.span)
     generated: list[ast.Decl] = []
     for b in block.blocks:
         if b.quoted and (b.kind != "program" or not _PROGRAM.fullmatch(b.name)):
@@ -87,8 +88,8 @@ def _str(span: Span, value: str) -> ast.Str:
 
 
 def _file_decls(f: Block, sink: DiagnosticSink) -> list[ast.Decl]:
-    if f.string is None or not f.string.value.startswith("/"):
-        sink.error("WG602", f"file '{f.name}' needs an absolute path: file {f.name} \"/etc/{f.name}\" {{ ... }}",
+    if f.string is None or not plain_path(f.string.value):
+        sink.error("WG602", f"file '{f.name}' needs an absolute path{PLAIN_PATH}: file {f.name} \"/etc/{f.name}\" {{ ... }}",
                    f.string.span if f.string else f.span)
         return []
     props = {p.key: p for p in f.props}

@@ -14,6 +14,8 @@ JSON pointer into it and a rule code (stable, so tests, docs and repair prompts 
 ``unique``          a slot declared unique repeats within its list
 ``command-word``    a name equals a word of a command phrasing
 ``name-collision``  two entities (of any kind) share a name
+``path-part``       text that fills a hole of a terminal world's file path has a ``.`` or ``..``
+                    part: the file would sit above its folder, outside the world's tree on disk
 ==================  ====================================================================
 """
 
@@ -32,6 +34,7 @@ _ANSI = re.compile(r"\x1b(\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(\x07|\x1b\\)|[@-Z\\
 _BIDI = r"\u200e\u200f\u202a-\u202e\u2066-\u2069"  # invisible reordering of what a reader sees
 _BAD_IN_WORD = re.compile(r"[\x00-\x1f\x7f-\x9f" + _BIDI + "]")  # C0, C1 controls
 _BAD_IN_TEXT = re.compile(r"[\x00-\x09\x0b-\x1f\x7f-\x9f" + _BIDI + "]")  # the same but newline
+_CONTENT_HOLE = re.compile(r"\{content\.([A-Za-z_][A-Za-z0-9_.]*)\}")  # `{content.where}` in a file's path
 _SUSPECT = re.compile(r"[\x00-\x1f\x7f-\x9f{}" + _BIDI + "\ud800-\udfff]")  # anything that needs a closer look
 
 
@@ -54,6 +57,8 @@ class Rules:
         self._checked_unique = {p for p in self.name_paths if (slot := slot_at(scaffold.content, p)) and slot.unique}
         self._strings = _fields(scaffold.content, _string_walker) or _nothing
         self._uniques = _fields(scaffold.content, _unique_walker) or _nothing
+        files = scaffold.terminal.files if scaffold.terminal is not None else ()
+        self._in_paths = sorted({tuple(hole.split(".")) for f in files for hole in _CONTENT_HOLE.findall(f.path)})
 
     def check(self, record: dict[str, Any], record_id: str) -> list[Violation]:
         found: list[tuple[str, str]] = []
@@ -63,7 +68,14 @@ class Rules:
             self._strings(record, "", found)
         self._uniques(record, "", found)
         self._names(record, found)
+        self._paths(record, found)
         return [Violation(record_id, pointer, rule) for pointer, rule in found]
+
+    def _paths(self, record: dict[str, Any], out: list[tuple[str, str]]) -> None:
+        for path in self._in_paths:
+            for pointer, text in values_at(record, path):
+                if isinstance(text, str) and any(part in (".", "..") for part in text.split("/")):
+                    out.append((pointer, f"path-part: {text!r} fills a file's path, which may have no '.' or '..' part"))
 
     def _names(self, record: dict[str, Any], out: list[tuple[str, str]]) -> None:
         owner: dict[str, tuple[str, str]] = {}  # name -> (entity, pointer) of its first use

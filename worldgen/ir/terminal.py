@@ -14,6 +14,15 @@ PROPS = ("text", "mode", "owner", "group", "exists", "mtime")
 HOOKS = ("read", "write", "rm", "chmod", "chown")
 
 
+PLAIN_PATH = " with no '.' or '..' part"
+
+
+def plain_path(path: str) -> bool:
+    """An absolute path that names its place outright: a `..` would put a file above the world's
+    root where its tree is written out as real files (`play --real`, Harbor, `export files`)."""
+    return path.startswith("/") and not any(part in (".", "..") for part in path.split("/")) and "\0" not in path
+
+
 def prop_function(file: str, prop: str) -> str:
     """The ``def`` holding a file's path (``prop == "path"``) or one of its ``PROPS``."""
     return f"file_{file}_{prop}"

@@ -18,7 +18,7 @@ from worldgen.codegen.names import RULE_ERRORS
 from worldgen.codegen.program import Rules
 from worldgen.errors import WorldgenError
 from worldgen.ir.patterns import spaced
-from worldgen.ir.terminal import ProgramSpec, Terminal, FileSpec, hook_action, prop_function
+from worldgen.ir.terminal import PLAIN_PATH, FileSpec, ProgramSpec, Terminal, hook_action, plain_path, prop_function
 from worldgen.shell.builtins.regex_python import check_matching
 from worldgen.shell.builtins.regex_tree import RegexError
 from worldgen.shell.fs import FsError, parent
@@ -118,6 +118,8 @@ def build_layout(rules: Rules, terminal: Terminal, initial: list[Any]) -> Layout
             _vouch(spec)
         for args in product(*(rules.domain(p.type) for p in spec.params)):
             path = str(fn["path"](initial, *args))  # type: ignore[misc]
+            if not plain_path(path):  # content or a parameter filled the path in: `check` saw only its template
+                raise WorldgenError(f"file {spec.name}: its path {path!r} must be absolute{PLAIN_PATH}")
             f = WorldFile(spec, tuple(args), path, fn["text"], fn["mode"], fn["owner"], fn["group"], fn["exists"], fn["invalid"],
                           re.compile(spec.matching, re.M) if spec.matching else None, fn["mtime"])
             files[path] = f

@@ -62,6 +62,8 @@ def _folder(root: str, path: str, *, make: bool) -> tuple[int, str] | None:
     link to the host's ``/``) is never passed through. Where a folder is missing or is something
     else: None, or with ``make`` that thing is removed and a folder made, as the world has it."""
     *folders, name = [part for part in path.split("/") if part]
+    if any(part in (".", "..") for part in (*folders, name)):
+        return None  # no world file's path has one (check refuses it): a `..` would climb out of root
     fd = os.open(root, os.O_RDONLY | os.O_DIRECTORY)
     try:
         for part in folders:

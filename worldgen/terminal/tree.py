@@ -14,6 +14,8 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
+from worldgen.errors import WorldgenError
+from worldgen.ir.terminal import PLAIN_PATH, plain_path
 from worldgen.shell.nss import BARE, GROUP, PASSWD, Accounts
 from worldgen.terminal.worldfs import WorldFs
 
@@ -70,6 +72,8 @@ def write_tree(items: list[Item], root: Path, *, skip: tuple[str, ...] = (), own
     own = os.geteuid() == 0 if own is None else own
     kept = [i for i in items if not any(i.path == s or i.path.startswith(s + "/") for s in skip)]
     for item in kept:
+        if not plain_path(item.path):  # never from a checked world: its paths and content were refused
+            raise WorldgenError(f"{item.path!r}: a world's file path must be absolute{PLAIN_PATH}")
         target = root / item.path.lstrip("/")
         if item.is_dir:
             target.mkdir(parents=True, exist_ok=True)
