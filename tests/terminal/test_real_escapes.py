@@ -68,3 +68,11 @@ def test_a_program_of_ones_own_prints_what_it_likes_and_changes_nothing(env: wor
     obs, reward, terminated, _, info = env.step("PATH=/tmp/bin:$PATH systemctl restart svc1")
     assert obs == "restarted svc1" and info["action"] is None and reward == 0 and not terminated
     assert env.state() == FIRST_STATE
+
+
+def test_a_line_cannot_take_the_hosts_disk_or_memory_through_one_process(env: worldgen.Env) -> None:
+    """The tree is a folder of the host: a file stops growing at 64 MiB and a process at 2 GiB of
+    memory, and the line cannot lift either limit (it wrote 1 GB in a second before)."""
+    assert say(env, "head -c 80M /dev/zero > /tmp/big; echo $?; wc -c < /tmp/big") == "File size limit exceeded\n153\n67108864"
+    assert say(env, "ulimit -f unlimited; echo $?") == "bash: ulimit: file size: cannot modify limit: Operation not permitted\n1"
+    assert say(env, "ulimit -v") == str(2 << 20)  # KiB

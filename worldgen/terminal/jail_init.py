@@ -23,6 +23,7 @@ import fcntl
 import json
 import os
 import re
+import resource
 import selectors
 import signal
 import subprocess
@@ -40,6 +41,11 @@ KEPT_CAPABILITIES = frozenset({0, 1, 2, 3, 4, 5, 6, 7, 10, 29})
 DEVICES = ("null", "zero", "full", "random", "urandom", "tty")
 RC_DIR = "/dev/.worldgen"
 MAX_OUTPUT = 1 << 20  # bytes kept per stream of one line
+# What one process of a line may take of the host (the tree is a host folder): a file written past
+# MAX_FILE_BYTES stops its writer (bash: "File size limit exceeded"), memory past MAX_MEMORY_BYTES
+# fails to allocate. Hard limits: without CAP_SYS_RESOURCE the line cannot raise them.
+MAX_FILE_BYTES = 64 << 20
+MAX_MEMORY_BYTES = 2 << 30
 BASH = "/usr/bin/bash"
 # bash's own variables: set afresh by every bash, several read-only, none the agent's
 _SPECIAL = re.compile(r"(BASH\w*|COMP_\w+|EPOCH\w+|FUNCNAME|GROUPS|HIST\w*|HOSTTYPE|IFS|LINENO|LINES|COLUMNS|MACHTYPE|"
@@ -133,6 +139,8 @@ class Jail:
             fcntl.ioctl(slave, termios.TIOCSCTTY, 0)
             os.chroot(self.root)
             drop_capabilities()
+            resource.setrlimit(resource.RLIMIT_FSIZE, (MAX_FILE_BYTES, MAX_FILE_BYTES))
+            resource.setrlimit(resource.RLIMIT_AS, (MAX_MEMORY_BYTES, MAX_MEMORY_BYTES))
             try:
                 os.chdir(request["cwd"])
             except OSError:
