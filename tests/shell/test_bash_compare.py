@@ -69,6 +69,17 @@ LINES = [
     "type cd echo if", "type -t cd echo", "exit 3", "exit 300", "exit x", "exit 9223372036854775807", "exit 9223372036854775808",
     "exit -9223372036854775809", "echo hi 2>&99999; echo $?", "echo hi >&12; echo $?", "echo hi 2>&007; echo $?", "echo hi >&01", "A=1 B=2; echo $A$B",
     "cd sub | cat; cat inner.txt; echo $?", "true && false; echo $?",
+    # numbers past any C integer, up to past Python's 4,300-digit conversion: huge, or GNU's own error
+    *(line.replace("N", n) for n in ("9" * 25, "9" * 5000) for line in (
+        "head -n N a.txt; echo $?", "tail -n +N a.txt; echo $?", "printf '%d %d\\n' N -N", "test N -eq 1; echo $?",
+        "[ 1 -lt -N ]; echo $?", "sed -n 'Np;1~Np;1,+Np' a.txt", "sed Nq a.txt", "echo aaa | sed 's/a/b/N'",
+        "grep -m N -A N -C N a a.txt", "nl -w N a.txt; nl -v N a.txt; nl -i N a.txt; echo $?", "cut -f 1-N a.txt; echo $?",
+        "cut -c N a.txt; echo $?", "uniq -w N -s N -f N a.txt", "sort -k N -k 1.N a.txt", "echo abc | tr a '[b*N]'",
+        "stat -c '%Nn|%.Nn|%n' a.txt")),
+    "echo abc | tr a '[b*999999999]'", "echo abc | tr a '[b*18446744073709551614]' '[c*18446744073709551615]'",
+    "echo a b | uniq -f 99999999999", "cut -f 18446744073709551614 a.txt; cut -f 18446744073709551615 a.txt",
+    "head -n 18446744073709551615 a.txt; head -n 18446744073709551616 a.txt", "nl -v -9223372036854775809 a.txt",
+    "nl -w 2147483648 a.txt", "[ 9223372036854775807 -gt 9223372036854775808 ]; echo $?",
     # syntax errors
     "echo a |", "| echo", "echo a ;; b", "echo >", 'echo "abc', "echo 'abc", "echo ) x",
 ]

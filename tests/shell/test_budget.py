@@ -104,3 +104,8 @@ def test_mkdir_p_of_a_path_thousands_of_levels_deep_is_stopped_quickly(run: Call
     assert stopped(run("mkdir -p /tmp/" + "a/" * 30_000))
     assert fs.stat("/tmp/a") is None
     assert run("mkdir -p /tmp/a/b/./c//d && ls -d /tmp/a/b/c/d").output == "/tmp/a/b/c/d\n"
+
+
+def test_tr_ranges_are_charged_as_they_are_spelled_out(run: Callable[[str], Outcome]):
+    assert stopped(run("echo abc | tr '" + "\\000-\U0010ffff" * 50 + "' x"))
+    assert run("echo abc | tr '\\000-\U0010ffff' x").output == "xxxx"

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tests.shell.builtins.gnu import real, run
-from worldgen.shell.builtins.cut import cut
+from worldgen.shell.builtins.cut import _merged, cut
 
 FILES = {"p": "root:x:0:0:root:/root:/bin/bash\nnobody:x:65534\nplain line\n", "t": "a\tb\tc\nabcdef", "d/e": ""}
 
@@ -47,3 +47,8 @@ CASES = [["-d:", "-f1", "p"], ["-d:", "-f2-4", "p"], ["-d:", "-f-2,5", "p"], ["-
 @pytest.mark.parametrize("argv", CASES, ids=" ".join)
 def test_matches_gnu(argv: list[str]):
     assert cut_(*argv) == real(["cut", *argv], FILES)
+
+
+def test_overlapping_ranges_are_merged_so_a_line_is_walked_once():
+    assert _merged([(1, None)] * 2000) == [(1, None)]
+    assert _merged([(5, 6), (1, 2), (3, 3), (9, None), (10, 12)]) == [(1, 3), (5, 6), (9, None)]

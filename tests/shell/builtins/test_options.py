@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from worldgen.shell.builtins.options import NO, OPTIONAL, REQUIRED, OptionError, Spec, ascii_digits, parse
+from worldgen.shell.builtins.options import HUGE, NO, OPTIONAL, REQUIRED, OptionError, Spec, ascii_digits, integer, parse
 
 SPEC = Spec("inA:x::", {"ignore-case": ("i", NO), "after-context": ("A", REQUIRED), "color": ("color", OPTIONAL),
                         "colour": ("color", OPTIONAL)})
@@ -39,3 +39,11 @@ def test_gnu_messages(args: list[str], message: str):
 ])
 def test_ascii_digits_takes_only_0_to_9(text: str, digits: bool):
     assert ascii_digits(text) is digits
+
+
+@pytest.mark.parametrize("text, value", [
+    ("0", 0), ("-12", -12), (" +7 ", 7), ("0" * 5000 + "42", 42), ("9" * 20, 10**20 - 1),
+    ("9" * 21, HUGE), ("9" * 5000, HUGE), ("-" + "9" * 5000, -HUGE),  # past 4,300 digits Python refuses int()
+])
+def test_integer_reads_a_number_of_any_length(text: str, value: int):
+    assert integer(text) == value

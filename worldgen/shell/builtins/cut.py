@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from worldgen.shell.builtins.base import Call
-from worldgen.shell.builtins.options import NO, REQUIRED, OptionError, Spec, parse, usage_error
+from worldgen.shell.builtins.options import NO, REQUIRED, UINTMAX, OptionError, Spec, integer, parse, usage_error
 from worldgen.shell.builtins.textio import inputs, lines
 
 SPEC = Spec("b:c:f:d:sn", {
@@ -33,20 +33,43 @@ def _ranges(spec: str, kind: str) -> Ranges:
             if dash:
                 raise OptionError("invalid range with no endpoint: -")
             raise OptionError(f"{'fields' if kind == 'f' else 'byte/character positions'} are numbered from 1")
-        start = int(low) if low else 1
-        end = (int(high) if high else None) if dash else start
+        start = _position(low, kind) if low else 1
+        end = (_position(high, kind) if high else None) if dash else start
         if start == 0 or end == 0:
             raise OptionError(f"{'fields' if kind == 'f' else 'byte/character positions'} are numbered from 1")
         if end is not None and end < start:
             raise OptionError("invalid decreasing range")
         ranges.append((start, end))
-    return ranges
+    return _merged(ranges)
+
+
+def _position(digits: str, kind: str) -> int:
+    """A 1-based position as GNU reads it into a size_t, whose largest value it keeps for "to the end"."""
+    value = integer(digits)
+    if value >= UINTMAX:
+        raise OptionError(f"{'field number' if kind == 'f' else 'byte/character offset'} '{digits}' is too large")
+    return value
+
+
+def _merged(ranges: Ranges) -> Ranges:
+    """The same positions as disjoint ranges in order, so each line is walked once however many
+    ranges overlap (``-c 1-,1-,...``)."""
+    merged: Ranges = []
+    for start, end in sorted(ranges, key=lambda r: r[0]):
+        last = merged[-1] if merged else None
+        if last is not None and (last[1] is None or start <= last[1] + 1):
+            merged[-1] = (last[0], None if last[1] is None or end is None else max(last[1], end))
+        else:
+            merged.append((start, end))
+    return merged
 
 
 def _picked(ranges: Ranges, count: int, complement: bool) -> list[int]:
-    """0-based indices out of ``count`` that the list selects, in order."""
+    """0-based indices out of ``count`` that the (disjoint) list selects, in order."""
     chosen = [False] * count
     for start, end in ranges:
+        if start > count:
+            break  # the rest start later still
         for i in range(start - 1, min(count, end if end is not None else count)):
             chosen[i] = True
     return [i for i, on in enumerate(chosen) if on != complement]

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from worldgen.shell.builtins.base import Call
-from worldgen.shell.builtins.options import NO, REQUIRED, OptionError, Spec, ascii_digits, parse, usage_error
+from worldgen.shell.builtins.options import NO, REQUIRED, OptionError, Spec, UINTMAX, ascii_digits, integer, parse, usage_error
 from worldgen.shell.fs import FsError
 
 SPEC = Spec("n:c:qvfF", {
@@ -28,7 +28,7 @@ def tail(call: Call) -> int:
 
 def _head(text: str, count: str, lines: bool) -> str:
     """``count`` as typed (``5``, ``-5``: all but the last 5)."""
-    n = int(count.lstrip("-"))
+    n = integer(count.lstrip("-"))
     if count.startswith("-"):
         return text[:_from_end(text, n) if lines else max(len(text) - n, 0)]
     return text[:_from_start(text, n) if lines else n]
@@ -36,7 +36,7 @@ def _head(text: str, count: str, lines: bool) -> str:
 
 def _tail(text: str, count: str, lines: bool) -> str:
     """``count`` as typed (``5``, ``+5``: from the 5th on)."""
-    n = int(count.lstrip("+"))
+    n = integer(count.lstrip("+"))
     if count.startswith("+"):
         return text[_from_start(text, n - 1) if lines else max(n - 1, 0):]
     return text[_from_end(text, n) if lines else max(len(text) - n, 0):]
@@ -83,8 +83,9 @@ def _run(call: Call, cut: Callable[[str, str, bool], str]) -> int:
         elif key == "v":
             headers = True
     digits = count[1:] if count[:1] in "+-" else count
-    if not ascii_digits(digits):
-        call.err(f"invalid number of {'lines' if lines else 'bytes'}: {call.quote(count)}")
+    if not ascii_digits(digits) or integer(digits) > UINTMAX:
+        too_large = ": Value too large for defined data type" if ascii_digits(digits) else ""
+        call.err(f"invalid number of {'lines' if lines else 'bytes'}: {call.quote(count)}{too_large}")
         return 1
     if call.name == "tail" and count[0] != "+":
         count = count.lstrip("-")

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from worldgen.shell.builtins.base import Call
-from worldgen.shell.builtins.options import REQUIRED, OptionError, Spec, ascii_digits, parse, usage_error
+from worldgen.shell.builtins.options import INT32_MAX, INTMAX, REQUIRED, OptionError, Spec, ascii_digits, integer, parse, usage_error
 from worldgen.shell.builtins.textio import inputs, lines
 
 SPEC = Spec("b:n:w:s:v:i:", {
@@ -27,12 +27,16 @@ def nl(call: Call) -> int:
     if fmt not in FORMATS:
         return usage_error(call, f"invalid line numbering format: {call.quote(fmt)}")
     numbers = {}
-    for key, default, what in (("w", 6, "line number field width"), ("v", 1, "starting line number"), ("i", 1, "line number increment")):
+    for key, default, what, top in (("w", 6, "line number field width", INT32_MAX), ("v", 1, "starting line number", INTMAX),
+                                    ("i", 1, "line number increment", INTMAX)):  # what GNU reads each into
         value = given.get(key, str(default))
-        if not ascii_digits(value.lstrip("-")) or (key == "w" and int(value) < 1):
+        if not ascii_digits(value.lstrip("-")) or (key == "w" and integer(value) < 1):
             call.err(f"invalid {what}: '{value}'")
             return 1
-        numbers[key] = int(value)
+        numbers[key] = integer(value)
+        if not -INTMAX - 1 <= numbers[key] <= top:
+            call.err(f"invalid {what}: '{value}': Value too large for defined data type")
+            return 1
     width, number, step = numbers["w"], numbers["v"], numbers["i"]
     pad = FORMATS[fmt]
     status = 0

@@ -131,11 +131,27 @@ def ascii_digits(text: str) -> bool:
     return text.isascii() and text.isdigit()
 
 
+HUGE = 10**20  # past every C integer type GNU reads a number into (uintmax_t ends near 1.8e19)
+INT32_MAX = (1 << 31) - 1
+INTMAX = (1 << 63) - 1
+UINTMAX = (1 << 64) - 1
+
+
+def integer(text: str) -> int:
+    """``int(text)`` of a decimal the caller has checked (sign, digits, blanks), of any length:
+    one of more than 20 digits is ``HUGE`` (or ``-HUGE``), as far past any C integer as GNU
+    cares, without Python's refusal of numbers over 4,300 digits (and its quadratic cost)."""
+    body = text.strip()
+    digits = body.lstrip("+-").lstrip("0") or "0"
+    value = HUGE if len(digits) > 20 else int(digits)
+    return -value if body.startswith("-") else value
+
+
 def number(text: str, what: str) -> int:
     """A non-negative decimal count (``-n 10``), or OptionError with GNU's wording."""
     if not ascii_digits(text):
         raise OptionError(f"invalid {what}: '{text}'")
-    return int(text)
+    return integer(text)
 
 
 class Options:
@@ -173,9 +189,6 @@ def missing(call: Call, operands: list[str], least: int = 1) -> bool:
 
 def decimal(text: str) -> int | None:
     """An option's unsigned decimal argument (ASCII digits only, as GNU reads them), or None.
-    A number too long to matter comes back as 10**20, so a tool can say it is out of range
+    A number too long to matter comes back as ``HUGE``, so a tool can say it is out of range
     without converting a megabyte of digits."""
-    if not ascii_digits(text):
-        return None
-    digits = text.lstrip("0") or "0"
-    return 10**20 if len(digits) > 20 else int(digits)
+    return integer(text) if ascii_digits(text) else None

@@ -9,7 +9,7 @@ from functools import lru_cache
 
 from worldgen.shell import limits
 from worldgen.shell.builtins.base import Builtin, Call
-from worldgen.shell.builtins.options import ascii_digits
+from worldgen.shell.builtins.options import ascii_digits, integer
 from worldgen.shell.escapes import FORMAT, PERCENT_B, decode
 
 _SPEC = re.compile(r"%([-+ #0]*)(\*|[0-9]+)?(?:\.(\*|[0-9]*))?([a-zA-Z%]?)")
@@ -76,7 +76,7 @@ class _Printer:
         value = 0
         if m is not None:
             digits = m.group(2)
-            value = int(digits, 16) if digits[:2] in ("0x", "0X") else int(digits, 8) if digits.startswith("0") else int(digits)
+            value = int(digits, 16) if digits[:2] in ("0x", "0X") else int(digits, 8) if digits.startswith("0") else integer(digits)
             value = -value if m.group(1) == "-" else value
         if m is None or m.end() != len(arg.rstrip()):
             self.bad(f"{arg}: invalid number")
@@ -102,7 +102,7 @@ class _Printer:
             number = given or ""
         else:
             number = str(self.integer(self.next_arg()))
-        if ascii_digits(number.lstrip("-")) and int(number.lstrip("-")) > limits.MAX_OUTPUT:
+        if ascii_digits(number.lstrip("-")) and integer(number.lstrip("-")) > limits.MAX_OUTPUT:
             raise _FormatError(f"worldgen shell: printf: field width {number} is more than the {limits.MAX_OUTPUT:,} characters a line may print")
         return number
 

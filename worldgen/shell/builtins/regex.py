@@ -21,6 +21,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from worldgen.shell.builtins.options import integer
 from worldgen.shell.builtins.regex_risk import check_risk
 from worldgen.shell.builtins.regex_tree import ANY, Alt, Backref, Group, Lit, Node, RegexError, Repeat, Seq, Set, Zero
 
@@ -155,8 +156,8 @@ class _Parser:
         return None
 
     def interval(self, low: str, comma: str, high: str, end: int) -> tuple[int, int | None]:
-        lo = int(low or 0)
-        hi = (int(high) if high else None) if comma else lo
+        lo = integer(low or "0")
+        hi = (integer(high) if high else None) if comma else lo
         if (hi if hi is not None else lo) > DUP_MAX or lo > DUP_MAX:
             raise RegexError("Regular expression too big")
         if hi is not None and hi < lo:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from worldgen.shell.builtins.options import ascii_digits
+from worldgen.shell.builtins.options import ascii_digits, integer
 from worldgen.shell.builtins.regex import RegexError, translate
 
 NUMBER = re.compile(r"[0-9]+")  # ASCII: `\d` would take any script's digits
@@ -111,7 +111,7 @@ class ScriptParser:
             self.blanks()
             m = NUMBER.match(self.s, self.i)
             if m:
-                cmd.code, self.i = int(m.group()), m.end()
+                cmd.code, self.i = integer(m.group()), m.end()
         elif name not in "pd=":
             raise self.fail(f"unknown command: `{name}'")
         if name in "qQ" and second is not None:
@@ -136,17 +136,17 @@ class ScriptParser:
                 self.i += 1
                 step = NUMBER.match(self.s, self.i)
                 self.i = step.end() if step else self.i
-                return Address(line=int(m.group()), step=int(step.group()) if step else 0)
-            if int(m.group()) == 0 and not allow_plus:
+                return Address(line=integer(m.group()), step=integer(step.group()) if step else 0)
+            if integer(m.group()) == 0 and not allow_plus:
                 raise self.fail("invalid usage of line address 0")
-            return Address(line=int(m.group()))
+            return Address(line=integer(m.group()))
         if ch == "+" and allow_plus:
             self.i += 1
             m = NUMBER.match(self.s, self.i)
             if not m:
                 raise self.fail("expected newer version of sed")
             self.i = m.end()
-            return Address(plus=int(m.group()))
+            return Address(plus=integer(m.group()))
         if ch == "$":
             self.i += 1
             return Address(last=True)
@@ -222,10 +222,10 @@ class ScriptParser:
             elif ascii_digits(ch):
                 m = NUMBER.match(self.s, self.i)
                 assert m is not None
-                if int(m.group()) == 0:
+                if integer(m.group()) == 0:
                     self.i = m.end()
                     raise self.fail("number option to `s' command may not be zero")
-                cmd.count, self.i = int(m.group()), m.end()
+                cmd.count, self.i = integer(m.group()), m.end()
                 continue
             elif ch in ("", ";", "\n", "}", " ", "\t"):
                 break

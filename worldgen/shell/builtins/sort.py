@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from decimal import Decimal
 
 from worldgen.shell.builtins.base import Call
-from worldgen.shell.builtins.options import NO, REQUIRED, OptionError, Spec, parse, usage_error
+from worldgen.shell.builtins.options import NO, REQUIRED, OptionError, Spec, integer, parse, usage_error
 from worldgen.shell.fs import FsError
 
 SPEC = Spec("nrufbhsk:t:o:", {
@@ -45,10 +45,10 @@ def _key(spec: str) -> Key:
         raise ValueError(f"field number is zero: invalid field specification '{spec}'")
     if m.group(2) == "0":
         raise ValueError(f"character offset is zero: invalid field specification '{spec}'")
-    end = int(m.group(4)) if m.group(4) else None
+    end = integer(m.group(4)) if m.group(4) else None
     if end == 0:
         raise ValueError(f"field number is zero: invalid field specification '{spec}'")
-    return Key(int(m.group(1)), int(m.group(2) or 0), end, int(m.group(5) or 0), (m.group(3) or "") + (m.group(6) or ""))
+    return Key(integer(m.group(1)), integer(m.group(2) or "0"), end, integer(m.group(5) or "0"), (m.group(3) or "") + (m.group(6) or ""))
 
 
 def _bounds(line: str, sep: str | None) -> list[tuple[int, int]]:

@@ -17,7 +17,7 @@ from functools import cache
 from worldgen.shell.builtins.base import Call
 from worldgen.shell.builtins.ls import directory_links
 from worldgen.shell.builtins.modes import blocks_k, mode_string
-from worldgen.shell.builtins.options import Options, ascii_digits, missing
+from worldgen.shell.builtins.options import INT32_MAX, Options, ascii_digits, integer, missing
 from worldgen.shell.builtins.walk import locate, why_missing
 from worldgen.shell.fs import Node, encoded
 from worldgen.shell.nss import Table, accounts
@@ -68,16 +68,17 @@ class _Fields:
         flags, width, precision, letter = match.groups()
         if letter == "%":
             return "%"
+        size, cut = integer(width or "0"), integer(precision) if precision else None
+        if max(size, cut or 0) > INT32_MAX:
+            return ""  # GNU's printf refuses such a directive, and stat prints nothing for it
         produce = self.values.get(letter)
         value = produce() if produce else "?"
-        if precision:
-            value = value[: int(precision)]
-        if not width:
-            return value
+        if cut is not None:
+            value = value[:cut]
         if "-" in flags:
-            return value.ljust(int(width))
+            return value.ljust(size)
         pad = "0" if "0" in flags and ascii_digits(value) else " "
-        return value.rjust(int(width), pad)
+        return value.rjust(size, pad)
 
 
 def _values(call: Call, typed: str, path: str, node: Node) -> dict[str, Callable[[], str]]:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 
 from worldgen.shell.builtins.base import Builtin, Call
+from worldgen.shell.builtins.options import INTMAX, integer
 
 _INTEGER = re.compile(r"\s*[+-]?[0-9]+\s*")
 _UNARY = frozenset("-e -f -d -s -r -w -x -z -n -a -L -h -b -c -p -S -t -g -u -k -O -G -N".split())
@@ -78,9 +79,10 @@ class _Test:
         return b is not None and (a is None or a.mtime < b.mtime)
 
     def integer(self, text: str) -> int:
-        if not _INTEGER.fullmatch(text):
+        value = integer(text) if _INTEGER.fullmatch(text) else None
+        if value is None or not -INTMAX - 1 <= value <= INTMAX:
             raise _Error(f"{text}: integer expression expected")
-        return int(text)
+        return value
 
     # ------------------------------------------------------------------------- by count
     def evaluate(self, args: list[str]) -> bool:

@@ -7,7 +7,8 @@ from __future__ import annotations
 import re
 
 from worldgen.shell.builtins.base import Call
-from worldgen.shell.builtins.options import NO, OptionError, Spec, ascii_digits, parse, usage_error
+from worldgen.shell import budget
+from worldgen.shell.builtins.options import NO, UINTMAX, OptionError, Spec, ascii_digits, integer, parse, usage_error
 
 SPEC = Spec("cCdst", {"complement": ("c", NO), "delete": ("d", NO), "squeeze-repeats": ("s", NO),
                       "truncate-set1": ("t", NO)})
@@ -55,12 +56,20 @@ def _unescape(spec: str) -> list[tuple[str, bool]]:
     return out
 
 
+def _count(text: str) -> int:
+    """A checked repeat count's value: octal when it starts with 0, none is 0."""
+    return int(text, 8) if text.startswith("0") else integer(text or "0")
+
+
 Fill = tuple[int, str] | None  # where SET2's [x*] stands, and x
 
 
-def expand(spec: str) -> tuple[str, list[tuple[int, str]], Fill]:
+def expand(spec: str, most: int = UINTMAX) -> tuple[str, list[tuple[int, str]], Fill]:
     """The characters a set stands for, and where its [:upper:]/[:lower:] classes sit (tr
-    pairs them up), and where ``[x*]`` (SET2 only) stands: ``_pad`` fills it in."""
+    pairs them up), and where ``[x*]`` (SET2 only) stands: ``_pad`` fills it in. A repeat
+    ``[x*n]`` (SET2 only) is cut to ``most`` (SET1's length: SET2 is read no further, and GNU
+    takes ``[b*999999999]`` at once). Every character made is charged: a line may spell out
+    ``\\000-\U0010ffff`` once or twice, not fifty times."""
     chars = _unescape(spec)
     out: list[str] = []
     cases: list[tuple[int, str]] = []
@@ -81,11 +90,12 @@ def expand(spec: str) -> tuple[str, list[tuple[int, str]], Fill]:
         m = REPEAT.match(text, i)
         if m:
             repeated = chars[i + 1][0]
-            if not _repeat_count(m.group(2)):
+            if not _repeat_count(m.group(2)) or _count(m.group(2)) >= UINTMAX:
                 raise TrError(f"invalid repeat count '{m.group(2)}' in [c*n] construct")
-            count = int(m.group(2), 8 if m.group(2).startswith("0") else 10) if m.group(2) else 0
+            count = _count(m.group(2))
             if count:
-                out.append(repeated * count)
+                budget.charge(min(count, most))
+                out.append(repeated * min(count, most))
             else:
                 fill = (sum(map(len, out)), repeated)
             i = m.end()
@@ -94,6 +104,7 @@ def expand(spec: str) -> tuple[str, list[tuple[int, str]], Fill]:
             low, high = chars[i][0], chars[i + 2][0]
             if high < low:
                 raise TrError(f"range-endpoints of '{low}-{high}' are in reverse collating sequence order")
+            budget.charge(budget.READ_COST * (ord(high) - ord(low) + 1))  # each is made, then looked up
             out.append("".join(map(chr, range(ord(low), ord(high) + 1))))
             i += 3
             continue
@@ -130,7 +141,7 @@ def tr(call: Call) -> int:
         return usage_error(call, f"extra operand {call.quote(operands[wanted])}{hint}")
     try:
         set1, cases1, _ = expand(operands[0])
-        set2, cases2, fill = expand(operands[1]) if len(operands) > 1 else ("", [], None)
+        set2, cases2, fill = expand(operands[1], max(len(set1), 1)) if len(operands) > 1 else ("", [], None)
         if any(at not in dict(cases1) for at, _ in cases2):
             raise TrError("misaligned [:upper:] and/or [:lower:] construct")
     except TrError as err:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from itertools import groupby
 
 from worldgen.shell.builtins.base import Call
-from worldgen.shell.builtins.options import NO, REQUIRED, OptionError, Spec, ascii_digits, parse, usage_error
+from worldgen.shell.builtins.options import NO, REQUIRED, OptionError, Spec, ascii_digits, integer, parse, usage_error
 from worldgen.shell.builtins.textio import lines
 from worldgen.shell.fs import FsError
 
@@ -28,7 +28,7 @@ def uniq(call: Call) -> int:
             if not ascii_digits(flags[key]):
                 call.err(f"{flags[key]}: invalid {what}")
                 return 1
-            counts[key] = int(flags[key])
+            counts[key] = integer(flags[key])
     fields, chars, width = counts.get("f", 0), counts.get("s", 0), counts.get("w")
     if len(operands) > 2:
         return usage_error(call, f"extra operand {call.quote(operands[2])}")
@@ -37,6 +37,8 @@ def uniq(call: Call) -> int:
     def ident(line: str) -> str:
         for _ in range(fields):
             line = line.lstrip(" \t")
+            if not line:
+                break  # skipping more fields than the line has leaves nothing (-f 99999999999)
             cut = min((i for i in (line.find(" "), line.find("\t")) if i >= 0), default=len(line))
             line = line[cut:]
         line = line[chars:]
