@@ -167,6 +167,13 @@ def test_a_seed_replays_the_same_episode_as_the_raw_runtime(name: str) -> None:
         assert play(env, seed, commands) == play(world.env(), seed, commands)
 
 
+@pytest.mark.parametrize("seed", [-1, 2**64 + 1, 1.5, "3", True], ids=repr)
+def test_a_seed_the_protocol_refuses_is_refused_before_anything_is_reseeded(seed: object) -> None:
+    env = gym.make(WORLD_ENV_ID, world=example_worlds()[0])
+    with pytest.raises(ValueError, match=r"0\.\.2\*\*63-1"):
+        env.reset(seed=seed)
+
+
 def test_unseeded_resets_follow_np_random() -> None:
     world = next(w for w in example_worlds() if w.axes.get("flakiness") == "flaky")  # chance-driven dynamics
     commands = world.env().commands * 3

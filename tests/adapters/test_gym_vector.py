@@ -124,3 +124,16 @@ def test_a_suite_with_a_terminal_world_takes_its_lines_and_command_ids(tmp_path:
     obs, *_ = vec.step(["printf '\\u2603 ok\\n'", 0])
     assert obs[0].startswith("☃ ok") and obs in vec.observation_space  # a shell prints any character
     assert type(vec.single_observation_space) is ShellText
+
+
+@pytest.mark.parametrize("seed", [-1, 1.5, "3", True, 2**65, [0, 2**64]], ids=repr)
+def test_seeds_are_checked_as_env_checks_them(suite: Path, seed: object) -> None:
+    with pytest.raises(ValueError, match=r"0\.\.2\*\*63-1"):
+        make(suite, 2).reset(seed=seed)
+
+
+def test_a_seed_whose_last_env_would_pass_2_63_minus_1_is_refused(suite: Path) -> None:
+    envs = make(suite, 3)
+    envs.reset(seed=2**63 - 3)  # envs get 2**63-3, 2**63-2, 2**63-1
+    with pytest.raises(ValueError, match="seed \\+ i"):
+        envs.reset(seed=2**63 - 2)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from collections import deque
 
+import numpy as np
 import pytest
 
 import worldgen
@@ -299,3 +300,20 @@ def test_begin_and_advance_play_exactly_as_reset_and_step() -> None:
         assert core.advance(command) == (obs, reward, terminated, truncated, info["success"], info["valid"], info["action"],
                                          info.get("error"))
     assert terminated
+
+
+BAD_SEEDS = [-1, 2**63, 2**64 + 1, 1.5, "3", True, np.bool_(True)]
+
+
+@pytest.mark.parametrize("seed", BAD_SEEDS, ids=repr)
+def test_a_seed_outside_0_to_2_63_minus_1_or_not_a_whole_number_is_refused_naming_the_range(seed: object) -> None:
+    """As `worldgen serve` refuses it (docs/protocol.md): converting it would play another seed,
+    and folding 2**64 + 1 onto 64 bits would replay seed 1's episode."""
+    env = example_scaffold("vault").instantiate(example_record("vault"), seed=0).env()
+    with pytest.raises(ValueError, match=r"0\.\.2\*\*63-1"):
+        env.reset(seed=seed)
+
+
+def test_the_largest_seed_and_numpy_ints_are_seeds() -> None:
+    env = example_scaffold("vault").instantiate(example_record("vault"), seed=0).env()
+    assert env.reset(seed=2**63 - 1)[0] and env.reset(seed=np.int64(3))[0] == env.reset(seed=3)[0]

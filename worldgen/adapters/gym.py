@@ -34,7 +34,7 @@ from gymnasium.envs.registration import EnvSpec
 from worldgen.adapters.textspace import TextBounds, text_bounds
 from worldgen.errors import WorldgenError
 from worldgen.ir.world import World
-from worldgen.runtime.env import Env, StepInfo
+from worldgen.runtime.env import Env, StepInfo, episode_seed
 from worldgen.runtime.loader import horizon as world_horizon
 from worldgen.runtime.sources import open_worlds
 
@@ -90,7 +90,7 @@ class WorldgenEnv(gym.Env[str, str]):
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[str, StepInfo]:
         """See the module docstring for where each episode's randomness comes from."""
-        super().reset(seed=seed)
+        super().reset(seed=episode_seed(seed))
         if seed is not None:
             self._seeded.clear()
         self.current = i = self._choose(options) if options else self._draw()

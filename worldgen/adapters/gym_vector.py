@@ -76,9 +76,9 @@ class WorldgenVectorEnv(VectorEnv):
         continues each env's chance stream. No options are known."""
         if options:
             raise ValueError(f"unknown reset options {sorted(options)}; this env takes none")
+        texts, masks = self.batch.reset(seed)  # checks the seeds first
         if isinstance(seed, int):
             super().reset(seed=seed)
-        texts, masks = self.batch.reset(seed)
         return self._observations(texts), self._infos(masks)
 
     def step(self, actions: Any) -> tuple[Any, np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import numbers
+
 import numpy as np
 
 from worldgen.codegen.names import RULE_ERRORS
@@ -21,6 +23,7 @@ from worldgen.runtime.queries import EpisodeQueries
 from worldgen.terminal.episode import TerminalEpisode
 
 OVER = "The episode is over; call reset() to play again."
+MAX_SEED = 2**63 - 1  # an episode seed is a signed 64-bit int, as `worldgen serve` takes it (docs/protocol.md)
 
 
 class StepInfo(dict):
@@ -117,11 +120,22 @@ def _terminal(env: Env, shell: str) -> TerminalEpisode | None:
     return TerminalEpisode(layout, env)
 
 
+def episode_seed(seed: Any) -> int | None:
+    """``seed`` as every interface takes an episode seed: None, or a whole number in
+    0..2^63-1. Anything else is refused rather than converted (``"3"``, ``1.5`` and ``True``
+    would play another seed, and a seed past 64 bits would replay a smaller one's episode)."""
+    if seed is None:
+        return None
+    if isinstance(seed, (bool, np.bool_)) or not isinstance(seed, numbers.Integral) or not 0 <= seed <= MAX_SEED:
+        raise ValueError(f"seed must be None or a whole number in 0..2**63-1 ({MAX_SEED:_}), not {seed!r}")
+    return int(seed)
+
+
 def chance_stream(world: World, seed: int | None) -> np.random.Generator:
     """The random draws of an episode reset with ``seed`` (None: the world's own seed). Every
     runtime (rules, tables, batch) seeds it this way, so the same seed replays the same episode;
     keyed by the world too, so episode seed 0 of two worlds is not the same luck."""
-    episode = world.seed if seed is None else int(seed) & 0xFFFFFFFFFFFFFFFF
+    episode = world.seed if seed is None else seed
     return np.random.default_rng(np.random.SeedSequence([episode, world.seed, 0x5EED]))
 
 
@@ -185,6 +199,7 @@ class Env(EpisodeQueries):
     def begin(self, seed: int | None = None) -> tuple[str, str, bool]:
         """``reset`` without Gymnasium's info dict: (observation, instruction, success). Trainer
         integrations (``agent.Episode``) read two fields and need not build a dict per episode."""
+        seed = episode_seed(seed)
         if seed is not None or self._rng is None:  # no episode seed yet: the world's own
             self._rng = chance_stream(self.world, seed)
         self._state = list(self._initial)

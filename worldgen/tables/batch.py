@@ -25,6 +25,7 @@ import numpy as np
 
 from worldgen.errors import WorldgenError
 from worldgen.ir.world import World
+from worldgen.runtime.env import MAX_SEED, episode_seed
 from worldgen.tables.batch_shell import ShellEnvs
 from worldgen.tables.batch_texts import BatchTexts
 from worldgen.tables.build import Tables
@@ -105,7 +106,7 @@ class Batch:
         """Start every env's episode. ``seed``: an int seeds env ``i`` with ``seed + i`` (as
         Gymnasium's vector envs do), a list seeds each env, None continues each env's stream."""
         n = self.num_envs
-        seeds = [seed + i for i in range(n)] if isinstance(seed, int) else [None] * n if seed is None else list(seed)
+        seeds = self._seeds(seed)
         if len(seeds) != n:
             raise WorldgenError(f"reset got {len(seeds)} seeds for {n} envs")
         chosen = [(i, s) for i, s in enumerate(seeds) if s is not None]
@@ -118,6 +119,19 @@ class Batch:
             self._shell.reset(seeds)
         texts = None if self._texts is None else self._texts.of(self._texts.opening[self.world])
         return texts, self._masks()
+
+    def _seeds(self, seed: int | Sequence[int | None] | None) -> list[int | None]:
+        """Each env's seed, every one checked as ``Env.reset`` checks its seed."""
+        if seed is None:
+            return [None] * self.num_envs
+        if isinstance(seed, (Sequence, np.ndarray)) and not isinstance(seed, str):
+            return [episode_seed(s) for s in seed]
+        first = episode_seed(seed)
+        assert first is not None
+        if first + self.num_envs - 1 > MAX_SEED:
+            raise ValueError(f"seed {first} seeds env i with seed + i, past 2**63-1 for env {self.num_envs - 1}; "
+                             f"use a seed of at most {MAX_SEED - self.num_envs + 1:_}")
+        return [first + i for i in range(self.num_envs)]
 
     def step(self, commands: np.ndarray | Sequence[int | str]) -> StepResult:
         """Step every env with its command, an id or a text read as Env reads it (a line typed

@@ -22,7 +22,7 @@ from typing import Any
 from worldgen.codegen.names import RULE_ERRORS
 from worldgen.ir.patterns import find_unpadded
 from worldgen.ir.world import World
-from worldgen.runtime.env import OVER
+from worldgen.runtime.env import OVER, episode_seed
 from worldgen.runtime.loader import load_rules
 from worldgen.runtime.menu import EMPTY, Menu
 from worldgen.runtime.queries import EpisodeQueries
@@ -81,7 +81,7 @@ class TableEnv(EpisodeQueries):
                      "admissible": self._admissible()}
 
     def begin(self, seed: int | None = None) -> tuple[str, str, bool]:
-        self._chance.begin(seed)
+        self._chance.begin(episode_seed(seed))
         self._s = self._t = self.status = 0
         if self._terminal is not None:
             self._terminal.begin()
