@@ -5,7 +5,7 @@ WorldgenEnv as the environment factory, the world's return as the reward (succes
 weight 0), a tiny model made on the spot and generation scripted from the oracle's walkthroughs,
 so every rollout should reach its goal through TRL's own tool loop. Prints what TRL logged; exits 1
 when a rollout did not, 2 when TRL is not installed (pip install 'worldgen[trl]').
-See docs/training/trl.md for the real run this stands in for.
+See docs/training-trl.md for the real run this stands in for.
 """
 
 from __future__ import annotations
