@@ -12,6 +12,7 @@ import pytest
 
 from worldgen.compiler import notes
 from worldgen.compiler import executors
+from tests.compiler.conftest import ROOT
 from worldgen.compiler.executors import LocalExecutor
 
 _offset = 0
@@ -58,3 +59,17 @@ def test_the_server_workers_fork_from_leaves_without_tearing_its_interpreter_dow
             "held = Held()\nprint('done', flush=True)\n")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert (out.returncode, out.stdout) == (0, "done\n")
+
+
+def test_a_script_without_a_main_guard_is_not_run_again_in_the_workers(tmp_path):
+    """`python script.py` calling worldgen.compile(jobs=2) at top level: Python's multiprocessing
+    would import the script anew in each worker (compiling again, then dying mid-bootstrap)."""
+    script = tmp_path / "script.py"
+    script.write_text(
+        "import worldgen\n"
+        "print('script body runs', flush=True)\n"
+        f"suite = worldgen.compile({str(ROOT / 'scaffolds' / 'vault.wg')!r}, {str(tmp_path / 'out')!r}, range(4), jobs=2,"
+        " progress=False)\n"
+        "print('accepted', suite.accepted)\n", "utf-8")
+    done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, cwd=tmp_path, timeout=300)
+    assert (done.returncode, done.stdout) == (0, "script body runs\naccepted 4\n"), done.stderr[-2000:]

@@ -14,11 +14,13 @@ import multiprocessing
 from multiprocessing import forkserver
 import os
 import pickle
+import sys
 import threading
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
 from contextlib import contextmanager
+from importlib.machinery import ModuleSpec
 from multiprocessing.connection import Connection
 from multiprocessing.queues import SimpleQueue
 from typing import Any, Protocol
@@ -59,7 +61,7 @@ class LocalExecutor:
         lifeline, held = context.Pipe(duplex=False)  # workers get the read end; only this process holds the other
         queue = context.SimpleQueue() if note is not None else None
         try:
-            with _forwarded(queue, note), \
+            with _forwarded(queue, note), _script_not_rerun(), \
                  ProcessPoolExecutor(self.jobs, mp_context=context, initializer=_start_worker,
                                      initargs=(lifeline, queue, setup, state)) as pool:
                 try:
@@ -72,6 +74,27 @@ class LocalExecutor:
         finally:
             if queue is not None:
                 queue.close()
+
+
+@contextmanager
+def _script_not_rerun() -> Iterator[None]:
+    """Start workers without running the caller's script again in each of them.
+
+    A new worker imports the ``__main__`` of a script run as ``python script.py`` anew, which
+    runs it again unless its call is under ``if __name__ == "__main__":``: a script calling
+    ``worldgen.compile(..., jobs=2)`` compiled again (and cleaned its output folder) in every
+    worker, which then died. Workers run only worldgen's functions, so a ``__main__`` named by
+    its spec (as ``python -m`` gives) is skipped by multiprocessing, which is the case made here."""
+    main = sys.modules.get("__main__")
+    if main is None or getattr(getattr(main, "__spec__", None), "name", None) is not None:
+        yield
+        return
+    spec = main.__spec__
+    main.__spec__ = ModuleSpec("__main__", None)
+    try:
+        yield
+    finally:
+        main.__spec__ = spec
 
 
 def start_server(jobs: int) -> None:
