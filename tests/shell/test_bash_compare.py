@@ -80,6 +80,8 @@ LINES = [
     "echo a b | uniq -f 99999999999", "cut -f 18446744073709551614 a.txt; cut -f 18446744073709551615 a.txt",
     "head -n 18446744073709551615 a.txt; head -n 18446744073709551616 a.txt", "nl -v -9223372036854775809 a.txt",
     "nl -w 2147483648 a.txt", "[ 9223372036854775807 -gt 9223372036854775808 ]; echo $?",
+    "test " + "! " * 5000 + "x; echo $?", "[ " + "! " * 4999 + "'' ]; echo $?", "find . " + "! " * 5000 + "-name a.txt",
+    "find . " + "-not " * 4999 + "-name '*.txt' -type f | sort",
     # syntax errors
     "echo a |", "| echo", "echo a ;; b", "echo >", 'echo "abc', "echo 'abc", "echo ) x",
 ]

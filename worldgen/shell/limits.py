@@ -9,6 +9,7 @@ MAX_CACHED_LINE = 4_096  # longer lines are parsed each time rather than kept in
 MAX_PIPELINE = 256  # commands in one pipeline
 MAX_COMMANDS = 1_024  # simple commands in one line
 MAX_GLOB = 10_000  # words one glob pattern may expand to
+MAX_PARENS = 100  # parentheses a test or find expression may nest (their parsers recurse; bash's too)
 MAX_OUTPUT = 1 << 20  # characters of output one line may show (and one stream may carry)
 LIMIT_STATUS = 2
 

@@ -41,6 +41,13 @@ def test_operators():
     assert run(find, tree(), "-maxdepth", "1", "-empty")[0] == "./.hid\n./d\n./e0\n"
 
 
+def test_thousands_of_nots_are_counted_and_deep_parentheses_refused():
+    assert run(find, tree(), "a", *["!"] * 5000, "-name", "x")[0] == run(find, tree(), "a", "-name", "x")[0]
+    assert run(find, tree(), "a", *["-not"] * 5001, "-type", "d")[0] == "a/b/c/deep.log\na/x\n"
+    assert run(find, tree(), "a", *["("] * 101, "-name", "x", *[")"] * 101) == (
+        "", "find: invalid expression; more than 100 nested parentheses\n", 1)
+
+
 def test_print_limits_output_to_where_it_is_reached():
     assert run(find, tree(), "a", "-name", "x", "-print", "-o", "-name", "b")[0] == "a/x\n"
 

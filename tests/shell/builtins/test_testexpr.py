@@ -20,6 +20,13 @@ def test_empty_path_is_no_file(run):
     assert run("[ -e '' ]").status == 1
 
 
+def test_thousands_of_nots_are_counted_and_deep_parentheses_refused(run):
+    assert run("test " + "! " * 5000 + "x").status == 0 and run("test " + "! " * 5001 + "x").status == 1
+    assert run("test " + "'(' " * 100 + "x" + " ')'" * 100).status == 0
+    got = run("test " + "'(' " * 101 + "x" + " ')'" * 101)
+    assert (got.stderr, got.status) == ("bash: test: more than 100 nested parentheses\n", 2)
+
+
 def test_errors_are_status_two(run):
     got = run("[ 1 -gt ]; [ a b c ]")
     assert got.stderr == "bash: [: 1: unary operator expected\nbash: [: b: binary operator expected\n"

@@ -16,6 +16,7 @@ import re
 from collections.abc import Callable
 from fnmatch import fnmatchcase
 
+from worldgen.shell import limits
 from worldgen.shell.builtins.base import Call
 from worldgen.shell.builtins.core import Context, takes_context
 from worldgen.shell.builtins.modes import BLOCK, ModeChange, parse_mode
@@ -77,6 +78,7 @@ class _Parser:
         self.call = call
         self.ctx = ctx
         self.i = 0
+        self.depth = 0  # parentheses open where the parser stands
         self.max_depth: int | None = None
         self.min_depth = 0
         self.depth_first = False
@@ -149,10 +151,16 @@ class _Parser:
         if word in _BINARY:
             raise FindError(f"invalid expression; you have used a binary operator '{word}' with nothing before it.")
         if word in ("!", "-not"):
-            self._operand_after(word)
+            negated = False
+            while self._peek() in ("!", "-not"):  # counted: '! ! ! ...' may be thousands long
+                self._operand_after(self.args[self.i])
+                negated = not negated
             inner = self._not()
-            return lambda *a: not inner(*a)
+            return (lambda *a: not inner(*a)) if negated else inner
         if word == "(":
+            self.depth += 1
+            if self.depth > limits.MAX_PARENS:
+                raise FindError(f"invalid expression; more than {limits.MAX_PARENS} nested parentheses")
             self.i += 1
             if self._peek() is None:
                 raise FindError("invalid expression; expected to find a ')' but didn't see one. Perhaps you need an extra predicate after '('")
@@ -162,6 +170,7 @@ class _Parser:
             if self._peek() != ")":
                 raise FindError("invalid expression; I was expecting to find a ')' somewhere but did not see one.")
             self.i += 1
+            self.depth -= 1
             return inner
         if word == ")":
             raise FindError("you have too many ')'")

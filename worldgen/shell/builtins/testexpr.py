@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 
+from worldgen.shell import limits
 from worldgen.shell.builtins.base import Builtin, Call
 from worldgen.shell.builtins.options import INTMAX, integer
 
@@ -116,7 +117,7 @@ class _Test:
 
     # ------------------------------------------------------------------------- -a -o ! ( )
     def general(self, args: list[str]) -> bool:
-        self.args, self.pos = args, 0
+        self.args, self.pos, self.depth = args, 0, 0
         value = self.or_()
         if self.pos < len(args):
             raise _Error("too many arguments")
@@ -147,15 +148,20 @@ class _Test:
         return value
 
     def not_(self) -> bool:
-        if self.peek() == "!":
+        negated = False
+        while self.peek() == "!":  # counted, as bash does: 'test ! ! ! ... x' may hold thousands
             self.pos += 1
-            return not self.not_()
-        return self.primary()
+            negated = not negated
+        return self.primary() != negated
 
     def primary(self) -> bool:
         tok = self.take()
         if tok == "(":
+            self.depth += 1
+            if self.depth > limits.MAX_PARENS:
+                raise _Error(f"more than {limits.MAX_PARENS} nested parentheses")
             value = self.or_()
+            self.depth -= 1
             if self.peek() != ")":
                 raise _Error("`)' expected")
             self.pos += 1
