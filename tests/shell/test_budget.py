@@ -109,3 +109,9 @@ def test_mkdir_p_of_a_path_thousands_of_levels_deep_is_stopped_quickly(run: Call
 def test_tr_ranges_are_charged_as_they_are_spelled_out(run: Callable[[str], Outcome]):
     assert stopped(run("echo abc | tr '" + "\\000-\U0010ffff" * 50 + "' x"))
     assert run("echo abc | tr '\\000-\U0010ffff' x").output == "xxxx"
+
+
+def test_each_sort_key_is_a_pass_over_the_lines_and_is_charged(run: Callable[[str], Outcome]):
+    run("printf '%200000s' '' | tr ' ' '\\n' > /tmp/blank")
+    assert run("sort -k2 -k1 /tmp/blank | wc -l").output == "200000\n"
+    assert stopped(run("sort" + " -k2" * 50 + " /tmp/blank | wc -l"))

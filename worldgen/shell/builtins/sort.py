@@ -13,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from decimal import Decimal
 
+from worldgen.shell import budget
 from worldgen.shell.builtins.base import Call
 from worldgen.shell.builtins.options import NO, REQUIRED, OptionError, Spec, integer, parse, usage_error
 from worldgen.shell.fs import FsError
@@ -26,6 +27,7 @@ FIELD = re.compile(r"[ \t]*[^ \t]+")
 NUMBER = re.compile(r"[ \t]*(-?)([0-9]*)(\.[0-9]*)?([KMGTPEZY]?)")
 KEYSPEC = re.compile(r"([0-9]+)(?:\.([0-9]+))?([bfhnr]*)(?:,([0-9]+)(?:\.([0-9]+))?([bfhnr]*))?$")
 SUFFIX = " KMGTPEZY"
+KEY_COST = 16  # units per line per key: a Python call that splits the line and builds its key
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,6 +160,7 @@ def _order(lines: list[str], keys: list[Key], flags: str, sep: str | None) -> No
     keys = [k if k.flags else replace(k, flags=inherited) for k in keys]  # a key with flags inherits none
     if not keys and inherited.strip("r"):
         keys = [Key(1, 0, None, 0, inherited)]
+    _charge_keys(lines, len(keys))
     last_resort = "s" not in flags and "u" not in flags
     if last_resort or not keys:
         lines.sort(reverse="r" in flags)
@@ -173,7 +176,14 @@ def _order(lines: list[str], keys: list[Key], flags: str, sep: str | None) -> No
         _unique(lines, keys, sep)
 
 
+def _charge_keys(lines: list[str], keys: int) -> None:
+    """Charge the line's budget for one pass over ``lines`` per key: each sorts them again and
+    splits every line into fields (``-k2`` written 16,000 times in one line is 16,000 sorts)."""
+    budget.charge(keys * (KEY_COST * len(lines) + sum(map(len, lines))))
+
+
 def _unique(lines: list[str], keys: list[Key], sep: str | None) -> None:
+    _charge_keys(lines, len(keys))
     def ident(line: str) -> tuple[object, ...]:
         if not keys:
             return (line,)
