@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 import subprocess
@@ -15,6 +16,7 @@ import pytest
 from gymnasium.utils.env_checker import check_env
 
 from tests.conftest import EXAMPLES, example_record, example_scaffold
+from tests.tables.conftest import shipped_world, tables_of
 from tests.worldfiles import example_worlds, write_suite, write_world
 from worldgen.adapters import SUITE_ENV_ID, WORLD_ENV_ID
 from worldgen.adapters.gym import WorldgenEnv
@@ -22,6 +24,7 @@ from worldgen.adapters.shelltext import ShellText
 from worldgen.errors import WorldgenError
 from worldgen.ir.world import World
 from worldgen.shell.limits import MAX_LINE, MAX_OUTPUT
+from worldgen.tables.store import encode, load, save
 
 
 @pytest.fixture(scope="module")
@@ -238,3 +241,41 @@ def test_world_env_refuses_a_suite_and_step_before_reset(suite: Path) -> None:
         gym.make(WORLD_ENV_ID, world=str(suite))
     with pytest.raises(gym.error.ResetNeeded):
         WorldgenEnv([(w.id, w) for w in example_worlds()[:1]]).step("look")
+
+
+# ----------------------------------------------------------------------------------- edited suites
+
+@pytest.fixture
+def edited_tables_suite(tmp_path: Path) -> Path:
+    """A suite with step tables, one of them edited to pay more after compilation."""
+    suite = write_suite(tmp_path / "suite", (shipped_world("frozen_lake"), shipped_world("vault")),
+                        lambda w: encode(tables_of(w)))
+    edited = sorted((suite / "worlds").glob("*.tables.npz"))[0]
+    tables = load(edited, edited.name.removesuffix(".tables.npz"))
+    save(dataclasses.replace(tables, gain=tables.gain + 1.0), edited)
+    return suite
+
+
+def test_envs_that_step_rules_open_a_suite_whose_tables_were_edited(edited_tables_suite: Path) -> None:
+    """docs/tables.md: sync mode steps any suite on its rules; it never reads the tables."""
+    single = gym.make(SUITE_ENV_ID, suite=str(edited_tables_suite))
+    assert single.reset(seed=0)[0]
+    envs = gym.make_vec(SUITE_ENV_ID, num_envs=2, vectorization_mode="sync", suite=str(edited_tables_suite))
+    assert len(envs.reset(seed=0)[0]) == 2
+    with pytest.raises(WorldgenError, match=r"step tables edited after compilation.*trust_edited=True in Python"):
+        gym.make_vec(SUITE_ENV_ID, num_envs=2, vectorization_mode="vector_entry_point", suite=str(edited_tables_suite))
+
+
+def test_trust_edited_is_taken_by_every_mode_as_the_command_line_takes_it(edited_tables_suite: Path) -> None:
+    for world in (edited_tables_suite / "worlds").glob("*.json"):  # edited worlds: refused unless trusted
+        world.write_text(world.read_text() + "\n")
+    with pytest.raises(WorldgenError, match="edited after compilation"):
+        gym.make(SUITE_ENV_ID, suite=str(edited_tables_suite))
+    assert gym.make(SUITE_ENV_ID, suite=str(edited_tables_suite), trust_edited=True).reset(seed=0)[0]
+    envs = gym.make_vec(SUITE_ENV_ID, num_envs=2, vectorization_mode="sync", suite=str(edited_tables_suite), trust_edited=True)
+    assert len(envs.reset(seed=0)[0]) == 2
+    with pytest.raises(WorldgenError, match=r"trust_edited=True uses no step tables.*vectorization_mode=\"sync\""):
+        gym.make_vec(SUITE_ENV_ID, num_envs=2, vectorization_mode="vector_entry_point", suite=str(edited_tables_suite),
+                     trust_edited=True)
+    artifact = next(p for p in sorted((edited_tables_suite / "worlds").glob("*.json")))
+    assert gym.make(WORLD_ENV_ID, world=str(artifact), trust_edited=True).reset(seed=0)[0]

@@ -130,19 +130,22 @@ class WorldgenEnv(gym.Env[str, str]):
         return self._observation if self.render_mode == "ansi" else None
 
 
-def make_world_env(world: World | str | Path, render_mode: str | None = None) -> WorldgenEnv:
-    """Entry point of ``worldgen/World-v0``: ``world`` is a World, or a world/artifact file."""
+def make_world_env(world: World | str | Path, render_mode: str | None = None, trust_edited: bool = False) -> WorldgenEnv:
+    """Entry point of ``worldgen/World-v0``: ``world`` is a World, or a world/artifact file
+    (``trust_edited``: run one edited since compilation, as ``--trust-edited`` does)."""
     if isinstance(world, World):
         worlds = [(world.id, world)]
     else:
-        worlds = open_worlds(world)
+        worlds = open_worlds(world, trust_edited)
         if len(worlds) != 1:
             raise WorldgenError(f"{world}: error: holds {len(worlds)} worlds; open it with worldgen/Suite-v0 (suite=...)")
     return WorldgenEnv(worlds, render_mode)
 
 
-def make_suite_env(suite: str | Path | Sequence[World], render_mode: str | None = None) -> WorldgenEnv:
-    """Entry point of ``worldgen/Suite-v0``: ``suite`` is a suite folder (or any path
-    ``open_worlds`` accepts), or a list of Worlds; each reset draws one of its worlds."""
-    worlds = open_worlds(suite) if isinstance(suite, (str, Path)) else [(w.id, w) for w in suite]
+def make_suite_env(suite: str | Path | Sequence[World], render_mode: str | None = None,
+                   trust_edited: bool = False) -> WorldgenEnv:
+    """Entry point of ``worldgen/Suite-v0`` (and of each env of ``make_vec``'s sync and async
+    modes): ``suite`` is a suite folder (or any path ``open_worlds`` accepts), or a list of Worlds;
+    each reset draws one of its worlds. Worlds step on their rules, so step tables are not read."""
+    worlds = open_worlds(suite, trust_edited) if isinstance(suite, (str, Path)) else [(w.id, w) for w in suite]
     return WorldgenEnv(worlds, render_mode)

@@ -95,16 +95,18 @@ class WorldgenVectorEnv(VectorEnv):
         return {"action_mask": masks, "_action_mask": self._every, "success": self.batch.success(), "_success": self._every}
 
 
-def suite_tables(suite: str | Path) -> tuple[list[World], list[Tables]]:
+def suite_tables(suite: str | Path, trust_edited: bool = False) -> tuple[list[World], list[Tables]]:
     """The worlds of a suite folder (or of one world or artifact file) and their tables (a suite's
-    vouched for by its index), refusing a world without tables with what to run."""
+    vouched for by its index), refusing a world without tables with what to run. With
+    ``trust_edited`` no tables are used, as ``--trust-edited`` uses none, so every world is refused."""
     worlds, tables = [], []
-    for placed in open_placed(suite):
+    for placed in open_placed(suite, trust_edited):
         world = placed.item.world if isinstance(placed.item, Artifact) else placed.item
         if placed.tables is None:
-            raise WorldgenError(f"{placed.path}: error: world {world.id} has no step tables "
-                                f"({tables_path(placed.path).name}); run `worldgen compile --tables` for its suite, "
-                                f"or step it on its rules with "
+            why = ("trust_edited=True uses no step tables" if trust_edited else
+                   f"world {world.id} has no step tables ({tables_path(placed.path).name}); "
+                   f"run `worldgen compile --tables` for its suite")
+            raise WorldgenError(f"{placed.path}: error: {why}, or step it on its rules with "
                                 f"make_vec(..., vectorization_mode=\"sync\") (docs/tables.md)")
         worlds.append(world)
         tables.append(load(placed.tables, world.id))
@@ -112,10 +114,11 @@ def suite_tables(suite: str | Path) -> tuple[list[World], list[Tables]]:
 
 
 def make_suite_vector_env(num_envs: int = 1, suite: str | Path | None = None, observation: str = "text",
-                          render_mode: str | None = None) -> WorldgenVectorEnv:
-    """Vector entry point of ``worldgen/Suite-v0``."""
+                          render_mode: str | None = None, trust_edited: bool = False) -> WorldgenVectorEnv:
+    """Vector entry point of ``worldgen/Suite-v0`` (``trust_edited`` is taken as every mode
+    takes it; it uses no tables, so the refusal says to step the suite in sync mode)."""
     if suite is None:
         raise WorldgenError("worldgen/Suite-v0 needs suite=PATH (a suite folder compiled with --tables)")
     if render_mode is not None:
         raise WorldgenError(f"render_mode {render_mode!r} is not supported by the vector env; it renders nothing")
-    return WorldgenVectorEnv(*suite_tables(suite), num_envs, observation)
+    return WorldgenVectorEnv(*suite_tables(suite, trust_edited), num_envs, observation)

@@ -11,8 +11,10 @@ folder still marked ``in-progress`` is a partial suite from an interrupted compi
 must hash to the sha256 its index line records (the bytes the compiler wrote, so the world inside
 need not be dumped and hashed again), and a lone artifact's world and rules to the hashes in its
 provenance; an edited file is refused unless the caller passes ``trust_edited`` (the
-command line's ``--trust-edited``). ``worldgen verify`` reads the same index but reports edits
-as failures instead of refusing them.
+command line's ``--trust-edited``). Step tables are vouched for only where they are used
+(``open_placed``): a loader of worlds alone (``open_worlds``: serve, play, the Gymnasium envs that
+step rules) neither reads nor refuses them. ``worldgen verify`` reads the same index but reports
+edits as failures instead of refusing them.
 """
 
 from __future__ import annotations
@@ -55,7 +57,7 @@ def open_worlds(path: str | Path, trust_edited: bool = False) -> list[tuple[str,
 def open_artifacts(path: str | Path, trust_edited: bool = False) -> list[tuple[str, Artifact | World]]:
     """Like ``open_worlds``, but an artifact file keeps its check report and provenance (the
     rollout oracle and the suite report read them); a bare world file stays a World."""
-    return [(p.id, p.item) for p in open_placed(path, trust_edited)]
+    return [(p.id, p.item) for p in open_placed(path, trust_edited, tables=False)]
 
 
 class Placed(NamedTuple):
@@ -68,28 +70,30 @@ class Placed(NamedTuple):
     tables: Path | None
 
 
-def open_placed(path: str | Path, trust_edited: bool = False) -> list[Placed]:
-    """Like ``open_artifacts``, with each file's path and its vouched step tables."""
+def open_placed(path: str | Path, trust_edited: bool = False, tables: bool = True) -> list[Placed]:
+    """Like ``open_artifacts``, with each file's path and its vouched step tables (none looked
+    at unless ``tables``: a caller that steps rules need not be stopped by an edited table)."""
     path = Path(path)
+    use = tables and not trust_edited
     if path.is_dir():
-        return [Placed(e.id, e.path, load_checked(e.path, trust_edited, e), vouched_tables(e, trust_edited))
+        return [Placed(e.id, e.path, load_checked(e.path, trust_edited, e), vouched_tables(e) if use else None)
                 for e in suite_index(path, trust_edited)]
     if not path.exists():
         raise WorldgenError(f"{path}: error: no such world file or suite folder")
     item = load_checked(path, trust_edited)
     beside = tables_path(path)
-    return [Placed(item.id, path, item, beside if beside.is_file() and not trust_edited else None)]
+    return [Placed(item.id, path, item, beside if use and beside.is_file() else None)]
 
 
-def vouched_tables(entry: IndexEntry, trust_edited: bool = False) -> Path | None:
+def vouched_tables(entry: IndexEntry) -> Path | None:
     """The step tables beside ``entry``'s artifact, if its index line records their sha256
     (``hashes.tables``, written by ``compile --tables``) and the file still hashes to it; a file
-    that does not is refused as edited. With ``trust_edited`` no tables are used: an edited world
-    runs on its rules, which an edited table could contradict. (Tables beside a lone artifact
-    have no index to vouch for them: like a suite's, they are checked for structure as they load,
-    and `verify` checks them against the rules.)"""
+    that does not is refused as edited. With ``trust_edited`` ``open_placed`` uses no tables: an
+    edited world runs on its rules, which an edited table could contradict. (Tables beside a lone
+    artifact have no index to vouch for them: like a suite's, they are checked for structure as
+    they load, and `verify` checks them against the rules.)"""
     place = tables_path(entry.path)
-    if trust_edited or not place.is_file():
+    if not place.is_file():
         return None
     hashes = entry.line.get("hashes")
     recorded = hashes.get("tables") if isinstance(hashes, dict) else None
@@ -100,7 +104,7 @@ def vouched_tables(entry: IndexEntry, trust_edited: bool = False) -> Path | None
     else:
         return place
     raise WorldgenError(f"{place}: error: step tables edited after compilation: {why}; re-compile the suite with "
-                        f"--tables, or pass --trust-edited to run its worlds on their rules")
+                        f"--tables, or pass --trust-edited (trust_edited=True in Python) to run its worlds on their rules")
 
 
 def load_checked(path: Path, trust_edited: bool = False, entry: IndexEntry | None = None) -> Artifact | World:
