@@ -3,6 +3,7 @@ line that needs more is undone whole (its session and files as before it) with o
 
 from __future__ import annotations
 
+import tracemalloc
 from collections.abc import Callable
 
 import pytest
@@ -115,3 +116,24 @@ def test_each_sort_key_is_a_pass_over_the_lines_and_is_charged(run: Callable[[st
     run("printf '%200000s' '' | tr ' ' '\\n' > /tmp/blank")
     assert run("sort -k2 -k1 /tmp/blank | wc -l").output == "200000\n"
     assert stopped(run("sort" + " -k2" * 50 + " /tmp/blank | wc -l"))
+
+
+def peak_memory(action: Callable[[], object]) -> int:
+    """The most memory ``action`` held at once, in bytes."""
+    tracemalloc.start()
+    try:
+        action()
+        return tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+
+
+def test_printf_and_awk_sprintf_charge_each_conversion_as_they_make_it(run: Callable[[str], Outcome]):
+    for line in ("printf '%1000000s' " + "a " * 1500, "printf '" + "%1000000s" * 1500 + "' a",
+                 "awk 'BEGIN{x=sprintf(\"" + "%1000000s" * 1500 + "\", 1); print length(x)}'"):
+        assert peak_memory(lambda: assert_stopped(run(line))) < 100 << 20  # not 1.5 GB made, then charged
+    assert run("printf '%1000000s' a | wc -c; awk 'BEGIN{print length(sprintf(\"%1000000s\", 1))}'").output == "1000000\n1000000\n"
+
+
+def assert_stopped(outcome: Outcome) -> None:
+    assert stopped(outcome)

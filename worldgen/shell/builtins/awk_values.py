@@ -14,7 +14,7 @@ from functools import lru_cache
 
 from worldgen.shell import limits
 from worldgen.shell.budget import charge
-from worldgen.shell.builtins.options import ascii_digits
+from worldgen.shell.builtins.options import ascii_digits, integer
 
 
 class AwkError(Exception):
@@ -127,7 +127,7 @@ def _size(given: str | None, args: list[Value], used: list[int]) -> str:
     else:
         size = str(int(num(args[used[0]]))) if used[0] < len(args) else "0"
         used[0] += 1
-    if ascii_digits(size.lstrip("-")) and int(size.lstrip("-")) > limits.MAX_OUTPUT:
+    if ascii_digits(size.lstrip("-")) and integer(size.lstrip("-")) > limits.MAX_OUTPUT:
         raise AwkError(f"printf: field width {size} is more than the {limits.MAX_OUTPUT:,} characters a line may print")
     return size
 
@@ -137,37 +137,37 @@ def sprintf(fmt: str, args: list[Value], convfmt: str = "%.6g") -> str:
     out: list[str] = []
     used = [0]
     for item in _compile(fmt):
-        if type(item) is str:
-            out.append(item)  # type: ignore[arg-type]
-            continue
-        flags, width, precision, conv = item  # type: ignore[misc]
-        w = _size(width, args, used)
-        if w.startswith("-"):
-            flags, w = flags + "-", w[1:]
-        p = None if precision is None else _size(precision, args, used)
-        prec = "" if p is None else "." + ("" if p.startswith("-") else p)
-        arg = args[used[0]] if used[0] < len(args) else UNINIT
-        used[0] += 1
-        if conv == "c":
-            if type(arg) is float:
-                code = int(arg) if math.isfinite(arg) else 0  # type: ignore[arg-type]
-                body = chr(code) if 0 <= code <= 0x10FFFF else ""
-            else:
-                body = text(arg, convfmt)[:1]
-            out.append(("%" + flags.replace("0", "") + w + "s") % body)
-            continue
-        if conv == "s":
-            out.append(("%" + flags + w + prec + "s") % text(arg, convfmt))
-            continue
-        x = num(arg)
-        if conv in _INTS:
-            if not math.isfinite(x):
-                out.append(("%" + flags + w + "s") % number_text(x, convfmt))
-                continue
-            value = int(x)
-            if conv in "ouxX" and value < 0:
-                value += 1 << 64
-            out.append(("%" + flags + w + prec + ("d" if conv in "iu" else conv)) % value)
-            continue
-        out.append(("%" + flags + w + prec + conv) % x)
+        piece = item if type(item) is str else _convert(item, args, used, convfmt)  # type: ignore[arg-type]
+        charge(len(piece))  # made one at a time: 1,500 conversions of 1 MiB each never pile up
+        out.append(piece)  # type: ignore[arg-type]
     return "".join(out)
+
+
+def _convert(spec: tuple[str, str, str | None, str], args: list[Value], used: list[int], convfmt: str) -> str:
+    """One conversion of the next argument (``used[0]`` counts those taken)."""
+    flags, width, precision, conv = spec
+    w = _size(width, args, used)
+    if w.startswith("-"):
+        flags, w = flags + "-", w[1:]
+    p = None if precision is None else _size(precision, args, used)
+    prec = "" if p is None else "." + ("" if p.startswith("-") else p)
+    arg = args[used[0]] if used[0] < len(args) else UNINIT
+    used[0] += 1
+    if conv == "c":
+        if type(arg) is float:
+            code = int(arg) if math.isfinite(arg) else 0  # type: ignore[arg-type]
+            body = chr(code) if 0 <= code <= 0x10FFFF else ""
+        else:
+            body = text(arg, convfmt)[:1]
+        return ("%" + flags.replace("0", "") + w + "s") % body
+    if conv == "s":
+        return ("%" + flags + w + prec + "s") % text(arg, convfmt)
+    x = num(arg)
+    if conv in _INTS:
+        if not math.isfinite(x):
+            return ("%" + flags + w + "s") % number_text(x, convfmt)
+        value = int(x)
+        if conv in "ouxX" and value < 0:
+            value += 1 << 64
+        return ("%" + flags + w + prec + ("d" if conv in "iu" else conv)) % value
+    return ("%" + flags + w + prec + conv) % x
