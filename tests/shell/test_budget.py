@@ -137,3 +137,11 @@ def test_printf_and_awk_sprintf_charge_each_conversion_as_they_make_it(run: Call
 
 def assert_stopped(outcome: Outcome) -> None:
     assert stopped(outcome)
+
+
+def test_sed_charges_each_command_on_each_line_and_its_output_as_it_is_made(run: Callable[[str], Outcome]):
+    run("printf '%10000s' '' | tr ' ' '\\n' > /tmp/lines")
+    assert run("sed 's/q/z/;s/q/z/' /tmp/lines | wc -l").output == "10000\n"
+    assert stopped(run("sed '" + "s/q/z/;" * 2000 + "' /tmp/lines"))  # matching nothing, still work
+    appended = "sed 'a " + "x" * 60_000 + "' /tmp/lines"
+    assert peak_memory(lambda: assert_stopped(run(appended))) < 100 << 20  # not 600 MB held, then charged
