@@ -36,16 +36,22 @@ def test_tables_step_as_the_rules_do(name: str) -> None:
     assert_same_traces(name, _command, EPISODES, STEPS)
 
 
-def test_an_episode_over_answers_as_env_does(ice: World) -> None:
-    table_env = TableEnv(ice, tables_of(ice))
-    table_env.reset(seed=0)
+@pytest.mark.parametrize("name", ["ice", "logs"])
+@pytest.mark.parametrize("tabled", [False, True], ids=["Env", "TableEnv"])
+def test_a_step_after_the_end_is_refused_with_exit_status_1_in_every_world(name: str, tabled: bool) -> None:
+    """docs/terminal.md: `info["valid"]` is true when the exit status is 0; a step past the end
+    runs nothing, so it is refused as an invalid command is, even after a valid last line."""
+    world = shipped_world(name)
+    env = TableEnv(world, tables_of(world)) if tabled else Env(world)
+    env.reset(seed=0)
     over = False
     while not over:
-        _, _, terminated, truncated, _ = table_env.step((table_env.admissible or ["xyzzy"])[0])
+        _, _, terminated, truncated, info = env.step("true" if name == "logs" else (env.admissible or ["xyzzy"])[0])
         over = terminated or truncated
-    obs, reward, terminated, truncated, info = table_env.step("anything")
-    assert (obs, reward, terminated, truncated, info["valid"], info["admissible"]) == \
-        ("The episode is over; call reset() to play again.", 0.0, True, False, False, [])
+    assert info["exit_status"] == 0 and info["valid"]
+    obs, reward, terminated, truncated, info = env.step("true")
+    assert (obs, reward, terminated, truncated, info["valid"], info["exit_status"], info["admissible"]) == \
+        ("The episode is over; call reset() to play again.", 0.0, True, False, False, 1, [])
 
 
 @pytest.mark.parametrize("name", ["mastermind", "lights_out", "sorting", "adventure", "reactor"])

@@ -225,7 +225,8 @@ class Env(EpisodeQueries):
         success, valid, action name, rule error). Trainer integrations step through this: the
         info dict would cost them a fifth of a step and they read two of its fields."""
         rules = self.rules
-        if self._over:
+        if self._over:  # refused, as an invalid command is: exit status 1 in every world
+            self.status = 1
             return OVER, 0.0, True, False, False, False, None, None
         self._t += 1
         self._gain = rules.per_step

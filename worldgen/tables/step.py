@@ -139,7 +139,8 @@ class TableEnv(EpisodeQueries):
         name, rule error)."""
         if self._terminal is not None:  # a terminal world: the line goes through the shell
             return self._terminal.advance(command)
-        if self._over:
+        if self._over:  # refused, as Env refuses it
+            self.status = 1
             return OVER, 0.0, True, False, False, False, None, None
         t = self._t = self._t + 1
         move = None

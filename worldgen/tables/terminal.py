@@ -121,7 +121,8 @@ class TableEpisode(TerminalEpisode):
         """``Env.advance`` of a terminal world: the line through the shell (or as it ran before
         from the same place: line_memo.py), then the new state's pay-once rewards and ends."""
         env = self.env
-        if env._over:
+        if env._over:  # refused, as Env refuses it
+            env.status = 1
             return OVER, 0.0, True, False, False, False, None, None
         env._t += 1
         key = replay = None
