@@ -70,10 +70,16 @@ def test_bytes_identical_across_processes_and_hash_seeds(tmp_path, root):
     assert outs[0] == outs[1] and outs[0]
 
 
-def test_existing_suite_is_not_overwritten(tmp_path, spec):
-    compile_suite(spec("ledger"), range(0, 1), tmp_path, LocalExecutor(1))
-    with pytest.raises(WorldgenError, match="already holds a suite"):
-        compile_suite(spec("ledger"), range(0, 1), tmp_path, LocalExecutor(1))
+def test_the_same_compile_again_is_done_already_and_another_never_overwrites(tmp_path, spec):
+    first = compile_suite(spec("ledger"), range(0, 2), tmp_path, LocalExecutor(1))
+    before = _files(tmp_path)
+    heard: list[str] = []
+    again = compile_suite(spec("ledger"), range(0, 2), tmp_path, LocalExecutor(1), notice=heard.append)
+    assert again.as_dict() == first.as_dict() and _files(tmp_path) == before
+    assert heard == [f"{tmp_path} already holds this suite (the same inputs): nothing to compile"]
+    with pytest.raises(WorldgenError, match="already holds a suite [(]index.jsonl[)] of other inputs"):
+        compile_suite(spec("ledger"), range(0, 3), tmp_path, LocalExecutor(1))
+    assert _files(tmp_path) == before
 
 
 def test_unknown_axis_is_a_user_error(tmp_path, spec):

@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from worldgen.rollouts.sources import Entry
 
 SUMMARY = "summary.json"  # worldgen.compiler.suite.SUMMARY, named here so opening a suite imports no compiler
+BOOKKEEPING = ("sha256", "inputs")  # summary keys that check the suite, not figures of it
 
 
 @dataclass(frozen=True)
@@ -68,4 +69,4 @@ def open_suite(path: str | Path) -> Suite:
     except (OSError, ValueError):
         raise WorldgenError(f"{root}: error: not a compiled suite (no readable {SUMMARY}; `worldgen compile -o {root}` "
                             "makes one)") from None
-    return Suite(root, {k: v for k, v in data.items() if k != "sha256"})
+    return Suite(root, {k: v for k, v in data.items() if k not in BOOKKEEPING})

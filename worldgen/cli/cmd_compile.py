@@ -12,7 +12,8 @@ compile stops there and exits 1. Output bytes do not depend on --jobs or --execu
 rejected (bounds)"); outside a terminal, a line every 5 s.
 A crashed or killed compile is finished by re-running the same command: finished seeds are
 skipped and the suite ends byte-identical to an uninterrupted run. Until then OUT holds an
-`in-progress` marker and every command that loads suites refuses it.
+`in-progress` marker and every command that loads suites refuses it. The same command once the
+compile has finished does nothing and exits as the compile did.
 """
 
 from __future__ import annotations

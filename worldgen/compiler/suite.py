@@ -33,11 +33,13 @@ from worldgen.compiler import journal
 from worldgen.compiler.executors import Executor
 from worldgen.compiler.redraw import PROBE, Redraws
 from worldgen.compiler.packs import Record
+from worldgen import jsondata
 from worldgen.errors import WorldgenError
 from worldgen.files import open_log, remove_temporaries, write_atomic
 from worldgen.ir.axes import check_axes
 from worldgen.ir.models import Scaffold, canonical_json
 from worldgen.tables.paths import tables_path
+from worldgen.textfile import read_text
 from worldgen.verify import Bounds
 
 INDEX, REJECTED, DRAWS, SUMMARY, WORLDS = "index.jsonl", "rejected.jsonl", "draws.jsonl", "summary.json", "worlds"
@@ -205,13 +207,14 @@ def compile_suite(spec: Spec, seeds: range, out: Path, executor: Executor,
     check_axes(spec.scaffold, spec.axes)  # a bad --axis is the user's error, not every world's
     if not spec.records:
         raise WorldgenError("the content pack has no records")
+    inputs = inputs_fingerprint(spec, seeds)
+    tally = _Tally(spec, seeds, Summary(spec.scaffold.name, (seeds.start, seeds.stop)), advance)
     if (out / INDEX).exists() and not (out / journal.MARKER).exists():
-        raise WorldgenError(f"{out}: already holds a suite ({INDEX}); choose another -o or remove it")
+        return _compiled_already(out, inputs, tally, notice)
     (out / WORLDS).mkdir(parents=True, exist_ok=True)
     remove_temporaries(out / WORLDS)
     remove_temporaries(out)
-    book = journal.Journal(out, inputs_fingerprint(spec, seeds), seeds, len(LOGS))
-    tally = _Tally(spec, seeds, Summary(spec.scaffold.name, (seeds.start, seeds.stop)), advance)
+    book = journal.Journal(out, inputs, seeds, len(LOGS))
     try:
         checkpoint = book.open()
         if checkpoint.next_seed > seeds.start:
@@ -236,8 +239,28 @@ def compile_suite(spec: Spec, seeds: range, out: Path, executor: Executor,
         raise WorldgenError(f"{out}: error: cannot write the suite: {err}") from None
     finally:
         book.close()
-    write_atomic(out / SUMMARY, canonical_json({**tally.summary.as_dict(), "sha256": logs_sha256(out)}) + "\n")
+    write_atomic(out / SUMMARY, canonical_json({**tally.summary.as_dict(), "sha256": logs_sha256(out), "inputs": inputs}) + "\n")
     book.finish()
+    return _ended(out, tally)
+
+
+def _compiled_already(out: Path, inputs: str, tally: _Tally, notice: Callable[[str], None]) -> Summary:
+    """A folder holding a finished suite: made from these very inputs (the fingerprint its summary
+    records), it is what this compile would write, so a script that compiles, then rolls out,
+    runs again as it ran first; any other suite is never overwritten."""
+    try:
+        recorded = jsondata.loads(read_text(out / SUMMARY)).get("inputs")
+    except (OSError, WorldgenError, AttributeError):
+        recorded = None
+    if recorded != inputs:
+        raise WorldgenError(f"{out}: already holds a suite ({INDEX}) of other inputs; choose another -o or remove it")
+    notice(f"{out} already holds this suite (the same inputs): nothing to compile")
+    for result in _recorded(out):
+        tally.add(result)
+    return _ended(out, tally)
+
+
+def _ended(out: Path, tally: _Tally) -> Summary:
     if tally.doomed is not None:
         raise WorldgenError(f"compile: stopped early: {tally.doomed}; `worldgen explain {out}` shows the draws")
     return tally.summary
