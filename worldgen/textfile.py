@@ -30,7 +30,7 @@ def read_text(path: str | Path, max_chars: int | None = None) -> str:
     see that the file is too long and say where, without reading a huge file (or /dev/zero) whole."""
     if max_chars is None:
         return decode(Path(path).read_bytes(), path)
-    with open(path, "rb") as f:
+    with Path(path).open("rb") as f:
         data = f.read(4 * (max_chars + 1))  # a UTF-8 character is at most 4 bytes
         whole = not f.read(1)
     if not whole:
