@@ -6,9 +6,8 @@ changes nothing; it still costs a step, so the horizon bounds every episode.
 
 from __future__ import annotations
 
-from typing import Any
-
 import numbers
+from typing import Any
 
 import numpy as np
 
