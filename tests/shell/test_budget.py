@@ -145,3 +145,19 @@ def test_sed_charges_each_command_on_each_line_and_its_output_as_it_is_made(run:
     assert stopped(run("sed '" + "s/q/z/;" * 2000 + "' /tmp/lines"))  # matching nothing, still work
     appended = "sed 'a " + "x" * 60_000 + "' /tmp/lines"
     assert peak_memory(lambda: assert_stopped(run(appended))) < 100 << 20  # not 600 MB held, then charged
+
+
+WIDE = "|".join(f"[ a]{c}" for c in "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ" * 13)  # 676 alternatives
+
+
+@pytest.mark.parametrize("tool", [f"grep -Ec '{WIDE}'", f"sed -nE '/{WIDE}/p'", f"sed -E 's/{WIDE}/x/'", f"awk '/{WIDE}/'",
+                                  f"awk '{{ n += gsub(/{WIDE}/, \"x\") }}'"])
+def test_a_pattern_of_hundreds_of_alternatives_over_a_megabyte_is_stopped(run: Callable[[str], Outcome], tool: str):
+    # the engine tries each alternative at each position: 680 of them over 1 MB took 9 s
+    run("printf '%1000000s\\n' '' > /tmp/big")
+    assert stopped(run(f"{tool} /tmp/big"))
+
+
+def test_ordinary_alternations_cost_only_their_reading(run: Callable[[str], Outcome]):
+    run("printf '%1000000s\\n' '' > /tmp/big")
+    assert run("grep -Ec 'error|warn|fatal|x[ab]|y' /tmp/big").output == "0\n"

@@ -25,6 +25,7 @@ def regex(source: str) -> Regex:
 
 def search(rx: Regex, subject: str) -> re.Match[str] | None:
     charge(len(subject))  # a search may scan the whole text (`match(s, /z/)` in a loop)
+    rx.charge_search(len(subject))
     if rx.degree and rx.too_costly(len(subject), len(subject)):
         raise AwkError("regular expression refused: too costly on this text")
     return rx.rx.search(subject)
@@ -134,6 +135,7 @@ def replace(rx: Regex, replacement: str, subject: str, every: bool) -> tuple[str
     gives ``-a-``)."""
     if rx.degree and rx.too_costly(len(subject), len(subject)):
         raise AwkError("regular expression refused: too costly on this text")
+    rx.charge_search(len(subject))
     out: list[str] = []
     pos = count = size = 0
     after = -1  # where the last non-empty match ended

@@ -248,6 +248,7 @@ class _Search:
             self.call.err("regular expression too costly for this input (repeated wildcards over long lines); refused")
             self.trouble = True
             return None
+        rx.charge_search(len(text))
         subject = rx.subject(text)
         first = rx.rx.search(subject)  # one scan of the whole text first: most files have no match
         if first is None or (first.start() == len(subject) and (not subject or subject[-1] == "\n")):

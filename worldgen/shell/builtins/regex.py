@@ -21,11 +21,13 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from worldgen.shell.budget import charge
 from worldgen.shell.builtins.options import integer
-from worldgen.shell.builtins.regex_risk import check_risk
+from worldgen.shell.builtins.regex_risk import breadth, check_risk
 from worldgen.shell.builtins.regex_tree import ANY, Alt, Backref, Group, Lit, Node, RegexError, Repeat, Seq, Set, Zero
 
 MAX_PATTERN = 4096  # bytes of pattern text a tool accepts
+FREE_ALTERNATIVES = 16  # a pattern with fewer alternatives costs its searches nothing beyond the reading
 DUP_MAX = 32767  # RE_DUP_MAX: the largest count in an interval
 MAX_NESTING = 100  # groups inside groups a pattern may nest (GNU takes thousands; Python's re recurses)
 BUDGET = 200_000_000  # ~ steps the engine may spend on one call's text (well under a second)
@@ -343,6 +345,7 @@ class Regex:
     degree: int  # 0: linear; k: up to ~len(line) ** (k + 1) steps per line
     warnings: tuple[str, ...]
     folded: bool = False
+    wide: int = 1  # alternatives tried at each position (see search_cost)
 
     def subject(self, text: str) -> str:
         if not self.folded:
@@ -353,14 +356,26 @@ class Regex:
         """Whether searching ``total`` characters, lines up to ``longest``, may blow the budget."""
         return self.degree > 0 and total * longest ** self.degree > BUDGET
 
+    def charge_search(self, length: int) -> None:
+        """Charge the running line for trying this pattern's alternatives over ``length`` characters."""
+        if self.wide >= FREE_ALTERNATIVES:
+            charge(search_cost(length, self.wide))
+
 
 def translate(pattern: str, *, extended: bool, icase: bool = False, offset: int = 0,
-              fold: bool = False) -> tuple[str, int, tuple[str, ...], int]:
-    """(Python source, group count, warnings, degree) of one POSIX pattern; its groups are
-    numbered after ``offset`` earlier ones."""
+              fold: bool = False) -> tuple[str, int, tuple[str, ...], int, int]:
+    """(Python source, group count, warnings, degree, breadth) of one POSIX pattern; its groups
+    are numbered after ``offset`` earlier ones."""
     parser = _Parser(pattern, extended)
     tree = parser.parse()
-    return emit(tree, offset, fold), parser.groups, tuple(parser.warnings), check_risk(tree, icase)
+    return emit(tree, offset, fold), parser.groups, tuple(parser.warnings), check_risk(tree, icase), breadth(tree)
+
+
+def search_cost(length: int, wide: int) -> int:
+    """Budget units a search of ``length`` characters costs beyond reading them, for a pattern of
+    ``wide`` alternatives: none for the few an ordinary pattern has; 680 `[ a]x|` branches over
+    1 MB took 9 s."""
+    return length * (wide // FREE_ALTERNATIVES)
 
 
 @lru_cache(maxsize=1024)
@@ -375,15 +390,18 @@ def compile_posix(pattern: str, *, extended: bool = False, icase: bool = False, 
         raise RegexError(f"pattern refused: longer than {MAX_PATTERN} bytes")
     sources: list[str] = []
     warnings: list[str] = []
-    degree = groups = 0
-    for part in pattern.split("\n"):
+    degree = groups = wide = 0
+    for part in pattern.split("\n"):  # each line of PATTERNS is one more alternative
         if fixed:
             source = re.escape(part.translate(LOWER) if fold else part)
+            wide += 1
         else:
-            source, count, found, deg = translate(part, extended=extended, icase=icase, offset=groups, fold=fold)
+            source, count, found, deg, alternatives = translate(part, extended=extended, icase=icase, offset=groups,
+                                                                fold=fold)
             groups += count
             warnings.extend(found)
             degree = max(degree, deg)
+            wide += alternatives
         if word:
             source = rf"(?<!\w)(?:{source})(?!\w)"
         if line:
@@ -392,6 +410,6 @@ def compile_posix(pattern: str, *, extended: bool = False, icase: bool = False, 
     full = sources[0] if len(sources) == 1 else "|".join(f"(?:{s})" for s in sources)
     flags = re.MULTILINE | re.ASCII | (re.IGNORECASE if icase and not fold else 0)
     try:
-        return Regex(re.compile(full, flags), degree, tuple(warnings), fold)
+        return Regex(re.compile(full, flags), degree, tuple(warnings), fold, wide)
     except (re.error, RecursionError, OverflowError) as err:
         raise RegexError(f"pattern refused: {err}") from None

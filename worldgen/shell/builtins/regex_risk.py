@@ -137,3 +137,9 @@ def check_risk(tree: Node, icase: bool) -> int:
         raise RegexError("pattern refused: so many optional or bounded repeats over the same characters (a?a?a?...) "
                          "can take exponential time")
     return _fighting(tree, icase, varying=False)
+
+
+def breadth(tree: Node) -> int:
+    """How many alternatives a backtracking engine may try at each position of the text: each
+    ``|`` adds one (the engine has no DFA to try them at once, as GNU grep does)."""
+    return 1 + sum(len(sub.branches) - 1 for sub in _walk(tree) if isinstance(sub, Alt))

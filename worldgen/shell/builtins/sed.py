@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from worldgen.shell.budget import CHARGE_EVERY, MATCH_COST, charge
 from worldgen.shell.builtins.base import Call
 from worldgen.shell.builtins.options import NO, OPTIONAL, REQUIRED, OptionError, Spec, parse
-from worldgen.shell.builtins.regex import BUDGET
+from worldgen.shell.builtins.regex import BUDGET, search_cost
 from worldgen.shell.builtins.sed_script import Address, Command, ScriptError, ScriptParser
 from worldgen.shell.builtins.sed_usage import USAGE
 from worldgen.shell.fs import FsError
@@ -38,6 +38,7 @@ class _Run:
     number: int = 0
     status: int | None = None  # set by q/Q: stop reading
     missing: bool = False  # the output so far ends in a line printed without its newline
+    wide: int = 1  # the most alternatives of the script's patterns (regex.search_cost)
 
     def emit(self, text: str, newline: bool = True) -> None:
         """Output, as GNU writes it: a line that had no newline in the input is printed without
@@ -68,7 +69,7 @@ class _Run:
                 continue
             name = cmd.name
             if name == "s":
-                charge(len(space))  # the search reads the line, whether it matches or not
+                self.charge_search(space)
                 space = self.substitute(cmd, space, newline)
             elif name == "p":
                 self.emit(space, newline)
@@ -129,10 +130,15 @@ class _Run:
             cmd.active = self.number < cmd.end and not last
         return True
 
+    def charge_search(self, space: str) -> None:
+        """A search reads the line, whether it matches or not, and tries each alternative."""
+        charge(len(space) + search_cost(len(space), self.wide))
+
     def hit(self, address: Address, space: str, last: bool) -> bool:
         if address.last:
             return last
         if address.regex is not None:
+            self.charge_search(space)
             return address.regex.search(space) is not None
         if address.step:
             return self.number >= (address.line or 0) and (self.number - (address.line or 0)) % address.step == 0
@@ -208,7 +214,7 @@ def sed(call: Call) -> int:
         scripts.append(operands.pop(0))
     commands: list[Command] = []
     previous: re.Pattern[str] | None = None
-    degree = 0
+    degree, wide = 0, 1
     for number, script in enumerate(scripts, 1):
         parser = ScriptParser(script, extended)
         parser.last_regex = previous
@@ -218,12 +224,12 @@ def sed(call: Call) -> int:
             call.err(f"-e expression #{number}, char {err.char}: {err}")
             return 1
         previous = parser.last_regex
-        degree = max(degree, parser.degree)
-    return _execute(call, commands, quiet, operands, suffix, separate, degree)
+        degree, wide = max(degree, parser.degree), max(wide, parser.wide)
+    return _execute(call, commands, quiet, operands, suffix, separate, degree, wide)
 
 
 def _execute(call: Call, commands: list[Command], quiet: bool, files: list[str], suffix: str | None, separate: bool,
-             degree: int) -> int:
+             degree: int, wide: int) -> int:
     status = 0
     texts: list[tuple[str, str]] = []
     for name in files or ["-"]:
@@ -240,10 +246,10 @@ def _execute(call: Call, commands: list[Command], quiet: bool, files: list[str],
     if degree and sum(len(t) for _, t in texts) * max((len(line) for _, t in texts for line in t.split("\n")), default=0) ** degree > BUDGET:
         call.err("regular expression too costly for this input (repeated wildcards over long lines); refused")
         return 4
-    run = _Run(commands, quiet, call.stdout if suffix is None else [])  # written (and charged) as made
+    run = _Run(commands, quiet, call.stdout if suffix is None else [], wide=wide)  # written (and charged) as made
     for index, (name, text) in enumerate(texts):
         if suffix is not None:
-            run = _Run(commands, quiet, number=0)
+            run = _Run(commands, quiet, number=0, wide=wide)
             for cmd in commands:
                 cmd.active = False
         run.stream(text, separate or index == len(texts) - 1)

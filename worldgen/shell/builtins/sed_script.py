@@ -57,6 +57,7 @@ class ScriptParser:
         self.ere = extended
         self.last_regex: re.Pattern[str] | None = None
         self.degree = 0  # the costliest pattern's (see Regex.degree)
+        self.wide = 1  # the most alternatives of any pattern (see regex.search_cost)
 
     def fail(self, message: str) -> ScriptError:
         return ScriptError(message, self.i)
@@ -196,8 +197,9 @@ class ScriptParser:
         source = "".join(SED_ESCAPES.get(part[1:], part) if part.startswith("\\") else part
                          for part in re.split(r"(\\.)", source) if part)
         try:
-            python, _, _, degree = translate(source, extended=self.ere, icase=icase)
+            python, _, _, degree, wide = translate(source, extended=self.ere, icase=icase)
             self.degree = max(self.degree, degree)
+            self.wide = max(self.wide, wide)
             rx = re.compile(python, re.ASCII | (re.IGNORECASE if icase else 0))
         except (RegexError, re.error) as err:
             raise self.fail(str(err)) from None
