@@ -45,9 +45,14 @@ def test_seeds_that_are_not_one_run_from_zero_up_are_refused(tmp_path: Path, see
     assert not (tmp_path / "s").exists()
 
 
-def test_a_param_outside_its_declaration_is_refused_as_on_the_command_line(tmp_path: Path) -> None:
-    with pytest.raises(UsageError, match="param 'keys' takes a whole number in 1..3"):
-        worldgen.compile(VAULT, tmp_path / "s", range(2), params={"keys": 9}, progress=False)
+@pytest.mark.parametrize(("value", "shown"), [(9, "9"), ("2", "'2'"), (True, "True"), (2.0, "2.0")])
+def test_a_param_outside_its_declaration_is_refused_as_instantiate_refuses_it(tmp_path: Path, value: object,
+                                                                             shown: str) -> None:
+    """Python values, checked as Python values (a text "2" was read as a --param text) and worded
+    for Python, not as a command-line flag."""
+    with pytest.raises(worldgen.InstantiationError, match=f"^param 'keys' takes a whole number in 1..3, not {shown}$"):
+        worldgen.compile(VAULT, tmp_path / "s", range(2), params={"keys": value}, progress=False)
+    assert not (tmp_path / "s").exists()
 
 
 def test_an_unknown_executor_is_refused_before_anything_runs(tmp_path: Path) -> None:

@@ -45,7 +45,10 @@ def test_content_choice_is_recorded() -> None:
 @pytest.mark.parametrize(("kwargs", "message"), [
     ({"axes": {"colour": "red"}}, "unknown axis 'colour' (this scaffold's axes: feedback, interface, observation, layout)"),
     ({"axes": {"layout": "maze"}}, "axis 'layout' has no alternative 'maze' (choose from tree, ring, grid)"),
-    ({"params": {"rooms": 99}}, "param 'rooms' cannot be 99"),
+    ({"params": {"rooms": 99}}, "param 'rooms' takes a whole number in 4..7, not 99"),
+    ({"params": {"keys": "2"}}, "param 'keys' takes a whole number in 1..3, not '2'"),
+    ({"params": {"keys": True}}, "param 'keys' takes a whole number in 1..3, not True"),
+    ({"params": {"doors": 2}}, "unknown param 'doors' (this scaffold's params: rooms, keys)"),
     ({"seed": -1}, "seed must be a non-negative integer, not -1"),
 ])
 def test_bad_requests_are_explained(kwargs: dict, message: str) -> None:

@@ -28,11 +28,6 @@ def draw_text(d: Drawn) -> str:
     return f"seed {d.seed} draw {d.attempt} " + (f"rejected ({', '.join(d.failed)})" if d.failed else "accepted")
 
 
-def _param_texts(params: Mapping[str, Any]) -> list[str]:
-    """Python values as ``--param`` gives them, so one parser checks both against the declarations."""
-    return [f"{name}={str(value).lower() if isinstance(value, bool) else value}" for name, value in params.items()]
-
-
 def compile_with_ir(scaffold: str | Path, out: str | Path, seeds: range | Sequence[int], *,
                     pack: str | Path | None = None, axes: Mapping[str, str] | None = None,
                     params: Mapping[str, Any] | None = None, attempts: int = 5, redraw_params: bool = False,
@@ -48,7 +43,8 @@ def compile_with_ir(scaffold: str | Path, out: str | Path, seeds: range | Sequen
         raise UsageError(f"worldgen: error: executor must be 'local' or 'ray', not {executor!r}")
     local = LocalExecutor(jobs) if executor == "local" else None  # first: its workers' server starts meanwhile
     from worldgen import load
-    from worldgen.cli.common import axis_values, param_values
+    from worldgen.cli.common import ParamFlags, axis_values, param_values
+    from worldgen.ir.params import check_params
     from worldgen.compiler.bounds import scaffold_bounds
     from worldgen.compiler.packs import NO_CONTENT, check_made_for, read_pack, validate_pack
     from worldgen.compiler.suite import Result, Spec, compile_suite
@@ -59,7 +55,11 @@ def compile_with_ir(scaffold: str | Path, out: str | Path, seeds: range | Sequen
         loaded = load(file)
     except FileNotFoundError:
         raise WorldgenError(f"{file}: error: no such scaffold") from None
-    fixed = param_values(loaded.ir, _param_texts(params or {}))
+    if isinstance(params, ParamFlags):
+        fixed = param_values(loaded.ir, [f"{name}={text}" for name, text in params.items()])
+    else:
+        fixed = dict(params or {})
+        check_params(loaded.ir, fixed)
     axes = axis_values(loaded.ir, axes or {})
     content = pack if pack is not None else default_content(file, loaded.name)
     if content is None and loaded.ir.content:

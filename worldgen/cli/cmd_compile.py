@@ -22,7 +22,7 @@ import argparse
 import json
 import sys
 
-from worldgen.cli.common import assignments, folder, seed_range, whole_number
+from worldgen.cli.common import ParamFlags, assignments, folder, seed_range, whole_number
 from worldgen.verify import DEFAULT_MAX_STATES
 
 
@@ -69,7 +69,7 @@ def run(args: argparse.Namespace) -> int:
     from worldgen.compiler.suite import REJECTED
 
     suite, ir = compile_with_ir(args.file, args.out, args.seeds, pack=args.pack, axes=assignments(args.axis, "--axis"),
-                                params=assignments(args.param, "--param"), attempts=args.attempts,
+                                params=ParamFlags(assignments(args.param, "--param")), attempts=args.attempts,
                                 redraw_params=args.redraw_params, max_states=args.max_states, max_depth=args.max_depth,
                                 jobs=args.jobs, executor=args.executor, ray_address=args.ray_address, tables=args.tables,
                                 progress=True)

@@ -97,10 +97,24 @@ def trust_argument(p: argparse.ArgumentParser) -> None:
                    help="load artifacts even if edited after compilation (hashes that no longer match are refused)")
 
 
+def _whole(text: str) -> int | None:
+    try:
+        return int(text) if len(text) < 20 else None
+    except ValueError:
+        return None
+
+
+class ParamFlags(dict[str, str]):
+    """``--param NAME=VALUE`` texts as typed: ``worldgen.compile`` reads these as the command line
+    does (``true``, ``3``), where Python callers give values (``True``, ``3``)."""
+
+
 def param_values(ir: ScaffoldIR, values: list[str] | None) -> dict[str, Any]:
     """``--param NAME=VALUE`` options as the scaffold's param values, each checked against the
     param's declared range or choices; a wrong name or value is a usage error (exit 2) saying what
     the param accepts."""
+    from worldgen.ir.params import accepts
+
     declared = {p.name: p for p in ir.params}
     out: dict[str, Any] = {}
     for name, text in assignments(values, "--param").items():
@@ -109,20 +123,13 @@ def param_values(ir: ScaffoldIR, values: list[str] | None) -> dict[str, Any]:
             known = ", ".join(declared) or "none"
             raise UsageError(f"worldgen: error: --param {name}: '{ir.name}' has no param '{name}' (its params: {known})")
         if p.kind == "int":
-            accepts = f"a whole number in {p.lo}..{p.hi}"
-            try:
-                value: Any = int(text)
-            except ValueError:
-                value = None
-            ok = value is not None and p.lo <= value <= p.hi  # type: ignore[operator]
+            value: Any = _whole(text)
         elif p.kind == "bool":
-            accepts, value = "true or false", text.lower() == "true"
-            ok = text.lower() in ("true", "false")
+            value = {"true": True, "false": False}.get(text.lower())
         else:
-            accepts, value = "one of " + ", ".join(p.choices), text
-            ok = text in p.choices
-        if not ok:
-            raise UsageError(f"worldgen: error: --param {name}={text}: param '{name}' takes {accepts}")
+            value = text if text in p.choices else None
+        if value is None or (p.kind == "int" and not p.lo <= value <= p.hi):  # type: ignore[operator]
+            raise UsageError(f"worldgen: error: --param {name}={text}: param '{name}' takes {accepts(p)}")
         out[name] = value
     return out
 

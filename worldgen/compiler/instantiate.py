@@ -28,6 +28,7 @@ from worldgen.errors import InstantiationError, RequirementError
 from worldgen.ir.axes import apply_axes, check_axes
 from worldgen.ir.limits import MAX_ENTITIES
 from worldgen.ir.models import Entity, Expr, Scaffold, Type, canonical_json
+from worldgen.ir.params import check_params
 from worldgen.ir.patterns import normalize
 from worldgen.ir.values import encode, to_mask
 from worldgen.ir.world import World
@@ -46,19 +47,12 @@ def choose_axes(ir: Scaffold, fixed: dict[str, str] | None, seed: int) -> dict[s
 def draw_params(ir: Scaffold, fixed: dict[str, Any] | None, seed: int, draw: int = 0) -> dict[str, int | bool | str]:
     """The params of a seed's world; ``draw`` > 0: another draw of them (`compile --redraw-params`)."""
     fixed = dict(fixed or {})
-    unknown = sorted(set(fixed) - {p.name for p in ir.params})
-    if unknown:
-        raise InstantiationError(f"unknown param '{unknown[0]}'")
+    check_params(ir, fixed)
     out: dict[str, int | bool | str] = {}
     for p in ir.params:
         g = rng(seed, f"param:{p.name}" if draw == 0 else f"param:{draw}:{p.name}")
         if p.name in fixed:
-            v = fixed[p.name]
-            ok = (p.kind == "int" and isinstance(v, int) and not isinstance(v, bool) and p.lo <= v <= p.hi) or (  # type: ignore[operator]
-                p.kind == "bool" and isinstance(v, bool)) or (p.kind == "choice" and v in p.choices)
-            if not ok:
-                raise InstantiationError(f"param '{p.name}' cannot be {v!r}")
-            out[p.name] = v
+            out[p.name] = fixed[p.name]
         elif p.kind == "int":
             out[p.name] = int(g.integers(p.lo, p.hi + 1))  # type: ignore[operator]
         elif p.kind == "bool":
