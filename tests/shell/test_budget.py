@@ -145,6 +145,9 @@ def test_sed_charges_each_command_on_each_line_and_its_output_as_it_is_made(run:
     assert stopped(run("sed '" + "s/q/z/;" * 2000 + "' /tmp/lines"))  # matching nothing, still work
     appended = "sed 'a " + "x" * 60_000 + "' /tmp/lines"
     assert peak_memory(lambda: assert_stopped(run(appended))) < 100 << 20  # not 600 MB held, then charged
+    in_place = "sed -i 'a " + "x" * 60_000 + "' /tmp/lines"  # the new file's text, kept until the end
+    assert peak_memory(lambda: assert_stopped(run(in_place))) < 100 << 20
+    assert run("sed -i 's/^$/y/' /tmp/lines && sort -u /tmp/lines").output == "y\n"
 
 
 WIDE = "|".join(f"[ a]{c}" for c in "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ" * 13)  # 676 alternatives

@@ -80,6 +80,15 @@ def charge(units: int) -> None:
         meter.charge(units)
 
 
+class Charged(list[str]):
+    """Text a tool keeps to write later (``sed -i``'s new file), charged as it is made as a stream
+    is: it cannot grow past the budget before anything pays for it."""
+
+    def append(self, text: str) -> None:
+        charge(len(text))
+        super().append(text)
+
+
 class MeteredFs:
     """A ``Filesystem`` whose reads and listings are charged to the running line (``cat f f f
     ... > /dev/null`` makes little but reads much). Everything else passes straight through."""

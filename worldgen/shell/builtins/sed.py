@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from worldgen.shell.budget import CHARGE_EVERY, MATCH_COST, charge
+from worldgen.shell.budget import CHARGE_EVERY, MATCH_COST, Charged, charge
 from worldgen.shell.builtins.base import Call
 from worldgen.shell.builtins.options import NO, OPTIONAL, REQUIRED, OptionError, Spec, parse
 from worldgen.shell.builtins.regex import BUDGET, search_cost
@@ -246,10 +246,10 @@ def _execute(call: Call, commands: list[Command], quiet: bool, files: list[str],
     if degree and sum(len(t) for _, t in texts) * max((len(line) for _, t in texts for line in t.split("\n")), default=0) ** degree > BUDGET:
         call.err("regular expression too costly for this input (repeated wildcards over long lines); refused")
         return 4
-    run = _Run(commands, quiet, call.stdout if suffix is None else [], wide=wide)  # written (and charged) as made
+    run = _Run(commands, quiet, call.stdout if suffix is None else Charged(), wide=wide)  # charged as made
     for index, (name, text) in enumerate(texts):
         if suffix is not None:
-            run = _Run(commands, quiet, number=0, wide=wide)
+            run = _Run(commands, quiet, Charged(), number=0, wide=wide)
             for cmd in commands:
                 cmd.active = False
         run.stream(text, separate or index == len(texts) - 1)
