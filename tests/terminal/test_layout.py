@@ -26,7 +26,7 @@ def test_an_exponential_matching_expression_in_an_unchecked_ir_is_refused_at_loa
     assert scaffold.instantiate({}, seed=0).env().reset()  # the checked one runs
     spec = scaffold.ir.terminal.files[0]
     bad = spec.model_copy(update={"matching": "port=(?P<p>(1|11)+)x"})
-    ir = scaffold.ir.model_copy(update={"terminal": scaffold.ir.terminal.model_copy(update={"files": [bad]})})
+    ir = scaffold.ir.model_copy(update={"terminal": scaffold.ir.terminal.model_copy(update={"files": (bad,)})})
     with pytest.raises(WorldgenError, match=r"file conf: its matching expression is refused: nested repetition"):
         worldgen.Scaffold(ir).instantiate({}, seed=0).env()
 
