@@ -216,3 +216,10 @@ def test_hidden_state_may_take_its_candidates_from_the_draws() -> None:
     plain, drawn = [d for d in world.decls if isinstance(d, ast.HiddenDecl)]
     assert ([n for n, _ in plain.names], plain.drawn) == (["a"], False)
     assert ([n for n, _ in drawn.names], drawn.drawn) == (["b"], True)
+
+
+def test_a_triple_quoted_text_is_the_same_whatever_the_files_line_endings() -> None:
+    """A scaffold saved with CRLF showed the agent '\\r\\nRow 0\\r\\nend' where LF showed 'Row 0\\nend'."""
+    lf = 'world tq {\n  state { n: int in 0..3 = 0 }\n  action inc "inc" { do n += 1 }\n  observe """\n    Row {n}\n    end"""\n}\n'
+    texts = [next(d for d in parse(text).decls if isinstance(d, ast.ObserveDecl)) for text in (lf, lf.replace("\n", "\r\n"))]
+    assert texts[0] == texts[1] and "\\r" not in repr(texts[1])

@@ -43,6 +43,8 @@ class _ToAst(FilesTransform, UnionsTransform):
     def STRING(self, tok: Token) -> ast.Str:  # noqa: N802 (Lark terminal callback)
         quote = 3 if str(tok).startswith('"""') else 1
         raw = str(tok)[quote:-quote]
+        if quote == 3:  # a line break in the text is "\n" whatever the file's line endings (CRLF)
+            raw = raw.replace("\r\n", "\n")
         value = unescape(dedent_value(raw) if quote == 3 else raw)
         return ast.Str(Span(tok.line, tok.column, tok.end_line, tok.end_column), value, raw, quote)
 
