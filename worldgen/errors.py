@@ -17,6 +17,7 @@ so editors and people can jump to them; each carries a stable code (``WG1xx`` sy
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -50,7 +51,7 @@ class Diagnostic:
             width = 1
             if self.span.end_line == self.span.line and self.span.end_col:
                 width = max(1, min(self.span.end_col - self.span.col, len(shown) - col + 1))
-            prefix = "".join(c if c == "\t" else " " for c in shown[: col - 1])
+            prefix = "".join(_blank(c) for c in shown[: col - 1])
             lines.append(prefix + "^" + "~" * (width - 1))
         lines.extend(f"note: {n}" for n in self.notes)
         return "\n".join(lines)
@@ -60,6 +61,16 @@ class Diagnostic:
 # make a terminal obey or reorder what a scaffold says instead of showing it
 _CONTROL = re.compile(r"[\x00-\x08\x0a-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]")
 SHOWN = 200  # characters of a source line printed under a diagnostic (a huge line is cut around the caret)
+
+
+def _blank(char: str) -> str:
+    """What stands under ``char`` in the caret line: a tab, or as many spaces as a terminal gives
+    it (two for a wide CJK character or emoji, none for a combining mark)."""
+    if char == "\t":
+        return char
+    if unicodedata.combining(char):
+        return ""
+    return "  " if unicodedata.east_asian_width(char) in ("W", "F") else " "
 
 
 def _window(line: str, col: int) -> tuple[str, int]:

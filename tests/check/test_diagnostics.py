@@ -284,3 +284,13 @@ def test_hiding_a_variable_whose_declaration_has_an_error_reports_only_that_erro
     with pytest.raises(worldgen.DiagnosticError) as err:
         worldgen.loads(source, "w.wg")
     assert [d.code for d in err.value.diagnostics] == ["WG206"]  # the unknown function, not "not a state variable"
+
+
+def test_the_caret_stands_under_its_column_as_a_terminal_shows_wide_characters() -> None:
+    """Each CJK character or emoji takes two columns on screen: the caret counted them as one."""
+    source = 'world w {\n  state { n: int in 0..3 = 0 }\n  action a "a" { do n += 1 }\n  observe "日本語 🎲 {nn}"\n}\n'
+    with pytest.raises(worldgen.DiagnosticError) as err:
+        worldgen.loads(source, "w.wg")
+    head, line, caret = err.value.diagnostics[0].format().splitlines()[:3]
+    assert head.startswith("w.wg:4:19: error: unknown name 'nn'")
+    assert caret == " " * 22 + "^~"  # 11 columns, 3 x 2 for the kanji, 1, 2 for the die, 1, 1 for "{"

@@ -223,3 +223,10 @@ def test_a_triple_quoted_text_is_the_same_whatever_the_files_line_endings() -> N
     lf = 'world tq {\n  state { n: int in 0..3 = 0 }\n  action inc "inc" { do n += 1 }\n  observe """\n    Row {n}\n    end"""\n}\n'
     texts = [next(d for d in parse(text).decls if isinstance(d, ast.ObserveDecl)) for text in (lf, lf.replace("\n", "\r\n"))]
     assert texts[0] == texts[1] and "\\r" not in repr(texts[1])
+
+
+def test_a_byte_order_mark_is_named_with_what_to_do() -> None:
+    with pytest.raises(DiagnosticError) as err:
+        parse("\ufeffworld w { }", "w.wg")
+    assert err.value.diagnostics[0].message == ("unexpected character '\\ufeff'; the file starts with a byte-order mark: "
+                                                "save it as UTF-8 without BOM")

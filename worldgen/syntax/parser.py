@@ -91,6 +91,8 @@ def _syntax_error(err: UnexpectedInput, sink: DiagnosticSink, text: str, line_of
         if char in "\"'":  # a quote the lexer could not close on its line
             message = ("this string is not closed on its line; a string cannot span lines: write \\n for a "
                        "line break, or use triple quotes (\"\"\"...\"\"\") for text over several lines")
+        elif char == "\ufeff":  # some Windows editors start a UTF-8 file with one
+            message += "; the file starts with a byte-order mark: save it as UTF-8 without BOM"
     elif isinstance(err, UnexpectedEOF):  # pragma: no cover - LALR reports UnexpectedToken($END)
         message = "unexpected end of file"
     else:  # pragma: no cover - lark has no other UnexpectedInput kinds
