@@ -195,3 +195,30 @@ def test_a_bare_world_cannot_raise_the_bound_it_is_checked_within(tmp_path, caps
     assert main(["explain", str(path), "--max-states", "300000", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["checks"][0] == {"name": "bounds", "status": "pass",
                                                                  "detail": "explored all 4 reachable states"}
+
+
+NAMED = """world inv {
+  entity spot[2]
+  enum mood { calm, angry }
+  state {
+    at: spot = spot[0]
+    m: mood = calm
+  }
+  action go(s: spot) "go {s}" { when s != at  do at = s, m = angry }
+  observe "At {at}."
+  done when at == spot[-1] and m == calm
+  invariant m == calm or at != spot[0]
+  horizon 10
+}
+"""
+
+
+def test_counterexamples_name_entities_and_enum_values_as_graph_does(tmp_path, capsys):
+    """They showed `at=1, m=1` (indices) where `worldgen graph` says `at = spot2, m = angry`."""
+    (tmp_path / "inv.wg").write_text(NAMED)
+    assert main(["compile", str(tmp_path / "inv.wg"), "--seeds", "0:1", "--attempts", "1", "-o", str(tmp_path / "s")]) == 1
+    capsys.readouterr()
+    assert main(["explain", str(tmp_path / "s")]) == 0
+    out = capsys.readouterr().out
+    assert 'start: at="spot1", m="calm"' in out and '1. go spot2  ->  at="spot2", m="angry"' in out
+    assert '2. go spot1  ->  at="spot1"' in out

@@ -13,6 +13,7 @@ from worldgen.errors import InstantiationError
 from worldgen.ir.world import World
 from worldgen.runtime.queries import encoded_state
 from worldgen.runtime.loader import load_rules
+from worldgen.runtime.named import named_state
 from worldgen.verify import Check, Report, Step
 from worldgen.verify.traces import states_along
 
@@ -28,7 +29,7 @@ def built(world: World, report: Report) -> dict[str, Any]:
         checks.append(entry)
     return {"attempt": world.attempt, "params": world.params, "axes": world.axes,
             "failed": [c.name for c in report.failures()], "reason": report.reason(), "checks": checks,
-            "consts": world.consts, "start": world.initial_state}
+            "consts": world.consts, "start": named_state(world, world.initial_state)}
 
 
 def unbuilt(attempt: int, params: dict[str, Any], axes: dict[str, str], err: InstantiationError) -> dict[str, Any]:
@@ -39,11 +40,13 @@ def unbuilt(attempt: int, params: dict[str, Any], axes: dict[str, str], err: Ins
 
 def counterexample(world: World, trace: tuple[Step, ...]) -> list[dict[str, Any]]:
     """``trace`` replayed through the world's compiled rules with its chance outcomes forced:
-    ``{"command", "chance", "state_after"}`` per step, states JSON-encoded."""
+    ``{"command", "chance", "state_after"}`` per step, states as a person reads them (entities and
+    enum values by name: runtime/named.py)."""
     rules, initial = load_rules(world)
     states = states_along(rules, initial, trace)[1:]
     return [{"command": step.command, "chance": list(step.chance),
-             "state_after": encoded_state(world, rules.dynamic, state)} for step, state in zip(trace, states)]
+             "state_after": named_state(world, encoded_state(world, rules.dynamic, state))}
+            for step, state in zip(trace, states)]
 
 
 def evidence(c: Check, report: Report) -> tuple[Step, ...] | None:

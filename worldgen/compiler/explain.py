@@ -23,6 +23,7 @@ from worldgen.compiler.suite import DRAWS, INDEX, LOGS, SUMMARY
 from worldgen.errors import WorldgenError
 from worldgen.flywheel.split import SPLIT
 from worldgen.jsondata import parse_object
+from worldgen.runtime.named import named_state
 from worldgen.runtime.sources import load_checked
 from worldgen.textfile import read_text
 from worldgen.verify import Oracle, verify_world
@@ -147,5 +148,5 @@ def world(path: Path, trust_edited: bool = False, max_states: int | None = None)
                for name in type(report).model_fields
                if isinstance(value := getattr(report, name), Oracle)}
     return {"artifact": str(path), "world": w.scaffold.name, "seed": w.seed, "attempt": w.attempt, "ok": report.ok,
-            "params": w.params, "axes": w.axes, "consts": w.consts, "start": w.initial_state, "checks": checks,
+            "params": w.params, "axes": w.axes, "consts": w.consts, "start": named_state(w, w.initial_state), "checks": checks,
             "oracles": oracles}
