@@ -32,3 +32,12 @@ def test_an_axis_shows_its_component_and_alternatives():
 
 def test_without_a_checked_ir_only_the_declaration_is_shown():
     assert hover_text(INDEX.symbols["steps"], None) == "```worldgen\nstate steps: int in 0..20 = 0\n```"
+
+
+def test_state_variables_declared_on_one_line_each_show_only_their_own_declaration():
+    """The README writes `state { a: ... b: ... }` on one line: hover showed the rest of the line."""
+    text = ('world w {\n  entity svc[3]\n  state { culprit: svc = choice(svc)  read: set<svc> = {}  fixed: bool = false }\n'
+            '  action a "a" { do fixed = true }\n  done when fixed\n}\n')
+    index = build_index(parse(text), text)
+    assert [index.symbols[n].signature for n in ("culprit", "read", "fixed")] == [
+        "state culprit: svc = choice(svc)", "state read: set<svc> = {}", "state fixed: bool = false"]

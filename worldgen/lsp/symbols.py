@@ -116,22 +116,25 @@ class _Indexer:
         end = self.doc.span_end(span)
         return len(self.doc.text) if end is None else end
 
-    def _signature(self, start: int, kind: str) -> str:
-        """The declaration as written from its name to the end of its line (a local: its name
-        and type, if written)."""
+    def _signature(self, start: int, kind: str, end: int | None = None) -> str:
+        """The declaration as written from its name to the end of its line or to ``end`` (the
+        next state variable written on the same line), without a closing brace of the block
+        around it (a local: its name and type, if written)."""
         if kind == LOCAL:
             match = _LOCAL_SIGNATURE.match(self.doc.text, start)
             return match.group(0) if match else ""
-        line = _COMMENT.sub("", self.doc.text[start:].split("\n", 1)[0]).strip()
+        line = _COMMENT.sub("", self.doc.text[start:end].split("\n", 1)[0]).strip()
+        while line.endswith("}") and line.count("}") > line.count("{"):  # `state { ... fixed: bool = false }`
+            line = line[:-1].rstrip()
         line = line if len(line) <= 160 else line[:157] + "..."
         return f"{KEYWORD[kind]} {line}"
 
-    def _declare(self, key: str, name: str, kind: str, start: int, line_start: int) -> None:
+    def _declare(self, key: str, name: str, kind: str, start: int, line_start: int, end: int | None = None) -> None:
         """A global declaration; a second one of the same name (an axis overriding a def) is
         another declaration of the same symbol."""
         symbol = self.index.symbols.get(key)
         if symbol is None:
-            symbol = Symbol(name, kind, start, self._signature(line_start, kind))
+            symbol = Symbol(name, kind, start, self._signature(line_start, kind, end))
             self.index.symbols[key] = symbol
         self._add(symbol, start, True)
 
@@ -184,9 +187,9 @@ class _Indexer:
                     at = self._find_from(member, at + 1)
                     self._declare(member, member, "member", at, line)
             case ast.StateDecl():
-                for var in decl.vars:
-                    start = self.doc.span_start(var.span)
-                    self._declare(var.name, var.name, "state", start, start)
+                starts = [self.doc.span_start(var.span) for var in decl.vars]
+                for var, start, following in zip(decl.vars, starts, [*starts[1:], None]):
+                    self._declare(var.name, var.name, "state", start, start, following)
             case ast.ActionDecl():
                 self._declare(f"action {decl.name}", decl.name, "action",
                               self._find(decl.name, decl.span), line)
