@@ -66,7 +66,7 @@ def test_locals_are_scoped_and_shadow_nothing_outside_them():
     assert lines_of(index, WALK, r) == [16]  # not the `r` of either `far`
     to = at(WALK, "go(to: room)", "to")
     assert index.at(to).symbol.signature == "to: room"
-    assert lines_of(index, WALK, to) == [11, 11, 12, 14, 14]  # the command pattern is no expression
+    assert lines_of(index, WALK, to) == [10, 11, 11, 12, 14, 14]  # its hole in the command pattern "go {to}" too
     visible = {s.name for s in index.visible(WALK.index("do at"))}
     assert {"to", "at2", "at", "far", "room", "rooms", "steps"} <= visible
     assert "to" not in {s.name for s in index.visible(WALK.index("observe"))}
@@ -98,3 +98,12 @@ def test_every_occurrence_in_a_shipped_scaffold_is_its_name_and_every_use_has_a_
     declared = {o.symbol for o in index.occurrences if o.declaration}
     assert {o.symbol for o in index.occurrences} <= declared
     assert index_of(text).occurrences == index.occurrences  # the same however warm the caches are
+
+
+def test_a_param_sizing_a_content_list_is_a_use_of_the_param():
+    text = ('world w {\n  param rooms: int in 3..5\n  content { room: list(rooms) of { name: word(unique) } }\n'
+            '  entity room[rooms] named content.room.name\n  state { at: room = room[0] }\n  action go(to: room) "go {to}" { do at = to }\n'
+            '  done when at == room[-1]\n}\n')
+    index = index_of(text)
+    used = index.at(text.index("list(rooms)") + len("list("))
+    assert used is not None and used.symbol.kind == "param" and len(index.of(used.symbol)) == 3

@@ -74,6 +74,7 @@ def build_index(world: ast.World, text: str) -> Index:
     return _Indexer(Document("", text)).run(world)
 
 
+_ARGUMENT_HOLE = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")  # an argument in a command pattern ("go {to}")
 # a declaration's span starts after its keyword (the parser drops keywords): hover puts it back
 KEYWORD = {"param": "param", "const": "const", "enum": "enum", "member": "enum", "entity": "entity",
            "state": "state", "def": "def", "action": "action", "axis": "axis"}
@@ -215,7 +216,14 @@ class _Indexer:
                 for p in decl.params:
                     self._type(p.type, scopes)
                     inner = self._local(p.name, self.doc.span_start(p.span), self._scope(decl), inner)
+                for pattern in decl.patterns:  # "go {to}": each argument hole is a use of the argument
+                    start = self.doc.span_start(pattern.span) + pattern.quote
+                    for hole in _ARGUMENT_HOLE.finditer(pattern.raw):
+                        self._use(hole.group(1), start + hole.start(1), inner)
                 self._clauses(decl.clauses, inner, self._scope(decl))
+            case ast.ContentDecl():
+                for slot in decl.slots:
+                    self._slot_type(slot.type, scopes)
             case ast.EnumDecl() | ast.ParamDecl():
                 pass
             case ast.RewardDecl():
@@ -247,6 +255,14 @@ class _Indexer:
                 self._files(decl, scopes)
             case _:
                 self._generic(decl, scopes)
+
+    def _slot_type(self, t: ast.SlotType, scopes: dict[str, Symbol]) -> None:
+        """A content slot's type: a list sized by a param (``list(rooms)``) uses the param."""
+        if isinstance(t.size, str):
+            self._use(t.size, self._find_from(t.size, self.doc.span_start(t.span)), scopes)
+        for inner in (t.item, *(f.type for f in t.fields)):
+            if inner is not None:
+                self._slot_type(inner, scopes)
 
     def _files(self, decl: files_ast.FilesDecl, scopes: dict[str, Symbol]) -> None:
         for setting in decl.settings:
