@@ -17,6 +17,7 @@ from worldgen.syntax.hints import hint
 from worldgen.syntax.limits import check_source_size, check_tree
 from worldgen.syntax.parser_cache import cached_lark
 from worldgen.syntax.transform import TRANSFORMER as _TRANSFORMER
+from worldgen.syntax.unfinished import unfinished
 
 
 def grammar_text() -> str:
@@ -82,6 +83,8 @@ def _syntax_error(err: UnexpectedInput, sink: DiagnosticSink, text: str, line_of
             message = f"unexpected {what}" + (missing or _expected_keywords(err))
         elif tok.type == "STRING" and "VBAR" in err.expected:
             message = f"unexpected {_token_text(tok)}; separate a command's phrasings with |"
+        elif (left := unfinished(text, line, col)) is not None:
+            (line, col), message = (left[0].line, left[0].col), left[1]
         else:
             slip = hint(tok, set(err.expected), text.split("\n")[line - 1], _keyword_of)
             message = f"unexpected {_token_text(tok)}" + (f"; {slip}" if slip else _expected_keywords(err))
