@@ -38,7 +38,7 @@ def test_content_writes_a_pack_and_reports(capsys: pytest.CaptureFixture[str], t
 
 
 def test_llm_providers_need_a_model(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    assert main(["content", VAULT_WG, "-n", "2", "-o", str(tmp_path / "p"), "--provider", "openai"]) == 1
+    assert main(["content", VAULT_WG, "-n", "2", "-o", str(tmp_path / "p"), "--provider", "openai"]) == 2  # a usage error
     assert "--model is required with --provider openai" in capsys.readouterr().err
 
 

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from worldgen.cli.common import folder, whole_number
+from worldgen.cli.llm_options import endpoint, price, seconds, temperature
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -30,21 +31,21 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--json", action="store_true", help="print the manifest (or import counts) as JSON")
     llm = p.add_argument_group("LLM providers (openai, openai-batch)")
     llm.add_argument("--model", help="model name, e.g. gpt-4.1-mini or the name a vLLM/Ollama server uses")
-    llm.add_argument("--base-url", help="OpenAI-compatible endpoint, e.g. http://localhost:8000/v1 (default: OpenAI)")
+    llm.add_argument("--base-url", type=endpoint, help="OpenAI-compatible endpoint, e.g. http://localhost:8000/v1 (default: OpenAI)")
     llm.add_argument("--api-key-env", default="OPENAI_API_KEY", metavar="VAR", help="environment variable holding the API key")
     llm.add_argument("--concurrency", type=whole_number(1), default=8, metavar="K", help="requests in flight (default 8)")
     llm.add_argument("--repairs", type=whole_number(0), default=2, metavar="R", help="times an invalid answer is sent back with its errors")
     llm.add_argument("--retries", type=whole_number(0), default=6, help="retries of one request on 429/5xx/timeouts")
-    llm.add_argument("--timeout", type=float, default=120.0, metavar="SECONDS", help="per-request timeout")
-    llm.add_argument("--temperature", type=float, default=1.0)
+    llm.add_argument("--timeout", type=seconds, default=120.0, metavar="SECONDS", help="per-request timeout")
+    llm.add_argument("--temperature", type=temperature, default=1.0, help="sampling temperature, 0 to 2 (default 1)")
     llm.add_argument(
         "--response-format",
         choices=("auto", "json_schema", "json_object", "none"),
         default="auto",
         help="auto: structured outputs, falling back to JSON mode when the server refuses them",
     )
-    llm.add_argument("--price-in", type=float, metavar="USD", help="price per million prompt tokens (overrides the table)")
-    llm.add_argument("--price-out", type=float, metavar="USD", help="price per million completion tokens")
+    llm.add_argument("--price-in", type=price, metavar="USD", help="price per million prompt tokens (with --price-out: overrides the table)")
+    llm.add_argument("--price-out", type=price, metavar="USD", help="price per million completion tokens (with --price-in)")
     llm.add_argument("--cache", type=Path, metavar="FILE", help="answer cache (default $WORLDGEN_CACHE or ~/.cache/worldgen/content.sqlite)")
     llm.add_argument("--no-cache", action="store_true", help="do not read or write the answer cache")
     llm.add_argument("--max-rejects", type=whole_number(1), metavar="M", help="stop after M rejects in one run (default max(100, N))")
@@ -57,8 +58,9 @@ def run(args: argparse.Namespace) -> int:
     from worldgen.content.cache import default_cache_path
     from worldgen.content.source import load_scaffold
 
-    if args.import_results and args.provider != "openai-batch":
-        print("worldgen content: --import-results needs --provider openai-batch", file=sys.stderr)
+    usage = _usage_problem(args)
+    if usage is not None:
+        print(f"worldgen content: {usage}", file=sys.stderr)
         return 2
     scaffold = load_scaffold(args.file)
     options = ContentOptions(
@@ -122,3 +124,14 @@ def _report(args: argparse.Namespace, manifest: dict[str, Any]) -> None:
         f" ({c['invalid']} invalid, {c['duplicate']} duplicate, {c['error']} failed requests),"
         f" {tokens['prompt'] + tokens['completion']} tokens, cost {'unknown' if cost is None else f'${cost:.4f}'}"
     )
+
+
+def _usage_problem(args: argparse.Namespace) -> str | None:
+    """What no run of these options could do, said before anything is read or sent."""
+    if args.import_results and args.provider != "openai-batch":
+        return "--import-results needs --provider openai-batch"
+    if args.provider != "procedural" and not args.model:
+        return f"--model is required with --provider {args.provider}"
+    if (args.price_in is None) != (args.price_out is None):
+        return "--price-in and --price-out go together (a price for prompt and for completion tokens)"
+    return None

@@ -23,6 +23,7 @@ import json
 import shlex
 
 from worldgen.cli.common import folder, policy_spec, proposer_spec, seed_range, success_band, whole_number
+from worldgen.cli.llm_options import endpoint
 from worldgen.cli.gate_flags import add_gate_flags, gate_budget
 
 
@@ -47,7 +48,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="who proposes (default: the offline mutate proposer; see `worldgen propose`)")
     p.add_argument("--train", metavar="CMD", help="trainer command run after each round (see above)")
     p.add_argument("--eval", metavar="SUITE", help="a held-out suite the solver plays each round (e.g. `worldgen split`'s OUT/test)")
-    p.add_argument("--base-url", metavar="URL", help="OpenAI-compatible endpoint of an openai:MODEL solver or proposer")
+    p.add_argument("--base-url", type=endpoint, metavar="URL", help="OpenAI-compatible endpoint of an openai:MODEL solver or proposer")
     p.add_argument("--jobs", "-j", type=whole_number(1), default=1, metavar="J", help="compile worker processes (default 1)")
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
     add_gate_flags(p)

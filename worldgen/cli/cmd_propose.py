@@ -26,6 +26,7 @@ import json
 from pathlib import Path
 
 from worldgen.cli.common import folder, proposer_spec, seed_range, success_band, whole_number
+from worldgen.cli.llm_options import endpoint
 from worldgen.cli.gate_flags import add_gate_flags, gate_budget
 
 
@@ -38,7 +39,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--band", type=success_band, default=(0.2, 0.8), metavar="LO:HI", help="target solver success (default 0.2:0.8)")
     p.add_argument("--proposer", type=proposer_spec, default="mutate", metavar="mutate|openai:MODEL",
                    help="who proposes: the offline `mutate` (default) or an LLM on any OpenAI-compatible endpoint")
-    p.add_argument("--base-url", metavar="URL", help="OpenAI-compatible endpoint of an openai:MODEL proposer or solver (default: OpenAI)")
+    p.add_argument("--base-url", type=endpoint, metavar="URL", help="OpenAI-compatible endpoint of an openai:MODEL proposer or solver (default: OpenAI)")
     p.add_argument("--api-key-env", default="OPENAI_API_KEY", metavar="VAR",
                    help="environment variable holding the API key (default OPENAI_API_KEY)")
     p.add_argument("--max-rounds", type=whole_number(1), default=4, metavar="R",

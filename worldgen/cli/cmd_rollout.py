@@ -14,6 +14,7 @@ import argparse
 import sys
 
 from worldgen.cli.common import plural, policy_spec, seed_range, trust_argument, whole_number
+from worldgen.cli.llm_options import endpoint, temperature
 from worldgen.errors import UsageError
 
 
@@ -30,8 +31,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--seed", type=whole_number(0), metavar="S", help="episode k uses seed S+k (default 0)")
     p.add_argument("--seeds", type=seed_range, metavar="A:B|N",
                    help="the episode seeds of every world: --seed A --episodes B-A (N: seeds 0..N-1)")
-    p.add_argument("--base-url", metavar="URL", help="OpenAI-compatible endpoint for openai:MODEL (default: OpenAI)")
-    p.add_argument("--temperature", type=float, default=0.0, help="sampling temperature for openai:MODEL (default 0)")
+    p.add_argument("--base-url", type=endpoint, metavar="URL", help="OpenAI-compatible endpoint for openai:MODEL (default: OpenAI)")
+    p.add_argument("--temperature", type=temperature, default=0.0, help="sampling temperature for openai:MODEL, 0 to 2 (default 0)")
     p.add_argument("--api-key-env", default="OPENAI_API_KEY", metavar="VAR",
                    help="environment variable holding the API key (default OPENAI_API_KEY)")
     p.add_argument("--shell", choices=("emulated", "real"), default="emulated",
