@@ -61,3 +61,30 @@ def test_results_of_another_pack_are_refused(tmp_path: Path) -> None:
     results.write_text(_result("ledger-5-000000", "{}") + "\n")
     with pytest.raises(WorldgenError, match=r"results.jsonl:1: custom_id 'ledger-5-000000' is not a request of this pack"):
         import_batch_results(VAULT, tmp_path / "p", 4, OPTIONS, results)
+
+
+def test_result_lines_of_another_shape_are_failed_requests_not_crashes(tmp_path: Path) -> None:
+    """`"response": "oops"`, `"choices": ["x"]` and a text token count were internal errors."""
+    make = record_source(str(ROOT / "scaffolds" / "vault.wg"))
+    write_batch_requests(VAULT, tmp_path / "p", 4, OPTIONS)
+    odd_choices = json.loads(_result("vault-5-000001", make(1)))
+    odd_choices["response"]["body"]["choices"] = ["x"]
+    odd_usage = json.loads(_result("vault-5-000002", make(2)))
+    odd_usage["response"]["body"]["usage"] = {"prompt_tokens": "many", "completion_tokens": -100}
+    results = tmp_path / "results.jsonl"
+    results.write_text("\n".join([json.dumps({"custom_id": "vault-5-000000", "response": "oops"}), json.dumps(odd_choices),
+                                  json.dumps(odd_usage)]) + "\n")
+    outcome = import_batch_results(VAULT, tmp_path / "p", 4, OPTIONS, results)
+    assert outcome["imported"] == {"kept": 1, "invalid": 1, "duplicate": 0, "error": 1, "skipped": 0}
+    reasons = {r["id"]: r["reason"] for r in outcome["manifest"]["rejects"]}
+    assert reasons["vault-5-000000"] == "batch request failed (None): the line has no response.body object"
+    assert outcome["manifest"]["tokens"]["prompt"] >= 0 and outcome["manifest"]["cost_usd"] is not None
+
+
+def test_a_finished_pack_keeps_no_requests_to_submit_again(tmp_path: Path) -> None:
+    make = record_source(str(ROOT / "scaffolds" / "vault.wg"))
+    path, _ = write_batch_requests(VAULT, tmp_path / "p", 2, OPTIONS)
+    results = tmp_path / "results.jsonl"
+    results.write_text(_result("vault-5-000000", make(0)) + "\n" + _result("vault-5-000001", make(1)) + "\n")
+    assert import_batch_results(VAULT, tmp_path / "p", 2, OPTIONS, results)["manifest"]["complete"]
+    assert not path.exists()

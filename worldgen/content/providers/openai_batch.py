@@ -22,6 +22,7 @@ from worldgen.errors import WorldgenError
 from worldgen.files import write_atomic
 from worldgen.ir.models import Scaffold, canonical_json
 from worldgen.jsondata import parse_object
+from worldgen.llm import answer_text, answer_tokens
 
 ENDPOINT = "/v1/chat/completions"
 REQUESTS = "batch_requests.jsonl"
@@ -84,24 +85,26 @@ class BatchFiles:
                 continue
             verdict = pack.add(self._outcome(index, line))
             counts[verdict] += 1
+        if pack.done:  # its requests are all answered: submitting them again would pay for nothing
+            (pack.path / REQUESTS).unlink(missing_ok=True)
         return counts
 
     def _outcome(self, index: int, line: dict[str, Any]) -> Outcome:
         messages = self.prompts.messages(index, include_schema=False)
         outcome = Outcome(index, prompt_hash(messages, self.model))
-        response = line.get("response") or {}
-        body = response.get("body") or {}
-        status = response.get("status_code")
-        if line.get("error") or status != 200:
-            error = line.get("error") or body.get("error") or {}
+        response = line.get("response")
+        body = response.get("body") if isinstance(response, dict) else None
+        status = response.get("status_code") if isinstance(response, dict) else None
+        if line.get("error") or status != 200 or not isinstance(body, dict):
+            error = line.get("error") or (body.get("error") if isinstance(body, dict) else None) or {}
+            if not error and not isinstance(body, dict):  # not what the Batch API writes: retried as a failure
+                error = "the line has no response.body object"
             outcome.reject = "error"
             outcome.reason = f"batch request failed ({status}): {error.get('message', error) if isinstance(error, dict) else error}"
             return outcome
-        usage = body.get("usage") or {}
-        pt, ct = int(usage.get("prompt_tokens") or 0), int(usage.get("completion_tokens") or 0)
+        pt, ct = answer_tokens(body)  # a count that is not one (negative, text) is 0, as a live answer's
         outcome.usage = Usage(pt, ct, self.price.cost(pt, ct) if self.price else None)
-        choices = body.get("choices") or [{}]
-        text = (choices[0].get("message") or {}).get("content") or ""
+        text = answer_text(body)
         record, violations = self.validator.check_json(text, record_id(self.scaffold.name, self.seed, index))
         if violations:
             outcome.reject, outcome.violations = "invalid", violations
