@@ -131,12 +131,16 @@ def test_resuming_drops_invalid_records_and_lists_them_with_their_reason(tmp_pat
 
     err = capsys.readouterr().err
     assert f"dropped 2 invalid record(s) on resume (moved to rejects.jsonl):\n  {lines[1]['id']}: typeable: " in err
-    assert f"  {lines[2]['id']}: index {lines[2]['index']} is kept twice\n" in err
+    assert f"  {lines[2]['id']}: index {lines[2]['index']} is kept twice (this copy is dropped, the first one kept)\n" in err
     kept = [json.loads(line) for line in records.read_text().splitlines()]
     assert lines[1]["id"] not in {r["id"] for r in kept} and len(kept) == manifest["counts"]["records"] == 4
     rejects = [json.loads(line) for line in (tmp_path / "p" / "rejects.jsonl").read_text().splitlines()]
     assert [r["id"] for r in rejects] == [lines[1]["id"], lines[2]["id"]]
-    assert all(r["kind"] == "invalid" and r["reason"].startswith("dropped on resume: ") for r in rejects)
+    assert [r["kind"] for r in rejects] == ["invalid", "duplicate"]
+    assert all(r["reason"].startswith("dropped on resume: ") for r in rejects)
+    assert rejects[0]["violations"][0][0] == "/room/0/name" and rejects[0]["violations"][0][1].startswith("typeable: ")
+    assert manifest["reject_reasons"] == {"duplicate": 1, "typeable": 1}  # rule codes, not "dropped on resume"
+    assert manifest["cost_usd"] == 0.0  # what the dropped record cost stays counted: the sum stays known
     generate_pack(vault, tmp_path / "p", 4, ContentOptions(seed=3))
     assert "dropped" not in capsys.readouterr().err  # a resumed pack is clean
 

@@ -115,12 +115,12 @@ class Pack:
         pack._check_identity()
         kept = []
         for _, line in read_log(pack.path / RECORDS):
-            reason = pack._invalid(line, validator)
-            if reason is None:
+            why = pack._invalid(line, validator)
+            if why is None:
                 pack._load_record(line)
                 kept.append(line)
             else:
-                pack.dropped.append(_dropped(line, reason))
+                pack.dropped.append(_dropped(line, *why))
         if len(kept) > target:  # a pack is only ever extended: nothing kept is deleted
             raise WorldgenError(f"{pack.path}: error: already holds {len(kept)} records, more than the {target} asked for; "
                                 f"ask for -n {len(kept)} or more to extend it, or write a smaller pack to another folder (-o)")
@@ -136,17 +136,18 @@ class Pack:
         pack.write_manifest()
         return pack
 
-    def _invalid(self, line: Any, validator: Validator) -> str | None:
-        """Why a kept record line cannot be served, or None when it is valid."""
+    def _invalid(self, line: Any, validator: Validator) -> tuple[str, str, list[list[str]]] | None:
+        """Why a kept record line cannot be served, as (reject kind, reason, [pointer, rule]
+        violations), or None when it is valid."""
         if not isinstance(line, dict) or not isinstance(line.get("index"), int) or not isinstance(line.get("id"), str):
-            return "not a record line (needs an int \"index\", a string \"id\" and \"content\")"
+            return "invalid", "not a record line (needs an int \"index\", a string \"id\" and \"content\")", []
         if line["index"] in self.kept:
-            return f"index {line['index']} is kept twice"
+            return "duplicate", f"index {line['index']} is kept twice (this copy is dropped, the first one kept)", []
         _, violations = validator.check(line.get("content"), line["id"])
         if violations:
             first = violations[0]
             more = f" (and {len(violations) - 1} more)" if len(violations) > 1 else ""
-            return f"{first.rule} at {first.pointer or '/'}{more}"
+            return "invalid", f"{first.rule} at {first.pointer or '/'}{more}", [[v.pointer, v.rule] for v in violations]
         return None
 
     def _check_identity(self) -> None:
@@ -293,12 +294,19 @@ class Pack:
         write_atomic(self.path / MANIFEST, text)
 
 
-def _dropped(line: Any, reason: str) -> dict[str, Any]:
-    """The rejects.jsonl line of a kept record dropped on resume."""
+SPENT = ("usage", "cost_usd", "attempts", "retries", "cache_hits")  # what a line says its record cost
+
+
+def _dropped(line: Any, kind: str, reason: str, violations: list[list[str]]) -> dict[str, Any]:
+    """The rejects.jsonl line of a kept record dropped on resume. It carries what the record
+    cost, so the pack's totals keep it (a line without a cost made the whole pack's cost unknown);
+    a second copy of a kept line cost nothing more."""
     index = line.get("index") if isinstance(line, dict) else None
     rid = line.get("id") if isinstance(line, dict) else None
+    spent = {k: line[k] for k in SPENT if k in line} if isinstance(line, dict) and kind != "duplicate" else {}
     return {"id": rid if isinstance(rid, str) else "?", "index": index if isinstance(index, int) else -1,
-            "kind": "invalid", "reason": f"dropped on resume: {reason}", "violations": []}
+            "kind": kind, "reason": f"dropped on resume: {reason}", "violations": violations,
+            **{"cost_usd": 0.0, "attempts": 0, **spent}}
 
 
 def _reason_code(reject: dict[str, Any]) -> str:
