@@ -230,3 +230,12 @@ def test_a_byte_order_mark_is_named_with_what_to_do() -> None:
         parse("\ufeffworld w { }", "w.wg")
     assert err.value.diagnostics[0].message == ("unexpected character '\\ufeff'; the file starts with a byte-order mark: "
                                                 "save it as UTF-8 without BOM")
+
+
+@pytest.mark.parametrize(("typed", "meant"), [("sett", "set"), ("lst", "list"), ("mapp", "map")])
+def test_a_misspelt_generic_type_is_named_with_the_one_meant(typed: str, meant: str) -> None:
+    """`sett<bool>` said only "unexpected '<'; expected ')', ',', '=', '>'"."""
+    with pytest.raises(DiagnosticError) as err:
+        parse(f"world w {{ state {{ bag: {typed}<bool> = {{}} }} }}", "w.wg")
+    assert err.value.diagnostics[0].message == (f"unexpected '<'; unknown type '{typed}'; did you mean '{meant}'? "
+                                                "(set<T>, list<T>, map<K, V>, rel<A, B>)")
