@@ -294,3 +294,13 @@ def test_the_caret_stands_under_its_column_as_a_terminal_shows_wide_characters()
     head, line, caret = err.value.diagnostics[0].format().splitlines()[:3]
     assert head.startswith("w.wg:4:19: error: unknown name 'nn'")
     assert caret == " " * 22 + "^~"  # 11 columns, 3 x 2 for the kanji, 1, 2 for the die, 1, 1 for "{"
+
+
+@pytest.mark.parametrize(("init", "said"), [("5", "'k' is an int in 0..3, but it starts at 5"),
+                                            ("-1", "'k' is an int in 0..3, but it starts at -1")])
+def test_a_literal_start_outside_its_range_is_an_error_not_an_estimates_aside(init: str, said: str) -> None:
+    """`check` said ok (every draw then failed to build): the reason was only in the estimate line."""
+    source = f'world w {{\n  state {{ k: int in 0..3 = {init} }}\n  action a "a" {{ when k < 3  do k += 1 }}\n  done when k == 3\n}}\n'
+    with pytest.raises(worldgen.DiagnosticError) as err:
+        worldgen.loads(source, "w.wg")
+    assert [(d.code, d.message) for d in err.value.diagnostics] == [("WG301", said)]

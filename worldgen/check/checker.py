@@ -377,6 +377,10 @@ class _Checker(AxisChecks):
         if not assignable(t, e.type):
             self.sink.error("WG301", f"'{var}' is {show_type(t)}, but its initial value is {show_type(e.type)}", node.span)
             return None
+        bounds = _bounds_missed(e, t)
+        if bounds is not None:  # every draw would fail to build: say so now, not in an estimate's aside
+            self.sink.error("WG301", f"'{var}' is an int in {bounds[0]}..{bounds[1]}, but it starts at {e.value}", node.span)
+            return None
         return fit_map_literal(e, t)
 
     # ---------------------------------------------------------------------------- actions
@@ -452,3 +456,11 @@ class _Checker(AxisChecks):
                 out[p.name] = t
         return out
 
+
+def _bounds_missed(e: Expr, t: Type) -> tuple[int, int] | None:
+    """The literal bounds of an int type that a literal initial value lies outside
+    (``k: int in 0..3 = 5``), or None."""
+    literal = [x.value for x in (e, t.lo, t.hi) if x is not None and x.op == "lit" and type(x.value) is int]
+    if t.kind != "int" or len(literal) != 3 or literal[1] <= literal[0] <= literal[2]:
+        return None
+    return literal[1], literal[2]
