@@ -137,3 +137,13 @@ def test_a_seed_whose_last_env_would_pass_2_63_minus_1_is_refused(suite: Path) -
     envs.reset(seed=2**63 - 3)  # envs get 2**63-3, 2**63-2, 2**63-1
     with pytest.raises(ValueError, match="seed \\+ i"):
         envs.reset(seed=2**63 - 2)
+
+
+def test_infos_carry_valid_step_and_exit_status_as_sync_mode_does(suite: Path) -> None:
+    """Sync mode and serve give valid, step and exit_status; the tables env gave only the mask."""
+    envs = make(suite, 4)
+    _, infos = envs.reset(seed=5)
+    assert infos["valid"].all() and not infos["step"].any() and "exit_status" not in infos  # a reset runs no command
+    _, _, _, _, infos = envs.step(np.full(4, envs.unwrapped.batch.max_commands + 3))  # an id no world has
+    assert not infos["valid"].any() and infos["step"].tolist() == [1] * 4
+    assert infos["exit_status"].tolist() == [1] * 4 and infos["_exit_status"].all() and infos["_valid"].all()

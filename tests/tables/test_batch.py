@@ -52,12 +52,16 @@ def test_a_batch_steps_as_independent_envs_with_the_same_seeds(batch_of, mixed: 
         paid += rewards > 0
         for i, env in enumerate(envs):
             if over[i]:  # next-step autoreset: the command is ignored, the episode starts again
-                expected = (env.reset()[0], 0.0, False, False)
+                shown, info = env.reset()
+                expected = (shown, 0.0, False, False)
             else:
                 b = int(commands[i])
                 command = env.commands[b] if 0 <= b < len(env.commands) else "xyzzy plugh"
-                expected = env.step(command)[:4]
+                *moved, info = env.step(command)
+                expected = tuple(moved)
             assert (obs[i], rewards[i], terminated[i], truncated[i]) == expected, (step, i)
+            assert (batch.valid[i], batch.steps[i], batch.stepped[i]) == (info["valid"], info["step"], not over[i])
+            assert not batch.stepped[i] or batch.exit_status[i] == info["exit_status"], (step, i)
             assert masks[i].tolist() == _mask(env, batch.max_commands), (step, i)
             over[i] = bool(terminated[i] or truncated[i])
             ends += over[i]

@@ -67,6 +67,8 @@ def test_terminal_envs_of_a_batch_type_lines_as_env_does(mixed: list[World]) -> 
                 expected = tuple(expected)
             assert (obs[i], rewards[i], terminated[i], truncated[i]) == expected, (step, i, c)
             assert masks[i].tolist() == _mask(env, batch.max_commands), (step, i)
+            assert (batch.valid[i], batch.steps[i], batch.stepped[i]) == (info["valid"], info["step"], not over[i])
+            assert not batch.stepped[i] or batch.exit_status[i] == info["exit_status"], (step, i, c)
             success.append(info["success"])
             if batch.state_ids[i] != batch._start[i]:  # noqa: SLF001 - its world's start state
                 moved.add(MIXED[i % len(MIXED)])

@@ -85,14 +85,20 @@ class WorldgenVectorEnv(VectorEnv):
         """``actions``: a command id or a command text per env."""
         texts, rewards, terminated, truncated, masks = self.batch.step(
             actions if isinstance(actions, np.ndarray) else list(actions))
-        return self._observations(texts), rewards, terminated, truncated, self._infos(masks)
+        return self._observations(texts), rewards, terminated, truncated, self._infos(masks, self.batch.stepped)
 
     def _observations(self, texts: np.ndarray | None) -> Any:
         return tuple(texts.tolist()) if texts is not None else self.batch.state_ids
 
-    def _infos(self, masks: np.ndarray) -> dict[str, Any]:
-        """Gymnasium's vector infos: each key's array, and ``_key`` saying which envs have it (all)."""
-        return {"action_mask": masks, "_action_mask": self._every, "success": self.batch.success(), "_success": self._every}
+    def _infos(self, masks: np.ndarray, stepped: np.ndarray | None = None) -> dict[str, Any]:
+        """Gymnasium's vector infos: each key's array, and ``_key`` saying which envs have it: every
+        env, but ``exit_status`` only where a command ran (a reset's info has none, as Env's)."""
+        batch, every = self.batch, self._every
+        infos = {"action_mask": masks, "_action_mask": every, "success": batch.success(), "_success": every,
+                 "valid": batch.valid, "_valid": every, "step": batch.steps, "_step": every}
+        if stepped is not None:
+            infos.update(exit_status=batch.exit_status, _exit_status=stepped)
+        return infos
 
 
 def suite_tables(suite: str | Path, trust_edited: bool = False) -> tuple[list[World], list[Tables]]:

@@ -66,6 +66,9 @@ class Batch:
         self._t = np.zeros(n, dtype=np.int64)
         self._acc = j.when.take(self._s)  # pay-once conditions met this episode
         self._over = np.ones(n, dtype=bool)  # ended: the next step resets it
+        self.valid = np.ones(n, dtype=bool)  # the last step's command was valid (Env's info["valid"])
+        self.exit_status = np.zeros(n, dtype=np.int64)  # its exit status (Env's info["exit_status"])
+        self.stepped = np.zeros(n, dtype=bool)  # False where the last step reset the env (no command ran)
         shelled = np.flatnonzero(np.array([w.scaffold.terminal is not None for w in self.worlds])[self.world])
         self._shell = ShellEnvs(shelled, [self.worlds[w] for w in self.world[shelled].tolist()],
                                 [tables[w] for w in self.world[shelled].tolist()]) if len(shelled) else None
@@ -115,6 +118,8 @@ class Batch:
         self._t[:] = 0
         self._acc = self._j.when.take(self._s)
         self._over = self._j.ends.take(self._s)
+        self.valid, self.stepped = np.ones(n, dtype=bool), np.zeros(n, dtype=bool)
+        self.exit_status = np.zeros(n, dtype=np.int64)
         if self._shell is not None:
             self._shell.reset(seeds)
         texts = None if self._texts is None else self._texts.of(self._texts.opening[self.world])
@@ -176,10 +181,18 @@ class Batch:
             if ids is not None:
                 ids[fresh] = self._texts.opening[self.world[fresh]]  # type: ignore[union-attr]
         texts = None if ids is None else self._texts.of(ids)  # type: ignore[union-attr]
+        valid = admitted | self._over  # a resetting env ran no command: valid, as reset's info says
+        status = (~admitted).astype(np.int64)  # a world without a shell: 0 valid, 1 refused (Env's convention)
         if self._shell is not None:
-            self._shelled(self._over, a, typed, new, t, reward, terminated, truncated, over, texts)
+            self._shelled(self._over, a, typed, new, t, reward, terminated, truncated, over, texts, valid, status)
+        self.valid, self.exit_status, self.stepped = valid, status, ~self._over
         self._s, self._t, self._over = new, t, over
         return texts, reward, terminated, truncated, self._masks()
+
+    @property
+    def steps(self) -> np.ndarray:
+        """Each env's steps in its episode (Env's ``info["step"]``)."""
+        return self._t.copy()
 
     def success(self) -> np.ndarray:
         """Per env: is it in a goal state (Env's ``info["success"]``)."""
@@ -188,14 +201,15 @@ class Batch:
     # ------------------------------------------------------------------------- inside a step
     def _shelled(self, was_over: np.ndarray, ids: np.ndarray, typed: Sequence[Any] | None, new: np.ndarray,
                  t: np.ndarray, reward: np.ndarray, terminated: np.ndarray, truncated: np.ndarray,
-                 over: np.ndarray, texts: Observations) -> None:
+                 over: np.ndarray, texts: Observations, valid: np.ndarray, status: np.ndarray) -> None:
         """Write the steps the terminal worlds' envs took in their shells into the step's arrays
         (one that reset is shown as every env that resets is, above)."""
         assert self._shell is not None
         envs, steps = self._shell.step(was_over, ids, typed)
         if not steps:
             return
-        shown, paid, ended, cut, state, turns = zip(*steps)
+        shown, paid, ended, cut, state, turns, fine, statuses = zip(*steps)
+        valid[envs], status[envs] = fine, statuses
         new[envs] = self._j.state_start[self.world[envs]] + np.array(state, dtype=np.int64)
         t[envs], reward[envs] = turns, paid
         terminated[envs], truncated[envs] = ended, cut

@@ -21,7 +21,7 @@ from worldgen.tables.build import Tables
 from worldgen.tables.step import TableEnv
 
 UNKNOWN = ""  # the line an id the world does not have types
-Step = tuple[str, float, bool, bool, int, int]
+Step = tuple[str, float, bool, bool, int, int, bool, int]  # ..., state id, steps, valid, exit status
 
 
 class ShellEnvs:
@@ -39,7 +39,7 @@ class ShellEnvs:
 
     def step(self, fresh: np.ndarray, ids: np.ndarray, typed: Sequence[Any] | None) -> tuple[np.ndarray, list[Step]]:
         """The envs that stepped (of ``envs``, in order) and, per env, (observation, reward,
-        terminated, truncated, state id in its world, steps). ``fresh``, ``ids`` and ``typed`` (a
+        terminated, truncated, state id in its world, steps, valid, the line's exit status). ``fresh``, ``ids`` and ``typed`` (a
         command per batch env, or None) are the batch's: a fresh env resets, ignoring its command,
         and is the batch's to show (its world's start); ``typed[i]``, when a string, is the line
         typed, else ``ids[i]`` names it."""
@@ -50,9 +50,10 @@ class ShellEnvs:
                 episode.reset()
                 continue
             line = typed[i] if typed is not None and isinstance(typed[i], str) else self._line(k, int(ids[i]))
-            obs, reward, terminated, truncated, _ = episode.step(line)
+            obs, reward, terminated, truncated, info = episode.step(line)
             stepped.append(i)
-            out.append((obs, reward, terminated, truncated, episode.state_id, episode.steps))
+            out.append((obs, reward, terminated, truncated, episode.state_id, episode.steps, info["valid"],
+                        info["exit_status"]))
         return np.array(stepped, dtype=np.int64), out
 
     def _line(self, k: int, b: int) -> str:
