@@ -54,16 +54,25 @@ class _Run:
             return
         self.rejects += 1
         self.errors_in_row = self.errors_in_row + 1 if verdict == "error" else 0
+        if self.errors_in_row >= self.max_errors_in_row or self.rejects > self.max_rejects:
+            raise _Stop(reason)
+
+    def stopped(self, reason: str) -> WorldgenError:
+        """Why the run stopped, counted once every worker has ended (answers already in flight
+        when the limit was passed are recorded too, and counted here)."""
         if self.errors_in_row >= self.max_errors_in_row:
-            raise WorldgenError(
+            return WorldgenError(
                 f"stopped: {self.errors_in_row} requests in a row failed; last: {reason}."
                 f" Fix the endpoint and run the same command again to resume ({self.pack.path})"
             )
-        if self.rejects > self.max_rejects:
-            raise WorldgenError(
-                f"stopped: {self.rejects} records rejected in this run (limit {self.max_rejects}); last: {reason}."
-                f" See {self.pack.path}/rejects.jsonl; raise --max-rejects or fix the scaffold or prompt"
-            )
+        return WorldgenError(
+            f"stopped: {self.rejects} records rejected in this run (limit {self.max_rejects}); last: {reason}."
+            f" See {self.pack.path}/rejects.jsonl; raise --max-rejects or fix the scaffold or prompt"
+        )
+
+
+class _Stop(Exception):
+    """A stop condition met by one worker; ``fill_pack`` ends the others, then says why."""
 
 
 async def fill_pack(
@@ -85,10 +94,12 @@ async def fill_pack(
             workers = [asyncio.ensure_future(run.worker()) for _ in range(max(1, concurrency))]
             try:
                 await asyncio.gather(*workers)
-            except BaseException:
+            except BaseException as err:
                 for w in workers:
                     w.cancel()
                 await asyncio.gather(*workers, return_exceptions=True)
+                if isinstance(err, _Stop):
+                    raise run.stopped(str(err)) from None
                 raise
     finally:
         t = pack.totals
