@@ -39,3 +39,36 @@ def test_a_file_path_that_content_makes_climb_out_of_its_folder_is_refused_at_lo
     assert scaffold.instantiate({"where": "notes/today"}, seed=0).env().reset()
     with pytest.raises(WorldgenError, match=r"file note: its path '/srv/../../tmp/x' must be absolute with no"):
         scaffold.instantiate({"where": "../../tmp/x"}, seed=0).env()
+
+
+def _played(source: str, line: str) -> tuple[str, dict]:
+    env = worldgen.loads(source, "w.wg").instantiate({}, seed=0).env()
+    env.reset(seed=0)
+    shown = env.step(line)[0]
+    return shown, env.state()
+
+
+def test_a_write_whose_binding_is_the_worlds_first_reaches_the_state() -> None:
+    """Binding 0 was taken for "no binding" (`or`): `echo v=1 > /etc/app.conf` was always refused."""
+    source = ('world w {\n  state { v: int in 1..2 = 2 }\n  files {\n    file conf "/etc/app.conf" {\n'
+              '      text "v={v}\\n"\n      when write "v={p}" (p: int in 1..2) { do v = p }\n    }\n  }\n'
+              '  observe ""\n  done when v == 1\n}\n')
+    assert _played(source, "echo v=1 > /etc/app.conf; echo $?") == ("0", {"v": 1})
+
+
+@pytest.mark.parametrize("line", [": > /var/log/app.log", "> /var/log/app.log", "cat /dev/null > /var/log/app.log"])
+def test_a_file_that_may_only_be_emptied_takes_an_empty_write(line: str) -> None:
+    """`when write ""` was never indexed (its printf line has no text before ' > '): every seed was rejected."""
+    source = ('world w {\n  state { emptied: bool = false }\n  files {\n    file log "/var/log/app.log" {\n'
+              '      text if emptied then "" else "line\\n"\n      when write "" { do emptied = true }\n    }\n'
+              '    program systemctl { }\n  }\n  action st "systemctl status" { say "ok" }\n  observe ""\n'
+              '  done when emptied\n}\n')
+    assert _played(source, f"{line}; echo $?") == ("0", {"emptied": True})
+
+
+def test_a_chown_whose_binding_is_the_worlds_first_reaches_the_state() -> None:
+    source = ('world w {\n  enum who { carol, bob }\n  enum crew { web, devs }\n  state { owner: who = bob  group: crew = devs }\n'
+              '  files {\n    file data "/srv/data.db" {\n      text "d\\n"\n      owner "{owner}"\n      group "{group}"\n'
+              '      when chown (u: who, g: crew) { do owner = u, group = g }\n    }\n  }\n  observe ""\n'
+              '  done when owner == carol\n}\n')
+    assert _played(source, "chown carol:web /srv/data.db; echo $?") == ("0", {"owner": 0, "group": 0})

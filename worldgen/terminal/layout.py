@@ -141,7 +141,8 @@ def _index_writes(layout: Layout, names: list[str]) -> None:
     for key, b in rules.table.items():
         if rules.bindings[b].action not in writers or not key.startswith(WRITE_PREFIX):
             continue
-        body, _, path = key[len(WRITE_PREFIX):].rpartition(" > ")
+        body, _, path = (" " + key[len(WRITE_PREFIX):]).rpartition(" > ")  # `printf '%s\n' > F`: no text
+        body = body.strip()
         f = by_key.get(path)
         if f is not None and rules.bindings[b].args[: len(f.args)] == f.args:
             f.writes.setdefault(text_key("\n".join(body[1:-1].split("' '"))), b)

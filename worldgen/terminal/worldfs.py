@@ -143,7 +143,8 @@ class WorldFs:
         current = self.layout.text(f, self.actor.state) if self._file(path) is not None else ""
         whole = current + text if append else text
         invalid = str(f.invalid(self.actor.state, *f.args)) if f.invalid is not None else DEFAULT_INVALID_WRITE
-        self._run(f.writes.get(text_key(whole)) or self._matched(f, whole), path, invalid)
+        binding = f.writes.get(text_key(whole))
+        self._run(binding if binding is not None else self._matched(f, whole), path, invalid)  # binding 0 is one
 
     def _matched(self, f: WorldFile, text: str) -> int | None:
         """A write read through the file's ``matching`` expression: its groups, put into the
@@ -209,7 +210,9 @@ class WorldFs:
             raise FsError("EPERM", path)
         node = self._node(f)
         who = f"{owner or node.owner}:{group or node.group}"
-        binding = self.layout.hook(f"chown {who} {path}") or self.layout.hook(f"chown {owner or node.owner} {path}")
+        binding = self.layout.hook(f"chown {who} {path}")
+        if binding is None:  # (binding 0 is a binding: `or` took it for none)
+            binding = self.layout.hook(f"chown {owner or node.owner} {path}")
         self._run(binding, path, "Operation not permitted")
 
     def touch(self, path: str) -> None:
