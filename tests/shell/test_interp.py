@@ -271,3 +271,18 @@ def test_output_over_a_mebibyte_is_cut(fs, session):
 def test_binary_bytes_are_just_characters(run):
     got = fast(run, "echo \x00\x01\x1b[31m\x7f \udcff")
     assert got.stdout == "\x00\x01\x1b[31m\x7f \udcff\n"
+
+
+def test_an_array_element_is_outside_the_subset_not_a_bad_substitution(run):
+    """`${PIPESTATUS[0]}` is good bash: it said "bad substitution" (exit 1), as for a typo."""
+    assert outputs(run, "echo first; echo ${PIPESTATUS[0]}") == (
+        "worldgen shell: an array element ${NAME[...]} is not supported in this world\n", 2)
+
+
+def test_a_bash_builtin_this_shell_lacks_is_named_as_such_not_as_a_missing_program(run, fs, session):
+    """`set -e`, `read`, `umask` said "command not found" (127), which no bash ever says of them."""
+    assert outputs(run, "umask") == ("worldgen shell: the bash builtin umask is not supported in this world\n", 2)
+    assert outputs(run, "set -e; echo next") == (
+        "worldgen shell: the bash builtin set is not supported in this world\nnext\n", 0)
+    own = Shell(fs, {"umask": lambda call: call.stdout.append("0022\n") or 0}).run("umask", session)
+    assert own.output == "0022\n"  # a world's program of the name runs, as bash runs it in its place

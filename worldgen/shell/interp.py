@@ -22,7 +22,7 @@ from worldgen.shell import budget, limits
 from worldgen.shell.ast import AndOr, Command, Pipeline, Redirect, Word
 from worldgen.shell.budget import Meter, MeteredFs, OverBudget
 from worldgen.shell.builtins.base import Builtin, Call
-from worldgen.shell.builtins.core import BASH_BUILTINS, NO_FILE, NOT_ON_PATH, SHELL_COMMANDS
+from worldgen.shell.builtins.core import BASH_BUILTINS, NO_FILE, NOT_ON_PATH, SHELL_COMMANDS, UNSUPPORTED_BUILTINS
 from worldgen.shell.builtins.registry import tools as registered_tools
 from worldgen.shell.expand import Expander, GlobLimit
 from worldgen.shell.fs import Filesystem, FsError, basename, parent, resolve
@@ -326,6 +326,9 @@ class Shell:
         if shell_command is not None:
             return _guarded(shell_command, call, _Context(self, session))
         command = self._lookup(name, call.cwd)
+        if command == "command not found" and name in UNSUPPORTED_BUILTINS:  # bash would run it: say so, not "not found"
+            call.stderr.append(f"worldgen shell: the bash builtin {name} is not supported in this world\n")
+            return limits.LIMIT_STATUS
         if isinstance(command, str):
             call.stderr.append(f"bash: {name}: {command}\n")
             return 126 if "/" in name and self.fs.stat(resolve(call.cwd, name)) is not None else 127

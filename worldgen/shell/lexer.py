@@ -399,6 +399,8 @@ class Lexer:
                     return Param(name, op, tuple(arg), quoted), k + 1
             if s[j] in "#%/^,:@":
                 raise Unsupported(f"the parameter expansion ${{NAME{s[j]}...}}")
+        if s[j] == "[":  # bash's arrays (${PIPESTATUS[0]}, ${a[@]}): well formed, just not here
+            raise Unsupported("an array element ${NAME[...]}")
         raise ShellSyntaxError(f"{s[i - 2 - length:close + 1]}: bad substitution", 1)
 
 
