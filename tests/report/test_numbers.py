@@ -132,3 +132,14 @@ def test_a_report_without_measuring_is_the_same_report_without_its_timings(repor
     lean = build_report(tally_suite, [str(f) for f in tally_rollouts], measure=False, entries=open_entries(tally_suite))
     assert "measured" not in lean
     assert to_json(lean) == to_json({k: v for k, v in report.items() if k != "measured"})
+
+
+def test_an_episode_read_twice_counts_once_and_is_warned_about(report: dict, tally_suite: Path,
+                                                                 tally_rollouts: list[Path]) -> None:
+    """(policy, world, seed) identifies an episode: a file passed twice doubled every count and
+    narrowed every interval, silently."""
+    twice = build_report(tally_suite, [str(f) for f in (*tally_rollouts, tally_rollouts[0])], measure=False)
+    assert twice["rollouts"]["policies"] == report["rollouts"]["policies"]
+    assert twice["suite"]["episodes"] == report["suite"]["episodes"]
+    assert twice["warnings"][-1].startswith(f"{tally_rollouts[0]}: 18 episode(s) read already (the same policy, world "
+                                            "and seed) were counted once (first: oracle on ")

@@ -59,6 +59,7 @@ def load_suite(path: str | Path, rollout_files: list[str], packs: list[str], tru
     if folder.is_dir() and summary is None and not (folder / SPLIT).is_file():  # a split has no compile summary
         data.warnings.append(f"{folder / SUMMARY} is missing: acceptance rates are unknown")
     by_id = data.by_id()
+    seen: set[tuple[Any, Any, Any]] = set()  # (policy, world, seed): what identifies an episode
     for name in rollout_files:
         episodes, warnings = records.read(name)
         data.warnings += warnings
@@ -66,13 +67,28 @@ def load_suite(path: str | Path, rollout_files: list[str], packs: list[str], tru
         if foreign:
             data.warnings.append(f"{name}: {len(foreign)} episode(s) of worlds not in this suite were left out "
                                  f"(first: {foreign[0].get('world')})")
-        ours = [e for e in episodes if e.get("world") in by_id]
+        ours, again = _first_reads([e for e in episodes if e.get("world") in by_id], seen)
+        if again:  # two rollouts over the same seeds, or one file passed twice: each episode counts once
+            data.warnings.append(f"{name}: {len(again)} episode(s) read already (the same policy, world and seed) "
+                                 f"were counted once (first: {again[0].get('policy')} on {again[0].get('world')} "
+                                 f"seed {again[0].get('seed')})")
         if not trust_edited:
             _check_replays(name, ours, by_id)
         data.episodes += ours
     if not trust_edited:  # every episode replayed above, or loading was refused
         data.replays = [None] * len(data.episodes)
     return data
+
+
+def _first_reads(episodes: list[dict[str, Any]], seen: set[tuple[Any, Any, Any]]) -> tuple[list[dict[str, Any]],
+                                                                                          list[dict[str, Any]]]:
+    """(the episodes not read before, those that were), adding the new ones' keys to ``seen``."""
+    new, again = [], []
+    for e in episodes:
+        key = (e.get("policy"), e.get("world"), e.get("seed"))
+        (again if key in seen else new).append(e)
+        seen.add(key)
+    return new, again
 
 
 def _check_replays(name: str, episodes: list[dict[str, Any]], by_id: dict[str, Entry]) -> None:
