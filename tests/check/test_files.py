@@ -137,3 +137,13 @@ def test_a_program_with_a_dash_in_its_name_is_declared_quoted() -> None:
 def test_a_matching_expression_names_exactly_the_hooks_values(matching: str, expected: str) -> None:
     found = errors('  files { file c "/c" { text ""  when write "port={p}" (p: int in 1..3) ' + matching + " { } } }")
     assert any(e.startswith(expected) for e in found), found
+
+
+@pytest.mark.parametrize("word", ["rename", "also"])
+def test_a_files_hook_cannot_be_rephrased_by_an_axis(word: str) -> None:
+    """The shell runs a hook when a line touches the file: a phrasing of its own passed check, the
+    checker took it for a command, and every compiled draw failed its oracle replay."""
+    found = errors('  files { file c "/c" { text "p=1"  when write "p={p}" (p: int in 1..3) { } } }\n'
+                   f'  axis interface {{ plain {{}}  terse {{ {word} write_c "w {{p}}" }} }}')
+    assert any(e.startswith(f"WG616 5:{38 + len(word) + 1} 'write_c' is a file's hook: the shell runs it when a line does it to the file "
+                            f"(cat, a write, rm, chmod, chown), so no command of its own can '{word}' it") for e in found), found

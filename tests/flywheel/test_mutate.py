@@ -91,3 +91,13 @@ def test_axes_of_other_scaffolds_are_crossed_in_only_where_they_check() -> None:
     for c in crossed:
         assert "# proposed: axis interface of scaffold" in c.source
         worldgen.loads(c.source, "frozen_lake.wg")
+
+
+@pytest.mark.parametrize("name", ["appconfig", "backup", "csvreport", "makefile"])
+def test_a_terse_interface_renames_no_files_hook(name: str) -> None:
+    """Renaming `write_conf` made a command the shell never runs (WG616 now): every such proposal
+    spent one of the gate's evaluations and failed."""
+    source = (ROOT / "scaffolds" / f"{name}.wg").read_text()
+    terse = [c for c in candidates(source, f"{name}.wg", ScaffoldResult(name, 10, 0.5), Band()) if c.tag == "terse"]
+    for candidate in terse:
+        worldgen.loads(renamed(candidate.source, "x.wg", "proposal"), "x.wg")  # checks: no hook is renamed

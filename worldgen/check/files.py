@@ -65,8 +65,24 @@ def desugar(world: ast.World, sink: DiagnosticSink) -> tuple[ast.World, FilesDec
             sink.error("WG614", f"a terminal world's command starts with a program's name, which the shell finds on "
                        f"PATH, not with a path: '{words[0]}' (call it '{words[0].rstrip('/').rsplit('/', 1)[-1]}')",
                        pattern.span)
+    hooks = {d.name for d in generated if isinstance(d, ast.ActionDecl)}
+    for d in _rephrasings(world.decls):
+        if d.action in hooks:
+            word = "rename" if isinstance(d, ast.RenameDecl) else "also"
+            sink.error("WG616", f"'{d.action}' is a file's hook: the shell runs it when a line does it to the file "
+                       f"(cat, a write, rm, chmod, chown), so no command of its own can '{word}' it", d.span)
     decls = [d for d in world.decls if not isinstance(d, FilesDecl)] + generated
     return ast.World(world.span, world.name, decls), block
+
+
+def _rephrasings(decls: list[ast.Decl]) -> Iterator[ast.RenameDecl | ast.AlsoDecl]:
+    """Every `rename` and `also` of the world, in its axes' alternatives too."""
+    for d in decls:
+        if isinstance(d, ast.AxisDecl):
+            for alt in d.alternatives:
+                yield from _rephrasings(alt.decls)
+        elif isinstance(d, (ast.RenameDecl, ast.AlsoDecl)):
+            yield d
 
 
 def _command_patterns(decls: list[ast.Decl]) -> Iterator[ast.Str]:

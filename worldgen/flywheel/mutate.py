@@ -39,6 +39,7 @@ from worldgen.flywheel.solver import ParamTrend, ScaffoldResult
 from worldgen.frontend import compile_source
 from worldgen.frontend_cache import checked
 from worldgen.ir.models import Scaffold
+from worldgen.ir.terminal import hook_action
 from worldgen.syntax import ast
 from worldgen.syntax.parser import parse
 from worldgen.syntax.printer import print_world
@@ -239,10 +240,12 @@ def _crossed(source: str, filename: str, ir: Scaffold, others: tuple[Crossable, 
 
 
 def _terse_patterns(ir: Scaffold) -> list[tuple[str, str]]:
-    """Per action: its shortest unique name prefix followed by its arguments."""
+    """Per action: its shortest unique name prefix followed by its arguments (a terminal world's
+    file hooks keep theirs: the shell runs them when a line touches the file; WG616)."""
     names = [a.name for a in ir.actions]
+    hooks = {hook_action(f.name, kind) for f in ir.terminal.files for kind in f.hooks} if ir.terminal else set()
     out = []
-    for action in ir.actions:
+    for action in (a for a in ir.actions if a.name not in hooks):
         unique = (action.name[:n] for n in range(1, len(action.name) + 1)
                   if not any(other != action.name and other.startswith(action.name[:n]) for other in names))
         prefix = next(unique, action.name)  # a name that begins another action's name stays whole
