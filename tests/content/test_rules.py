@@ -117,3 +117,13 @@ def test_text_that_fills_a_file_path_may_not_climb_out_of_its_folder() -> None:
     assert rules_of({"where": "notes/today.txt", "motd": "../..  is fine in a text"}, scaffold) == []
     for bad in ("../../etc/passwd", "a/../../b", "..", "a/./b"):
         assert rules_of({"where": bad, "motd": "hi"}, scaffold) == [("/where", "path-part")]
+
+
+def test_a_word_starting_with_a_digit_is_told_why_it_fails() -> None:
+    """`50-cloud-init` fits "letters and digits, parts joined by '-'": the rule it breaks is its first character."""
+    record = good_vault()
+    record["key"][0]["name"] = "50-cloud-init"
+    _, violations = Validator(vault()).check(record, "r1")
+    assert [v.rule for v in violations if v.pointer == "/key/0/name"] == [
+        "typeable: '50-cloud-init' must be one lowercase word of letters and digits starting with a letter, parts joined "
+        "by single '.', '-', '_' or '/' (players type it)"]

@@ -95,7 +95,7 @@ def _slot(slot: Slot, path: tuple[str, ...], names: set[tuple[str, ...]], strict
             schema: dict[str, Any] = {"type": "string"}
             if slot.kind == "word":
                 schema["pattern"] = WORD_PATTERN
-                notes.append("one lowercase word: letters and digits, parts may be joined by . - _ or /")
+                notes.append("one lowercase word: letters and digits starting with a letter, parts may be joined by . - _ or /")
             elif path in names:
                 schema["pattern"] = NAME_PATTERN
                 notes.append("lowercase words separated by single spaces")

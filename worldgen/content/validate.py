@@ -22,8 +22,10 @@ from worldgen.ir.models import Scaffold
 
 MAX_MESSAGE = 200
 _TYPEABLE = {
-    WORD_PATTERN: "one lowercase word of letters and digits, parts joined by single '.', '-', '_' or '/' (players type it)",
-    NAME_PATTERN: "lowercase words (letters and digits, parts joined by single '.', '-', '_' or '/') separated by "
+    WORD_PATTERN: "one lowercase word of letters and digits starting with a letter, parts joined by single '.', '-', "
+                  "'_' or '/' (players type it)",
+    NAME_PATTERN: "lowercase words (letters and digits starting with a letter, parts joined by single '.', '-', '_' or "
+                  "'/') separated by "
                   "single spaces (players type it)",
 }
 
