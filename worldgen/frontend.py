@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from worldgen.check.buildtime import warn_consts_reading_changing_state
 from worldgen.check.checker import check
+from worldgen.check.escapes import warn_unknown_escapes
 from worldgen.errors import Diagnostic, DiagnosticError, DiagnosticSink
 from worldgen.ir.models import Scaffold as ScaffoldIR
 from worldgen.syntax import ast
@@ -24,4 +25,5 @@ def check_parsed(world: ast.World, source: str, filename: str = "<string>") -> t
     if ir is None:  # pragma: no cover - check returns None only with diagnostics
         raise DiagnosticError([])
     warn_consts_reading_changing_state(world, ir, sink)
+    warn_unknown_escapes(world, sink)
     return ir, tuple(sorted(sink.warnings, key=lambda d: (d.span.line, d.span.col, d.code)))
