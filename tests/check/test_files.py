@@ -147,3 +147,16 @@ def test_a_files_hook_cannot_be_rephrased_by_an_axis(word: str) -> None:
                    f'  axis interface {{ plain {{}}  terse {{ {word} write_c "w {{p}}" }} }}')
     assert any(e.startswith(f"WG616 5:{38 + len(word) + 1} 'write_c' is a file's hook: the shell runs it when a line does it to the file "
                             f"(cat, a write, rm, chmod, chown), so no command of its own can '{word}' it") for e in found), found
+
+
+def test_a_terminal_worlds_commands_differ_by_case_as_its_shell_takes_them() -> None:
+    """`sshd -t` and `sshd -T` are two options: WG415 called them one command."""
+    ir, _ = compile_source(HEAD + '  files { program sshd { flag "-t"  flag "-T" } }\n'
+                           '  action test "sshd -t" { }\n  action dump "sshd -T" { }' + TAIL, "t.wg")
+    assert [a.patterns for a in ir.actions if a.name in ("test", "dump")] == [("sshd -t",), ("sshd -T",)]
+
+
+def test_elsewhere_commands_still_match_whatever_their_case() -> None:
+    with pytest.raises(DiagnosticError, match="can match the same command as"):
+        compile_source('world w {\n  state { n: int in 0..1 = 0 }\n  action a "look" { }\n  action b "LOOK" { }\n'
+                       '  done when n == 1\n}\n', "w.wg")

@@ -121,4 +121,5 @@ class AxisChecks:
                         config[d.action] = (config[d.action][0], [(p, origin) for p in d.patterns])
                     elif isinstance(d, ast.AlsoDecl) and d.action in config:
                         config[d.action][1].extend((p, origin) for p in d.patterns)
-            find_ambiguities(self.sink, list(config.values()), self._arg_types, frozenset(self.scope.grids))
+            find_ambiguities(self.sink, list(config.values()), self._arg_types, frozenset(self.scope.grids),
+                             self.case_sensitive)

@@ -61,7 +61,7 @@ DEFAULT_LENGTHS = {"text": (1, 400), "word": (2, 24)}
 def check(world: ast.World, sink: DiagnosticSink) -> Scaffold | None:
     """Check a parsed world; returns the IR, or None after reporting diagnostics into ``sink``."""
     world, files = desugar(world, sink)
-    scaffold = _Checker(sink).run(world)
+    scaffold = _Checker(sink, case_sensitive=files is not None).run(world)
     if files is not None and not sink.diagnostics:
         scaffold = scaffold.model_copy(update={"terminal": terminal_ir(files, scaffold, sink)})
     if not sink.diagnostics:
@@ -75,6 +75,7 @@ def check(world: ast.World, sink: DiagnosticSink) -> Scaffold | None:
 class _Checker(AxisChecks):
     sink: DiagnosticSink
     scope: Scope = field(default_factory=Scope)
+    case_sensitive: bool = False  # a terminal world: its shell takes commands as typed
 
     def __post_init__(self) -> None:
         self.exprs = ExprChecker(self.sink, self.scope)

@@ -189,8 +189,10 @@ def find_ambiguities(
     config: list[tuple[ast.ActionDecl, list[tuple[ast.Str, str | None]]]],
     arg_types: Callable[[ast.ActionDecl], dict[str, Type]],
     grids: frozenset[str] = frozenset(),
+    case_sensitive: bool = False,
 ) -> None:
-    """Report pairs of patterns of different actions that can match one command.
+    """Report pairs of patterns of different actions that can match one command (told apart by
+    case too when ``case_sensitive``: a terminal world's shell takes commands as typed).
 
     Each pattern carries its origin (None, or "axis=alternative" when an alternative brought it);
     a clash is reported at the pattern an alternative brought, so the caret points at the change.
@@ -202,7 +204,7 @@ def find_ambiguities(
         types = arg_types(action)
         cls = pattern_class(types)
         for s, origin in patterns:
-            toks = tokens(s.value)
+            toks = tokens(s.value, not case_sensitive)
             for other, os, oorigin, otoks, otypes in seen.candidates(cls, toks):
                 if not all(_overlap(x, y, types, otypes, grids) for x, y in zip(toks, otoks)):
                     continue

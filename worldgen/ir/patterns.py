@@ -84,27 +84,29 @@ def find_unpadded(table: dict[str, int], forms: Forms, command: str) -> int | No
 
 
 @lru_cache(maxsize=4096)
-def tokens(pattern: str) -> tuple[Token, ...]:
-    """Split a pattern into tokens (cached: every world of a suite fills the same patterns for
-    every argument binding)."""
-    return tuple(_token(tok) for tok in pattern.split())
+def tokens(pattern: str, fold: bool = True) -> tuple[Token, ...]:
+    """Split a pattern into tokens, its words lowercased unless ``fold`` is False (a terminal
+    world's commands are typed case and all: `-t` is not `-T`). Cached: every world of a suite
+    fills the same patterns for every argument binding."""
+    return tuple(_token(tok, fold) for tok in pattern.split())
 
 
-def _token(tok: str) -> Token:
+def _token(tok: str, fold: bool) -> Token:
     whole = _ARG.fullmatch(tok)
     if whole:
         return ("arg", whole.group(1))
+    word = str.lower if fold else str
     parts: list[Part] = []
     at = 0
     for m in _ARG.finditer(tok):
         if m.start() > at:
-            parts.append(("word", tok[at : m.start()].lower()))
+            parts.append(("word", word(tok[at : m.start()])))
         parts.append(("arg", m.group(1)))
         at = m.end()
     if not parts:
-        return ("word", tok.lower())
+        return ("word", word(tok))
     if at < len(tok):
-        parts.append(("word", tok[at:].lower()))
+        parts.append(("word", word(tok[at:])))
     return ("mixed", tuple(parts))
 
 
