@@ -93,6 +93,11 @@ def test_a_run_resumed_with_other_settings_is_refused(library: Path, first_round
     propose(library, view, tmp_path / "out", replace(SETTINGS, count=0))
     with pytest.raises(WorldgenError, match=r"a propose run with other settings \(seeds was \"0:10\", now \"0:5\"\)"):
         propose(library, view, tmp_path / "out", replace(SETTINGS, count=0, seeds=range(5)))
+    with pytest.raises(WorldgenError, match=r"other settings \(evaluations was 2, now 1\)"):  # its verdicts' budget
+        propose(library, view, tmp_path / "out", replace(SETTINGS, count=0, max_evaluated=1))
+    fewer = replace(view, scaffolds=dict(list(view.scaffolds.items())[:1]))  # other --report files: other verdicts
+    with pytest.raises(WorldgenError, match=r"other settings \(solver_results was \{.*\}, now \{.*\}\)"):
+        propose(library, fewer, tmp_path / "out", replace(SETTINGS, count=0))
 
 
 def test_the_command_line(library: Path, first_round: Path, tmp_path: Path) -> None:

@@ -31,3 +31,13 @@ def test_a_run_resumed_with_other_settings_is_refused_and_left_as_it_was(library
         loop(library, run, other)
     assert sorted(p.relative_to(run) for p in run.rglob("*")) == before
     loop(library, run, replace(settings, jobs=2))  # what does not change the results may differ
+
+
+def test_a_setting_a_run_did_not_record_yet_takes_the_one_given_now(tmp_path: Path) -> None:
+    """A run recorded before `evaluations` was a setting resumes; what it did record still counts."""
+    from worldgen.flywheel.run_settings import keep_or_refuse
+
+    (tmp_path / FILE).write_text(json.dumps({"seeds": "0:10"}))
+    keep_or_refuse(tmp_path, {"seeds": "0:10", "evaluations": 4}, "propose")
+    with pytest.raises(WorldgenError, match=r"seeds was \"0:10\", now \"0:5\""):
+        keep_or_refuse(tmp_path, {"seeds": "0:5", "evaluations": 4}, "propose")

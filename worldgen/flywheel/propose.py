@@ -69,7 +69,7 @@ def propose(library_dir: Path, view: SolverView, out: Path, settings: Settings,
     """Write up to ``settings.count`` accepted proposals into ``out``; returns the summary.
     ``proposer`` writes the drafts (default: the offline ``mutate`` proposer); ``say`` hears each
     decision as it is made (name, accepted|rejected|skipped, reason)."""
-    run_settings.keep_or_refuse(out, run_settings.of_propose(view.policy, settings), "propose")
+    run_settings.keep_or_refuse(out, run_settings.of_propose(view, settings), "propose")
     library = read_library(library_dir)
     solver = SolverTest(view.policy, settings.episodes, settings.overlap, settings.base_url)
     gate = Gate([library_member(s.ir, _suite(view, s.name)) for s in library], settings.band, settings.seeds,

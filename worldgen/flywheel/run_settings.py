@@ -21,6 +21,7 @@ from worldgen.jsondata import read_json_file
 if TYPE_CHECKING:
     from worldgen.flywheel.loop import LoopSettings
     from worldgen.flywheel.propose import Settings as ProposeSettings
+    from worldgen.flywheel.solver import SolverView
 
 FILE = "settings.json"
 
@@ -31,9 +32,11 @@ def of_loop(settings: LoopSettings) -> dict[str, Any]:
             "eval": None if settings.eval_suite is None else str(settings.eval_suite)}
 
 
-def of_propose(solver: str, settings: ProposeSettings) -> dict[str, Any]:
-    """A propose run's settings as it records them."""
-    return {**_gate(solver, settings), "count": settings.count}
+def of_propose(view: SolverView, settings: ProposeSettings) -> dict[str, Any]:
+    """A propose run's settings as it records them: with what its --report files say of each
+    scaffold (its verdicts and the edits it tries depend on it) and its evaluation budget."""
+    return {**_gate(view.policy, settings), "count": settings.count, "evaluations": settings.evaluations(),
+            "solver_results": {name: f"{r.success:g} over {r.episodes} episodes" for name, r in sorted(view.scaffolds.items())}}
 
 
 def _gate(solver: str, settings: LoopSettings | ProposeSettings) -> dict[str, Any]:
@@ -45,10 +48,12 @@ def _gate(solver: str, settings: LoopSettings | ProposeSettings) -> dict[str, An
 
 def keep_or_refuse(out: Path, now: dict[str, Any], what: str = "loop") -> None:
     """Record the settings ``now`` of a new run; refuse to resume one recorded with others, naming
-    each option that differs. A run from before settings were recorded takes the ones given now."""
+    each option that differs. A run from before settings (or some of them) were recorded takes the
+    ones given now."""
     before = read_json_file(out / FILE)
     if isinstance(before, dict):
-        changed = [f"{k} was {json.dumps(before.get(k))}, now {json.dumps(v)}" for k, v in now.items() if before.get(k) != v]
+        changed = [f"{k} was {json.dumps(before[k])}, now {json.dumps(v)}" for k, v in now.items()
+                   if k in before and before[k] != v]  # a key a run did not record yet: it takes the one now
         if changed:
             raise WorldgenError(f"{out}: error: a {what} run with other settings ({'; '.join(changed)}); resume it with "
                                 "the same options, or write the new run to another -o")
