@@ -15,7 +15,9 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import json
 import math
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -24,7 +26,7 @@ from typing import Any
 from worldgen.compiler.bounds import scaffold_bounds
 from worldgen.compiler.executors import LocalExecutor
 from worldgen.compiler.journal import MARKER
-from worldgen.compiler.suite import Result, Spec, compile_suite
+from worldgen.compiler.suite import REJECTED, Result, Spec, compile_suite
 from worldgen.content.providers.procedural import ProceduralProvider
 from worldgen.content.validate import Validator
 from worldgen.errors import DiagnosticError, WorldgenError
@@ -155,8 +157,8 @@ class Gate:
         verdict.measured["compiled"] = {"accepted": len(entries), "seeds": len(self.seeds)}
         if share < MIN_COMPILED:
             verdict.reason = (f"compile: {len(entries)} of {len(self.seeds)} seeds passed their checks within "
-                              f"{self.budget.max_states:,} states per world (at least {MIN_COMPILED:.0%} needed); "
-                              f"`worldgen explain {suite}` shows why")
+                              f"{self.budget.max_states:,} states per world (at least {MIN_COMPILED:.0%} needed; "
+                              f"{_failed_checks(suite)}); `worldgen explain {suite}` shows why")
             return verdict, None
         verdict.reason = self.budget.long_world(entries)
         if verdict.reason:
@@ -236,12 +238,32 @@ def compiled(ir: Scaffold, record: dict[str, Any], seeds: range, suite: Path, jo
                 return []
         except _Hopeless:
             raise WorldgenError(f"stopped early: more than {max_rejected} of {len(seeds)} seeds failed their checks "
-                                f"within {bounds.max_states:,} states per world; `worldgen explain {suite}` shows why") from None
+                                f"within {bounds.max_states:,} states per world ({_failed_checks(suite)}); "
+                                f"`worldgen explain {suite}` shows why") from None
     return open_entries(suite)
 
 
 class _Hopeless(Exception):
     """Too many seeds failed for the gate to pass: stop compiling."""
+
+
+def _failed_checks(suite: Path) -> str:
+    """Which checks the rejected seeds' draws failed, most often first (`require (line 33) x5`):
+    the reason a proposal fell, which the states per world alone did not say."""
+    failed: Counter[str] = Counter()
+    try:
+        lines = (suite / REJECTED).read_text("utf-8").splitlines()
+    except OSError:
+        lines = []
+    for line in lines:
+        try:
+            draws = json.loads(line)["draws"]
+            failed.update(name for draw in draws for name in draw["failed"])
+        except (ValueError, KeyError, TypeError):
+            continue  # a line cut by the early stop: the others say enough
+    if not failed:
+        return "no check named"
+    return "failed: " + ", ".join(f"{name} x{n}" for name, n in failed.most_common(3))
 
 
 def _stop_after(max_rejected: int | None) -> Callable[[Result], None]:

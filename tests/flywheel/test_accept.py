@@ -1,0 +1,28 @@
+"""The gate's compile step: a proposal whose seeds fail their checks is rejected naming the checks
+they failed, not only the state budget (a `require` no draw meets read as a budget problem)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from worldgen.errors import WorldgenError
+from worldgen.flywheel.accept import compiled
+from worldgen.frontend import compile_source
+
+NEVER = """world never {
+  param n: int in 1..3
+  state { x: int in 0..3 = 0 }
+  action a "a" { when x < 3  do x += 1 }
+  require n > 5 else "n is never above 5"
+  done when x == 3
+}
+"""
+
+
+def test_a_hopeless_compile_names_the_checks_its_seeds_failed(tmp_path: Path) -> None:
+    ir, _ = compile_source(NEVER, "never.wg")
+    with pytest.raises(WorldgenError, match=r"stopped early: more than 1 of 6 seeds failed their checks within "
+                                            r"[0-9,]+ states per world \(failed: require \(line 5\) x\d+\)"):
+        compiled(ir, {}, range(6), tmp_path / "suite", 1, 20_000, 1)
