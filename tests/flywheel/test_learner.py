@@ -127,3 +127,12 @@ def test_resuming_a_rollout_with_the_learner_trained_further_is_refused(ice: Pat
     before = out.read_bytes()
     done = cli("rollout", str(ice), "--policy", f"learner:{policy}", "--episodes", "2", "-o", str(out))
     assert done.returncode == 1 and "played with other weights" in done.stderr and out.read_bytes() == before
+
+
+def test_a_suite_given_twice_is_refused_as_split_refuses_it(ice: Path, tmp_path: Path) -> None:
+    """`learn S S` trained on every world twice over, silently (split refused the same input)."""
+    learned = cli("learn", str(ice), str(ice), "-o", str(tmp_path / "p.npz"), "--episodes", "10")
+    assert learned.returncode == 2 and "is in more than one of the suites given" in learned.stderr
+    split = cli("split", str(ice), str(ice), "--test", "content=0.5", "-o", str(tmp_path / "s"))
+    assert split.returncode == 2 and "give each suite once" in split.stderr  # a usage error, as its others
+    assert not (tmp_path / "p.npz").exists()

@@ -12,9 +12,11 @@ from __future__ import annotations
 
 import argparse
 import time
+from collections import Counter
 from pathlib import Path
 
 from worldgen.cli.common import plural, trust_argument, whole_number
+from worldgen.errors import UsageError
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -39,6 +41,10 @@ def run(args: argparse.Namespace) -> int:
     check_output_file(args.out)  # a folder there fails now, not after the training
     model = load(args.init) if args.init else Model.new()
     entries = [e for suite in args.suites for e in open_entries(suite, args.trust_edited)]
+    twice = sorted(world for world, n in Counter(e.id for e in entries).items() if n > 1)
+    if twice:  # a suite given twice (or two sharing worlds) would weigh those worlds double, silently
+        raise UsageError(f"worldgen learn: error: world {twice[0]} is in more than one of the suites given "
+                         f"({len(twice)} world(s) in all); give each suite once, and suites that share no world")
     started = time.perf_counter()
     with progress("learn", args.episodes, "episodes", "won", "lost") as advance:
         seen = train(model, entries, Settings(episodes=args.episodes, seed=args.seed), lambda ret, won: advance(not won))

@@ -121,8 +121,8 @@ def read_worlds(suites: list[Path], trust_edited: bool = False) -> list[World]:
             raise WorldgenError(f"{suite}: error: not a suite folder (split works on compiled suites)")
         for entry in suite_index(suite, trust_edited):
             if entry.id in seen:
-                raise WorldgenError(f"{suite}: error: world {entry.id} is also in {seen[entry.id]}; give each suite once, "
-                                    "and suites that share no world")
+                raise UsageError(f"{suite}: error: world {entry.id} is also in {seen[entry.id]}; give each suite once, "
+                                 "and suites that share no world")
             seen[entry.id] = suite
             loaded = load_checked(entry.path, trust_edited, entry)
             if not isinstance(loaded, Artifact):
