@@ -160,3 +160,10 @@ def test_elsewhere_commands_still_match_whatever_their_case() -> None:
     with pytest.raises(DiagnosticError, match="can match the same command as"):
         compile_source('world w {\n  state { n: int in 0..1 = 0 }\n  action a "look" { }\n  action b "LOOK" { }\n'
                        '  done when n == 1\n}\n', "w.wg")
+
+
+def test_a_hooked_files_path_names_each_value_once() -> None:
+    """`/var/log/{s}/{s}.log` was WG407 about `chmod {m} /var/log/{s}/{s}.log`, a pattern nobody wrote."""
+    found = errors('  files { file log(s: svc) "/var/log/{s}/{s}.log" { text ""  when read { } } }')
+    assert [e.split(" ", 2)[0] for e in found] == ["WG615"], found
+    assert "'{s}' is in the path twice; name it once" in found[0]

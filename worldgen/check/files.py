@@ -162,6 +162,15 @@ def _hook_path(f: Block, sink: DiagnosticSink) -> str:
                    "or give the file a parameter over an entity (file log(s: svc) \"/var/log/{s}.log\")", f.string.span)
         for name in other:
             path = path.replace("{" + name + "}", name)
+    named = [m.strip() for m in re.findall(r"\{([^{}]*)\}", path)]
+    twice = sorted({n for n in named if named.count(n) > 1})
+    if twice:  # the hooks' command patterns would name it twice (WG407 about a pattern nobody wrote)
+        sink.error("WG615", f"file '{f.name}' has hooks, whose commands hold its path, and a command names each value "
+                   f"once: '{{{twice[0]}}}' is in the path twice; name it once (\"/var/log/{{s}}.log\", not "
+                   f"\"/var/log/{{s}}/{{s}}.log\")", f.string.span)
+        for name in twice:  # each name once from here on, so this is the only error
+            first = path.index("{" + name + "}") + len(name) + 2
+            path = path[:first] + path[first:].replace("{" + name + "}", name)
     return path
 
 
