@@ -66,7 +66,7 @@ LINES = [
     "false && echo a || echo b", "true; false; echo $?", "! true; echo $?", "! false; echo $?", "false | true; echo $?",
     "cd sub && cat inner.txt", "cd nope; echo $?", "cd a.txt; echo $?", "cd sub/deeper && cat ../inner.txt",
     "nope; echo $?", "./nope; echo $?", ": ; echo $?", "export A=1; echo $A", "A=1; unset A; echo \"[$A]\"",
-    "type cd echo if", "type -t cd echo", "exit 3", "exit 300", "exit x", "exit 9223372036854775807", "exit 9223372036854775808",
+    "type cd echo if", "type -t cd echo", "type set read; type -t umask", "exit 3", "exit 300", "exit x", "exit 9223372036854775807", "exit 9223372036854775808",
     "exit -9223372036854775809", "echo hi 2>&99999; echo $?", "echo hi >&12; echo $?", "echo hi 2>&007; echo $?", "echo hi >&01", "A=1 B=2; echo $A$B",
     "cd sub | cat; cat inner.txt; echo $?", "true && false; echo $?",
     # numbers past any C integer, up to past Python's 4,300-digit conversion: huge, or GNU's own error

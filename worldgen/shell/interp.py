@@ -357,6 +357,8 @@ class Shell:
             return "keyword"
         if name in BASH_BUILTINS and (name in SHELL_COMMANDS or name in self.commands):
             return "builtin"
+        if name in UNSUPPORTED_BUILTINS and name not in self.commands:  # bash's, though this shell runs none of them
+            return "builtin"
         if name in self.commands or name in SHELL_COMMANDS:
             return "file"
         path = resolve(cwd, name) if "/" in name else ""
