@@ -41,3 +41,15 @@ def test_a_setting_a_run_did_not_record_yet_takes_the_one_given_now(tmp_path: Pa
     keep_or_refuse(tmp_path, {"seeds": "0:10", "evaluations": 4}, "propose")
     with pytest.raises(WorldgenError, match=r"seeds was \"0:10\", now \"0:5\""):
         keep_or_refuse(tmp_path, {"seeds": "0:5", "evaluations": 4}, "propose")
+
+
+def test_fewer_rounds_than_a_run_finished_is_refused_and_changes_nothing(library: Path, tmp_path: Path) -> None:
+    """`--rounds 2` after 3 rounds wrote a 2-round summary beside round-02/ on disk."""
+    run = tmp_path / "run"
+    for r in range(3):
+        (run / f"round-{r:02d}").mkdir(parents=True)
+        (run / f"round-{r:02d}" / "round.json").write_text("{}")
+    with pytest.raises(WorldgenError, match=r"the run has 3 finished rounds; --rounds 2 would leave the last 1 out of "
+                                            r"its summary: ask for 3 or more"):
+        loop(library, run, LoopSettings(SOLVER, rounds=2, proposals=2, seeds=SEEDS))
+    assert sorted(p.name for p in run.iterdir()) == ["round-00", "round-01", "round-02"]

@@ -73,6 +73,13 @@ def loop(library: Path, out: Path, settings: LoopSettings, say: Callable[[str], 
     """Run (or resume) every round; returns the summary written to ``out/summary.json``. ``say``
     hears each step and each round's summary line as the round ends; ``decide`` each proposal's
     verdict as the gate makes it (name, accepted|rejected|skipped, reason)."""
+    finished = 0
+    while (out / f"round-{finished:02d}" / ROUND_FILE).is_file():
+        finished += 1
+    if finished > settings.rounds:  # a summary of fewer rounds would disown the later ones left on disk
+        raise WorldgenError(f"{out}: error: the run has {finished} finished rounds; --rounds {settings.rounds} would "
+                            f"leave the last {finished - settings.rounds} out of its summary: ask for {finished} or more "
+                            "(more rounds extend it)")
     run_settings.keep_or_refuse(out, run_settings.of_loop(settings))
     solver = settings.solver
     rounds: list[dict[str, Any]] = []
