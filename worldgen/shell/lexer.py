@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass
 
 from worldgen.shell.ast import HereDoc, Lit, Param, Part, Tilde, Word
-from worldgen.shell.builtins.options import ascii_digits
+from worldgen.shell.builtins.options import ascii_digits, integer
 from worldgen.shell.escapes import ansi_c
 from worldgen.shell.errors import ParseError, ShellSyntaxError, Unsupported, eof_matching, unexpected
 
@@ -157,8 +157,7 @@ class Lexer:
             while m < self.n and ascii_digits(s[m]):
                 m += 1
             if m > k and (m == self.n or s[m] in _METACHARS):  # `2>&1`, `>&12`: a descriptor, however many digits
-                number = s[k:m].lstrip("0") or "0"
-                self.tokens.append(("R", (fd, ">&", int(number) if len(number) <= 20 else 10 ** 20), op))
+                self.tokens.append(("R", (fd, ">&", integer(s[k:m])), op))
                 return m
             if s.startswith("-", k) and (k + 1 == self.n or s[k + 1] in _METACHARS):
                 raise Unsupported("closing a file descriptor with >&-")

@@ -23,9 +23,9 @@ from worldgen.shell.builtins.regex import Regex
 from worldgen.shell.fs import FsError
 
 MAX_STEPS = 1_000_000  # loop iterations in one call
-_MAKES_TEXT = frozenset(("substr", "tolower", "toupper", "sprintf"))
 MAX_FIELD = 32_767  # the highest field number, as mawk
 _DEVICES = {"/dev/stdout": "stdout", "/dev/stderr": "stderr", "-": "stdout"}
+_MAKES_TEXT = frozenset(("substr", "tolower", "toupper", "sprintf"))  # built-ins whose result is a new text
 
 
 class Next(Exception):

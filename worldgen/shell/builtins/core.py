@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import Protocol
 
 from worldgen.shell.builtins.base import Builtin, Call
+from worldgen.shell.builtins.options import INTMAX, integer
 from worldgen.shell.escapes import ECHO, decode
 from worldgen.shell.fs import Filesystem, resolve
 
@@ -179,10 +180,10 @@ def exit_(call: Call, ctx: Context) -> int:
 
 def _intmax(text: str) -> int | None:
     """``text`` as bash reads a number into an intmax_t: None when it is not one or overflows."""
-    if not _STATUS.fullmatch(text) or len(text.strip().lstrip("+-").lstrip("0")) > 19:
+    if not _STATUS.fullmatch(text):
         return None
-    value = int(text)
-    return value if -(1 << 63) <= value < 1 << 63 else None
+    value = integer(text)
+    return value if -INTMAX - 1 <= value <= INTMAX else None
 
 
 # ----------------------------------------------------------------------------- command table
