@@ -9,7 +9,6 @@ conservation law keeps) and is not warned about.
 
 from __future__ import annotations
 
-from dataclasses import fields, is_dataclass
 from typing import Any
 
 from worldgen.errors import DiagnosticSink, Span
@@ -41,12 +40,4 @@ def _reads(e: Expr, op: str) -> list[str]:
 
 def _first_name(node: Any, name: str) -> Span | None:
     """Where ``name`` is first written inside an AST node (for the caret)."""
-    if isinstance(node, ast.Name) and node.id == name:
-        return node.span
-    children = [getattr(node, f.name) for f in fields(node)] if is_dataclass(node) else node if isinstance(node, list) else []
-    for child in children:
-        if is_dataclass(child) or isinstance(child, list):
-            found = _first_name(child, name)
-            if found is not None:
-                return found
-    return None
+    return next((item.span for item in ast.walk(node) if isinstance(item, ast.Name) and item.id == name), None)

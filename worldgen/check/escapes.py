@@ -4,7 +4,6 @@ meant: a WG503 warning at the backslash."""
 
 from __future__ import annotations
 
-import dataclasses
 import re
 from collections.abc import Iterator
 
@@ -26,13 +25,5 @@ def warn_unknown_escapes(world: ast.World, sink: DiagnosticSink) -> None:
 
 
 def _strings(node: object) -> Iterator[ast.Str]:
-    """Every string literal under ``node``, in the order written (iterative: no recursion limit)."""
-    stack = [node]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, ast.Str):
-            yield item
-        elif dataclasses.is_dataclass(item) and not isinstance(item, type):
-            stack.extend(reversed([getattr(item, f.name) for f in dataclasses.fields(item)]))
-        elif isinstance(item, (list, tuple)):
-            stack.extend(reversed(item))
+    """Every string literal under ``node``, in the order written."""
+    return (item for item in ast.walk(node) if isinstance(item, ast.Str))

@@ -11,7 +11,6 @@ back into itself through a later def.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from dataclasses import fields, is_dataclass
 
 from worldgen.check.exprs import ExprChecker, did_you_mean
 from worldgen.check.nodes import show_type
@@ -76,11 +75,4 @@ def _written(t: Type) -> str:
 
 def _calls(node: object) -> Iterator[ast.Call]:
     """Every call in an expression, nested ones included."""
-    if isinstance(node, ast.Call):
-        yield node
-    if isinstance(node, list):
-        for item in node:
-            yield from _calls(item)
-    elif is_dataclass(node):
-        for f in fields(node):
-            yield from _calls(getattr(node, f.name))
+    return (item for item in ast.walk(node) if isinstance(item, ast.Call))

@@ -5,7 +5,8 @@ The AST is untyped and unresolved; the checker (worldgen.check) turns it into th
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Iterator
+from dataclasses import dataclass, field, fields, is_dataclass
 
 from worldgen.errors import Span
 
@@ -477,3 +478,16 @@ class AxisDecl(Decl):
 class World(Node):
     name: str
     decls: list[Decl]
+
+
+def walk(node: object) -> Iterator[object]:
+    """``node`` and every node, list and value under it, in the order written (depth first;
+    iterative, so a deeply nested scaffold cannot exhaust the stack here)."""
+    stack = [node]
+    while stack:
+        item = stack.pop()
+        yield item
+        if is_dataclass(item) and not isinstance(item, type):
+            stack.extend(reversed([getattr(item, f.name) for f in fields(item)]))
+        elif isinstance(item, (list, tuple)):
+            stack.extend(reversed(item))
