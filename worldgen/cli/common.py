@@ -113,7 +113,7 @@ def param_values(ir: ScaffoldIR, values: list[str] | None) -> dict[str, Any]:
     """``--param NAME=VALUE`` options as the scaffold's param values, each checked against the
     param's declared range or choices; a wrong name or value is a usage error (exit 2) saying what
     the param accepts."""
-    from worldgen.ir.params import accepts
+    from worldgen.ir.params import accepts, fits
 
     declared = {p.name: p for p in ir.params}
     out: dict[str, Any] = {}
@@ -128,7 +128,7 @@ def param_values(ir: ScaffoldIR, values: list[str] | None) -> dict[str, Any]:
             value = {"true": True, "false": False}.get(text.lower())
         else:
             value = text if text in p.choices else None
-        if value is None or (p.kind == "int" and not p.lo <= value <= p.hi):  # type: ignore[operator]
+        if value is None or not fits(p, value):
             raise UsageError(f"worldgen: error: --param {name}={text}: param '{name}' takes {accepts(p)}")
         out[name] = value
     return out
