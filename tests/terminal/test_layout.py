@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import worldgen
-from worldgen.errors import WorldgenError
+from worldgen.errors import InstantiationError, WorldgenError
 
 SOURCE = """world mt {
   state { port: int in 1..3 = 1 }
@@ -72,3 +72,39 @@ def test_a_chown_whose_binding_is_the_worlds_first_reaches_the_state() -> None:
               '      when chown (u: who, g: crew) { do owner = u, group = g }\n    }\n  }\n  observe ""\n'
               '  done when owner == carol\n}\n')
     assert _played(source, "chown carol:web /srv/data.db; echo $?") == ("0", {"owner": 0, "group": 0})
+
+
+TWO_NOTES = SOURCE.replace("state {", 'content { a: word "a place"  b: word "another" }\n  state {').replace(
+    "  files {\n", '  files {\n    file one "/srv/{content.a}/x.txt" { text "1" }\n    file two "/srv/{content.b}" { text "2" }\n')
+
+
+def test_two_world_files_that_content_gives_one_path_are_refused_when_built() -> None:
+    """Content words may hold '/', so two templates can meet; the second file would hide the first."""
+    scaffold = worldgen.loads(TWO_NOTES, "mt.wg")
+    assert scaffold.instantiate({"a": "app", "b": "web"}, seed=0).env().reset()
+    with pytest.raises(InstantiationError, match=r"`file one` and `file two` have the same path '/srv/app/x.txt'"):
+        scaffold.instantiate({"a": "app", "b": "app/x.txt"}, seed=0).env()
+
+
+def test_a_world_file_whose_path_is_another_files_folder_is_refused_when_built() -> None:
+    scaffold = worldgen.loads(TWO_NOTES, "mt.wg")
+    with pytest.raises(InstantiationError, match=r"`file two` and `file one`: the path '/srv/app' of one is a folder "
+                                                 r"of the other's '/srv/app/x.txt'"):
+        scaffold.instantiate({"a": "app", "b": "app"}, seed=0).env()
+
+
+def test_compile_rejects_the_seed_whose_files_collide_and_says_why(tmp_path) -> None:
+    source = tmp_path / "mt.wg"
+    source.write_text(TWO_NOTES, "utf-8")
+    pack = tmp_path / "pack.json"
+    pack.write_text('{"a": "app", "b": "app/x.txt"}', "utf-8")
+    suite = worldgen.compile(source, tmp_path / "suite", range(1), pack=pack, progress=False)
+    assert suite.accepted == 0
+    rejected = (tmp_path / "suite" / "rejected.jsonl").read_text("utf-8")
+    assert "have the same path '/srv/app/x.txt'" in rejected
+
+
+def test_a_world_file_whose_path_is_a_folder_of_the_tree_is_refused_when_built() -> None:
+    scaffold = worldgen.loads(TWO_NOTES.replace('"/srv/{content.b}"', '"/{content.b}"'), "mt.wg")
+    with pytest.raises(InstantiationError, match=r"`file two`: its path '/tmp' is a folder of the world's tree"):
+        scaffold.instantiate({"a": "app", "b": "tmp"}, seed=0).env()

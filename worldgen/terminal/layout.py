@@ -16,7 +16,7 @@ from typing import Any
 
 from worldgen.codegen.names import RULE_ERRORS
 from worldgen.codegen.program import Rules
-from worldgen.errors import WorldgenError
+from worldgen.errors import InstantiationError, WorldgenError
 from worldgen.ir.patterns import spaced
 from worldgen.ir.terminal import PLAIN_PATH, FileSpec, ProgramSpec, Terminal, hook_action, plain_path, prop_function
 from worldgen.shell.builtins.regex_python import check_matching
@@ -122,7 +122,11 @@ def build_layout(rules: Rules, terminal: Terminal, initial: list[Any]) -> Layout
                 raise WorldgenError(f"file {spec.name}: its path {path!r} must be absolute{PLAIN_PATH}")
             f = WorldFile(spec, tuple(args), path, fn["text"], fn["mode"], fn["owner"], fn["group"], fn["exists"], fn["invalid"],
                           re.compile(spec.matching, re.M) if spec.matching else None, fn["mtime"])
+            if path in files:
+                raise InstantiationError(f"{_both(files[path], f)} have the same path {path!r} in this world "
+                                         "(content or params fill their paths alike); each world file needs its own path")
             files[path] = f
+    _no_file_is_a_folder(files)
     layout = Layout(terminal, rules, files, {}, {}, {}, {}, {}, {}, hooks)
     for f in files.values():
         f.read_hook = layout.hook(f"cat {f.path}") if "read" in f.spec.hooks else None
@@ -131,6 +135,23 @@ def build_layout(rules: Rules, terminal: Terminal, initial: list[Any]) -> Layout
     _tree(layout, initial)
     _programs(layout)
     return layout
+
+
+def _both(a: WorldFile, b: WorldFile) -> str:
+    return f"two files of `file {a.spec.name}`" if a.spec is b.spec else f"`file {a.spec.name}` and `file {b.spec.name}`"
+
+
+def _no_file_is_a_folder(files: dict[str, WorldFile]) -> None:
+    """Refuse a world file whose path another file's path runs through (``/srv/a`` beside
+    ``/srv/a/b.txt``): one name cannot be a file and a folder."""
+    for path, f in files.items():
+        d = parent(path)
+        while d != "/":
+            if d in files:
+                raise InstantiationError(f"{_both(files[d], f)}: the path {d!r} of one is a folder of the other's "
+                                         f"{path!r} in this world (content or params fill their paths so); "
+                                         "a path cannot be a file and a folder")
+            d = parent(d)
 
 
 def _index_writes(layout: Layout, names: list[str]) -> None:
@@ -152,6 +173,10 @@ def _tree(layout: Layout, initial: list[Any]) -> None:
     t = layout.terminal
     declared = _with_parents([*SKELETON, t.home, t.cwd or t.home, *t.dirs])
     dirs = {d: DIR_MODES.get(d, 0o755) for d in sorted(declared | _with_parents([parent(p) for p in layout.files]))}
+    for path, f in layout.files.items():
+        if path in declared:
+            raise InstantiationError(f"`file {f.spec.name}`: its path {path!r} is a folder of the world's tree in this world "
+                                     "(content or params fill its path so); a path cannot be a file and a folder")
     under = {d: [f for p, f in layout.files.items() if p.startswith(d + "/")] for d in dirs if d not in declared}
     layout.implied = {d: fs for d, fs in under.items()
                       if not any(f.exists is None or f.exists(initial, *f.args) for f in fs)}
