@@ -39,3 +39,24 @@ def test_a_small_def_with_atom_arguments_is_written_out_and_explores_the_same_gr
     g, h = explore(rules, initial, Bounds()), explore(called, called_initial, Bounds())
     assert list(g.states) == list(h.states) and list(g.edge_binding) == list(h.edge_binding)
     assert list(g.done) == list(h.done) and len(g.states) > 10
+
+
+def doubling(depth: int) -> str:
+    """Defs that each join the previous one's text twice: ``t<depth-1>()`` holds 2**depth characters."""
+    defs = "\n".join(f'  def t{i}() = "{{t{i - 1}()}}{{t{i - 1}()}}"' for i in range(1, depth))
+    return f"""world nd {{
+  state {{ n: int in 0..3 = 0 }}
+  def t0() = "ab"
+{defs}
+  action go "go" {{ do n = n + 1 }}
+  observe "{{t{depth - 1}()}}"
+  done when n == 3
+}}
+"""
+
+
+def test_defs_calling_defs_are_written_out_only_while_the_whole_expansion_is_small():
+    """Each def's body is tiny, but writing them out in each other would double the source per level."""
+    rules, _ = load_rules(worldgen.loads(doubling(40), "nd.wg").instantiate({}, seed=0))
+    assert len(rules.source) < 50_000
+    assert "D_t38()" in rules.source  # the outer defs stay calls

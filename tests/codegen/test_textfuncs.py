@@ -147,3 +147,14 @@ world t {
 """, "t.wg").instantiate(content={}, seed=0).env()
     env.reset(seed=0)
     assert env.step('run "ls -l -a /tmp"')[0] == "flag L\nflag A\nok"
+
+
+def test_a_def_returning_text_over_its_limit_is_a_rule_error_shown_in_the_observation() -> None:
+    from worldgen.ir.limits import MAX_DEF_TEXT
+
+    from tests.codegen.test_inlining import doubling
+
+    env = worldgen.loads(doubling(40), "nd.wg").instantiate({}, seed=0).env()
+    shown = env.reset(seed=0)[0]
+    assert shown == (f"[the rules cannot render this text: t19() would return 1,048,576 characters of text, "
+                     f"more than the {MAX_DEF_TEXT:,} a def may]")

@@ -43,6 +43,15 @@ def test_out_of_range_effect_is_a_rule_error_with_its_trace(counter):
     assert "outside its range 0..5" in c.detail
 
 
+def test_an_observation_that_cannot_be_rendered_in_a_reachable_state_is_a_rule_error_with_its_trace(counter):
+    """The explorer follows signals and effects, not text: the check renders every state's observation."""
+    report = verify_world(counter(('observe "The counter shows {n}."', 'observe "The counter shows {[0, 1][n]}."')))
+    c = check(report, "rule_errors")
+    assert c.status == "fail" and not report.ok
+    assert commands(c) == ["inc", "inc"]
+    assert c.detail == "the observation cannot be rendered in a state reached after 2 steps: index 2 is outside a list of 2 items"
+
+
 def test_unsolvable_variant_is_rejected_with_its_reason(counter):
     report = verify_world(counter(("done when n == 3", "done when n == 3 and broken")))
     c = check(report, "solvable within 5")

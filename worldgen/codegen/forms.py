@@ -24,7 +24,7 @@ class FormsCode:
         if self.inline:
             params = ", ".join(f"l_{ident(p.name)}" for p in f.params)
             return f"(lambda {params}: {self.expr(f.body)})({args})"
-        if inlinable(f, sources):  # written out in place (codegen/inlining.py)
+        if inlinable(f, sources, self.functions):  # written out in place (codegen/inlining.py)
             outer, self.subst = self.subst, {p.name: a for p, a in zip(f.params, sources)}
             try:
                 return f"({self.expr(f.body)})"

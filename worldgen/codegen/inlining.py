@@ -4,14 +4,15 @@ A call ``D_hit(s, a_c, l_x)`` costs a Python call, more than the comparison it w
 model checker makes such calls for every cell of every binding of every state. A call is
 written out (its body compiled with each parameter replaced by the argument's source) when the
 body binds no names of its own (no quantifier, no ``let``: a parameter can then mean nothing
-else), is small, and every argument is an atom (a name, a literal or a state slot ``s[3]``): an
+else), is small with the bodies of the defs it calls counted in (they are written out too: ``def
+t2() = "{t1()}{t1()}"`` over 40 levels would double the source at each), and every argument is an atom (a name, a literal or a state slot ``s[3]``): an
 atom read twice costs nothing and cannot fail, so the values and errors are those of the call.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from worldgen.ir.models import Function
 
@@ -20,7 +21,7 @@ ATOM = re.compile(r"[A-Za-z_][A-Za-z_0-9]*|\d+|s\[\d+\]")  # a name, a literal o
 BINDERS = {"quant", "let", "relcomp", "mapcomp", "fixpoint", "until"}  # nodes that bind names of their own
 
 
-def inlinable(f: Function, args: Sequence[str]) -> bool:
+def inlinable(f: Function, args: Sequence[str], functions: Mapping[str, Function]) -> bool:
     """May this call of ``f`` with these argument sources be written out in place?"""
     if not all(ATOM.fullmatch(a) for a in args):
         return False
@@ -31,5 +32,7 @@ def inlinable(f: Function, args: Sequence[str]) -> bool:
         if x.op in BINDERS or nodes > MAX_NODES:
             return False
         stack.extend(x.args)
+        if x.op == "fn" and (callee := functions.get(str(x.name))) is not None:
+            stack.append(callee.body)  # an upper bound: the callee may stay a call
     return True
 

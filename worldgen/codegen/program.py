@@ -29,6 +29,7 @@ from worldgen.codegen.numbers import amount, resolve as resolve_numbers
 from worldgen.codegen.packing import Codec
 from worldgen.codegen.payments import LivePay, bonus_rewards, bonus_term, emit_pays, live_pays
 from worldgen.codegen.prelude import HELPERS
+from worldgen.codegen.shown import shown
 from worldgen.codegen.signals import emit_signals
 from worldgen.codegen.successors import emit_successors
 from worldgen.errors import InstantiationError
@@ -62,7 +63,7 @@ class Rules:
     # admissible bindings of a state with where they lead, for the checker's own loop (codegen/successors.py)
     explore_run: Callable[..., str | None] | None
     successors: Callable[[Any], list[tuple[int, Any]]] | None
-    observe: Callable[[list], str]
+    observe: Callable[[list], str]  # a rule error is shown, not raised (codegen/shown.py)
     instruction: Callable[[list], str]
     invalid: Callable[[list], str]
     signals: Callable[[list], tuple[int, bool, bool]]
@@ -83,6 +84,7 @@ class Rules:
     forms: Forms = field(default_factory=dict)  # a command not in `table` is read unpadded: ir.patterns.find_unpadded
     codec: Codec | None = None  # the state as one int, for the model checker (see codegen/packing.py)
     domain: Callable[[Type], list[Any]] | None = None  # a scalar type's values in this world (ints, indices)
+    strict: tuple[Callable[[list], str], Callable[[list], str]] | None = None  # observe, instruction: raising, for `verify`
     defs: dict[str, Callable[..., Any]] | None = None  # `def`s by name, (s, *args): a terminal world's files read them
     layout: Any = None  # a terminal world's file tree and programs (terminal/layout.py), set by the loader
 
@@ -96,10 +98,13 @@ class _Program(Emitter):
         self.x.memoised = frozenset(memo)
         for f in self.rules.functions:
             params = [f"l_{ident(p.name)}" for p in f.params]
+            body = memo[f.name] if f.name in memo else self.x.expr(f.body)
+            if f.body.type.kind == "str":  # bounded (codegen/texthelpers.py)
+                body = f"_tdef({body}, {self.ns.const(('lit', f.name))})"
             if f.name in memo:
-                self.emit(0, f"D_{ident(f.name)} = _memo(lambda {', '.join(params)}: {memo[f.name]})")
+                self.emit(0, f"D_{ident(f.name)} = _memo(lambda {', '.join(params)}: {body})")
             else:
-                self.emit(0, f"def D_{ident(f.name)}({', '.join(['s', *params])}): return {self.x.expr(f.body)}")
+                self.emit(0, f"def D_{ident(f.name)}({', '.join(['s', *params])}): return {body}")
 
     def _body(self, f: Function, memo: frozenset[str]) -> str:
         """``f``'s body as source, its calls compiled as if the defs in ``memo`` were memoised."""
@@ -273,16 +278,17 @@ def build_rules(rules: Scaffold, tables: WorldTables, constants: dict[str, Any],
     built = Rules(
         dynamic=generated.dynamic, actions=rules.actions, bindings=tuple(bindings), table=table,
         guard=tuple(env[f"guard_{i}"] for i in range(n)),
-        message=tuple(env[f"message_{i}"] for i in range(n)),
+        message=tuple(shown(env[f"message_{i}"]) for i in range(n)),
         apply=tuple(env[f"apply_{i}"] for i in range(n)),
         effect=tuple(env[f"effect_{i}"] for i in range(n)),
-        admissible=env["admissible"], explore_run=env.get("explore_run"), successors=env.get("successors"), observe=env["observe"],
-        instruction=env["instruction"], invalid=env["invalid"], signals=env["signals"],
+        admissible=env["admissible"], explore_run=env.get("explore_run"), successors=env.get("successors"), observe=shown(env["observe"]),
+        instruction=shown(env["instruction"]), invalid=shown(env["invalid"]), signals=env["signals"],
         invariant=env["invariant"], when_amounts=numbers.when_amounts, live=live_pays(rules, env), on_amounts=numbers.on_amounts,
         bonus=tuple(env.get(f"bonus_{i}") for i in range(n)), per_step=numbers.per_step, horizon=numbers.horizon,
         within=numbers.within, stochastic=generated.stochastic, says_only=generated.says_only, source=generated.source,
         fallbacks=tuple(f for _, _, f in sorted(fallbacks, key=lambda r: r[:2])),
         forms=unpadded_forms(table, lambda b: bindings[b].action not in hexed),
+        strict=(env["observe"], env["instruction"]),
         defs={f.name: _with_state(env[f"D_{ident(f.name)}"], f.name in generated.memoised)
               for f in rules.functions} if rules.terminal is not None else None,
     )

@@ -2,13 +2,15 @@
 
 The functions that can make text longer than what they are given (pad, lpad, zpad, replace)
 refuse to build more than ``MAX_TEXT`` characters with a RuleError: the step is refused and the
-model checker reports it, where a huge width would otherwise take the memory of the process.
+model checker reports it, where a huge width would otherwise take the memory of the process. A
+``def`` whose value is text refuses more than ``MAX_DEF_TEXT``: joining is bounded by its parts,
+but defs that join each other's text double it at each level (``"{t()}{t()}"`` 40 deep).
 """
 
 from __future__ import annotations
 
 from worldgen.codegen.names import RuleError
-from worldgen.ir.limits import MAX_TEXT
+from worldgen.ir.limits import MAX_DEF_TEXT, MAX_TEXT
 
 UNITS = "KMGTPE"  # 1024^1 .. 1024^6: an int of 64 bits is below 8E
 
@@ -43,6 +45,13 @@ def _treplace(text: str, old: str, new: str) -> str:
     return text.replace(old, new)
 
 
+def _tdef(text: str, name: str) -> str:
+    """The text a def returns, if it is not over ``MAX_DEF_TEXT`` characters."""
+    if len(text) > MAX_DEF_TEXT:
+        raise RuleError(f"{name}() would return {len(text):,} characters of text, more than the {MAX_DEF_TEXT:,} a def may")
+    return text
+
+
 def _tsplit(text: str, sep: str) -> tuple[str, ...]:
     """The fields between each ``sep`` (as ``cut -d`` sees them); an empty ``sep`` splits the
     text into its characters."""
@@ -74,4 +83,4 @@ def _thuman(n: int) -> str:
     return f"{whole}{UNITS[unit]}" if whole < 1024 else f"1.0{UNITS[unit + 1]}"
 
 
-TEXT_HELPERS = {f.__name__: f for f in (_tpad, _tlpad, _tzpad, _treplace, _tsplit, _tlines, _thuman)}
+TEXT_HELPERS = {f.__name__: f for f in (_tpad, _tlpad, _tzpad, _treplace, _tdef, _tsplit, _tlines, _thuman)}

@@ -21,3 +21,4 @@ MAX_PAY_ONCE = 1_024  # `reward when` conditions, one per element for `for each`
 MAX_HORIZON = 1_000
 HORIZON_REASON = "verify computes returns exactly, one pass over the world's states per step of the horizon"
 MAX_TEXT = 100_000  # characters of text a rule may build by padding or replacing (a larger width is a rule error)
+MAX_DEF_TEXT = 10 * MAX_TEXT  # characters of text a def may return (more is a rule error)

@@ -3,6 +3,7 @@ with the shortest counterexample trace where one exists."""
 
 from __future__ import annotations
 
+from worldgen.codegen.names import RULE_ERRORS
 from worldgen.ir.models import Expect, Invariant
 from worldgen.verify.context import Context
 from worldgen.verify.fair import MAX_BELIEFS
@@ -32,11 +33,34 @@ def check_bounds(ctx: Context) -> Check:
 def check_rule_errors(ctx: Context) -> Check:
     g = ctx.graph
     if not g.fault_count:
-        return Check(name="rule_errors", status="pass", detail="no rule raised an error in any reachable state")
+        unshown = _unshown(ctx)
+        if unshown is None:
+            # the words of every artifact built before observations were rendered here: they still verify
+            return Check(name="rule_errors", status="pass", detail="no rule raised an error in any reachable state")
+        state, message = unshown
+        return Check(name="rule_errors", status="fail", trace=trace_to(g, ctx.rules, state), detail=(
+            f"the observation cannot be rendered in a state reached after {g.depth[state]} steps: {message}"))
     f = g.faults[0]
     then = ctx.step_of(f.binding, f.decisions) if f.binding is not None else None
     return Check(name="rule_errors", status="fail", trace=trace_to(g, ctx.rules, f.state, then), detail=(
         f"{g.fault_count} rule error(s) in reachable states; the first, after {g.depth[f.state]} steps: {f.message}"))
+
+
+def _unshown(ctx: Context) -> tuple[int, str] | None:
+    """The first reachable state (BFS order) whose observation or instruction a rule error keeps
+    from being rendered, and the error: the explorer follows signals and effects, not text, and an
+    episode must never meet a state it cannot show."""
+    assert ctx.rules.strict is not None
+    observe, instruction = ctx.rules.strict
+    for i, state in enumerate(ctx.graph.states):
+        s = list(state)
+        try:
+            observe(s)
+            if i == 0:
+                instruction(s)
+        except RULE_ERRORS as err:
+            return i, str(err)
+    return None
 
 
 def check_invariant(ctx: Context, index: int, inv: Invariant) -> Check:
