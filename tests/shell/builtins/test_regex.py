@@ -67,6 +67,21 @@ def test_overlapping_wildcards_are_budgeted_by_line_length():
     assert compile_posix("error").degree == 0
 
 
+@pytest.mark.parametrize("pattern, extended, degree", [
+    (".*a.*b", False, 2),
+    (".*\\[\\(.*\\)\\].*", False, 2),  # a trailing .* always matches: it never backtracks
+    (".*\\[([^]]+)\\].*$", True, 2),
+    ("^[^[]*\\[([^]]*)\\].*$", True, 1),  # ^: only line starts are tried
+    ("^.*x", False, 0),
+    ("x(a.*)", True, 0),
+    (".*a*", False, 2),  # a trailing repeat that can fail still fights
+    ("x(a|.*)", True, 1),
+])
+def test_the_degree_counts_the_wildcards_that_can_fight_less_what_the_ends_rule_out(pattern: str, extended: bool,
+                                                                                     degree: int):
+    assert compile_posix(pattern, extended=extended).degree == degree
+
+
 def test_long_patterns_are_refused():
     with pytest.raises(RegexError, match="longer than 4096"):
         compile_posix("a" * 5000)

@@ -87,3 +87,15 @@ CASES = [["s/a/A/", "f"], ["s/a/A/g", "f"], ["s/a/A/3", "f"], ["-n", "s/\\(b\\)e
 @pytest.mark.parametrize("argv", CASES, ids=" ".join)
 def test_matches_gnu(argv: list[str]):
     assert sed_(*argv) == real(["sed", *argv], FILES)
+
+
+def test_the_classic_bracket_extraction_runs_on_a_log_of_80_character_lines():
+    """A new user's `sed 's/.*\\[\\(.*\\)\\].*/\\1/'` over 24 lines was refused as too costly; and
+    the worst such line (all '[') still takes milliseconds."""
+    log = "".join(f"2026-03-04 10:{i:02d}:00 ERROR [svc-{i % 3}] request {i} failed: upstream timed out after 30s\n"
+                  for i in range(24))
+    out, err, status = run(sed, ["sed", "s/.*\\[\\(.*\\)\\].*/\\1/"], stdin=log)
+    assert (err, status) == ("", 0) and out.splitlines()[:2] == ["svc-0", "svc-1"]
+    start = time.perf_counter()
+    out, err, status = run(sed, ["sed", "-E", "s/.*\\[([^]]+)\\].*/\\1/"], stdin=("[" * 80 + "\n") * 24)
+    assert time.perf_counter() - start < 5.0 and status == 0

@@ -76,11 +76,11 @@ def _walk(node: Node) -> Iterator[Node]:
         yield from _walk(child)
 
 
-def _fighting(node: Node, icase: bool, varying: bool) -> int:
-    """How many repeats inside ``node`` can compete for the same characters: unbounded ones
-    (``varying=False``) or any of varying count (``varying=True``)."""
+def _fighting(node: Node, icase: bool, varying: bool, skip: Repeat | None = None) -> int:
+    """How many repeats inside ``node`` (but ``skip``) can compete for the same characters:
+    unbounded ones (``varying=False``) or any of varying count (``varying=True``)."""
     sets = [_edge(sub.body, icase, False) for sub in _walk(node)
-            if isinstance(sub, Repeat) and (sub.high is None or (varying and sub.low != sub.high))]
+            if isinstance(sub, Repeat) and sub is not skip and (sub.high is None or (varying and sub.low != sub.high))]
     return max((sum(1 for other in sets if _overlap(mine, other)) for mine in sets), default=0)
 
 
@@ -129,14 +129,35 @@ def _splits(tree: Node, icase: bool) -> int:
 
 def check_risk(tree: Node, icase: bool) -> int:
     """Refuse exponential shapes; return the polynomial degree (how many unbounded repeats can
-    fight over the same characters)."""
+    fight over the same characters, less what the pattern's ends rule out: see ``_ends``)."""
     for sub in _walk(tree):
         if isinstance(sub, Repeat) and (sub.high is None or sub.high > 8) and _exponential(sub, icase):
             raise RegexError("pattern refused: nested repetition such as (a+)+ can take exponential time")
     if _splits(tree, icase) > MAX_SPLITS:
         raise RegexError("pattern refused: so many optional or bounded repeats over the same characters (a?a?a?...) "
                          "can take exponential time")
-    return _fighting(tree, icase, varying=False)
+    anchored, trailing = _ends(tree)
+    return max(_fighting(tree, icase, varying=False, skip=trailing) - anchored, 0)
+
+
+def _ends(tree: Node) -> tuple[int, Repeat | None]:
+    """What the ends of a pattern spare a backtracking search: a leading ``^`` tries only line
+    starts, not every position (one factor of the line's length fewer: ``Regex.too_costly``
+    counts the starts as the degree's ``+ 1``); the repeat a pattern ends with, if it is ``.*``
+    (before ``$`` or nothing), always matches, so it runs once, on success, and never backtracks
+    (``.*\\[\\(.*\\)\\].*``, the classic extraction, is degree 2, not 3)."""
+    items = tree.items if isinstance(tree, Seq) else [tree]
+    anchored = int(bool(items) and items[0] == Zero("^"))
+    last: Node | None = tree
+    while isinstance(last, (Group, Seq)):
+        if isinstance(last, Group):
+            last = last.body
+            continue
+        solid = [i for i in last.items if not isinstance(i, Zero)]
+        last = solid[-1] if solid else None
+    trailing = last if (isinstance(last, Repeat) and last.high is None and isinstance(last.body, Set)
+                        and last.body.source == ".") else None
+    return anchored, trailing
 
 
 def breadth(tree: Node) -> int:
