@@ -85,3 +85,31 @@ def test_neither_side_writes_above_the_root_whatever_a_path_says(tmp_path: Path)
     program_client.rewrite(str(root), {"/srv/../../victim.txt": {"text": "hello", "mode": 0o644, "mtime": 0},
                                        "/../victim.txt": None})
     assert outside.read_text() == "original" and program_client.scan(str(root), ["/../victim.txt"]) == {"/../victim.txt": None}
+
+
+BIG = """world big {
+  state { x: bool = false }
+  files {
+    file a "/srv/big.iso" { text pad("", 2000000) }
+    file b "/srv/small.txt" { text "hi\\n" }
+  }
+  action a "touchit" { do x = true }
+  done when x
+}
+"""
+
+
+def test_a_file_the_rules_cannot_render_is_named_with_its_rule_error_not_written() -> None:
+    """`play --real` and `export files` of such a world said "internal error: FsError ... Input/output error"."""
+    env = worldgen.loads(BIG, "big.wg").instantiate({}, seed=0).env()
+    with pytest.raises(worldgen.WorldgenError, match=r"^the world's file /srv/big.iso cannot be rendered: a width of "
+                                                     r"2000000 is more than the 100000 characters text may have"):
+        walk(env._terminal.fs)  # noqa: SLF001
+
+
+def test_compile_rejects_a_world_whose_file_cannot_be_rendered(tmp_path: Path) -> None:
+    (tmp_path / "big.wg").write_text(BIG, "utf-8")
+    suite = worldgen.compile(tmp_path / "big.wg", tmp_path / "suite", range(1), progress=False)
+    assert suite.accepted == 0
+    assert ("the file /srv/big.iso cannot be rendered in a state reached after 0 steps: a width of 2000000"
+            in (tmp_path / "suite" / "rejected.jsonl").read_text("utf-8"))

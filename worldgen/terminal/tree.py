@@ -16,6 +16,7 @@ from pathlib import Path
 
 from worldgen.errors import WorldgenError
 from worldgen.ir.terminal import PLAIN_PATH, plain_path
+from worldgen.shell.fs import FsError
 from worldgen.shell.nss import BARE, GROUP, PASSWD, Accounts
 from worldgen.terminal.worldfs import WorldFs
 
@@ -40,20 +41,27 @@ class Item:
 
 
 def walk(fs: WorldFs) -> list[Item]:
-    """Every directory and file the world's shell would list, parents first, in path order."""
+    """Every directory and file the world's shell would list, parents first, in path order. A
+    file the rules cannot render (its text over the limit: `compile` rejects such a world, but one
+    built straight from a scaffold skipped that) cannot be written to disk: the error says which."""
     items: list[Item] = []
     pending = ["/"]
     while pending:
         path = pending.pop()
-        node = fs.stat(path)
-        if node is None:
-            continue
-        if node.is_dir:
-            items.append(Item(path, node.mode, node.owner, node.group, node.mtime))
-            prefix = path.rstrip("/") + "/"
-            pending.extend(prefix + name for name in reversed(fs.listdir(path)))
-        else:
-            items.append(Item(path, node.mode, node.owner, node.group, node.mtime, fs.view(path)))
+        try:
+            node = fs.stat(path)
+            if node is None:
+                continue
+            if node.is_dir:
+                items.append(Item(path, node.mode, node.owner, node.group, node.mtime))
+                prefix = path.rstrip("/") + "/"
+                pending.extend(prefix + name for name in reversed(fs.listdir(path)))
+            else:
+                items.append(Item(path, node.mode, node.owner, node.group, node.mtime, fs.view(path)))
+        except FsError as err:
+            cause = f": {err.__cause__}" if err.__cause__ is not None else ""
+            raise WorldgenError(f"the world's file {err.path} cannot be rendered{cause} "
+                                "(`worldgen compile` rejects such a world; its rule_errors check names the state)") from None
     return items
 
 

@@ -3,10 +3,10 @@ with the shortest counterexample trace where one exists."""
 
 from __future__ import annotations
 
-from worldgen.codegen.names import RULE_ERRORS
 from worldgen.ir.models import Expect, Invariant
 from worldgen.verify.context import Context
 from worldgen.verify.fair import MAX_BELIEFS
+from worldgen.verify.rendering import unrendered
 from worldgen.verify.report import Check
 from worldgen.verify.traces import trace_to
 
@@ -33,34 +33,17 @@ def check_bounds(ctx: Context) -> Check:
 def check_rule_errors(ctx: Context) -> Check:
     g = ctx.graph
     if not g.fault_count:
-        unshown = _unshown(ctx)
-        if unshown is None:
+        failed = unrendered(ctx)  # what the agent is shown (verify/rendering.py)
+        if failed is None:
             # the words of every artifact built before observations were rendered here: they still verify
             return Check(name="rule_errors", status="pass", detail="no rule raised an error in any reachable state")
-        state, message = unshown
+        state, what, message = failed
         return Check(name="rule_errors", status="fail", trace=trace_to(g, ctx.rules, state), detail=(
-            f"the observation cannot be rendered in a state reached after {g.depth[state]} steps: {message}"))
+            f"{what} cannot be rendered in a state reached after {g.depth[state]} steps: {message}"))
     f = g.faults[0]
     then = ctx.step_of(f.binding, f.decisions) if f.binding is not None else None
     return Check(name="rule_errors", status="fail", trace=trace_to(g, ctx.rules, f.state, then), detail=(
         f"{g.fault_count} rule error(s) in reachable states; the first, after {g.depth[f.state]} steps: {f.message}"))
-
-
-def _unshown(ctx: Context) -> tuple[int, str] | None:
-    """The first reachable state (BFS order) whose observation or instruction a rule error keeps
-    from being rendered, and the error: the explorer follows signals and effects, not text, and an
-    episode must never meet a state it cannot show."""
-    assert ctx.rules.strict is not None
-    observe, instruction = ctx.rules.strict
-    for i, state in enumerate(ctx.graph.states):
-        s = list(state)
-        try:
-            observe(s)
-            if i == 0:
-                instruction(s)
-        except RULE_ERRORS as err:
-            return i, str(err)
-    return None
 
 
 def check_invariant(ctx: Context, index: int, inv: Invariant) -> Check:
