@@ -60,7 +60,8 @@ _NEW_STATE = (
     *_EDGE,
 )
 OUTCOMES = Outcomes(state=_NEW_STATE, error=("x_fault(x_i, i, (), str(e) or type(e).__name__)",),
-                    same=("x_j = x_i", *_EDGE), chance=())
+                    same=("x_j = x_i", *_EDGE), chance=(),
+                    guard=("x_fault(x_i, None, (), x_what + (str(x_g) or type(x_g).__name__))",))
 
 
 def emit_explore(em: Emitter, plans: list[GuardPlan], stochastic: tuple[bool, ...], says_only: tuple[bool, ...]) -> bool:

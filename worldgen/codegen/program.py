@@ -152,17 +152,20 @@ class _Program(Emitter):
         self.emit(0, f"def {fn}(s):")
         self.emit(1, "out = []")
         for ai, (action, p) in enumerate(zip(self.rules.actions, plans)):
-            depth = self.hoisted(ai, p)
+            self.emit(1, "try:")  # a guard's rule error (`compile` rejects such a world) leaves the rest of its action out
+            depth = self.hoisted(ai, p, 2)
             conds = [e for what, _, e in p.scan if what == "when"]
             if not conds:
                 self.emit(depth, f"out += {'C' if collect == 'c' else 'I'}{ai}")
-                continue
-            self.emit(depth, f"for {p.loop_vars(action)}, c, i in {self.scanned(ai, p)}:")
-            if len(conds) < len(p.scan):  # lets between the guards
-                self.guard_items(depth + 1, p.scan, "continue")
-                self.emit(depth + 1, f"out.append({collect})")
             else:
-                self.emit(depth + 1, f"if {self.conds(conds)}: out.append({collect})")
+                self.emit(depth, f"for {p.loop_vars(action)}, c, i in {self.scanned(ai, p)}:")
+                if len(conds) < len(p.scan):  # lets between the guards
+                    self.guard_items(depth + 1, p.scan, "continue")
+                    self.emit(depth + 1, f"out.append({collect})")
+                else:
+                    self.emit(depth + 1, f"if {self.conds(conds)}: out.append({collect})")
+            self.emit(1, "except _RULE_ERRORS:")
+            self.emit(2, "pass")
         self.emit(1, "return out")
 
 

@@ -31,12 +31,15 @@ SAME, CHANCE = 0, 1
 @dataclass(frozen=True)
 class Outcomes:
     """The lines a scan runs for each outcome of binding ``i`` (``s`` the new state, ``e`` the
-    rule error). A line list may end the iteration early: it then sets ``s = s0`` first."""
+    rule error). A line list may end the iteration early: it then sets ``s = s0`` first. ``guard``
+    runs when a `when` (or a `let` among them) raises a rule error, ``x_g`` the error and
+    ``x_what`` where: the rest of that action's scan in this state is skipped."""
 
     state: tuple[str, ...]
     error: tuple[str, ...]
     same: tuple[str, ...]
     chance: tuple[str, ...]
+    guard: tuple[str, ...]
 
 
 def emit_scans(em: Emitter, plans: list[GuardPlan], stochastic: tuple[bool, ...], says_only: tuple[bool, ...],
@@ -44,12 +47,14 @@ def emit_scans(em: Emitter, plans: list[GuardPlan], stochastic: tuple[bool, ...]
     """Every action's scan of its bindings, at depth ``base``, with the guards and sure effects
     inline and ``on``'s lines run for what each admissible binding does."""
     for ai, (action, p) in enumerate(zip(em.rules.actions, plans)):
-        depth = em.hoisted(ai, p, base)
+        em.emit(base, "try:")  # free in Python 3.11 until something raises
+        depth = em.hoisted(ai, p, base + 1)
         em.emit(depth, f"for {p.loop_vars(action)}, c, i in {em.scanned(ai, p)}:")
         em.guard_items(depth + 1, p.scan, "continue")
         if stochastic[ai] or says_only[ai]:
             for line in on.chance if stochastic[ai] else on.same:
                 em.emit(depth + 1, line)
+            _on_guard_error(em, action.name, base, on)
             continue
         em.emit(depth + 1, "s = list(s0)")
         em.emit(depth + 1, "try:")
@@ -62,6 +67,17 @@ def emit_scans(em: Emitter, plans: list[GuardPlan], stochastic: tuple[bool, ...]
         for line in on.state:
             em.emit(depth + 2, line)
         em.emit(depth + 1, "s = s0")
+        _on_guard_error(em, action.name, base, on)
+
+
+def _on_guard_error(em: Emitter, action: str, base: int, on: Outcomes) -> None:
+    """The ``except`` of an action's scan: its guards raised a rule error (the effects' own are
+    caught inside, binding by binding)."""
+    em.emit(base, "except _RULE_ERRORS as x_g:")
+    em.emit(base + 1, "s = s0")
+    em.emit(base + 1, f"x_what = {em.ns.const(('lit', f'a `when` of action {action}: '))}")
+    for line in on.guard:
+        em.emit(base + 1, line)
 
 
 def emit_successors(em: Emitter, plans: list[GuardPlan], stochastic: tuple[bool, ...], says_only: tuple[bool, ...]) -> None:
@@ -70,5 +86,6 @@ def emit_successors(em: Emitter, plans: list[GuardPlan], stochastic: tuple[bool,
     em.emit(1, "s = s0")
     emit_scans(em, plans, stochastic, says_only, 1, Outcomes(
         state=("out.append((i, s))",), error=("out.append((i, str(e) or type(e).__name__))",),
-        same=(f"out.append((i, {SAME}))",), chance=(f"out.append((i, {CHANCE}))",)))
+        same=(f"out.append((i, {SAME}))",), chance=(f"out.append((i, {CHANCE}))",),
+        guard=("out.append((None, x_what + (str(x_g) or type(x_g).__name__)))",)))
     em.emit(1, "return out")

@@ -169,13 +169,20 @@ class Env(EpisodeQueries):
         every Env a reference cycle, left for the garbage collector)."""
         return self._rng.random() < p  # type: ignore[union-attr]
 
-    def _view(self, s: list[Any]) -> tuple[str, tuple[int, bool, bool]]:
+    def _view(self, s: list[Any]) -> tuple[str, tuple[int, bool, bool], str | None]:
+        """(observation, signals, the rule error met judging the state): a state whose `done`,
+        `fail` or `reward when` breaks a rule fails, as the model checker judges it (and
+        `compile` rejects such a world)."""
         key = tuple(s)
         view = self._views.get(key)
         if view is None:
             if len(self._views) >= CACHE_STATES:
                 self._views.clear()
-            view = self._views[key] = (self.rules.observe(s), self.rules.signals(s))
+            try:
+                signals, error = self.rules.signals(s), None
+            except RULE_ERRORS as err:
+                signals, error = (0, False, True), f"evaluating the state's signals: {err}"
+            view = self._views[key] = (self.rules.observe(s), signals, error)
         return view
 
     def close(self) -> None:
@@ -206,7 +213,7 @@ class Env(EpisodeQueries):
         self.status = 0
         if self._terminal is not None:
             self._terminal.reset()
-        text, (self._when, done, failed) = self._view(self._state)
+        text, (self._when, done, failed), _ = self._view(self._state)
         self._over = done or failed
         intro = self.rules.instruction(self._state)
         return (f"{intro}\n\n{text}" if intro and text else intro or text), intro, done
@@ -251,7 +258,11 @@ class Env(EpisodeQueries):
         rewards go to this step's gain; a refused or failed action changes nothing."""
         rules = self.rules
         s = self._state
-        g = rules.guard[ai](s, *args)
+        try:
+            g = rules.guard[ai](s, *args)
+        except RULE_ERRORS as err:  # a `when` that breaks a rule refuses the step (`compile` rejects such a world)
+            self._error = str(err)
+            return False, [rules.invalid(s)]
         if g >= 0:
             msg = rules.message[ai](s, *args, g)
             return False, [msg if msg is not None else rules.invalid(s)]
@@ -273,7 +284,8 @@ class Env(EpisodeQueries):
     def _settle(self, out: list[str], valid: bool) -> tuple[str, float, bool, bool, bool, bool, str | None, str | None]:
         """The step's end: what the state shows and pays now, and whether the episode is over."""
         reward = self._gain
-        text, (when, done, failed) = self._view(self._state)
+        text, (when, done, failed), error = self._view(self._state)
+        self._error = self._error or error
         newly = when & ~self._when  # `reward R when C` pays once: the first time C holds
         self._when |= when
         if newly:
