@@ -145,6 +145,30 @@ def test_resuming_drops_invalid_records_and_lists_them_with_their_reason(tmp_pat
     assert "dropped" not in capsys.readouterr().err  # a resumed pack is clean
 
 
+def test_a_resume_killed_while_dropping_records_loses_no_reason_and_writes_none_twice(tmp_path: Path, monkeypatch) -> None:
+    """The reasons reach rejects.jsonl before the records leave records.jsonl (the other order lost
+    them to a kill in between); a resume after such a kill does not list them again."""
+    vault = example_ir("vault")
+    generate_pack(vault, tmp_path / "p", 4, ContentOptions(seed=3))
+    records = tmp_path / "p" / "records.jsonl"
+    lines = [json.loads(line) for line in records.read_text().splitlines()]
+    lines[1]["content"]["room"][0]["name"] = "Not A Word!"
+    records.write_text("".join(json.dumps(line) + "\n" for line in lines))
+
+    def killed(*args, **kwargs):
+        raise KeyboardInterrupt  # the process dies as records.jsonl is about to be rewritten
+
+    monkeypatch.setattr("worldgen.content.pack.write_atomic", killed)
+    with pytest.raises(KeyboardInterrupt):
+        generate_pack(vault, tmp_path / "p", 4, ContentOptions(seed=3))
+    monkeypatch.undo()
+    rejects = tmp_path / "p" / "rejects.jsonl"
+    assert [json.loads(line)["id"] for line in rejects.read_text().splitlines()] == [lines[1]["id"]]
+    generate_pack(vault, tmp_path / "p", 4, ContentOptions(seed=3))
+    assert [json.loads(line)["id"] for line in rejects.read_text().splitlines()] == [lines[1]["id"]]
+    assert lines[1]["id"] not in records.read_text()
+
+
 def test_records_without_text_are_never_near_duplicates_but_records_with_text_still_are(tmp_path: Path) -> None:
     guess = generate_pack(example_ir("guess"), tmp_path / "guess", 4, ContentOptions())
     assert guess["counts"]["records"] == 4 and guess["counts"]["duplicate"] == 0

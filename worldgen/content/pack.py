@@ -124,15 +124,19 @@ class Pack:
         if len(kept) > target:  # a pack is only ever extended: nothing kept is deleted
             raise WorldgenError(f"{pack.path}: error: already holds {len(kept)} records, more than the {target} asked for; "
                                 f"ask for -n {len(kept)} or more to extend it, or write a smaller pack to another folder (-o)")
-        if pack.dropped:
-            write_atomic(pack.path / RECORDS, "".join(canonical_json(line) + "\n" for line in kept))
         for where, line in read_log(pack.path / REJECTS):
             pack._load_reject(check_reject(where, line))
-        pack._records = open_append(pack.path / RECORDS)
         pack._rejects = open_append(pack.path / REJECTS)
+        # A dropped record's reason is on disk before the record leaves records.jsonl, so a kill
+        # in between loses nothing; one a killed resume already wrote is not written twice.
+        written = {canonical_json(line) for line in pack.rejects}
         for line in pack.dropped:  # after the old rejects, so a dropped record is judged once
-            pack._append(pack._rejects, line)
-            pack._load_reject(line)
+            if canonical_json(line) not in written:
+                pack._append(pack._rejects, line)
+                pack._load_reject(line)
+        if pack.dropped:
+            write_atomic(pack.path / RECORDS, "".join(canonical_json(line) + "\n" for line in kept))
+        pack._records = open_append(pack.path / RECORDS)
         pack.write_manifest()
         return pack
 
