@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 import worldgen
 from worldgen.compiler.step_tables import write_tables
 
@@ -32,3 +34,11 @@ def test_a_world_that_does_not_fit_is_counted_with_its_reason(tmp_path: Path) ->
     assert suite.accepted and suite.summary["tables"] == {
         "written": 0, "without": {"it takes typed text or words in its commands": suite.accepted}}
     assert tables_files(suite.path) == {}
+
+
+def test_an_interrupted_tables_compile_resumed_without_tables_is_refused(tmp_path: Path) -> None:
+    """It finished with tables for the worlds before the kill only, which the vector env refuses."""
+    suite = worldgen.compile(ROOT / "scaffolds/frozen_lake.wg", tmp_path / "lake", range(3), tables=True, progress=False)
+    (suite.path / "in-progress").write_text("", "utf-8")  # as a kill leaves it (the journal's marker)
+    with pytest.raises(worldgen.WorldgenError, match=r"holds an interrupted `compile --tables`; re-run it with --tables"):
+        worldgen.compile(ROOT / "scaffolds/frozen_lake.wg", tmp_path / "lake", range(3), progress=False)

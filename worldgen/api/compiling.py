@@ -74,6 +74,9 @@ def compile_with_ir(scaffold: str | Path, out: str | Path, seeds: range | Sequen
                 redraw_params, fixed, tables)
     workers = local if local is not None else RayExecutor(ray_address)
     out = Path(out)
+    if not tables and _interrupted_with_tables(out):
+        raise WorldgenError(f"{out}: error: holds an interrupted `compile --tables`; re-run it with --tables to finish it "
+                            "(without, only the worlds compiled before the interruption would have tables)")
     started = time.perf_counter()
     without: dict[str, str] = {}  # index path -> why a world of this run has no tables
     with show_progress("compile", len(seeds), "seeds", "accepted", "rejected", ("draw", "draws"), show=progress) as advance:
@@ -94,6 +97,15 @@ def compile_with_ir(scaffold: str | Path, out: str | Path, seeds: range | Sequen
         data["tables"] = {"written": written, "without": dict(skipped)}
     return Suite(out, data, seconds), loaded.ir
 
+
+
+def _interrupted_with_tables(out: Path) -> bool:
+    """Whether ``out`` holds a compile that was interrupted after writing step tables."""
+    from worldgen.compiler.journal import MARKER
+    from worldgen.compiler.suite import WORLDS
+    from worldgen.tables.paths import SUFFIX
+
+    return (out / MARKER).exists() and any((out / WORLDS).glob(f"*{SUFFIX}"))
 
 
 def _parameters_of(source: Callable[P, object]) -> Callable[[Callable[..., R]], Callable[P, R]]:
