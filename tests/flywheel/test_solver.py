@@ -75,3 +75,18 @@ def test_a_rollout_file_the_report_names_must_be_found(first_round: Path, tmp_pa
     monkeypatch.chdir(tmp_path)
     with pytest.raises(WorldgenError, match="the report's rollout file rollouts/missing.jsonl is not there"):
         read_reports([tmp_path / "r.json"])
+
+
+def test_a_relative_rollout_file_found_both_here_and_beside_the_report_is_ambiguous(first_round: Path, tmp_path: Path,
+                                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """Another folder's file of the same name changed the proposals silently (horizon 9 vs 10)."""
+    report = json.loads(sorted((first_round / "round-00" / "reports").glob("*.json"))[0].read_text())
+    report["rollouts"]["files"] = ["r.jsonl"]
+    (tmp_path / "reports").mkdir()
+    (tmp_path / "reports" / "r.json").write_text(json.dumps(report))
+    (tmp_path / "reports" / "r.jsonl").write_text("")
+    (tmp_path / "r.jsonl").write_text("")
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(WorldgenError, match=r"the report's rollout file r.jsonl is both .*r.jsonl and .*reports/r.jsonl, "
+                                            "two different files"):
+        read_reports([tmp_path / "reports" / "r.json"])

@@ -114,13 +114,18 @@ def _results(data: dict[str, Any], stats: dict[str, Any], chosen: str, path: Pat
 def _win_steps(files: list[str], policy: str, report: Path) -> dict[str, list[int]]:
     """Per scaffold, the steps of every episode ``policy`` won, from the report's rollout files.
     The report names them as it was given them: a relative path is read from the current folder,
-    else from the report's own; a file found in neither is an error (the proposals would silently
-    differ from those the same report gives elsewhere)."""
+    else from the report's own; a file found in neither, or two different files found in both, is
+    an error (the proposals would silently differ from those the same report gives elsewhere)."""
     from worldgen.rollouts.records import read
 
     out: dict[str, list[int]] = {}
     for name in files:
-        found = next((p for p in (Path(name), report.parent / name) if p.is_file()), None)
+        there = [p for p in (Path(name), report.parent / name) if p.is_file()]
+        if len(there) == 2 and not there[0].samefile(there[1]):
+            raise WorldgenError(f"{report}: error: the report's rollout file {name} is both {there[0].resolve()} and "
+                                f"{there[1].resolve()}, two different files; run from a folder without the other, or "
+                                "report again with the files' absolute paths")
+        found = there[0] if there else None
         if found is None:
             raise WorldgenError(f"{report}: error: the report's rollout file {name} is not there (a relative path is read "
                                 f"from the current folder, then from the report's); run from the folder `worldgen report` "
