@@ -125,3 +125,21 @@ def test_a_reader_that_stops_early_costs_neither_the_html_nor_the_exit_status(ta
         os.close(write)
     assert done.returncode == 0, done.stderr
     assert (tmp_path / "r.html").read_text("utf-8").startswith("<!DOCTYPE html>")
+
+
+def test_the_per_world_table_breaks_ties_by_world_id(tally_suite: Path, tally_rollouts: list[Path], tmp_path: Path) -> None:
+    """Tied worlds kept a set's order, which follows PYTHONHASHSEED: the page changed between runs."""
+    out = tmp_path / "report.html"
+    assert main(["report", str(tally_suite), "--rollouts", *map(str, tally_rollouts), "--html", str(out)]) == 0
+    page = out.read_text()
+    table = page[page.index("success per world ("):]
+    table = table[:table.index("</details>")]
+    rows = [re.findall(r"<td>([^<]*)</td>", row) for row in re.findall(r"<tr>(.*?)</tr>", table)]
+    rows = [r for r in rows if r]
+    assert len(rows) > 1
+    by_cells: dict[tuple[str, ...], list[str]] = {}
+    for world, *cells in rows:
+        by_cells.setdefault(tuple(cells), []).append(world)
+    assert any(len(ids) > 1 for ids in by_cells.values())  # there are ties to break
+    for ids in by_cells.values():
+        assert ids == sorted(ids)

@@ -216,8 +216,8 @@ def _rollouts(report: dict[str, Any]) -> str:
     plots = [svg.bars(overall, names, "success overall and per scaffold", solved, "scaffold"),
              svg.bars(rows("by_axis"), names, "success per axis value", solved, "scaffold axis = value"),
              svg.bars(rows("by_param"), names, "success per param value", solved, "scaffold param = value")]
-    worlds = sorted({w for p in names for w in policies[p]["by_world"]},
-                    key=lambda w: min(policies[p]["by_world"].get(w, {}).get("success", {}).get("rate") or 0 for p in names))
+    worlds = sorted({w for p in names for w in policies[p]["by_world"]},  # ties by id: a set's order follows str hashes
+                    key=lambda w: (min(policies[p]["by_world"].get(w, {}).get("success", {}).get("rate") or 0 for p in names), w))
     wrows = [(w, *(pct(policies[p]["by_world"][w]["success"]) if w in policies[p]["by_world"] else "n/a" for p in names),
               merged_runtime(policies[p]["by_world"][w].get("runtime", "rules") for p in names if w in policies[p]["by_world"]))
              for w in worlds]
