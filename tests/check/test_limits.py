@@ -82,3 +82,17 @@ def test_an_entity_counted_per_world_is_limited_when_the_world_is_built():
     with pytest.raises(InstantiationError, match=r"^entity 'slot' has 200_000 values in this world; an entity may have "
                                                  r"at most 100_000$"):
         worldgen.loads(source).instantiate({}, seed=0, params={"n": 2})
+
+
+def test_an_entity_a_param_can_make_empty_is_refused_at_its_declaration():
+    """`param heaps: int in 0..2` with `entity heap[heaps]` checked ok, then crashed the build."""
+    assert errors(params="0..3") == [
+        "w.wg:3:10: error: entity 'slot' has 0 values in a world whose params are at their smallest; an entity needs "
+        "at least one: start the param's range at 1 or more [WG410]"]
+
+
+def test_an_entity_counted_empty_by_a_build_time_value_is_refused_when_the_world_is_built():
+    source = WORLD.format(params="1..3", arg="int in 0..9", extra="").replace("entity slot[n]", "entity slot[n - 1]")
+    with pytest.raises(worldgen.errors.StructuralError, match=r"^entity 'slot' has 0 values in this world; an entity needs "
+                                                                r"at least one$"):
+        worldgen.loads(source, "w.wg").instantiate({}, seed=0, params={"n": 1})

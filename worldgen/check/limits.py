@@ -33,6 +33,10 @@ def check_limits(world: ast.World, ir: Scaffold, sink: DiagnosticSink) -> None:
         if n is not None and n > MAX_ENTITIES:
             sink.error("WG418", f"entity '{entity.name}' has up to {n:_} values; an entity may have at most "
                        f"{MAX_ENTITIES:_}", written[entity.name])
+        least = None if entity.variants or entity.width is not None else sizes.values(Type(kind="entity", name=entity.name), "lo")
+        if least is not None and least < 1:
+            sink.error("WG410", f"entity '{entity.name}' has {least} values in a world whose params are at their "
+                       "smallest; an entity needs at least one: start the param's range at 1 or more", written[entity.name])
     for action, decl in _actions(world, ir):
         counts = []
         for param, written in zip(action.params, decl.params):

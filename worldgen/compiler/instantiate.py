@@ -24,7 +24,7 @@ from worldgen.compiler.artifact import scaffold_sha256
 from worldgen.compiler.generators import generators
 from worldgen.compiler.unions import variant_names
 from worldgen.seeding import rng
-from worldgen.errors import InstantiationError, RequirementError
+from worldgen.errors import InstantiationError, RequirementError, StructuralError
 from worldgen.ir.axes import apply_axes, check_axes
 from worldgen.ir.limits import MAX_ENTITIES
 from worldgen.ir.models import Entity, Expr, Scaffold, Type, canonical_json
@@ -154,7 +154,9 @@ def instantiate(
             names = [f"{ent.name}{i + 1}" for i in range(max(n, 0))]
         else:
             names = _names(view, ent.names_from)
-        if not 0 < n <= len(names):
+        if n < 1:
+            raise StructuralError(f"entity '{ent.name}' has {n} values in this world; an entity needs at least one")
+        if n > len(names):
             raise InstantiationError(f"entity '{ent.name}' needs {n} names but content '/{ent.names_from[0]}' gives {len(names)}")
         for name in names[:n]:
             key = normalize(name)
