@@ -36,6 +36,7 @@ from worldgen.compiler.packs import Record
 from worldgen import jsondata
 from worldgen.errors import WorldgenError
 from worldgen.files import open_log, remove_temporaries, write_atomic
+from worldgen.folder_lock import FolderLock
 from worldgen.ir.axes import check_axes
 from worldgen.ir.models import Scaffold, canonical_json
 from worldgen.tables.paths import tables_path
@@ -207,6 +208,17 @@ def compile_suite(spec: Spec, seeds: range, out: Path, executor: Executor,
     check_axes(spec.scaffold, spec.axes)  # a bad --axis is the user's error, not every world's
     if not spec.records:
         raise WorldgenError("the content pack has no records")
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as err:
+        raise WorldgenError(f"{out}: error: cannot write the suite: {err}") from None
+    with FolderLock(out, "`worldgen compile`"):
+        return _compile(spec, seeds, out, executor, advance, notice, drawn)
+
+
+def _compile(spec: Spec, seeds: range, out: Path, executor: Executor, advance: Callable[[Result], None],
+             notice: Callable[[str], None], drawn: Callable[[Drawn], None] | None) -> Summary:
+    """``compile_suite``'s work, in the folder it holds the lock of."""
     inputs = inputs_fingerprint(spec, seeds)
     tally = _Tally(spec, seeds, Summary(spec.scaffold.name, (seeds.start, seeds.stop)), advance)
     if (out / INDEX).exists() and not (out / journal.MARKER).exists():

@@ -30,6 +30,7 @@ from worldgen.content.providers.base import Outcome, record_id
 from worldgen.content.validate import Validator
 from worldgen.errors import WorldgenError
 from worldgen.files import open_append, write_atomic
+from worldgen.folder_lock import FolderLock
 from worldgen.ir.models import canonical_json
 
 RECORDS, REJECTS, MANIFEST = "records.jsonl", "rejects.jsonl", "manifest.json"
@@ -103,6 +104,7 @@ class Pack:
         self.dropped: list[dict[str, Any]] = []  # reject lines of the records this open dropped
         self._records: IO[str] | None = None
         self._rejects: IO[str] | None = None
+        self._lock: FolderLock | None = None
 
     # ------------------------------------------------------------------------------ opening
 
@@ -112,33 +114,42 @@ class Pack:
         that ``validator`` finds invalid are dropped (``dropped`` lists them)."""
         pack = cls(Path(path), identity, target)
         pack.path.mkdir(parents=True, exist_ok=True)
-        pack._check_identity()
+        pack._lock = FolderLock(pack.path, "`worldgen content`")
+        try:
+            pack._load(validator)
+        except BaseException:
+            pack._lock.release()
+            raise
+        return pack
+
+    def _load(self, validator: Validator) -> None:
+        """Read what the pack holds, drop what no longer validates, and open its logs to append."""
+        self._check_identity()
         kept = []
-        for _, line in read_log(pack.path / RECORDS):
-            why = pack._invalid(line, validator)
+        for _, line in read_log(self.path / RECORDS):
+            why = self._invalid(line, validator)
             if why is None:
-                pack._load_record(line)
+                self._load_record(line)
                 kept.append(line)
             else:
-                pack.dropped.append(_dropped(line, *why))
-        if len(kept) > target:  # a pack is only ever extended: nothing kept is deleted
-            raise WorldgenError(f"{pack.path}: error: already holds {len(kept)} records, more than the {target} asked for; "
+                self.dropped.append(_dropped(line, *why))
+        if len(kept) > self.target:  # a pack is only ever extended: nothing kept is deleted
+            raise WorldgenError(f"{self.path}: error: already holds {len(kept)} records, more than the {self.target} asked for; "
                                 f"ask for -n {len(kept)} or more to extend it, or write a smaller pack to another folder (-o)")
-        for where, line in read_log(pack.path / REJECTS):
-            pack._load_reject(check_reject(where, line))
-        pack._rejects = open_append(pack.path / REJECTS)
+        for where, line in read_log(self.path / REJECTS):
+            self._load_reject(check_reject(where, line))
+        self._rejects = open_append(self.path / REJECTS)
         # A dropped record's reason is on disk before the record leaves records.jsonl, so a kill
         # in between loses nothing; one a killed resume already wrote is not written twice.
-        written = {canonical_json(line) for line in pack.rejects}
-        for line in pack.dropped:  # after the old rejects, so a dropped record is judged once
+        written = {canonical_json(line) for line in self.rejects}
+        for line in self.dropped:  # after the old rejects, so a dropped record is judged once
             if canonical_json(line) not in written:
-                pack._append(pack._rejects, line)
-                pack._load_reject(line)
-        if pack.dropped:
-            write_atomic(pack.path / RECORDS, "".join(canonical_json(line) + "\n" for line in kept))
-        pack._records = open_append(pack.path / RECORDS)
-        pack.write_manifest()
-        return pack
+                self._append(self._rejects, line)
+                self._load_reject(line)
+        if self.dropped:
+            write_atomic(self.path / RECORDS, "".join(canonical_json(line) + "\n" for line in kept))
+        self._records = open_append(self.path / RECORDS)
+        self.write_manifest()
 
     def _invalid(self, line: Any, validator: Validator) -> tuple[str, str, list[list[str]]] | None:
         """Why a kept record line cannot be served, as (reject kind, reason, [pointer, rule]
@@ -259,6 +270,8 @@ class Pack:
                 stream.close()
         self._records = self._rejects = None
         self.write_manifest()
+        if self._lock is not None:
+            self._lock.release()
 
     # ------------------------------------------------------------------------------ manifest
 
