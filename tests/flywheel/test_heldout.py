@@ -17,6 +17,7 @@ from tests.suites import compiled
 from worldgen.errors import WorldgenError
 from worldgen.flywheel.heldout import refuse_shared
 from worldgen.flywheel.loop import LoopSettings, loop
+from worldgen.flywheel.solver_paths import playable, recorded
 from worldgen.learner.model import load
 from worldgen.rollouts import records
 from worldgen.rollouts.sources import open_entries
@@ -48,7 +49,7 @@ def test_each_round_plays_the_held_out_suite_and_the_summary_charts_it(run: tupl
     worlds = len(open_entries(held))
     for r in summary["rounds"]:
         played = records.read(out / f"round-{r['round']:02d}" / "eval.jsonl")[0]
-        assert {e["policy"] for e in played} == {r["solver"]}
+        assert {e["policy"] for e in played} == {playable(r["solver"], out)}
         assert {e["world"] for e in played} == {e.id for e in open_entries(held)}
         wins = sum(e["success"] for e in played)
         assert r["eval"]["suite"] == str(held) and r["eval"]["worlds"] == worlds
@@ -64,9 +65,32 @@ def test_the_learner_hook_trains_the_next_rounds_solver(run: tuple[Path, Path]) 
     summary = json.loads((out / "summary.json").read_text())
     first, second = summary["rounds"]
     policy = out / "round-00" / "learner.npz"
-    assert first["solver"] == "random" and first["next_solver"] == second["solver"] == f"learner:{policy}"
+    assert first["solver"] == "random" and first["next_solver"] == second["solver"] == "learner:round-00/learner.npz"
     assert load(policy).episodes == 300 and load(out / "round-01" / "learner.npz").episodes == 600  # round 1 continued it
     assert "solver: learner:" in (out / "round-00" / "train.log").read_text()
+
+
+def test_a_copied_run_plays_its_own_learner_files(library: Path, run: tuple[Path, Path], tmp_path: Path) -> None:
+    """The solver was recorded as an absolute path into the run: a copy played the original's
+    files, a moved run could not resume."""
+    out, held = run
+    copy = tmp_path / "copy"
+    shutil.copytree(out, copy)
+    shutil.rmtree(copy / "round-01")  # round 1 is played again, in the copy
+    train = (sys.executable, "-m", "worldgen.learner.hook", "--episodes", "300")
+    loop(library, copy, LoopSettings("random", rounds=2, proposals=1, seeds=range(6), episodes=2, train=train,
+                                     eval_suite=held))
+    played = records.read(copy / "round-01" / "eval.jsonl")[0]
+    assert {e["policy"] for e in played} == {f"learner:{(copy / 'round-00' / 'learner.npz').resolve()}"}
+    assert json.loads((copy / "summary.json").read_text())["rounds"][1]["next_solver"] == "learner:round-01/learner.npz"
+
+
+def test_solver_specs_are_recorded_relative_to_the_run_and_played_from_it(tmp_path: Path) -> None:
+    inside = tmp_path / "run" / "round-00" / "learner.npz"
+    assert recorded(f"learner:{inside}", tmp_path / "run") == "learner:round-00/learner.npz"
+    assert playable("learner:round-00/learner.npz", tmp_path / "run") == f"learner:{inside.resolve()}"
+    assert recorded("learner:/elsewhere/p.npz", tmp_path / "run") == "learner:/elsewhere/p.npz"
+    assert recorded("random", tmp_path) == playable("random", tmp_path) == "random"
 
 
 def test_a_held_out_suite_sharing_training_worlds_is_refused_naming_them(library: Path, run: tuple[Path, Path],

@@ -28,6 +28,7 @@ from worldgen.flywheel.accept import compiled, content_record
 from worldgen.flywheel.heldout import evaluate
 from worldgen.flywheel.library import read_library
 from worldgen.flywheel.loop import LoopSettings, loop
+from worldgen.flywheel.solver_paths import playable
 from worldgen.flywheel.split import union
 from worldgen.report.stats import wilson
 from worldgen.rollouts.sources import open_entries
@@ -88,7 +89,7 @@ def run_arm(library: Path, arm: str, design: Design, seed: int, suite: Path, out
     summary = loop(library, out, chosen, say)
     rounds = summary["rounds"]
     last = rounds[-1]
-    final = evaluate(open_entries(suite), suite, out / "final-eval.jsonl", last["next_solver"], design.episodes, None)
+    final = evaluate(open_entries(suite), suite, out / "final-eval.jsonl", playable(last["next_solver"], out), design.episodes, None)
     figures = [r["eval"]["success"] for r in rounds] + [final["success"]]
     trained_on = [None] + [(r["library"], r["rule_sets"]) for r in rounds]
     return [{"round": k, "count": f["count"], "of": f["of"], "trained_on": t} for k, (f, t) in enumerate(zip(figures, trained_on))]

@@ -26,7 +26,7 @@ from typing import Any
 
 from worldgen.errors import WorldgenError
 from worldgen.files import write_atomic
-from worldgen.flywheel import run_settings
+from worldgen.flywheel import run_settings, solver_paths
 from worldgen.flywheel.accept import compiled, content_record
 from worldgen.flywheel.budget import GateBudget
 from worldgen.flywheel.decisions import decisions
@@ -81,7 +81,7 @@ def loop(library: Path, out: Path, settings: LoopSettings, say: Callable[[str], 
                             f"leave the last {finished - settings.rounds} out of its summary: ask for {finished} or more "
                             "(more rounds extend it)")
     run_settings.keep_or_refuse(out, run_settings.of_loop(settings))
-    solver = settings.solver
+    solver = solver_paths.typed(settings.solver)
     rounds: list[dict[str, Any]] = []
     timings: dict[str, float] = _read_json(out / "timings.json") or {}
     held_out = open_entries(settings.eval_suite) if settings.eval_suite is not None else None
@@ -92,6 +92,8 @@ def loop(library: Path, out: Path, settings: LoopSettings, say: Callable[[str], 
             started = time.perf_counter()
             _library(folder / "library", library if r == 0 else out / f"round-{r - 1:02d}", r)
             done = _round(folder, solver, r, settings, say, decide, held_out)
+            for key in ("solver", "next_solver"):  # a learner file inside the run, relative to it
+                done[key] = solver_paths.recorded(done[key], out)
             write_atomic(folder / ROUND_FILE, json.dumps(done, indent=2) + "\n")
             timings[f"round-{r:02d}"] = round(time.perf_counter() - started, 3)
             write_atomic(out / "timings.json", json.dumps(timings, indent=2) + "\n")
@@ -99,7 +101,7 @@ def loop(library: Path, out: Path, settings: LoopSettings, say: Callable[[str], 
             say(f"round {r}: done before, read back")
         say(round_line(done, timings.get(f"round-{r:02d}")))
         rounds.append(done)
-        solver = done["next_solver"]
+        solver = solver_paths.playable(done["next_solver"], out)
     summary = {"format": "worldgen.loop/1", "band": [settings.band.lo, settings.band.hi], "rounds": rounds}
     write_atomic(out / "summary.json", json.dumps(summary, indent=2) + "\n")
     write_atomic(out / "summary.html", render(summary, [decisions(out / f"round-{r['round']:02d}") for r in rounds]))
