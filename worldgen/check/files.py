@@ -14,6 +14,7 @@ import re
 from collections.abc import Iterator
 
 from worldgen.check.exprs import did_you_mean
+from worldgen.check.file_paths import check_file_paths
 from worldgen.check.nodes import show_type
 from worldgen.errors import DiagnosticSink, Span
 from worldgen.ir.models import Scaffold
@@ -59,6 +60,7 @@ def desugar(world: ast.World, sink: DiagnosticSink) -> tuple[ast.World, FilesDec
         elif b.kind != "program":
             sink.error("WG611", f"unknown item '{b.kind}' in 'files' (file NAME \"PATH\" {{...}} or program NAME {{...}})",
                        b.kind_span)
+    check_file_paths(block, sink)
     for pattern in _command_patterns(world.decls):
         words = pattern.value.split()
         if words and "/" in words[0]:
@@ -277,6 +279,9 @@ def _check_mode_literal(mode: ast.Num, sink: DiagnosticSink) -> None:
     written = line[mode.span.col - 1:mode.span.end_col - 1] if mode.span.end_col else str(mode.value)
     if written.startswith("0") and written[1:2].isdigit():
         sink.error("WG608", f"'{written}' is the decimal number {mode.value}; write octal modes as 0o{written.lstrip('0')}", mode.span)
+    elif len(written) >= 3 and written.isdigit() and set(written) <= set("01234567"):  # `mode 640`, as chmod spells it
+        sink.error("WG608", f"'{written}' is the decimal number {mode.value} (mode {mode.value:#o}); write octal modes as "
+                   f"0o{written}", mode.span)
     elif not isinstance(mode.value, int) or not 0 <= mode.value <= 0o7777:
         sink.error("WG608", f"{mode.value} is no file mode (0 to 0o7777)", mode.span)
 
