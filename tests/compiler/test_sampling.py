@@ -60,7 +60,7 @@ def test_a_draw_stopped_by_the_cap_gives_a_lower_bound_beside_the_domains(monkey
     assert not draw.complete and draw.states == 5
     assert e.text() == ("estimate: more than 5 states per world (a draw explored stopped at 5; at most 100 by the "
                         "domains); bound 200000")
-    assert e.warning() is None  # 5 states say nothing about a bound of 200000
+    assert e.warnings() == []  # 5 states say nothing about a bound of 200000
 
 
 def test_exploring_stops_when_the_budget_is_spent(monkeypatch: pytest.MonkeyPatch):
@@ -71,21 +71,21 @@ def test_exploring_stops_when_the_budget_is_spent(monkeypatch: pytest.MonkeyPatc
 def test_no_warning_when_only_the_domains_exceed_the_bound():
     e = of(LADDER.replace('observe "{x}"', 'observe "{x}"\n  check within 90 states'))
     assert e.states == 100 > e.bound == 90 and e.reachable == 8
-    assert not e.near_bound and e.warning() is None
+    assert not e.near_bound and e.warnings() == []
 
 
 def test_a_warning_when_a_draw_comes_within_10x_of_the_bound():
     e = of(LADDER.replace('observe "{x}"', 'observe "{x}"\n  check within 80 states'))
     assert e.near_bound
-    assert e.warning() == ("warning: the world of seed 0 has 8 reachable states, within 10x of the model-checking "
+    assert e.warnings() == [("warning: the world of seed 0 has 8 reachable states, within 10x of the model-checking "
                            "bound (80); a world whose reachable states hit the bound fails `compile`: raise it with "
-                           "`check within N states` or --max-states, or shrink the params")
+                           "`check within N states` or --max-states, or shrink the params")]
 
 
 def test_a_warning_when_a_draw_reaches_the_bound():
     e = of(LADDER.replace('observe "{x}"', 'observe "{x}"\n  check within 6 states'))
     assert e.explored.cap == 6 and not e.explored.largest.complete
-    assert e.warning().startswith("warning: the world of seed 0 reaches the model-checking bound (6); ")
+    assert e.warnings()[0].startswith("warning: the world of seed 0 reaches the model-checking bound (6); ")
 
 
 def test_when_no_draw_can_be_built_the_domains_are_shown_with_the_reason_and_no_warning():
@@ -94,7 +94,7 @@ def test_when_no_draw_can_be_built_the_domains_are_shown_with_the_reason_and_no_
     assert e.reachable is None and e.states == 100 > e.bound
     assert e.text() == ("estimate: at most 100 states per world (by the domains, no draw explored: seed 7 failed "
                         "`require (line 6)`); bound 50")
-    assert e.warning() is None and e.as_dict()["explored"] == {"error": e.explored}
+    assert e.warnings() == [] and e.as_dict()["explored"] == {"error": e.explored}
 
 
 def test_the_draws_use_the_largest_params_and_say_so():
@@ -109,3 +109,13 @@ def test_a_world_with_content_is_explored_with_the_procedural_record():
     e = estimate(scaffold.ir)
     world = scaffold.instantiate(sampling.content_record(scaffold.ir), seed=e.explored.largest.seed, params=e.params)
     assert e.reachable == verify_world(world).measures.reachable_states
+
+
+def test_a_warning_names_the_first_rule_error_the_explored_draws_meet():
+    """`a = a ^ b` meant as XOR (it is power): check said ok, compile rejected every world."""
+    e = of(LADDER.replace('observe "{x}"', 'observe "{[0, 1][x]}"'))
+    assert e.warnings() == []  # observations are rendered by compile's checks, not by the estimate
+    e = of(LADDER.replace("x += 1", "x -= 1"))
+    assert e.warnings()[0].startswith("warning: the world of seed 0 meets a rule error 0 steps from the start: 'x' would "
+                                     "become -1, outside its range")
+    assert e.as_dict()["explored"]["draws"][0]["fault"].startswith("0 steps from the start: 'x' would become -1")

@@ -58,7 +58,7 @@ def run(args: argparse.Namespace) -> int:
         ir = scaffold.ir
         summary = {"actions": len(ir.actions), "params": len(ir.params), "state": len(ir.state),
                    "axes": {a.name: [alt.name for alt in a.alternatives] for a in ir.axes}}
-        size, line, warning = _estimate(ir)
+        size, line, estimated = _estimate(ir)
         warnings = [{"code": d.code, "line": d.span.line, "col": d.span.col, "message": d.message} for d in scaffold.warnings]
         report.append({"file": path, "ok": True, "world": ir.name, **summary, "estimate": size, "warnings": warnings})
         if not args.json:
@@ -66,7 +66,7 @@ def run(args: argparse.Namespace) -> int:
             print(f"{path}: ok: world '{ir.name}', {plural(summary['actions'], 'action')}, "
                   f"{plural(summary['state'], 'state variable')}, {axes}")
             print(f"  {line}", flush=True)  # before the warnings on stderr: under `2>&1` each stays on its own line
-            if warning:
+            for warning in estimated:
                 print(f"{path}: {warning}", file=sys.stderr)
             for d in scaffold.warnings:
                 print(d.format(), file=sys.stderr)
@@ -75,12 +75,12 @@ def run(args: argparse.Namespace) -> int:
     return 1 if failed else 0
 
 
-def _estimate(ir: Scaffold) -> tuple[dict[str, Any], str, str | None]:
-    """The state-space estimate as JSON, as the line under the ok line, and its warning if any."""
+def _estimate(ir: Scaffold) -> tuple[dict[str, Any], str, list[str]]:
+    """The state-space estimate as JSON, as the line under the ok line, and its warnings."""
     from worldgen.compiler.estimate import estimate
 
     try:
         e = estimate(ir)
     except InstantiationError as err:
-        return {"error": str(err)}, f"estimate: unknown: {err}", None
-    return e.as_dict(), e.text(), e.warning()
+        return {"error": str(err)}, f"estimate: unknown: {err}", []
+    return e.as_dict(), e.text(), e.warnings()

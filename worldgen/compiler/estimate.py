@@ -66,7 +66,21 @@ class Estimate:
                     f"({at}no draw explored: {e}); bound {self.bound}")
         return f"estimate: at most {approx(self.states)} states per world (by the domains, {at}no draw explored: {e}); bound {self.bound}"
 
-    def warning(self) -> str | None:
+    def warnings(self) -> list[str]:
+        """What the explored draws say a compile of the scaffold would meet."""
+        found = [w for w in (self._bound_warning(), self._fault_warning()) if w is not None]
+        return found
+
+    def _fault_warning(self) -> str | None:
+        """A rule error the exploration met (`check` itself explores only the rules' shape)."""
+        e = self.explored
+        faulty = next((d for d in e.draws if d.fault is not None), None) if isinstance(e, Explored) else None
+        if faulty is None:
+            return None
+        return (f"warning: the world of seed {faulty.seed}{_at(faulty.params, ' at ')} meets a rule error {faulty.fault}; "
+                "`compile` rejects such a world (check rule_errors; `worldgen explain` shows the trace)")
+
+    def _bound_warning(self) -> str | None:
         if not self.near_bound:
             return None
         assert isinstance(self.explored, Explored)  # near_bound says so
@@ -87,7 +101,8 @@ class Estimate:
                 "log10": None if n is None else round(math.log10(max(n, 1)), 3),
                 "params": self.params, "unknown": list(self.unknown), "bound": self.bound,
                 "reachable": self.reachable,
-                "explored": {"draws": [{"seed": d.seed, "params": d.params, "states": d.states, "complete": d.complete}
+                "explored": {"draws": [{"seed": d.seed, "params": d.params, "states": d.states, "complete": d.complete,
+                                        **({"fault": d.fault} if d.fault is not None else {})}
                                        for d in e.draws], "cap": e.cap} if isinstance(e, Explored) else {"error": e},
                 "near_bound": self.near_bound}
 

@@ -39,6 +39,7 @@ class Draw:
     params: dict[str, int | bool | str]
     states: int
     complete: bool
+    fault: str | None = None  # the first rule error met exploring it, and how many steps from the start
 
 
 @dataclass(frozen=True)
@@ -84,7 +85,9 @@ def explore_draws(ir: Scaffold, combos: Sequence[dict[str, Any]], bounds: Bounds
         graph = explore(rules, initial, within)
         n = len(graph.keys)
         stale = stale + 1 if draws and n <= max(d.states for d in draws) else 0
-        draws.append(Draw(seed, dict(world.params), n, graph.hit != "max_states"))
+        fault = (f"{graph.depth[graph.faults[0].state]} steps from the start: {graph.faults[0].message}"
+                 if graph.fault_count else None)
+        draws.append(Draw(seed, dict(world.params), n, graph.hit != "max_states", fault))
         spent += n
     return Explored(tuple(draws), cap) if draws else why
 
