@@ -160,7 +160,7 @@ CASES = [
     (
         "solvable_without_done",
         BASE.replace("  done when count(seen) == n\n", "  expect solvable within 5\n"),
-        "w.wg:8:10: error: 'expect solvable' needs a goal: add 'done when <condition>' [WG411]",
+        "w.wg:8:10: error: 'expect solvable' needs a goal: add 'done when <condition>' (to the world, or to every alternative of an axis) [WG411]",
     ),
     (
         "list_size_not_param",
@@ -304,3 +304,13 @@ def test_a_literal_start_outside_its_range_is_an_error_not_an_estimates_aside(in
     with pytest.raises(worldgen.DiagnosticError) as err:
         worldgen.loads(source, "w.wg")
     assert [(d.code, d.message) for d in err.value.diagnostics] == [("WG301", said)]
+
+
+def test_expect_solvable_takes_its_goal_from_every_alternative_of_one_axis() -> None:
+    """Misère Nim: each alternative of a feedback axis has its own goal, so every world has one."""
+    both = BASE.replace("  done when count(seen) == n\n", "  expect solvable within 5\n  axis goal: feedback {\n"
+                        "    all { done when count(seen) == n }\n    one { done when count(seen) >= 1 }\n  }\n")
+    assert worldgen.loads(both, "w.wg").ir.expects[0].kind == "solvable"
+    with pytest.raises(worldgen.DiagnosticError, match=r"needs a goal: add 'done when <condition>' \(to the world, or to "
+                                                       r"every alternative of an axis\) \[WG411\]"):
+        worldgen.loads(both.replace("    one { done when count(seen) >= 1 }\n", "    one { }\n"), "w.wg")

@@ -160,7 +160,9 @@ class _Checker(AxisChecks):
             Invariant(label=d.label, cond=self.exprs.check_bool(d.cond, rule, "an invariant"), line=d.span.line)
             for d in decls if isinstance(d, ast.InvariantDecl)
         ]
-        expects = self.signals.expects([d for d in decls if isinstance(d, ast.ExpectDecl)], done)
+        goal_per_axis = any(ax.alternatives and all(any(isinstance(x, ast.DoneDecl) for x in alt.decls) for alt in ax.alternatives)
+                            for ax in decls if isinstance(ax, ast.AxisDecl))  # every alternative of one axis adds a goal
+        expects = self.signals.expects([d for d in decls if isinstance(d, ast.ExpectDecl)], bool(done) or goal_per_axis)
         verification = VerificationChecker(self.sink, self.exprs)
         declared = [v.name for d in decls if isinstance(d, ast.StateDecl) for v in d.vars]  # checked or not
         hidden_decls = [d for d in decls if isinstance(d, ast.HiddenDecl)]

@@ -65,11 +65,13 @@ class SignalChecker:
             return max(least, min(e.value, MAX_HORIZON)), None
         return least, (None if is_error(e) else e.model_copy(update={"line": node.span.line}))  # named when out of range
 
-    def expects(self, decls: list[ast.ExpectDecl], done: list[Expr]) -> list[Expect]:
+    def expects(self, decls: list[ast.ExpectDecl], goal: bool) -> list[Expect]:
+        """``goal``: every world has a `done` (the base's, or one in each alternative of an axis)."""
         out = []
         for d in decls:
-            if d.kind == "solvable" and not done:
-                self.sink.error("WG411", "'expect solvable' needs a goal: add 'done when <condition>'", d.span)
+            if d.kind == "solvable" and not goal:
+                self.sink.error("WG411", "'expect solvable' needs a goal: add 'done when <condition>' (to the world, or "
+                                "to every alternative of an axis)", d.span)
             fields: dict[str, object] = {"observing": d.observing}
             if d.within is not None:
                 within, expr = self.steps(d.within, "'solvable within'", 0)
