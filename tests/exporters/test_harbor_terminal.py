@@ -119,7 +119,8 @@ def test_the_service_takes_program_calls_and_journals_them(terminal_task: Path, 
     calls = [json.loads(r["command"]) for r in read_journal(tmp_path / "journal.jsonl")]
     assert [c["argv"] for c in calls] == [["service", "billing-worker", "restart"]] * 2
     assert [list(c["files"]) for c in calls] == [[], ["/var/log/billing-worker.log"]]  # only what changed or was read
-    assert service.handle({"op": "sync", "files": {}})["error"].startswith("the episode is over (solved)")
+    reply = service.handle({"op": "sync", "files": {}})  # graded on the final state: the goal does not end the task
+    assert reply["status"] == 0 and service.session.success and not service.session.over
 
 
 @pytest.mark.parametrize("request_, message", [
@@ -269,6 +270,25 @@ def test_an_edit_with_no_program_after_it_counts_once_the_verifier_syncs(cron_ta
         assert m.grade()["reward"] == 0  # the world has not seen the file yet
         m.run("worldgen-sync")  # harbor's collect hook, after the agent is done
         assert m.grade()["reward"] == 1
+    finally:
+        m.close()
+
+
+def test_the_task_is_graded_on_the_final_state_not_on_the_first_time_the_goal_held(cron_task: Path, tmp_path: Path) -> None:
+    """A solve undone afterwards scored 1, and every call after the goal said "the episode is over
+    (solved)" with exit 126, leaking the grade; the instruction says the machine's state is checked."""
+    if available() is not None:
+        pytest.skip(available())
+    m = Machine(cron_task, tmp_path / "m")
+    try:
+        m.run("worldgen-files")
+        assert m.run("bash /solution/solve.sh")["status"] == 0
+        assert m.run("worldgen-sync")["status"] == 0
+        assert m.grade()["reward"] == 1
+        assert m.run("cat /etc/cron.d/backup")["stdout"].split()[1] != "23"
+        m.run("sed -i -E 's/^([0-9]+) [0-9]+ /\\1 23 /' /etc/cron.d/backup")  # a valid schedule, the wrong hour
+        assert m.run("worldgen-sync")["status"] == 0  # still answered in character
+        assert m.grade()["reward"] == 0
     finally:
         m.close()
 

@@ -317,3 +317,39 @@ def test_a_seed_outside_0_to_2_63_minus_1_or_not_a_whole_number_is_refused_namin
 def test_the_largest_seed_and_numpy_ints_are_seeds() -> None:
     env = example_scaffold("vault").instantiate(example_record("vault"), seed=0).env()
     assert env.reset(seed=2**63 - 1)[0] and env.reset(seed=np.int64(3))[0] == env.reset(seed=3)[0]
+
+
+COUNTER = """world c {
+  state { n: int in 0..5 = 0  broke: bool = false }
+  action inc "inc" { when n < 5  do n += 1 }
+  action dec "dec" { when n > 0  do n -= 1 }
+  action smash "smash" { do broke = true }
+  observe "{n}"
+  done when n == 2
+  fail when broke
+  horizon 6
+}
+"""
+
+
+def test_keep_going_lets_an_episode_that_reached_its_goal_go_on_and_judges_success_again() -> None:
+    """A task graded on its final state (a terminal world in Harbor): the goal does not end it."""
+    env = worldgen.loads(COUNTER, "c.wg").instantiate({}, seed=0).env()
+    env.reset(seed=0)
+    env.step("inc")
+    assert env.keep_going() is False  # not over: nothing to resume
+    _, _, terminated, _, info = env.step("inc")
+    assert terminated and info["success"] and env.keep_going()
+    _, _, terminated, _, info = env.step("dec")  # the agent undoes its work
+    assert not terminated and not info["success"] and info["valid"]
+    assert env.step("inc")[4]["success"] and env.keep_going()
+    env.step("dec")
+    _, _, terminated, _, info = env.step("smash")
+    assert terminated and not info["success"] and env.keep_going() is False  # a fail ends it for good
+
+
+def test_keep_going_stops_at_the_horizon() -> None:
+    env = worldgen.loads(COUNTER.replace("horizon 6", "horizon 2"), "c.wg").instantiate({}, seed=0).env()
+    env.reset(seed=0)
+    env.step("inc")
+    assert env.step("inc")[2] and env.keep_going() is False  # the goal at the last step: nothing is left

@@ -26,10 +26,16 @@ class Turn:
 
 
 class Session:
-    """An episode in progress: ``reset(seed)`` at creation, then ``step`` until it is over."""
+    """An episode in progress: ``reset(seed)`` at creation, then ``step`` until it is over.
+
+    A terminal world's task (``shell="remote"``) is graded on the machine's final state, as a
+    Terminal-Bench task is: reaching the goal does not end it (the agent may check its work, or
+    undo it), only a `fail` or the horizon does, and ``success`` is whether the goal holds after
+    the last command. A text world's episode ends at its goal, as a game does."""
 
     def __init__(self, world: World, seed: int, shell: str = "emulated"):
         self.seed = seed
+        self.until_end = shell == "remote"
         self.env = world.env(shell=shell)
         self.horizon = self.env.horizon
         self.start, info = self.env.reset(seed=seed)
@@ -38,8 +44,8 @@ class Session:
         self.turns: list[Turn] = []
         self.ret = 0.0
         self.success = bool(info["success"])
-        self.over = self.success
-        self.outcome = "solved" if self.success else ""
+        self.over = self.success and not (self.until_end and self.env.keep_going())
+        self.outcome = "solved" if self.over else ""
 
     def step(self, command: str) -> Turn:
         """One command; the caller checks ``over`` first (a finished episode takes no steps)."""
@@ -52,6 +58,8 @@ class Session:
         self.ret += turn.reward
         self.success = bool(info["success"])
         self.over = terminated or truncated
+        if self.over and self.until_end and self.env.keep_going():
+            self.over = False
         if self.over:
             self.outcome = "solved" if self.success else "failed" if terminated else "out of steps"
         return turn

@@ -51,7 +51,7 @@ def grade(world_path: Path, config: EpisodeConfig, journal: Path) -> tuple[dict[
                   steps=len(session.turns), valid_steps=sum(t.valid for t in session.turns),
                   ignored_commands=ignored, journal_consistent=int(consistent))
     result["return"] = round(session.ret, 6)
-    outcome = session.outcome or "unfinished"
+    outcome = session.outcome or ("solved (the goal holds after the last command)" if session.success else "unfinished")
     return result, f"replayed {len(session.turns)} command(s) from the journal: {outcome}, return {session.ret:g}"
 
 

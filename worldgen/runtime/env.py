@@ -226,6 +226,17 @@ class Env(EpisodeQueries):
             info["error"] = error
         return obs, reward, terminated, truncated, info
 
+    def keep_going(self) -> bool:
+        """Let an episode that just reached its goal go on, for a task graded on its final state (a
+        terminal world exported to Harbor, judged like Terminal-Bench): the next steps are taken
+        until a `fail` or the horizon, and ``success`` is judged again after each. False (and
+        nothing changes) unless the episode ended at its goal before the horizon."""
+        _, (_, done, failed), _ = self._view(self._state)
+        if not (self._over and done and not failed and self._t < self.horizon):
+            return False
+        self._over = False
+        return True
+
     def advance(self, command: str) -> tuple[str, float, bool, bool, bool, bool, str | None, str | None]:
         """``step`` without Gymnasium's info dict: (observation, reward, terminated, truncated,
         success, valid, action name, rule error). Trainer integrations step through this: the
