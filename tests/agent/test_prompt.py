@@ -44,3 +44,21 @@ def test_a_terminal_world_tells_the_agent_it_is_at_a_shell_and_lists_only_its_pr
     prompt = system_prompt(world, "Find the failing service.")
     assert prompt.startswith("You are at a Linux shell (bash)")
     assert "systemctl restart {s}" in prompt and "cat /var/log" not in prompt  # file hooks are plain shell lines
+
+
+ONE_UNIT = """world unit {
+  entity daemon[1] named content.units
+  content { units: list(1) of word "a service name" }
+  state { up: bool = false }
+  files { program systemctl { } }
+  action restart(d: daemon) "systemctl restart {d}" { do up = true }
+  action logs(n: int in 1..3) "journalctl -n {n}" { }
+  done when up
+}
+"""
+
+
+def test_a_terminal_worlds_program_lines_with_few_named_values_are_spelled_out() -> None:
+    """`systemctl restart {d}    (d: one of auth-api)` read as a template, not as a task's README."""
+    world = worldgen.loads(ONE_UNIT, "unit.wg").instantiate({"units": ["auth-api"]}, seed=0)
+    assert command_help(world).splitlines() == ["  systemctl restart auth-api", "  journalctl -n {n}    (n: a whole number)"]

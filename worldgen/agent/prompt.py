@@ -7,8 +7,11 @@ the agent must be told the interface it actually has, exactly as a human player 
 
 from __future__ import annotations
 
+import itertools
+import re
+
 from worldgen.ir.axes import apply_axes
-from worldgen.ir.models import Type
+from worldgen.ir.models import ActionParam, Type
 from worldgen.ir.terminal import hook_action
 from worldgen.ir.world import World
 from worldgen.runtime.env import Env
@@ -29,17 +32,45 @@ TERMINAL_RULES = (
 )
 
 
+SPELLED_OUT = 2  # a terminal world's program line with at most this many argument combinations is listed whole
+
+
 def command_help(world: World) -> str:
     """One line per command phrasing, with the values each argument takes (a terminal world's
-    file hooks left out: they are shell lines like any other, `cat`, `printf ... >`, `chmod`)."""
+    file hooks left out: they are shell lines like any other, `cat`, `printf ... >`, `chmod`). A
+    terminal world's program line whose arguments take few named values is spelled out, as a
+    task's README would (`systemctl restart auth-api`, not `systemctl restart {d}  (d: one of auth-api)`)."""
     ir = apply_axes(world.scaffold, world.axes)
     hooks = {hook_action(f.name, h) for f in ir.terminal.files for h in f.hooks} if ir.terminal else set()
     lines = []
     for action in (a for a in ir.actions if a.name not in hooks):
         args = "; ".join(f"{p.name}: {_values(world, p.type)}" for p in action.params)
+        named = _named_values(world, action.params) if ir.terminal else None
         for pattern in action.patterns:
-            lines.append(f"  {pattern}" + (f"    ({args})" if args else ""))
+            if named is not None:
+                lines += [f"  {_filled(pattern, combo)}" for combo in named]
+            else:
+                lines.append(f"  {pattern}" + (f"    ({args})" if args else ""))
     return "\n".join(lines)
+
+
+def _named_values(world: World, params: tuple[ActionParam, ...]) -> list[dict[str, str]] | None:
+    """Every combination of the arguments' values, when all are named (entities, enums) and few."""
+    choices: list[list[tuple[str, str]]] = []
+    for p in params:
+        if p.type.kind == "entity":
+            values = world.entities.get(str(p.type.name), [])
+        elif p.type.kind == "enum":
+            values = list(next((e.members for e in world.scaffold.enums if e.name == p.type.name), ()))
+        else:
+            return None
+        choices.append([(p.name, v) for v in values])
+    combos = [dict(c) for c in itertools.product(*choices)]
+    return combos if len(combos) <= SPELLED_OUT else None
+
+
+def _filled(pattern: str, values: dict[str, str]) -> str:
+    return re.sub(r"\{([A-Za-z_][A-Za-z0-9_]*)\}", lambda m: values.get(m.group(1), m.group(0)), pattern)
 
 
 def system_prompt(world: World, instruction: str, rules: str = RULES) -> str:

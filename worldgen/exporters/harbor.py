@@ -216,7 +216,8 @@ WORKDIR /root
 def _world_dockerfile(target: Target, wheels: Wheelhouse) -> str:
     return f"""\
 # The world service: runs the episode and journals every command. The agent reaches it only
-# through its two requests (look, step) on port {PORT}; its files are out of the agent's reach.
+# through its requests on port {PORT} (a text world's look and step; a terminal world's program
+# clients' files, program and sync); its files are out of the agent's reach.
 FROM {target.base_image}
 {_install(wheels)}
 RUN useradd --system --no-create-home world && mkdir -p {Path(JOURNAL).parent} && chown world {Path(JOURNAL).parent}
