@@ -84,6 +84,16 @@ LINES = [
     "find . " + "-not " * 4999 + "-name '*.txt' -type f | sort",
     # syntax errors
     "echo a |", "| echo", "echo a ;; b", "echo >", 'echo "abc', "echo 'abc", "echo ) x",
+    # for loops (shell/compound.py)
+    "for f in *.txt; do echo $f; wc -l < $f; done", "for f in a b c; do echo $f; done | sort -r",
+    "for f in *.txt; do cat $f; done > all; cat all", "for x in 1 2; do for y in a b; do echo $x$y; done; done",
+    "for x in; do echo no; done; echo $?", "for 1 in a; do echo x; done; echo $?", "for x in a b; do done",
+    "for x in a b; do echo $x", "for x in a b do echo $x; done", "for x in a b; do nope; done; echo $?",
+    "for x in a b\ndo\n  echo $x\ndone", "for x in a b; do :; done; echo $x", "for f in sub/*; do echo $f; done",
+    "for f in *.nope; do echo $f; done", "for f in a.txt nope; do cat $f 2>/dev/null || echo missing $f; done",
+    "for x in a b; do echo $x >&2; done 2>&1 | cat -n", "for x in 1 2 3; do echo $x >> counted; done; cat counted",
+    "for x in 'a b' c; do echo [$x]; done", "X='1 2'; for x in $X; do echo $x; done", "for x in a; do false; done; echo $?",
+    "for x in a b; do echo $x; done && echo ok", "for do in a; do echo $do; done", "for x in a; do echo $x; done; done",
 ]
 
 

@@ -164,3 +164,12 @@ def test_a_pattern_of_hundreds_of_alternatives_over_a_megabyte_is_stopped(run: C
 def test_ordinary_alternations_cost_only_their_reading(run: Callable[[str], Outcome]):
     run("printf '%1000000s\\n' '' > /tmp/big")
     assert run("grep -Ec 'error|warn|fatal|x[ab]|y' /tmp/big").output == "0\n"
+
+
+def test_nested_for_loops_over_many_words_are_stopped_and_undone(run: Callable[[str], Outcome], fs: MemoryFs):
+    """A `for` is bounded by its line's words, but nesting multiplies them: each round is charged."""
+    words = " ".join(["w"] * 2000)
+    got = run(f"X='{words}'; for a in $X; do for b in $X; do :; done; done; echo never > /tmp/made")
+    assert stopped(got) and fs.stat("/tmp/made") is None
+    assert run("for a in 1 2 3; do for b in x y; do echo $a$b; done; done").stdout.split() == [
+        "1x", "1y", "2x", "2y", "3x", "3y"]

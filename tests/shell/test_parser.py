@@ -158,7 +158,7 @@ def test_syntax_errors_in_bash_words(line, message):
     ("( cd /tmp )", "a subshell ( ... )"),
     ("{ ls; }", "a command group { ...; }"),
     ("if true; then ls; fi", "the 'if' statement"),
-    ("for f in *; do echo $f; done", "the 'for' loop"),
+    ("select f in *; do echo $f; done", "the 'select' loop"),
     ("while true; do :; done", "the 'while' loop"),
     ("case x in x) ;; esac", "the 'case' statement"),
     ("f() { ls; }", "a function definition NAME() { ...; }"),

@@ -84,8 +84,19 @@ class Command:
 
 
 @dataclass(frozen=True, slots=True)
+class ForLoop:
+    """``for NAME in WORDS; do BODY; done [REDIRECTS]``: the body runs once per field the words
+    expand to (globs included), with NAME set to it; the redirections apply to the whole loop."""
+
+    name: str
+    words: tuple[Word, ...]
+    body: tuple[AndOr, ...]
+    redirects: tuple[Redirect, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class Pipeline:
-    commands: tuple[Command, ...]
+    commands: tuple[Command | ForLoop, ...]
     negated: bool = False  # `! cmd`
 
 

@@ -28,6 +28,7 @@ ENTRY_COST = 64  # units per directory entry listed (each is a stat and a name)
 MATCH_COST = 64  # units per regular-expression match a tool substitutes (a Python call each)
 READ_COST = 4  # units per character a tool reads from a file or a pipe: most loop over its lines
 COMMAND_COST = 256  # units per command a tool starts (`xargs -n1`, `find -exec`)
+ROUND_COST = 256  # units per round of a `for` loop (shell/compound.py): nested loops over many words stop
 CHARGE_EVERY = 1 << 16  # a tool's inner loop charges its units in batches of about this many
 MAX_ENV = 1 << 20  # characters of variable names and values a session may hold between lines
 MAX_SCRATCH = 16 << 20  # characters of file text on an episode's scratch disk

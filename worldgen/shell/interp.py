@@ -19,8 +19,9 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from worldgen.shell import budget, limits
-from worldgen.shell.ast import AndOr, Command, Pipeline, Redirect, Word
+from worldgen.shell.ast import AndOr, Command, ForLoop, Pipeline, Redirect, Word
 from worldgen.shell.budget import Meter, MeteredFs, OverBudget
+from worldgen.shell.compound import NAME
 from worldgen.shell.builtins.base import Builtin, Call
 from worldgen.shell.builtins.core import BASH_BUILTINS, NO_FILE, NOT_ON_PATH, SHELL_COMMANDS, UNSUPPORTED_BUILTINS
 from worldgen.shell.builtins.registry import tools as registered_tools
@@ -212,24 +213,40 @@ class Shell:
                 status, data = self._command(command, data, session.copy(), term, i < last)
         return int(status == 0) if pipeline.negated else status
 
+    def _loop(self, loop: ForLoop, stdin: str, session: Session, term: _Terminal, piped: bool) -> tuple[int, str]:
+        """Run a ``for`` loop (shell/compound.py): its body once per field, its output (in the
+        order written, stdout and stderr apart) into the loop's own redirections or pipe."""
+        if not NAME.fullmatch(loop.name):
+            term.err(f"bash: `{loop.name}': not a valid identifier\n")
+            return 1, ""
+        ex = Expander(self.fs, session.env, session.cwd, session.status)
+        values = ex.argv(loop.words)
+        stdin, out, err, files, buffers, failed = self._redirected(loop.redirects, ex, session.cwd, stdin, piped, term)
+        status = 0 if not failed else 1
+        if not failed:
+            stdout, stderr = self._buffer(out, buffers, term), self._buffer(err, buffers, term)
+            inner = _Terminal(term.meter)
+            for value in values:
+                term.meter.charge(budget.ROUND_COST)
+                session.env[loop.name] = value
+                for item in loop.body:
+                    self._and_or(item, session, inner)
+                status = session.status
+                for stream, text in inner.log:
+                    (stdout if stream == 1 else stderr).append(text)
+                inner.log.clear()
+        return self._written(files, buffers, term, status), "".join(buffers[PIPE]) if PIPE in buffers else ""
+
     # ------------------------------------------------------------------------- one command
-    def _command(self, cmd: Command, stdin: str, session: Session, term: _Terminal, piped: bool) -> tuple[int, str]:
-        """Run one simple command; returns its status and what it wrote into the pipe."""
+    def _command(self, cmd: Command | ForLoop, stdin: str, session: Session, term: _Terminal,
+                 piped: bool) -> tuple[int, str]:
+        """Run one simple command (or a loop); returns its status and what it wrote into the pipe."""
+        if type(cmd) is ForLoop:
+            return self._loop(cmd, stdin, session, term, piped)
         ex = Expander(self.fs, session.env, session.cwd, session.status)
         argv = ex.argv(cmd.words) if cmd.words else []
-        assigns = {name: ex.word(value) for name, value in cmd.assigns}
-        out: Sink = PIPE if piped else TERM_OUT
-        err: Sink = TERM_ERR
-        files: list[_File] = []
-        buffers: dict[Sink, list[str]] = {}
-        failed = False
-        for r in cmd.redirects:
-            try:
-                stdin, out, err = self._redirect(r, ex, session.cwd, stdin, out, err, files)
-            except _RedirectFailed as why:
-                self._buffer(err, buffers, term).append(f"bash: {why}\n")
-                failed = True
-                break
+        assigns = {name: ex.word(value) for name, value in cmd.assigns}  # type: ignore[union-attr]
+        stdin, out, err, files, buffers, failed = self._redirected(cmd.redirects, ex, session.cwd, stdin, piped, term)
         status = 1
         if not failed:
             stdout = self._buffer(out, buffers, term)
@@ -240,6 +257,26 @@ class Shell:
             else:
                 session.env.update(assigns)
                 status = 0
+        return self._written(files, buffers, term, status), "".join(buffers[PIPE]) if PIPE in buffers else ""
+
+    def _redirected(self, redirects: tuple[Redirect, ...], ex: Expander, cwd: str, stdin: str, piped: bool,
+                    term: _Terminal) -> tuple[str, Sink, Sink, list[_File], dict[Sink, list[str]], bool]:
+        """A command's redirections applied in order: (stdin, stdout sink, stderr sink, the files
+        written, the buffers so far, whether one failed: then nothing runs)."""
+        out: Sink = PIPE if piped else TERM_OUT
+        err: Sink = TERM_ERR
+        files: list[_File] = []
+        buffers: dict[Sink, list[str]] = {}
+        for r in redirects:
+            try:
+                stdin, out, err = self._redirect(r, ex, cwd, stdin, out, err, files)
+            except _RedirectFailed as why:
+                self._buffer(err, buffers, term).append(f"bash: {why}\n")
+                return stdin, out, err, files, buffers, True
+        return stdin, out, err, files, buffers, False
+
+    def _written(self, files: list[_File], buffers: dict[Sink, list[str]], term: _Terminal, status: int) -> int:
+        """Write what went into redirected files; the status, 1 if a file refused it."""
         for f in files:
             text = "".join(buffers.get(f, ()))
             try:
@@ -247,7 +284,7 @@ class Shell:
             except FsError as why:
                 term.err(f"bash: {f.typed}: {why.reason}\n")
                 status = 1
-        return status, "".join(buffers[PIPE]) if PIPE in buffers else ""
+        return status
 
     def _buffer(self, sink: Sink, buffers: dict[Sink, list[str]], term: _Terminal) -> list[str]:
         got = buffers.get(sink)

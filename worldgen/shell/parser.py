@@ -14,10 +14,12 @@ limits on a line's size are checked here, before anything runs.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from functools import lru_cache
 
 from worldgen.shell import limits
-from worldgen.shell.ast import AndOr, Command, HereDoc, Lit, Pipeline, Redirect, Script, Word
+from worldgen.shell.ast import AndOr, Command, ForLoop, HereDoc, Lit, Pipeline, Redirect, Script, Word
+from worldgen.shell.compound import parse_for
 from worldgen.shell.errors import ParseError, ShellSyntaxError, Unsupported, unexpected
 from worldgen.shell.lexer import COMPOUNDS, HereDocSlot, Token, make_word, tokenize
 
@@ -78,14 +80,14 @@ class _Parser:
         while self.peek()[0] in ("|", "|&"):
             if self.take()[0] == "|&":
                 last = commands[-1]
-                commands[-1] = Command(last.assigns, last.words, last.redirects + (Redirect(2, ">&", dup=1),))
+                commands[-1] = replace(last, redirects=last.redirects + (Redirect(2, ">&", dup=1),))
             self.skip_newlines()
             commands.append(self.command())
             if len(commands) > limits.MAX_PIPELINE:
                 raise ParseError(limits.PIPELINE_MESSAGE)
         return Pipeline(tuple(commands), negated)
 
-    def command(self) -> Command:
+    def command(self) -> Command | ForLoop:
         self.commands += 1
         if self.commands > limits.MAX_COMMANDS:
             raise ParseError(limits.COMMANDS_MESSAGE)
@@ -96,28 +98,19 @@ class _Parser:
             kind, value, text = self.peek()
             if kind == "W":
                 word: Word = value  # type: ignore[assignment]
+                if not words and not assigns and not redirects and text == "for":
+                    return parse_for(self)  # type: ignore[return-value]
                 self.pos += 1
                 if not words and (assign := _assignment(word)) is not None:
                     assigns.append(assign)
                     continue
+                if not words and not assigns and text in ("do", "done"):  # outside a loop's (compound.py)
+                    raise unexpected(text)
                 if not words and not assigns and text in KEYWORDS:
                     raise Unsupported(COMPOUNDS[text])
                 words.append(word)
-            elif kind == "R":
-                self.pos += 1
-                fd, op, dup = value  # type: ignore[misc]
-                if dup >= 0:
-                    redirects.append(Redirect(fd, op, dup=dup))
-                    continue
-                target = self.take()
-                if target[0] != "W":
-                    raise unexpected(target[2])
-                redirects.append(Redirect(fd, op, target[1]))  # type: ignore[arg-type]
-            elif kind == "H":
-                self.pos += 1
-                slot: HereDocSlot = value  # type: ignore[assignment]
-                body = slot.body or HereDoc(make_word([Lit("", True)], ""), False)
-                redirects.append(Redirect(slot.fd, "<<", heredoc=body))
+            elif kind in ("R", "H"):
+                redirects.append(self.redirect())
             else:
                 break
         if not (assigns or words or redirects):
@@ -126,6 +119,21 @@ class _Parser:
                 raise ShellSyntaxError("syntax error: unexpected end of file")
             raise unexpected(tok[2])
         return Command(tuple(assigns), tuple(words), tuple(redirects))
+
+
+    def redirect(self) -> Redirect:
+        """The redirection (``>f``, ``2>&1``, a here-document) at the next token."""
+        kind, value, _ = self.take()
+        if kind == "H":
+            slot: HereDocSlot = value  # type: ignore[assignment]
+            return Redirect(slot.fd, "<<", heredoc=slot.body or HereDoc(make_word([Lit("", True)], ""), False))
+        fd, op, dup = value  # type: ignore[misc]
+        if dup >= 0:
+            return Redirect(fd, op, dup=dup)
+        target = self.take()
+        if target[0] != "W":
+            raise unexpected(target[2])
+        return Redirect(fd, op, target[1])  # type: ignore[arg-type]
 
 
 def _assignment(word: Word) -> tuple[str, Word] | None:

@@ -10,7 +10,7 @@ table, so a new scaffold is covered without hand work. Paths and words are put i
 ``shlex.quote`` (they are data the agent would quote); nothing here runs a line.
 
 The lines keep to the documented subset and leave out, with the reason in docs/terminal.md
-("Fidelity"), what cannot be matched: ``$(...)``, ``$((...))``, ``if`` (outside the subset), ``du``
+("Fidelity"), what cannot be matched: ``$(...)``, ``$((...))``, ``if``, ``while`` (outside the subset), ``du``
 and ``stat`` without ``-c`` (the host file system's blocks, inodes and times), listings of ``/``,
 ``/usr`` and ``/dev`` (the host's in the real face), ``mv`` of a world file, a directory as stdin.
 """
@@ -141,6 +141,19 @@ def globs(s: Scene, g: np.random.Generator) -> list[str] | None:
     return [_pick(g, lines)]
 
 
+def loops(s: Scene, g: np.random.Generator) -> list[str] | None:
+    """``for`` over the world's files and words (shell/compound.py), as agents count and compare."""
+    f = PurePosixPath(_file(s, g))
+    d = _q(str(f.parent)).rstrip("/") if str(f.parent) != "/" else ""
+    star = f"{d}/*{f.suffix}" if f.suffix else f"{d}/*"
+    q, w, v = _q(str(f)), _word(s, g, str(f)), _word(s, g, str(f))
+    lines = [f"for f in {star}; do wc -l $f; done", f"for f in {star}; do echo \"$f\"; head -n 1 \"$f\"; done",
+             f"for w in {_q(w)} {_q(v)}; do grep -c \"$w\" {q}; done", f"for f in {star}; do grep -c {_q(w)} $f; done | sort -n",
+             f"for f in {star}; do [ -s $f ] && echo $f; done > /tmp/nonempty; wc -l < /tmp/nonempty",
+             f"for n in 1 2 3; do sed -n \"${{n}}p\" {q}; done", f"for f in {star} /nope; do cat $f > /dev/null || echo no $f; done"]
+    return [_pick(g, lines)]
+
+
 def quoting(s: Scene, g: np.random.Generator) -> list[str] | None:
     f = _file(s, g)
     w = _word(s, g, f)
@@ -238,7 +251,7 @@ def mistakes(s: Scene, g: np.random.Generator) -> list[str] | None:
 
 
 FAMILIES: tuple[tuple[Family, float], ...] = (  # (family, weight: its share of the lines)
-    (reads, 4), (filters, 3), (listings, 2), (globs, 2), (quoting, 1.5), (plumbing, 2), (places, 0.3), (variables, 1),
+    (reads, 4), (filters, 3), (listings, 2), (globs, 2), (loops, 1), (quoting, 1.5), (plumbing, 2), (places, 0.3), (variables, 1),
     (scratch, 0.2), (writes, 0.5), (changes, 0.5), (programs, 2), (mistakes, 2.5))
 
 

@@ -53,7 +53,9 @@ def test_same_complaints_as_gnu_du(args: list[str], tmp_path: Path):
     assert (err, status) == real[1:]
 
 
-@pytest.mark.parametrize("args", [["a"], ["-a"], ["-sh", "big", "a", "e"], ["-c", "a", "d"], ["-d", "1", "."], ["nope", "a/x"]], ids=" ".join)
+@pytest.mark.parametrize("args", [["a"], ["-a"], ["-sh", "big", "a", "e"], ["-c", "a", "d"], ["-d", "1", "."], ["nope", "a/x"],
+                                  ["-b", "a"], ["-ab"], ["-sb", "big", "a", "e"], ["--bytes", "-c", "a", "d"], ["-bh", "big"]],
+                         ids=" ".join)
 def test_same_as_gnu_du(args: list[str], tmp_path: Path):
     if not _ext4_like(tmp_path):
         pytest.skip("the temp dir's file system does not count 4 KiB blocks like ext4")

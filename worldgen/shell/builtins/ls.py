@@ -25,7 +25,7 @@ SIX_MONTHS = 31556952 // 2  # GNU's "recent": half a Gregorian year
 MONTHS = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
 
 OPTIONS = Options(
-    "aAdFhlnRrt1",
+    "aAdFhlnRrSt1",
     {
         "all": "a",
         "almost-all": "A",
@@ -38,7 +38,8 @@ OPTIONS = Options(
     },
 )
 
-SWITCHES = {"d": "directory", "F": "classify", "h": "human", "l": "long", "R": "recursive", "r": "reverse", "t": "by_time"}  # option -> Flags field it turns on
+SWITCHES = {"d": "directory", "F": "classify", "h": "human", "l": "long", "R": "recursive", "r": "reverse"}  # option -> Flags field it turns on
+SORTS = {"t": "time", "S": "size"}  # option -> Flags.sort: the last one given wins, as in GNU
 
 
 @dataclass(slots=True)
@@ -57,7 +58,7 @@ class Flags:
     long: bool = False
     recursive: bool = False
     reverse: bool = False
-    by_time: bool = False
+    sort: str = "name"  # "name", "time" (-t, newest first) or "size" (-S, largest first)
     numeric: bool = False  # -n: -l with ids for names
 
 
@@ -74,6 +75,8 @@ def ls(call: Call) -> int:
             flags.long = False
         elif key == "n":
             flags.long = flags.numeric = True
+        elif key in SORTS:
+            flags.sort = SORTS[key]
         else:
             setattr(flags, SWITCHES[key], True)
     status = 0
@@ -125,11 +128,13 @@ def _children(call: Call, entry: Entry, flags: Flags) -> list[Entry]:
 
 
 def _sorted(entries: list[Entry], flags: Flags) -> list[Entry]:
-    """C-locale byte order (code point order is the same for UTF-8); ``-t`` newest first with
-    ties by name; ``-r`` reverses the whole order."""
+    """C-locale byte order (code point order is the same for UTF-8); ``-t`` newest first and
+    ``-S`` largest first (the size ``-l`` shows), ties by name; ``-r`` reverses the whole order."""
     entries = sorted(entries, key=lambda e: e.name)
-    if flags.by_time:
+    if flags.sort == "time":
         entries.sort(key=lambda e: -e.node.mtime)
+    elif flags.sort == "size":
+        entries.sort(key=lambda e: -_size(e.node))
     if flags.reverse:
         entries.reverse()
     return entries
