@@ -84,6 +84,17 @@ LINES = [
     "find . " + "-not " * 4999 + "-name '*.txt' -type f | sort",
     # syntax errors
     "echo a |", "| echo", "echo a ;; b", "echo >", 'echo "abc', "echo 'abc", "echo ) x",
+    # ${NAME%pattern} and friends
+    'f=app.log; echo ${f%.log} ${f%.*} ${f#*.} ${f%%p*} ${f##*p}',
+    'p=/var/log/app/x.tar.gz; echo ${p##*/} ${p%/*} ${p%%.*} ${p%.*} ${p#*.} ${p##*.}',
+    'f=a.log; echo "${f%.log}" "${f%\'.log\'}" "${f%"*"}" ${f%x}',
+    'x=\'a*b\'; echo ${x%\'*\'b} ${x#a\\*} "${x%\\*b}"',
+    'e=; echo [${e%x}] [${u%%*}] [${u#}]',
+    'f=report.txt; s=.txt; echo ${f%$s} ${f%"$s"}',
+    'f=aaa; echo ${f#a*} ${f##a*} ${f%a*} ${f%%a*}',
+    'f=abc; echo ${f#[ab]} ${f%[!c]} ${f##?}',
+    'for f in a.log b.log; do echo ${f%.log}; done',
+    "for f in *.txt; do echo ${f%.txt}; done",
     # for loops (shell/compound.py)
     "for f in *.txt; do echo $f; wc -l < $f; done", "for f in a b c; do echo $f; done | sort -r",
     "for f in *.txt; do cat $f; done > all; cat all", "for x in 1 2; do for y in a b; do echo $x$y; done; done",

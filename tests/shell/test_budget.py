@@ -173,3 +173,11 @@ def test_nested_for_loops_over_many_words_are_stopped_and_undone(run: Callable[[
     assert stopped(got) and fs.stat("/tmp/made") is None
     assert run("for a in 1 2 3; do for b in x y; do echo $a$b; done; done").stdout.split() == [
         "1x", "1y", "2x", "2y", "3x", "3y"]
+
+
+def test_removing_a_pattern_from_a_long_value_is_charged_by_the_lengths_it_tries(run: Callable[[str], Outcome]):
+    """`${X%%*b}` over a value of a million characters tries a million suffixes of it."""
+    doubled = "X=a; for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19; do X=$X$X; done"
+    assert run(f"{doubled}; echo ${{#X}}").stdout == "524288\n"
+    assert stopped(run(f"{doubled}; echo ${{X%%*b}} | wc -c"))
+    assert run("f=/var/log/app.log; echo ${f##*/} ${f%.log}").stdout == "app.log /var/log/app\n"

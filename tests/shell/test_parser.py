@@ -166,7 +166,7 @@ def test_syntax_errors_in_bash_words(line, message):
     ("diff <(ls) x", "process substitution <(...) / >(...)"),
     ("cat <<< hi", "a here-string <<<"),
     ("echo {a,b}", "brace expansion {a,b}"),
-    ("echo ${X%.log}", "the parameter expansion ${NAME%...}"),
+    ("echo ${X/.log/.txt}", "the parameter expansion ${NAME/...}"),
 ])
 def test_constructs_outside_the_subset_are_named_in_one_line(line, construct):
     err = error(line)

@@ -21,7 +21,8 @@ class Lit:
 @dataclass(frozen=True, slots=True)
 class Param:
     """``$NAME``, ``${NAME}``, ``${NAME:-word}``, ``${#NAME}``, ``$?``. ``op`` is one of "",
-    "-", ":-", "=", ":=", "+", ":+", "#" (length); ``arg`` the word after the operator. An
+    "-", ":-", "=", ":=", "+", ":+", "len" (``${#NAME}``), "#", "##", "%", "%%" (the shortest or
+    longest prefix or suffix matching the pattern ``arg``, removed); ``arg`` the word after the operator. An
     unquoted expansion is split into fields and globbed; a quoted one is one piece of text."""
 
     name: str

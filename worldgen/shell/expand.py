@@ -53,8 +53,10 @@ class Expander:
         op = p.op
         if not op:
             return value or ""
-        if op == "#":
+        if op == "len":
             return str(len(value or ""))
+        if op in REMOVALS:
+            return removed(value or "", self.pattern(p.arg), op)
         unset = value is None or (op[0] == ":" and value == "")
         if op in ("-", ":-"):
             return self.text(p.arg) if unset else value  # type: ignore[return-value]
@@ -64,6 +66,20 @@ class Expander:
                 self.vars[p.name] = value
             return value  # type: ignore[return-value]
         return "" if unset else self.text(p.arg)  # "+", ":+"
+
+    def pattern(self, parts: tuple[Part, ...]) -> str:
+        """The glob pattern of ``${NAME%pattern}``'s word: quoted text (and quoted expansions)
+        matches itself, the rest keeps its ``*``, ``?`` and ``[...]``."""
+        out: list[str] = []
+        for p in parts:
+            if type(p) is Lit:
+                out.append(_escaped(p.text) if p.quoted else p.text)
+            elif type(p) is Param:
+                value = self.param(p)
+                out.append(_escaped(value) if p.quoted else value)
+            else:
+                out.append(self.tilde(p.user) or "~" + p.user)  # type: ignore[union-attr]
+        return "".join(out)
 
     def lookup(self, name: str) -> str | None:
         value = self.vars.get(name)
@@ -185,6 +201,29 @@ class Expander:
 
 def _escape(text: str) -> str:
     return re.sub(r"([*?\[\]\\])", r"\\\1", text)
+
+
+REMOVALS = ("#", "##", "%", "%%")
+
+
+def removed(value: str, pattern: str, op: str) -> str:
+    """``value`` without the shortest (``#``, ``%``) or longest (``##``, ``%%``) prefix (``#``) or
+    suffix (``%``) that ``pattern`` matches, as bash removes it. Each length tried is charged to
+    the line's budget: a pattern over a long value costs its square."""
+    match = _component(pattern) or (lambda text, literal=_unescape(pattern): text == literal)
+    n = len(value)
+    lengths = range(n, -1, -1) if len(op) == 2 else range(n + 1)
+    for k in lengths:
+        charge(k)
+        if op[0] == "#" and match(value[:k]):
+            return value[k:]
+        if op[0] == "%" and match(value[n - k:]):
+            return value[:n - k]
+    return value
+
+
+def _escaped(text: str) -> str:
+    return re.sub(r"([\\*?\[])", r"\\\1", text)
 
 
 def _unescape(text: str) -> str:

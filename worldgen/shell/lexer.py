@@ -30,6 +30,7 @@ _TILDE_USER = re.compile(r"[A-Za-z0-9_.-]*")
 _BRACE_EXPANSION = re.compile(r"\{[^{}\s]*(,|\.\.)[^{}\s]*\}")
 _SPECIAL_PARAMS = "?#$!@*-0123456789"
 _PARAM_OPS = (":-", ":=", ":+", ":?", "-", "=", "+", "?")
+_REMOVAL_OPS = ("##", "#", "%%", "%")  # longest first: `##` is not `#` then `#`
 _GLOB_CHARS = re.compile(r"[*?\[]")
 _EMPTY = Lit("", True)
 
@@ -385,8 +386,12 @@ class Lexer:
         else:
             raise ShellSyntaxError(f"{s[i - 2 - length:close + 1]}: bad substitution", 1)
         if j == close:
-            return Param(name, "#" if length else "", (), quoted), close + 1
+            return Param(name, "len" if length else "", (), quoted), close + 1
         if not length:
+            for op in _REMOVAL_OPS:  # ${f%.log}, ${p##*/}: the pattern keeps its own quoting, even in "..."
+                if s.startswith(op, j):
+                    arg, k = Lexer(s)._unquoted(j + len(op), "}", [])
+                    return Param(name, op, tuple(arg), quoted), k + 1
             for op in _PARAM_OPS:
                 if s.startswith(op, j):
                     if op.endswith("?"):
