@@ -95,6 +95,13 @@ LINES = [
     'f=abc; echo ${f#[ab]} ${f%[!c]} ${f##?}',
     'for f in a.log b.log; do echo ${f%.log}; done',
     "for f in *.txt; do echo ${f%.txt}; done",
+    # command substitution (shell/substitution.py)
+    'for f in *.txt; do echo "${f%.txt} $(wc -l < $f)"; done', "echo $(ls)", 'echo "$(ls)"', "X=$(cat a.txt | wc -l); echo $X",
+    "echo $(echo a; echo b)x", "echo [$(true)]", "X=$(false); echo $?", "X=$(true); echo $?", 'echo $(echo ")"  )',
+    'echo "$(echo "inner $(echo deep)")"', "echo $(cd sub; ls); ls", "echo $(nope) x", "cat $(echo a.txt)",
+    "echo $(echo *.txt)", 'echo "$(printf "a\\n\\n\\n")"|', "echo $(echo $(echo $(echo nest)))", "echo $(echo 'a  b')",
+    "for f in $(ls *.txt); do echo [$f]; done", "echo $(", "n=$(grep -c a a.txt) && echo n=$n", "echo $(X=1; echo $X) [$X]",
+    'echo "a$(echo b)c"', "echo $(cat nope 2>&1)", "echo '$(echo x)'",
     # for loops (shell/compound.py)
     "for f in *.txt; do echo $f; wc -l < $f; done", "for f in a b c; do echo $f; done | sort -r",
     "for f in *.txt; do cat $f; done > all; cat all", "for x in 1 2; do for y in a b; do echo $x$y; done; done",

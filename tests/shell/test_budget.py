@@ -181,3 +181,12 @@ def test_removing_a_pattern_from_a_long_value_is_charged_by_the_lengths_it_tries
     assert run(f"{doubled}; echo ${{#X}}").stdout == "524288\n"
     assert stopped(run(f"{doubled}; echo ${{X%%*b}} | wc -c"))
     assert run("f=/var/log/app.log; echo ${f##*/} ${f%.log}").stdout == "app.log /var/log/app\n"
+
+
+def test_command_substitutions_are_bounded_like_everything_else(run: Callable[[str], Outcome]):
+    """Two thousand nested $(...) stop at the parser's depth; doubling a value through them stops
+    at the line's budget."""
+    deep = run("echo " + "$(echo " * 2000 + "x" + ")" * 2000)
+    assert (deep.output, deep.status) == (limits.DEPTH_MESSAGE + "\n", 2)
+    assert stopped(run("X=$(printf '%0100d' 0); for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18; do X=$(echo $X$X); "
+                       "done; echo ${#X}"))

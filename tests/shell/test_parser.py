@@ -151,7 +151,6 @@ def test_syntax_errors_in_bash_words(line, message):
 
 
 @pytest.mark.parametrize("line, construct", [
-    ("echo $(ls)", "command substitution $(...)"),
     ("echo `ls`", "command substitution `...`"),
     ('echo "`ls`"', "command substitution `...`"),
     ("echo $((1+2))", "arithmetic expansion $((...))"),

@@ -144,7 +144,7 @@ def test_scratch_files_and_the_session_last_one_episode(env: worldgen.Env) -> No
 
 def test_unknown_commands_and_outside_the_subset(env: worldgen.Env) -> None:
     assert run(env, "frob")[:2] == ("bash: frob: command not found", 127)
-    out, status, _ = run(env, "echo $(ls)")
+    out, status, _ = run(env, "echo `ls`")
     assert status == 2 and "command substitution" in out
 
 

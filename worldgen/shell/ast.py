@@ -38,7 +38,16 @@ class Tilde:
     user: str = ""
 
 
-Part = Lit | Param | Tilde
+@dataclass(frozen=True, slots=True)
+class Subst:
+    """``$(LIST)``: the list run in a subshell, its output (trailing newlines removed) put in the
+    word's place; unquoted, it is split into fields and globbed as ``$NAME`` is."""
+
+    script: Script
+    quoted: bool = False
+
+
+Part = Lit | Param | Tilde | Subst
 
 
 @dataclass(frozen=True, slots=True)

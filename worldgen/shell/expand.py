@@ -11,10 +11,11 @@ nothing stays as typed, as bash does without ``nullglob``.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from functools import lru_cache
 
 from worldgen.shell import limits
-from worldgen.shell.ast import Lit, Param, Part, Tilde, Word
+from worldgen.shell.ast import Lit, Param, Part, Script, Subst, Tilde, Word
 from worldgen.shell.budget import charge
 from worldgen.shell.fs import Filesystem, FsError, normpath
 
@@ -25,6 +26,9 @@ _CLASSES = {
     "space": " \\t\\n\\r\\f\\v", "blank": " \\t", "punct": re.escape("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~"),
     "xdigit": "0-9A-Fa-f", "cntrl": "\\x00-\\x1f\\x7f", "print": " -~", "graph": "!-~", "word": "a-zA-Z0-9_",
 }
+
+
+Substitute = Callable[[Script], tuple[str, int]]
 
 
 class GlobLimit(Exception):
@@ -39,13 +43,26 @@ class Expander:
     """Expands words for one command: ``vars`` maps names to values (the session's env, with
     ``$?`` and friends answered by ``special``), ``cwd`` anchors relative globs."""
 
-    __slots__ = ("fs", "vars", "cwd", "status")
+    __slots__ = ("fs", "vars", "cwd", "status", "substitute", "sub_status")
 
-    def __init__(self, fs: Filesystem, vars: dict[str, str], cwd: str, status: int):
+    def __init__(self, fs: Filesystem, vars: dict[str, str], cwd: str, status: int,
+                 substitute: Substitute | None = None):
         self.fs = fs
         self.vars = vars
         self.cwd = cwd
         self.status = status
+        self.substitute = substitute  # runs a $(...)'s script: (its stdout, its status)
+        self.sub_status: int | None = None  # the status of the last $(...) expanded (`X=$(false)` sets $?)
+
+    def output(self, p: Subst) -> str:
+        """A ``$(...)``'s output, its trailing newlines removed ("" where no shell runs it)."""
+        if self.substitute is None:
+            return ""
+        text, self.sub_status = self.substitute(p.script)
+        return text.rstrip("\n")
+
+    def value(self, p: Param | Subst) -> str:
+        return self.param(p) if type(p) is Param else self.output(p)  # type: ignore[arg-type]
 
     # ------------------------------------------------------------------------- parameters
     def param(self, p: Param) -> str:
@@ -74,9 +91,9 @@ class Expander:
         for p in parts:
             if type(p) is Lit:
                 out.append(_escaped(p.text) if p.quoted else p.text)
-            elif type(p) is Param:
-                value = self.param(p)
-                out.append(_escaped(value) if p.quoted else value)
+            elif type(p) is Param or type(p) is Subst:
+                value = self.value(p)  # type: ignore[arg-type]
+                out.append(_escaped(value) if p.quoted else value)  # type: ignore[union-attr]
             else:
                 out.append(self.tilde(p.user) or "~" + p.user)  # type: ignore[union-attr]
         return "".join(out)
@@ -121,8 +138,8 @@ class Expander:
         for p in parts:
             if type(p) is Lit:
                 out.append(p.text)
-            elif type(p) is Param:
-                value = self.param(p)
+            elif type(p) is Param or type(p) is Subst:
+                value = self.value(p)  # type: ignore[arg-type]
                 charge(len(value))
                 out.append(value)
             else:
@@ -151,7 +168,7 @@ class Expander:
                 cur.append(("~" + p.user, True) if home is None else (home, False))
                 exists = True
             else:
-                value = self.param(p)  # type: ignore[arg-type]
+                value = self.value(p)  # type: ignore[arg-type]
                 charge(len(value))
                 if p.quoted:  # type: ignore[union-attr]
                     cur.append((value, False))

@@ -19,13 +19,13 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from worldgen.shell import budget, limits
-from worldgen.shell.ast import AndOr, Command, ForLoop, Pipeline, Redirect, Word
+from worldgen.shell.ast import AndOr, Command, ForLoop, Pipeline, Redirect, Script, Word
 from worldgen.shell.budget import Meter, MeteredFs, OverBudget
 from worldgen.shell.compound import NAME
 from worldgen.shell.builtins.base import Builtin, Call
 from worldgen.shell.builtins.core import BASH_BUILTINS, NO_FILE, NOT_ON_PATH, SHELL_COMMANDS, UNSUPPORTED_BUILTINS
 from worldgen.shell.builtins.registry import tools as registered_tools
-from worldgen.shell.expand import Expander, GlobLimit
+from worldgen.shell.expand import Expander, GlobLimit, Substitute
 from worldgen.shell.fs import Filesystem, FsError, basename, parent, resolve
 from worldgen.shell.errors import ParseError
 from worldgen.shell.parser import KEYWORDS, parse
@@ -219,7 +219,7 @@ class Shell:
         if not NAME.fullmatch(loop.name):
             term.err(f"bash: `{loop.name}': not a valid identifier\n")
             return 1, ""
-        ex = Expander(self.fs, session.env, session.cwd, session.status)
+        ex = Expander(self.fs, session.env, session.cwd, session.status, self._substituter(session, term))
         values = ex.argv(loop.words)
         stdin, out, err, files, buffers, failed = self._redirected(loop.redirects, ex, session.cwd, stdin, piped, term)
         status = 0 if not failed else 1
@@ -243,7 +243,7 @@ class Shell:
         """Run one simple command (or a loop); returns its status and what it wrote into the pipe."""
         if type(cmd) is ForLoop:
             return self._loop(cmd, stdin, session, term, piped)
-        ex = Expander(self.fs, session.env, session.cwd, session.status)
+        ex = Expander(self.fs, session.env, session.cwd, session.status, self._substituter(session, term))
         argv = ex.argv(cmd.words) if cmd.words else []
         assigns = {name: ex.word(value) for name, value in cmd.assigns}  # type: ignore[union-attr]
         stdin, out, err, files, buffers, failed = self._redirected(cmd.redirects, ex, session.cwd, stdin, piped, term)
@@ -256,8 +256,25 @@ class Shell:
                 status = self._exec(Call(argv, stdin, self.fs, session.cwd, env, stdout, stderr), session)
             else:
                 session.env.update(assigns)
-                status = 0
+                status = ex.sub_status or 0  # `X=$(false)`: the substitution's status
         return self._written(files, buffers, term, status), "".join(buffers[PIPE]) if PIPE in buffers else ""
+
+    def _substituter(self, session: Session, term: _Terminal) -> Substitute:
+        """How a command's ``$(...)`` runs: in a subshell of ``session`` (its changes to variables
+        and the directory stay inside), on the line's budget; its stderr goes to the terminal."""
+        def run(script: Script) -> tuple[str, int]:
+            sub = session.copy()
+            inner = _Terminal(term.meter)
+            for item in script.items:
+                self._and_or(item, sub, inner)
+            out = []
+            for stream, text in inner.log:
+                if stream == 1:
+                    out.append(text)
+                else:
+                    term.err(text)
+            return "".join(out), sub.status
+        return run
 
     def _redirected(self, redirects: tuple[Redirect, ...], ex: Expander, cwd: str, stdin: str, piped: bool,
                     term: _Terminal) -> tuple[str, Sink, Sink, list[_File], dict[Sink, list[str]], bool]:

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from worldgen.shell.ast import HereDoc, Lit, Param, Part, Tilde, Word
 from worldgen.shell.builtins.options import ascii_digits, integer
 from worldgen.shell.escapes import ansi_c
+from worldgen.shell.substitution import substitution
 from worldgen.shell.errors import ParseError, ShellSyntaxError, Unsupported, eof_matching, unexpected
 
 Token = tuple[str, object, str]
@@ -357,7 +358,7 @@ class Lexer:
         if nxt == "(":
             if s.startswith("$((", i):
                 raise Unsupported("arithmetic expansion $((...))")
-            raise Unsupported("command substitution $(...)")
+            return substitution(s, i, quoted)
         if nxt == "[":
             raise Unsupported("arithmetic expansion $[...]")
         if nxt == "{":

@@ -10,7 +10,7 @@ table, so a new scaffold is covered without hand work. Paths and words are put i
 ``shlex.quote`` (they are data the agent would quote); nothing here runs a line.
 
 The lines keep to the documented subset and leave out, with the reason in docs/terminal.md
-("Fidelity"), what cannot be matched: ``$(...)``, ``$((...))``, ``if``, ``while`` (outside the subset), ``du``
+("Fidelity"), what cannot be matched: ``$((...))``, ``if``, ``while`` (outside the subset), ``du``
 and ``stat`` without ``-c`` (the host file system's blocks, inodes and times), listings of ``/``,
 ``/usr`` and ``/dev`` (the host's in the real face), ``mv`` of a world file, a directory as stdin.
 """
@@ -142,7 +142,8 @@ def globs(s: Scene, g: np.random.Generator) -> list[str] | None:
 
 
 def loops(s: Scene, g: np.random.Generator) -> list[str] | None:
-    """``for`` over the world's files and words (shell/compound.py), as agents count and compare."""
+    """``for`` over the world's files and words (shell/compound.py) and ``$(...)`` (shell/substitution.py),
+    as agents count and compare."""
     f = PurePosixPath(_file(s, g))
     d = _q(str(f.parent)).rstrip("/") if str(f.parent) != "/" else ""
     star = f"{d}/*{f.suffix}" if f.suffix else f"{d}/*"
@@ -150,7 +151,9 @@ def loops(s: Scene, g: np.random.Generator) -> list[str] | None:
     lines = [f"for f in {star}; do wc -l $f; done", f"for f in {star}; do echo \"$f\"; head -n 1 \"$f\"; done",
              f"for w in {_q(w)} {_q(v)}; do grep -c \"$w\" {q}; done", f"for f in {star}; do grep -c {_q(w)} $f; done | sort -n",
              f"for f in {star}; do [ -s $f ] && echo $f; done > /tmp/nonempty; wc -l < /tmp/nonempty",
-             f"for n in 1 2 3; do sed -n \"${{n}}p\" {q}; done", f"for f in {star} /nope; do cat $f > /dev/null || echo no $f; done"]
+             f"for n in 1 2 3; do sed -n \"${{n}}p\" {q}; done", f"for f in {star} /nope; do cat $f > /dev/null || echo no $f; done",
+             f"for f in {star}; do echo \"${{f##*/}} $(wc -l < $f)\"; done", f"n=$(grep -c {_q(w)} {q}); echo \"$n matches\"",
+             f"echo \"files: $(ls {d or '/'} | wc -l)\"", f"cat $(ls {star} | head -n 1) | wc -c"]
     return [_pick(g, lines)]
 
 
