@@ -102,6 +102,15 @@ LINES = [
     "echo $(echo *.txt)", 'echo "$(printf "a\\n\\n\\n")"|', "echo $(echo $(echo $(echo nest)))", "echo $(echo 'a  b')",
     "for f in $(ls *.txt); do echo [$f]; done", "echo $(", "n=$(grep -c a a.txt) && echo n=$n", "echo $(X=1; echo $X) [$X]",
     'echo "a$(echo b)c"', "echo $(cat nope 2>&1)", "echo '$(echo x)'",
+    # if (shell/compound.py)
+    "if [ -f a.txt ]; then echo yes; fi", "if [ -f nope ]; then echo yes; else echo no; fi; echo $?",
+    "if false; then echo a; elif true; then echo b; else echo c; fi", "if false; then echo a; fi; echo $?",
+    'for f in *.txt; do if grep -q a $f; then echo "$f has a"; else echo "$f no a"; fi; done',
+    "if grep -q beta a.txt; then echo found; fi > out.txt; cat out.txt", "if true; then false; fi; echo $?",
+    "if true\nthen\n  echo multi\nfi", "if true; then fi", "if true; echo x; fi", "if true; then echo x", "fi", "then",
+    "if [ $(grep -c a a.txt) -gt 1 ]; then echo many; fi", "if true; then echo a; fi | cat -n", "else",
+    "if ! grep -q zzz a.txt; then echo absent; fi", "if true && false; then echo t; else echo f; fi",
+    "if if true; then true; fi; then echo nested; fi", "if true; then echo a; else fi", "if cat nope; then :; fi 2>&1",
     # for loops (shell/compound.py)
     "for f in *.txt; do echo $f; wc -l < $f; done", "for f in a b c; do echo $f; done | sort -r",
     "for f in *.txt; do cat $f; done > all; cat all", "for x in 1 2; do for y in a b; do echo $x$y; done; done",

@@ -156,7 +156,7 @@ def test_syntax_errors_in_bash_words(line, message):
     ("echo $((1+2))", "arithmetic expansion $((...))"),
     ("( cd /tmp )", "a subshell ( ... )"),
     ("{ ls; }", "a command group { ...; }"),
-    ("if true; then ls; fi", "the 'if' statement"),
+    ("until false; do ls; done", "the 'until' loop"),
     ("select f in *; do echo $f; done", "the 'select' loop"),
     ("while true; do :; done", "the 'while' loop"),
     ("case x in x) ;; esac", "the 'case' statement"),

@@ -105,8 +105,18 @@ class ForLoop:
 
 
 @dataclass(frozen=True, slots=True)
+class IfClause:
+    """``if LIST; then LIST; [elif LIST; then LIST;]... [else LIST;] fi [REDIRECTS]``: the first
+    branch whose condition list ends with status 0 runs (``otherwise`` when none does)."""
+
+    branches: tuple[tuple[tuple[AndOr, ...], tuple[AndOr, ...]], ...]
+    otherwise: tuple[AndOr, ...] | None = None
+    redirects: tuple[Redirect, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class Pipeline:
-    commands: tuple[Command | ForLoop, ...]
+    commands: tuple[Command | ForLoop | IfClause, ...]
     negated: bool = False  # `! cmd`
 
 

@@ -1,7 +1,9 @@
-"""The compound commands the subset takes: ``for NAME in WORDS; do LIST; done``, parsed here and
-run by the interpreter (``Shell._loop``). ``while``, ``until``, ``if`` and ``case`` stay outside
-the subset: a ``for`` over the words of a line is bounded by the line itself, and each round is
-charged to the line's budget (``budget.ROUND_COST``), so nested loops cannot run away.
+"""The compound commands the subset takes, parsed here and run by the interpreter
+(``Shell._loop``, ``Shell._if``): ``for NAME in WORDS; do LIST; done`` and ``if LIST; then LIST;
+[elif LIST; then LIST;]... [else LIST;] fi``, each with redirections of the whole command.
+``while``, ``until`` and ``case`` stay outside the subset: a ``for`` over the words of a line is
+bounded by the line itself, and each round is charged to the line's budget
+(``budget.ROUND_COST``), so nested loops cannot run away.
 
 The words bash accepts are the ones taken here: a name (one that is no identifier fails when
 the loop runs: "`1': not a valid identifier", status 1), ``in`` and its words up to ``;`` or a newline (no ``in``: no
@@ -13,7 +15,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from worldgen.shell.ast import AndOr, ForLoop, Redirect, Word
+from worldgen.shell.ast import AndOr, ForLoop, IfClause, Redirect, Word
 from worldgen.shell.errors import ShellSyntaxError, unexpected
 
 if TYPE_CHECKING:
@@ -21,6 +23,8 @@ if TYPE_CHECKING:
 
 NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 SEPARATORS = (";", "\n")
+BRANCH_ENDS = ("elif", "else", "fi")
+KEYWORDS = ("do", "done", "then", "elif", "else", "fi")  # a syntax error where no compound command expects them
 
 
 def parse_for(p: _Parser) -> ForLoop:
@@ -36,27 +40,66 @@ def parse_for(p: _Parser) -> ForLoop:
     if p.peek()[0] in SEPARATORS:
         p.take()
     p.skip_newlines()
-    if not _keyword(p, "do"):
-        raise _unexpected(p)
-    p.take()
+    _expect(p, "do")
+    body = _list(p, ("done",))
+    p.take()  # `done`
+    return ForLoop(text, tuple(words), body, _redirects(p))
+
+
+def parse_if(p: _Parser) -> IfClause:
+    branches: list[tuple[tuple[AndOr, ...], tuple[AndOr, ...]]] = []
+    p.take()  # `if`
+    while True:
+        condition = _list(p, ("then",))
+        p.take()  # `then`
+        branches.append((condition, _list(p, BRANCH_ENDS)))
+        if not _keyword(p, "elif"):
+            break
+        p.take()
+    otherwise = None
+    if _keyword(p, "else"):
+        p.take()
+        otherwise = _list(p, ("fi",))
+    p.take()  # `fi`
+    return IfClause(tuple(branches), otherwise, _redirects(p))
+
+
+def _list(p: _Parser, ends: tuple[str, ...]) -> tuple[AndOr, ...]:
+    """The commands up to one of the keywords ``ends`` (left for the caller), at least one, each
+    ended by ``;`` or a newline (``echo a fi`` is echo's argument, as in bash)."""
     p.skip_newlines()
-    if _keyword(p, "done"):
-        raise unexpected("done")
-    body: list[AndOr] = []
-    while not _keyword(p, "done"):
+    if _stop(p, ends):
+        raise unexpected(p.peek()[2])
+    items: list[AndOr] = []
+    while not _stop(p, ends):
         if p.peek()[0] == "EOF":
             raise ShellSyntaxError("syntax error: unexpected end of file")
-        body.append(p.and_or())
+        items.append(p.and_or())
         if p.peek()[0] in SEPARATORS:
             p.take()
             p.skip_newlines()
-        elif not _keyword(p, "done"):
+        elif not _stop(p, ends):
             raise _unexpected(p)
-    p.take()  # `done`
+    return tuple(items)
+
+
+def _expect(p: _Parser, word: str) -> None:
+    if not _keyword(p, word):
+        raise _unexpected(p)
+    p.take()
+
+
+def _redirects(p: _Parser) -> tuple[Redirect, ...]:
+    """Redirections after a compound command's last keyword: of the whole command."""
     redirects: list[Redirect] = []
     while p.peek()[0] in ("R", "H"):
         redirects.append(p.redirect())
-    return ForLoop(text, tuple(words), tuple(body), tuple(redirects))
+    return tuple(redirects)
+
+
+def _stop(p: _Parser, ends: tuple[str, ...]) -> bool:
+    kind, _, text = p.peek()
+    return kind == "W" and text in ends
 
 
 def _keyword(p: _Parser, word: str) -> bool:

@@ -15,11 +15,11 @@ No such file or directory``) are checked first, so the command still does not ru
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
 from worldgen.shell import budget, limits
-from worldgen.shell.ast import AndOr, Command, ForLoop, Pipeline, Redirect, Script, Word
+from worldgen.shell.ast import AndOr, Command, ForLoop, IfClause, Pipeline, Redirect, Script, Word
 from worldgen.shell.budget import Meter, MeteredFs, OverBudget
 from worldgen.shell.compound import NAME
 from worldgen.shell.builtins.base import Builtin, Call
@@ -214,35 +214,58 @@ class Shell:
         return int(status == 0) if pipeline.negated else status
 
     def _loop(self, loop: ForLoop, stdin: str, session: Session, term: _Terminal, piped: bool) -> tuple[int, str]:
-        """Run a ``for`` loop (shell/compound.py): its body once per field, its output (in the
-        order written, stdout and stderr apart) into the loop's own redirections or pipe."""
+        """A ``for`` loop (shell/compound.py): its body once per field, with the name set to it."""
         if not NAME.fullmatch(loop.name):
             term.err(f"bash: `{loop.name}': not a valid identifier\n")
             return 1, ""
-        ex = Expander(self.fs, session.env, session.cwd, session.status, self._substituter(session, term))
-        values = ex.argv(loop.words)
-        stdin, out, err, files, buffers, failed = self._redirected(loop.redirects, ex, session.cwd, stdin, piped, term)
-        status = 0 if not failed else 1
-        if not failed:
-            stdout, stderr = self._buffer(out, buffers, term), self._buffer(err, buffers, term)
-            inner = _Terminal(term.meter)
+        values = Expander(self.fs, session.env, session.cwd, session.status, self._substituter(session, term)).argv(loop.words)
+
+        def rounds(inner: _Terminal) -> int:
+            status = 0
             for value in values:
                 term.meter.charge(budget.ROUND_COST)
                 session.env[loop.name] = value
-                for item in loop.body:
-                    self._and_or(item, session, inner)
-                status = session.status
-                for stream, text in inner.log:
-                    (stdout if stream == 1 else stderr).append(text)
-                inner.log.clear()
+                status = self._list(loop.body, session, inner)
+            return status
+        return self._compound(loop.redirects, rounds, stdin, session, term, piped)
+
+    def _if(self, clause: IfClause, stdin: str, session: Session, term: _Terminal, piped: bool) -> tuple[int, str]:
+        """An ``if`` (shell/compound.py): the first branch whose condition succeeds, else ``else``."""
+        def chosen(inner: _Terminal) -> int:
+            for condition, body in clause.branches:
+                if self._list(condition, session, inner) == 0:
+                    return self._list(body, session, inner)
+            return 0 if clause.otherwise is None else self._list(clause.otherwise, session, inner)
+        return self._compound(clause.redirects, chosen, stdin, session, term, piped)
+
+    def _compound(self, redirects: tuple[Redirect, ...], run: Callable[[_Terminal], int], stdin: str, session: Session,
+                  term: _Terminal, piped: bool) -> tuple[int, str]:
+        """A compound command: ``run`` its lists on a terminal of their own, then their output (in
+        the order written, stdout and stderr apart) into the command's redirections or pipe."""
+        ex = Expander(self.fs, session.env, session.cwd, session.status, self._substituter(session, term))
+        stdin, out, err, files, buffers, failed = self._redirected(redirects, ex, session.cwd, stdin, piped, term)
+        status = 1
+        if not failed:
+            stdout, stderr = self._buffer(out, buffers, term), self._buffer(err, buffers, term)
+            inner = _Terminal(term.meter)
+            status = run(inner)
+            for stream, text in inner.log:
+                (stdout if stream == 1 else stderr).append(text)
         return self._written(files, buffers, term, status), "".join(buffers[PIPE]) if PIPE in buffers else ""
 
+    def _list(self, items: tuple[AndOr, ...], session: Session, term: _Terminal) -> int:
+        for item in items:
+            self._and_or(item, session, term)
+        return session.status
+
     # ------------------------------------------------------------------------- one command
-    def _command(self, cmd: Command | ForLoop, stdin: str, session: Session, term: _Terminal,
+    def _command(self, cmd: Command | ForLoop | IfClause, stdin: str, session: Session, term: _Terminal,
                  piped: bool) -> tuple[int, str]:
         """Run one simple command (or a loop); returns its status and what it wrote into the pipe."""
         if type(cmd) is ForLoop:
             return self._loop(cmd, stdin, session, term, piped)
+        if type(cmd) is IfClause:
+            return self._if(cmd, stdin, session, term, piped)
         ex = Expander(self.fs, session.env, session.cwd, session.status, self._substituter(session, term))
         argv = ex.argv(cmd.words) if cmd.words else []
         assigns = {name: ex.word(value) for name, value in cmd.assigns}  # type: ignore[union-attr]
@@ -265,8 +288,7 @@ class Shell:
         def run(script: Script) -> tuple[str, int]:
             sub = session.copy()
             inner = _Terminal(term.meter)
-            for item in script.items:
-                self._and_or(item, sub, inner)
+            self._list(script.items, sub, inner)
             out = []
             for stream, text in inner.log:
                 if stream == 1:

@@ -18,8 +18,8 @@ from dataclasses import replace
 from functools import lru_cache
 
 from worldgen.shell import limits
-from worldgen.shell.ast import AndOr, Command, ForLoop, HereDoc, Lit, Pipeline, Redirect, Script, Word
-from worldgen.shell.compound import parse_for
+from worldgen.shell.ast import AndOr, Command, ForLoop, HereDoc, IfClause, Lit, Pipeline, Redirect, Script, Word
+from worldgen.shell.compound import KEYWORDS as COMPOUND_KEYWORDS, parse_for, parse_if
 from worldgen.shell.errors import ParseError, ShellSyntaxError, Unsupported, unexpected
 from worldgen.shell.lexer import COMPOUNDS, HereDocSlot, Token, make_word, tokenize
 
@@ -28,6 +28,7 @@ _EOF: Token = ("EOF", None, "newline")
 _SEPARATORS = (";", "\n")
 
 KEYWORDS = frozenset(COMPOUNDS)
+COMPOUND_PARSERS = {"for": parse_for, "if": parse_if}  # the compound commands the subset takes (compound.py)
 
 
 class _Parser:
@@ -87,7 +88,7 @@ class _Parser:
                 raise ParseError(limits.PIPELINE_MESSAGE)
         return Pipeline(tuple(commands), negated)
 
-    def command(self) -> Command | ForLoop:
+    def command(self) -> Command | ForLoop | IfClause:
         self.commands += 1
         if self.commands > limits.MAX_COMMANDS:
             raise ParseError(limits.COMMANDS_MESSAGE)
@@ -98,13 +99,13 @@ class _Parser:
             kind, value, text = self.peek()
             if kind == "W":
                 word: Word = value  # type: ignore[assignment]
-                if not words and not assigns and not redirects and text == "for":
-                    return parse_for(self)  # type: ignore[return-value]
+                if not words and not assigns and not redirects and text in COMPOUND_PARSERS:
+                    return COMPOUND_PARSERS[text](self)  # type: ignore[return-value]
                 self.pos += 1
                 if not words and (assign := _assignment(word)) is not None:
                     assigns.append(assign)
                     continue
-                if not words and not assigns and text in ("do", "done"):  # outside a loop's (compound.py)
+                if not words and not assigns and text in COMPOUND_KEYWORDS:  # where no compound expects it
                     raise unexpected(text)
                 if not words and not assigns and text in KEYWORDS:
                     raise Unsupported(COMPOUNDS[text])
