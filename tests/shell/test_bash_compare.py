@@ -111,6 +111,13 @@ LINES = [
     "if [ $(grep -c a a.txt) -gt 1 ]; then echo many; fi", "if true; then echo a; fi | cat -n", "else",
     "if ! grep -q zzz a.txt; then echo absent; fi", "if true && false; then echo t; else echo f; fi",
     "if if true; then true; fi; then echo nested; fi", "if true; then echo a; else fi", "if cat nope; then :; fi 2>&1",
+    # arithmetic (shell/arith.py)
+    "echo $((1+2))", "X=3; echo $((X**2)) $((-7/2)) $((-7%2)) $((0x10 + 010)) $((2**63)) $((9223372036854775807+1))",
+    "echo $((5>3 && 2<1)) $(( (1+2)*3 )) $((3?4:5)) $((~5)) $((1<<4)) $((Y+1))", 'X="1+2"; echo $((X*2))',
+    "echo $((1/0)); echo after", "x=$((1/0)); echo after $?", "echo $((1+)); echo after", "echo ok; echo $((2/0))",
+    "n=0; for f in *.txt; do n=$((n + $(wc -l < $f))); done; echo $n", 'echo "$(( $(wc -l < a.txt) * 10 ))"',
+    "i=5; echo $(($i+1)) $((${i}*2))", "echo $(( 10 % 3 )) $((10/3))", "echo $((", "echo $((1+2)",
+    "cat <<EOF\n$((6*7))\nEOF", "echo $((09))", "for i in 1 2 3; do echo $((i*i)); done | tail -n 1",
     # for loops (shell/compound.py)
     "for f in *.txt; do echo $f; wc -l < $f; done", "for f in a b c; do echo $f; done | sort -r",
     "for f in *.txt; do cat $f; done > all; cat all", "for x in 1 2; do for y in a b; do echo $x$y; done; done",

@@ -153,7 +153,7 @@ def test_syntax_errors_in_bash_words(line, message):
 @pytest.mark.parametrize("line, construct", [
     ("echo `ls`", "command substitution `...`"),
     ('echo "`ls`"', "command substitution `...`"),
-    ("echo $((1+2))", "arithmetic expansion $((...))"),
+    ("echo $[1+2]", "arithmetic expansion $[...]"),
     ("( cd /tmp )", "a subshell ( ... )"),
     ("{ ls; }", "a command group { ...; }"),
     ("until false; do ls; done", "the 'until' loop"),

@@ -47,7 +47,16 @@ class Subst:
     quoted: bool = False
 
 
-Part = Lit | Param | Tilde | Subst
+@dataclass(frozen=True, slots=True)
+class Arith:
+    """``$((EXPR))``: the expression's ``$`` expansions (``parts``), then its integer value
+    (shell/arith.py)."""
+
+    parts: tuple[Part, ...]
+    quoted: bool = False
+
+
+Part = Lit | Param | Tilde | Subst | Arith
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,7 +15,8 @@ from collections.abc import Callable
 from functools import lru_cache
 
 from worldgen.shell import limits
-from worldgen.shell.ast import Lit, Param, Part, Script, Subst, Tilde, Word
+from worldgen.shell.arith import evaluate
+from worldgen.shell.ast import Arith, Lit, Param, Part, Script, Subst, Tilde, Word
 from worldgen.shell.budget import charge
 from worldgen.shell.fs import Filesystem, FsError, normpath
 
@@ -61,8 +62,12 @@ class Expander:
         text, self.sub_status = self.substitute(p.script)
         return text.rstrip("\n")
 
-    def value(self, p: Param | Subst) -> str:
-        return self.param(p) if type(p) is Param else self.output(p)  # type: ignore[arg-type]
+    def value(self, p: Param | Subst | Arith) -> str:
+        if type(p) is Param:
+            return self.param(p)
+        if type(p) is Arith:
+            return str(evaluate(self.text(p.parts), self.lookup))
+        return self.output(p)  # type: ignore[arg-type]
 
     # ------------------------------------------------------------------------- parameters
     def param(self, p: Param) -> str:
@@ -91,7 +96,7 @@ class Expander:
         for p in parts:
             if type(p) is Lit:
                 out.append(_escaped(p.text) if p.quoted else p.text)
-            elif type(p) is Param or type(p) is Subst:
+            elif type(p) is Param or type(p) is Subst or type(p) is Arith:
                 value = self.value(p)  # type: ignore[arg-type]
                 out.append(_escaped(value) if p.quoted else value)  # type: ignore[union-attr]
             else:
@@ -138,7 +143,7 @@ class Expander:
         for p in parts:
             if type(p) is Lit:
                 out.append(p.text)
-            elif type(p) is Param or type(p) is Subst:
+            elif type(p) is Param or type(p) is Subst or type(p) is Arith:
                 value = self.value(p)  # type: ignore[arg-type]
                 charge(len(value))
                 out.append(value)

@@ -19,6 +19,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
 from worldgen.shell import budget, limits
+from worldgen.shell.arith import ArithError
 from worldgen.shell.ast import AndOr, Command, ForLoop, IfClause, Pipeline, Redirect, Script, Word
 from worldgen.shell.budget import Meter, MeteredFs, OverBudget
 from worldgen.shell.compound import NAME
@@ -188,6 +189,9 @@ class Shell:
             except GlobLimit as err:
                 term.err(err.message + "\n")
                 session.status = limits.LIMIT_STATUS
+            except ArithError as err:  # `echo $((1/0)); echo never`: the rest of the line is not run
+                term.err(err.message + "\n")
+                session.status = 1
             except (OverBudget, RecursionError) as stop:  # a line nested past the interpreter's depth is stopped too
                 message = stop.message if isinstance(stop, OverBudget) else limits.DEPTH_MESSAGE
                 self.fs.rollback()

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from worldgen.shell.ast import HereDoc, Lit, Param, Part, Tilde, Word
+from worldgen.shell.ast import Arith, HereDoc, Lit, Param, Part, Tilde, Word
 from worldgen.shell.builtins.options import ascii_digits, integer
 from worldgen.shell.escapes import ansi_c
 from worldgen.shell.substitution import substitution
@@ -357,7 +357,11 @@ class Lexer:
         nxt = s[i + 1:i + 2]
         if nxt == "(":
             if s.startswith("$((", i):
-                raise Unsupported("arithmetic expansion $((...))")
+                end = _arith_end(s, i + 3)
+                if end < 0:
+                    raise eof_matching(")")
+                body = s[i + 3:end]
+                return Arith(tuple(Lexer(body)._dquoted(body, 0, None)[0]), quoted), end + 2
             return substitution(s, i, quoted)
         if nxt == "[":
             raise Unsupported("arithmetic expansion $[...]")
@@ -407,6 +411,21 @@ class Lexer:
         if s[j] == "[":  # bash's arrays (${PIPESTATUS[0]}, ${a[@]}): well formed, just not here
             raise Unsupported("an array element ${NAME[...]}")
         raise ShellSyntaxError(f"{s[i - 2 - length:close + 1]}: bad substitution", 1)
+
+
+def _arith_end(s: str, i: int) -> int:
+    """Index of the ``))`` closing a ``$((`` whose expression starts at ``i``, or -1."""
+    depth = 0
+    while i < len(s):
+        c = s[i]
+        if c == "(":
+            depth += 1
+        elif c == ")":
+            if depth == 0:
+                return i if s.startswith("))", i) else -1
+            depth -= 1
+        i += 1
+    return -1
 
 
 def _find_close(s: str, i: int) -> int:

@@ -10,7 +10,7 @@ table, so a new scaffold is covered without hand work. Paths and words are put i
 ``shlex.quote`` (they are data the agent would quote); nothing here runs a line.
 
 The lines keep to the documented subset and leave out, with the reason in docs/terminal.md
-("Fidelity"), what cannot be matched: ``$((...))``, ``while`` (outside the subset), ``du``
+("Fidelity"), what cannot be matched: ``while`` (outside the subset), ``du``
 and ``stat`` without ``-c`` (the host file system's blocks, inodes and times), listings of ``/``,
 ``/usr`` and ``/dev`` (the host's in the real face), ``mv`` of a world file, a directory as stdin.
 """
@@ -155,7 +155,8 @@ def loops(s: Scene, g: np.random.Generator) -> list[str] | None:
              f"for f in {star}; do echo \"${{f##*/}} $(wc -l < $f)\"; done", f"n=$(grep -c {_q(w)} {q}); echo \"$n matches\"",
              f"echo \"files: $(ls {d or '/'} | wc -l)\"", f"cat $(ls {star} | head -n 1) | wc -c",
              f"if grep -q {_q(w)} {q}; then echo yes; else echo no; fi",
-             f"for f in {star}; do if [ -s $f ]; then echo \"$f\"; fi; done | wc -l"]
+             f"for f in {star}; do if [ -s $f ]; then echo \"$f\"; fi; done | wc -l",
+             f"n=0; for f in {star}; do n=$((n + $(wc -l < $f))); done; echo $n", f"echo $(( $(wc -c < {q}) / 2 ))"]
     return [_pick(g, lines)]
 
 

@@ -1,0 +1,161 @@
+"""Arithmetic expansion ``$((EXPR))``: bash's integer arithmetic, on 64-bit signed integers
+that wrap as bash's do. The expression's ``$`` expansions are done first (the lexer parsed them),
+then this evaluates the text: numbers (``10``, ``0x1f``, ``017`` octal), variables by bare name
+(unset or empty is 0; a value that is itself an expression is evaluated, as bash does), ``( )``,
+unary ``- + ! ~``, ``**``, ``* / %``, ``+ -``, ``<< >>``, comparisons, ``& ^ |``, ``&& ||`` and
+``?:``. Assignments inside (``i += 1``, ``i++``) are outside the subset. An error (``1/0``, a
+missing operand) stops the rest of the line with bash's message, as ``bash -c`` does.
+
+Nothing is ever passed to Python's ``eval``: a small precedence-climbing parser reads the text.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+BITS = 64
+MAX_DEPTH = 64  # variables that hold expressions naming variables...: bash stops at 1024; this is a line's worth
+_TOKEN = re.compile(r"\s*(?:(0[xX][0-9A-Fa-f]+|[0-9]+)|([A-Za-z_][A-Za-z0-9_]*)|(\*\*=?|<<=?|>>=?|<=|>=|==|!=|&&|\|\||"
+                    r"\+\+|--|[-+*/%&|^]=|[-+*/%()<>!~&|^?:=,]))")
+_ASSIGNING = frozenset({"=", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "<<=", ">>=", "**=", "++", "--", ","})
+_BINARY = {  # operator -> precedence (higher binds tighter)
+    "||": 1, "&&": 2, "|": 3, "^": 4, "&": 5, "==": 6, "!=": 6, "<": 7, "<=": 7, ">": 7, ">=": 7,
+    "<<": 8, ">>": 8, "+": 9, "-": 9, "*": 10, "/": 10, "%": 10, "**": 11,
+}
+
+
+class ArithError(Exception):
+    """bash's complaint about the expression; the line stops (status 1)."""
+
+    def __init__(self, expression: str, message: str):
+        super().__init__(f"bash: {expression.strip()}: {message}")
+        self.message = str(self)
+
+
+def wrap(n: int) -> int:
+    """``n`` as a 64-bit two's-complement integer, as bash's arithmetic holds it."""
+    return (n + (1 << (BITS - 1))) % (1 << BITS) - (1 << (BITS - 1))
+
+
+def evaluate(text: str, lookup: Callable[[str], str | None], depth: int = 0) -> int:
+    """The value of ``text``, variables read through ``lookup``."""
+    if depth > MAX_DEPTH:
+        raise ArithError(text, "expression recursion level exceeded")
+    return _Parser(text, lookup, depth).whole()
+
+
+class _Parser:
+    def __init__(self, text: str, lookup: Callable[[str], str | None], depth: int):
+        self.text, self.lookup, self.depth = text, lookup, depth
+        self.tokens: list[tuple[str, str, int]] = []  # (kind, text, where it starts)
+        i = 0
+        while i < len(text):
+            m = _TOKEN.match(text, i)
+            if m is None or m.end() == i:
+                if text[i:].strip() == "":
+                    break
+                raise ArithError(text, f"syntax error: invalid arithmetic operator (error token is \"{text[i:].strip()}\")")
+            kind = "num" if m.group(1) else "name" if m.group(2) else "op"
+            token = m.group(1) or m.group(2) or m.group(3)
+            if kind == "op" and token in _ASSIGNING:
+                raise ArithError(text, f"'{token}' is not supported in this world's $((...)) (no assignments)")
+            self.tokens.append((kind, token, m.start(m.lastindex or 0)))
+            i = m.end()
+        self.pos = 0
+
+    def whole(self) -> int:
+        if not self.tokens:
+            return 0
+        value = self.ternary()
+        if self.pos < len(self.tokens):
+            raise self.error("syntax error in expression")
+        return value
+
+    def error(self, message: str) -> ArithError:
+        rest = self.text[self.tokens[self.pos][2]:].strip() if self.pos < len(self.tokens) else ""
+        return ArithError(self.text, f"{message} (error token is \"{rest}\")")
+
+    def peek(self) -> str | None:
+        return self.tokens[self.pos][1] if self.pos < len(self.tokens) else None
+
+    def ternary(self) -> int:
+        condition = self.binary(1)
+        if self.peek() != "?":
+            return condition
+        self.pos += 1
+        yes = self.ternary()
+        if self.peek() != ":":
+            raise self.error("syntax error: `:' expected for conditional expression")
+        self.pos += 1
+        no = self.ternary()
+        return yes if condition else no
+
+    def binary(self, least: int) -> int:
+        left = self.unary()
+        while True:
+            op = self.peek()
+            level = _BINARY.get(op) if op is not None else None
+            if level is None or level < least:
+                return left
+            self.pos += 1
+            at = self.pos
+            right = self.binary(level if op == "**" else level + 1)  # ** groups to the right
+            left = self.apply(op, left, right, at)  # type: ignore[arg-type]
+
+    def apply(self, op: str, a: int, b: int, at: int) -> int:
+        if op in ("/", "%"):
+            if b == 0:
+                rest = self.text[self.tokens[at][2]:].strip() if at < len(self.tokens) else ""
+                raise ArithError(self.text, f"division by 0 (error token is \"{rest}\")")
+            q = abs(a) // abs(b) * (1 if (a < 0) == (b < 0) else -1)  # C: toward zero
+            return wrap(q if op == "/" else a - q * b)
+        if op == "**":
+            if b < 0:
+                raise ArithError(self.text, "exponent less than 0 (error token is \"" + str(b) + "\")")
+            return wrap(pow(a, b, 1 << BITS))
+        if op in ("<<", ">>"):
+            shift = b % BITS
+            return wrap(a << shift) if op == "<<" else a >> shift
+        return wrap({"+": lambda: a + b, "-": lambda: a - b, "*": lambda: a * b, "&": lambda: a & b,
+                     "|": lambda: a | b, "^": lambda: a ^ b, "==": lambda: int(a == b), "!=": lambda: int(a != b),
+                     "<": lambda: int(a < b), "<=": lambda: int(a <= b), ">": lambda: int(a > b),
+                     ">=": lambda: int(a >= b), "&&": lambda: int(bool(a) and bool(b)),
+                     "||": lambda: int(bool(a) or bool(b))}[op]())
+
+    def unary(self) -> int:
+        op = self.peek()
+        if op in ("-", "+", "!", "~"):
+            self.pos += 1
+            value = self.unary()
+            return wrap({"-": -value, "+": value, "!": int(not value), "~": ~value}[op])  # type: ignore[index]
+        return self.primary()
+
+    def primary(self) -> int:
+        if self.pos >= len(self.tokens):
+            raise ArithError(self.text, "syntax error: operand expected (error token is \"" +
+                             (self.tokens[-1][1] if self.tokens else "") + "\")")
+        kind, token, _ = self.tokens[self.pos]
+        if token == "(":
+            self.pos += 1
+            value = self.ternary()
+            if self.peek() != ")":
+                raise self.error("syntax error: `)' expected")
+            self.pos += 1
+            return value
+        if kind == "num":
+            self.pos += 1
+            return self.number(token)
+        if kind == "name":
+            self.pos += 1
+            value = (self.lookup(token) or "").strip()
+            return evaluate(value, self.lookup, self.depth + 1) if value else 0
+        raise self.error("syntax error: operand expected")
+
+    def number(self, token: str) -> int:
+        try:
+            if token[:2] in ("0x", "0X"):
+                return wrap(int(token[2:], 16))
+            return wrap(int(token, 8) if len(token) > 1 and token[0] == "0" else int(token))
+        except ValueError:
+            raise ArithError(self.text, f"value too great for base (error token is \"{token}\")") from None
