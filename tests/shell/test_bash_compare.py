@@ -28,6 +28,7 @@ FILES = {
     "sub/inner.txt": "inner\n",
     "sub/deeper/x.log": "x\n",
     "tabs.txt": "a\tb\n",
+    "kv.conf": "name=web\nport=80\n",
 }
 
 LINES = [
@@ -102,6 +103,25 @@ LINES = [
     "echo $(echo *.txt)", 'echo "$(printf "a\\n\\n\\n")"|', "echo $(echo $(echo $(echo nest)))", "echo $(echo 'a  b')",
     "for f in $(ls *.txt); do echo [$f]; done", "echo $(", "n=$(grep -c a a.txt) && echo n=$n", "echo $(X=1; echo $X) [$X]",
     'echo "a$(echo b)c"', "echo $(cat nope 2>&1)", "echo '$(echo x)'",
+    # while, until and read (shell/compound.py, builtins/read.py)
+    'while read l; do echo "<$l>"; done < a.txt',
+    'while read l; do echo "<$l>"; done < b.txt',
+    'grep ERROR a.txt | while read level msg; do echo "$msg"; done',
+    'while IFS== read k v; do echo "$k -> $v"; done < kv.conf',
+    'n=0; while read l; do n=$((n+1)); done < a.txt; echo $n',
+    'i=0; while [ $i -lt 3 ]; do echo $i; i=$((i+1)); done',
+    'i=0; until [ $i -ge 2 ]; do echo u$i; i=$((i+1)); done; echo $?',
+    'while false; do echo never; done; echo $?',
+    'read x < kv.conf; echo "$x"',
+    'echo "a b" | read x y; echo "[$x]"',
+    'while read l; do if [ "$l" = ok ]; then echo found; fi; done < a.txt',
+    'while read -r l; do echo "$l"; done <<EOF\na\\tb\nc\nEOF',
+    'for f in *.txt; do while read l; do echo "$f: $l"; done < $f; done',
+    'while read 1x; do :; done < a.txt; echo $?',
+    'while; do :; done',
+    'type read; which read; echo $?',
+    'read < kv.conf; echo "[$REPLY]"',
+    'cat a.txt | while read a b; do echo "$b"; done | sort | uniq -c',
     # if (shell/compound.py)
     "if [ -f a.txt ]; then echo yes; fi", "if [ -f nope ]; then echo yes; else echo no; fi; echo $?",
     "if false; then echo a; elif true; then echo b; else echo c; fi", "if false; then echo a; fi; echo $?",

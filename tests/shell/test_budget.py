@@ -190,3 +190,9 @@ def test_command_substitutions_are_bounded_like_everything_else(run: Callable[[s
     assert (deep.output, deep.status) == (limits.DEPTH_MESSAGE + "\n", 2)
     assert stopped(run("X=$(printf '%0100d' 0); for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18; do X=$(echo $X$X); "
                        "done; echo ${#X}"))
+
+
+def test_a_while_loop_that_never_ends_is_stopped_at_the_lines_budget(run: Callable[[str], Outcome], fs: MemoryFs):
+    """Each round is charged, so `while true` ends like any other line that does too much."""
+    got = run("echo kept > /tmp/w; while true; do :; done; echo never")
+    assert stopped(got) and fs.stat("/tmp/w") is None

@@ -114,6 +114,17 @@ class ForLoop:
 
 
 @dataclass(frozen=True, slots=True)
+class WhileLoop:
+    """``while LIST; do LIST; done [REDIRECTS]`` (``until``: while the condition fails). Inside,
+    ``read`` takes the loop's input a line at a time."""
+
+    condition: tuple[AndOr, ...]
+    body: tuple[AndOr, ...]
+    until: bool = False
+    redirects: tuple[Redirect, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class IfClause:
     """``if LIST; then LIST; [elif LIST; then LIST;]... [else LIST;] fi [REDIRECTS]``: the first
     branch whose condition list ends with status 0 runs (``otherwise`` when none does)."""
@@ -125,7 +136,7 @@ class IfClause:
 
 @dataclass(frozen=True, slots=True)
 class Pipeline:
-    commands: tuple[Command | ForLoop | IfClause, ...]
+    commands: tuple[Command | ForLoop | WhileLoop | IfClause, ...]
     negated: bool = False  # `! cmd`
 
 

@@ -1,9 +1,9 @@
 """The compound commands the subset takes, parsed here and run by the interpreter
-(``Shell._loop``, ``Shell._if``): ``for NAME in WORDS; do LIST; done`` and ``if LIST; then LIST;
-[elif LIST; then LIST;]... [else LIST;] fi``, each with redirections of the whole command.
-``while``, ``until`` and ``case`` stay outside the subset: a ``for`` over the words of a line is
-bounded by the line itself, and each round is charged to the line's budget
-(``budget.ROUND_COST``), so nested loops cannot run away.
+(``Shell._loop``, ``Shell._while``, ``Shell._if``): ``for NAME in WORDS; do LIST; done``,
+``while LIST; do LIST; done`` (and ``until``) and ``if LIST; then LIST; [elif LIST; then LIST;]...
+[else LIST;] fi``, each with redirections of the whole command. ``case`` and ``select`` stay
+outside the subset. Each round of a loop is charged to the line's budget (``budget.ROUND_COST``),
+so ``while true`` and nested loops end where the line's work does.
 
 The words bash accepts are the ones taken here: a name (one that is no identifier fails when
 the loop runs: "`1': not a valid identifier", status 1), ``in`` and its words up to ``;`` or a newline (no ``in``: no
@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from worldgen.shell.ast import AndOr, ForLoop, IfClause, Redirect, Word
+from worldgen.shell.ast import AndOr, ForLoop, IfClause, Redirect, WhileLoop, Word
 from worldgen.shell.errors import ShellSyntaxError, unexpected
 
 if TYPE_CHECKING:
@@ -44,6 +44,16 @@ def parse_for(p: _Parser) -> ForLoop:
     body = _list(p, ("done",))
     p.take()  # `done`
     return ForLoop(text, tuple(words), body, _redirects(p))
+
+
+def parse_while(p: _Parser) -> WhileLoop:
+    """``while`` and ``until``: the same but for which status ends the loop."""
+    until = p.take()[2] == "until"
+    condition = _list(p, ("do",))
+    p.take()  # `do`
+    body = _list(p, ("done",))
+    p.take()  # `done`
+    return WhileLoop(condition, body, until, _redirects(p))
 
 
 def parse_if(p: _Parser) -> IfClause:

@@ -20,11 +20,12 @@ from dataclasses import dataclass
 
 from worldgen.shell import budget, limits
 from worldgen.shell.arith import ArithError
-from worldgen.shell.ast import AndOr, Command, ForLoop, IfClause, Pipeline, Redirect, Script, Word
+from worldgen.shell.ast import AndOr, Command, ForLoop, IfClause, Pipeline, Redirect, Script, WhileLoop, Word
 from worldgen.shell.budget import Meter, MeteredFs, OverBudget
 from worldgen.shell.compound import NAME
 from worldgen.shell.builtins.base import Builtin, Call
 from worldgen.shell.builtins.core import BASH_BUILTINS, NO_FILE, NOT_ON_PATH, SHELL_COMMANDS, UNSUPPORTED_BUILTINS
+from worldgen.shell.builtins.read import read
 from worldgen.shell.builtins.registry import tools as registered_tools
 from worldgen.shell.expand import Expander, GlobLimit, Substitute
 from worldgen.shell.fs import Filesystem, FsError, basename, parent, resolve
@@ -154,6 +155,22 @@ TERM_OUT, TERM_ERR, PIPE, NULL = "terminal stdout", "terminal stderr", "pipe", "
 Sink = str | _File
 
 
+class _Input:
+    """What is left of a compound command's input (``while read l; do ...; done < f``): each
+    ``read`` takes a line of it; other commands see the rest, as bash's do, but take nothing
+    (bash's would read to the end of a file: the well-known ``while read`` pitfall)."""
+
+    __slots__ = ("rest",)
+
+    def __init__(self, text: str):
+        self.rest = text
+
+
+def _reads_input(redirects: tuple[Redirect, ...]) -> bool:
+    """Whether the redirections give the command input of its own (``<``, a here-document)."""
+    return any(r.op in ("<", "<<") and r.fd == 0 for r in redirects)
+
+
 class _RedirectFailed(Exception):
     pass
 
@@ -199,92 +216,132 @@ class Shell:
                 return Outcome(message + "\n", "", message + "\n", limits.LIMIT_STATUS, stopped=True)
         return term.outcome(session.status)
 
-    def _and_or(self, item: AndOr, session: Session, term: _Terminal) -> None:
-        session.status = self._pipeline(item.first, session, term)
+    def _and_or(self, item: AndOr, session: Session, term: _Terminal, stream: _Input | None = None) -> None:
+        session.status = self._pipeline(item.first, session, term, stream)
         for op, pipeline in item.rest:
             if (session.status == 0) == (op == "&&"):
-                session.status = self._pipeline(pipeline, session, term)
+                session.status = self._pipeline(pipeline, session, term, stream)
 
-    def _pipeline(self, pipeline: Pipeline, session: Session, term: _Terminal) -> int:
+    def _pipeline(self, pipeline: Pipeline, session: Session, term: _Terminal, stream: _Input | None = None) -> int:
+        """``stream``: the input of the compound command this pipeline is in (``while read``):
+        its first command reads what is left of it."""
         commands = pipeline.commands
+        given = stream.rest if stream is not None else ""
         if len(commands) == 1:
-            status, _ = self._command(commands[0], "", session, term, False)
+            status, _ = self._command(commands[0], given, session, term, False, stream)
         else:
-            data = ""
+            data = given
             last = len(commands) - 1
             for i, command in enumerate(commands):  # each stage as in a subshell
                 term.meter.charge(budget.READ_COST * len(data))  # what the stage reads
-                status, data = self._command(command, data, session.copy(), term, i < last)
+                status, data = self._command(command, data, session.copy(), term, i < last, stream if i == 0 else None)
         return int(status == 0) if pipeline.negated else status
 
-    def _loop(self, loop: ForLoop, stdin: str, session: Session, term: _Terminal, piped: bool) -> tuple[int, str]:
+    def _loop(self, loop: ForLoop, stdin: str, session: Session, term: _Terminal, piped: bool,
+              stream: _Input | None) -> tuple[int, str]:
         """A ``for`` loop (shell/compound.py): its body once per field, with the name set to it."""
         if not NAME.fullmatch(loop.name):
             term.err(f"bash: `{loop.name}': not a valid identifier\n")
             return 1, ""
         values = Expander(self.fs, session.env, session.cwd, session.status, self._substituter(session, term)).argv(loop.words)
 
-        def rounds(inner: _Terminal) -> int:
+        def rounds(inner: _Terminal, given: _Input) -> int:
             status = 0
             for value in values:
                 term.meter.charge(budget.ROUND_COST)
                 session.env[loop.name] = value
-                status = self._list(loop.body, session, inner)
+                status = self._list(loop.body, session, inner, given)
             return status
-        return self._compound(loop.redirects, rounds, stdin, session, term, piped)
+        return self._compound(loop.redirects, rounds, stdin, session, term, piped, stream)
 
-    def _if(self, clause: IfClause, stdin: str, session: Session, term: _Terminal, piped: bool) -> tuple[int, str]:
+    def _while(self, loop: WhileLoop, stdin: str, session: Session, term: _Terminal, piped: bool,
+               stream: _Input | None) -> tuple[int, str]:
+        """A ``while`` (``until``) loop: its body while its condition succeeds (fails), each round
+        charged, so ``while true`` ends at the line's budget."""
+        def rounds(inner: _Terminal, given: _Input) -> int:
+            status = 0
+            while True:
+                term.meter.charge(budget.ROUND_COST)
+                if (self._list(loop.condition, session, inner, given) == 0) == loop.until:
+                    return status
+                status = self._list(loop.body, session, inner, given)
+        return self._compound(loop.redirects, rounds, stdin, session, term, piped, stream)
+
+    def _if(self, clause: IfClause, stdin: str, session: Session, term: _Terminal, piped: bool,
+            stream: _Input | None) -> tuple[int, str]:
         """An ``if`` (shell/compound.py): the first branch whose condition succeeds, else ``else``."""
-        def chosen(inner: _Terminal) -> int:
+        def chosen(inner: _Terminal, given: _Input) -> int:
             for condition, body in clause.branches:
-                if self._list(condition, session, inner) == 0:
-                    return self._list(body, session, inner)
-            return 0 if clause.otherwise is None else self._list(clause.otherwise, session, inner)
-        return self._compound(clause.redirects, chosen, stdin, session, term, piped)
+                if self._list(condition, session, inner, given) == 0:
+                    return self._list(body, session, inner, given)
+            return 0 if clause.otherwise is None else self._list(clause.otherwise, session, inner, given)
+        return self._compound(clause.redirects, chosen, stdin, session, term, piped, stream)
 
-    def _compound(self, redirects: tuple[Redirect, ...], run: Callable[[_Terminal], int], stdin: str, session: Session,
-                  term: _Terminal, piped: bool) -> tuple[int, str]:
-        """A compound command: ``run`` its lists on a terminal of their own, then their output (in
-        the order written, stdout and stderr apart) into the command's redirections or pipe."""
+    def _compound(self, redirects: tuple[Redirect, ...], run: Callable[[_Terminal, _Input], int], stdin: str,
+                  session: Session, term: _Terminal, piped: bool, stream: _Input | None) -> tuple[int, str]:
+        """A compound command: ``run`` its lists on a terminal of their own, reading the command's
+        input (its own ``<``, else the enclosing one's, else the pipe), then their output (in the
+        order written, stdout and stderr apart) into the command's redirections or pipe."""
         ex = Expander(self.fs, session.env, session.cwd, session.status, self._substituter(session, term))
         stdin, out, err, files, buffers, failed = self._redirected(redirects, ex, session.cwd, stdin, piped, term)
         status = 1
         if not failed:
             stdout, stderr = self._buffer(out, buffers, term), self._buffer(err, buffers, term)
             inner = _Terminal(term.meter)
-            status = run(inner)
-            for stream, text in inner.log:
-                (stdout if stream == 1 else stderr).append(text)
+            given = stream if stream is not None and not _reads_input(redirects) else _Input(stdin)
+            status = run(inner, given)
+            for where, text in inner.log:
+                (stdout if where == 1 else stderr).append(text)
         return self._written(files, buffers, term, status), "".join(buffers[PIPE]) if PIPE in buffers else ""
 
-    def _list(self, items: tuple[AndOr, ...], session: Session, term: _Terminal) -> int:
+    def _list(self, items: tuple[AndOr, ...], session: Session, term: _Terminal, stream: _Input | None = None) -> int:
         for item in items:
-            self._and_or(item, session, term)
+            self._and_or(item, session, term, stream)
         return session.status
 
     # ------------------------------------------------------------------------- one command
-    def _command(self, cmd: Command | ForLoop | IfClause, stdin: str, session: Session, term: _Terminal,
-                 piped: bool) -> tuple[int, str]:
-        """Run one simple command (or a loop); returns its status and what it wrote into the pipe."""
-        if type(cmd) is ForLoop:
-            return self._loop(cmd, stdin, session, term, piped)
-        if type(cmd) is IfClause:
-            return self._if(cmd, stdin, session, term, piped)
+    def _command(self, cmd: Command | ForLoop | WhileLoop | IfClause, stdin: str, session: Session, term: _Terminal,
+                 piped: bool, stream: _Input | None = None) -> tuple[int, str]:
+        """Run one simple command (or a compound one); returns its status and what it wrote into
+        the pipe."""
+        kind = type(cmd)
+        if kind is ForLoop:
+            return self._loop(cmd, stdin, session, term, piped, stream)  # type: ignore[arg-type]
+        if kind is WhileLoop:
+            return self._while(cmd, stdin, session, term, piped, stream)  # type: ignore[arg-type]
+        if kind is IfClause:
+            return self._if(cmd, stdin, session, term, piped, stream)  # type: ignore[arg-type]
         ex = Expander(self.fs, session.env, session.cwd, session.status, self._substituter(session, term))
-        argv = ex.argv(cmd.words) if cmd.words else []
+        argv = ex.argv(cmd.words) if cmd.words else []  # type: ignore[union-attr]
         assigns = {name: ex.word(value) for name, value in cmd.assigns}  # type: ignore[union-attr]
         stdin, out, err, files, buffers, failed = self._redirected(cmd.redirects, ex, session.cwd, stdin, piped, term)
         status = 1
         if not failed:
             stdout = self._buffer(out, buffers, term)
             stderr = self._buffer(err, buffers, term)
-            if argv:
+            if argv and argv[0] == "read" and "read" not in self.programs:
+                own = None if _reads_input(cmd.redirects) else stream
+                status = self._read(argv, stdin, {**session.env, **assigns}, session, stderr, own)
+            elif argv:
                 env = {**session.env, **assigns} if assigns else session.env
                 status = self._exec(Call(argv, stdin, self.fs, session.cwd, env, stdout, stderr), session)
             else:
                 session.env.update(assigns)
                 status = ex.sub_status or 0  # `X=$(false)`: the substitution's status
         return self._written(files, buffers, term, status), "".join(buffers[PIPE]) if PIPE in buffers else ""
+
+    def _read(self, argv: list[str], stdin: str, env: dict[str, str], session: Session, stderr: list[str],
+              stream: _Input | None) -> int:
+        """``read`` (builtins/read.py): a line of the input into the session's variables; inside a
+        compound command, the line is taken from its input, for the next ``read`` to go on."""
+        got = read(argv, stdin, env.get("IFS"))
+        if got.error is not None:
+            stderr.append(got.error + "\n")
+            return got.status
+        session.env.update(got.values)
+        if stream is not None:
+            stream.rest = stream.rest[got.consumed:]
+        return got.status
 
     def _substituter(self, session: Session, term: _Terminal) -> Substitute:
         """How a command's ``$(...)`` runs: in a subshell of ``session`` (its changes to variables
@@ -435,8 +492,8 @@ class Shell:
     def kind(self, name: str, cwd: str) -> str | None:
         if name in KEYWORDS:
             return "keyword"
-        if name in BASH_BUILTINS and (name in SHELL_COMMANDS or name in self.commands):
-            return "builtin"
+        if name in BASH_BUILTINS and (name in SHELL_COMMANDS or name in self.commands or name == "read"):
+            return "builtin"  # (read is run by the interpreter itself: Shell._read)
         if name in UNSUPPORTED_BUILTINS and name not in self.commands:  # bash's, though this shell runs none of them
             return "builtin"
         if name in self.commands or name in SHELL_COMMANDS:

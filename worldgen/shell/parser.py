@@ -18,8 +18,8 @@ from dataclasses import replace
 from functools import lru_cache
 
 from worldgen.shell import limits
-from worldgen.shell.ast import AndOr, Command, ForLoop, HereDoc, IfClause, Lit, Pipeline, Redirect, Script, Word
-from worldgen.shell.compound import KEYWORDS as COMPOUND_KEYWORDS, parse_for, parse_if
+from worldgen.shell.ast import AndOr, Command, ForLoop, HereDoc, IfClause, Lit, Pipeline, Redirect, Script, WhileLoop, Word
+from worldgen.shell.compound import KEYWORDS as COMPOUND_KEYWORDS, parse_for, parse_if, parse_while
 from worldgen.shell.errors import ParseError, ShellSyntaxError, Unsupported, unexpected
 from worldgen.shell.lexer import COMPOUNDS, HereDocSlot, Token, make_word, tokenize
 
@@ -28,7 +28,7 @@ _EOF: Token = ("EOF", None, "newline")
 _SEPARATORS = (";", "\n")
 
 KEYWORDS = frozenset(COMPOUNDS)
-COMPOUND_PARSERS = {"for": parse_for, "if": parse_if}  # the compound commands the subset takes (compound.py)
+COMPOUND_PARSERS = {"for": parse_for, "while": parse_while, "until": parse_while, "if": parse_if}  # (compound.py)
 
 
 class _Parser:
@@ -88,7 +88,7 @@ class _Parser:
                 raise ParseError(limits.PIPELINE_MESSAGE)
         return Pipeline(tuple(commands), negated)
 
-    def command(self) -> Command | ForLoop | IfClause:
+    def command(self) -> Command | ForLoop | WhileLoop | IfClause:
         self.commands += 1
         if self.commands > limits.MAX_COMMANDS:
             raise ParseError(limits.COMMANDS_MESSAGE)

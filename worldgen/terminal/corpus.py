@@ -10,7 +10,7 @@ table, so a new scaffold is covered without hand work. Paths and words are put i
 ``shlex.quote`` (they are data the agent would quote); nothing here runs a line.
 
 The lines keep to the documented subset and leave out, with the reason in docs/terminal.md
-("Fidelity"), what cannot be matched: ``while`` (outside the subset), ``du``
+("Fidelity"), what cannot be matched: ``case`` (outside the subset), ``du``
 and ``stat`` without ``-c`` (the host file system's blocks, inodes and times), listings of ``/``,
 ``/usr`` and ``/dev`` (the host's in the real face), ``mv`` of a world file, a directory as stdin.
 """
@@ -156,7 +156,9 @@ def loops(s: Scene, g: np.random.Generator) -> list[str] | None:
              f"echo \"files: $(ls {d or '/'} | wc -l)\"", f"cat $(ls {star} | head -n 1) | wc -c",
              f"if grep -q {_q(w)} {q}; then echo yes; else echo no; fi",
              f"for f in {star}; do if [ -s $f ]; then echo \"$f\"; fi; done | wc -l",
-             f"n=0; for f in {star}; do n=$((n + $(wc -l < $f))); done; echo $n", f"echo $(( $(wc -c < {q}) / 2 ))"]
+             f"n=0; for f in {star}; do n=$((n + $(wc -l < $f))); done; echo $n", f"echo $(( $(wc -c < {q}) / 2 ))",
+             f"while read -r a b; do echo \"$b\"; done < {q} | head -n 3", f"n=0; while read l; do n=$((n+1)); done < {q}; echo $n",
+             f"grep -i {_q(w)} {q} | while read l; do echo \"> $l\"; done | tail -n 2"]
     return [_pick(g, lines)]
 
 

@@ -20,11 +20,12 @@ _ECHO_OPTION = re.compile(r"-[neE]+")
 _STATUS = re.compile(r"\s*[+-]?[0-9]+\s*")
 
 # what `type` calls a shell builtin (the rest of the commands are files in /usr/bin)
-BASH_BUILTINS = frozenset({"cd", "pwd", "echo", "printf", "true", "false", ":", "test", "[", "export", "unset", "exit", "type"})
-NOT_ON_PATH = frozenset({"cd", "export", "unset", "exit", "type", ":"})  # bash-only: `which` finds no file
+BASH_BUILTINS = frozenset({"cd", "pwd", "echo", "printf", "true", "false", ":", "test", "[", "export", "unset", "exit", "type",
+                           "read"})
+NOT_ON_PATH = frozenset({"cd", "export", "unset", "exit", "type", ":", "read"})  # bash-only: `which` finds no file
 # bash's other builtins: bash runs them, this shell does not (a world's program of the name runs instead)
 UNSUPPORTED_BUILTINS = frozenset({
-    "set", "shopt", "read", "umask", "ulimit", "source", ".", "alias", "unalias", "declare", "typeset", "local",
+    "set", "shopt", "umask", "ulimit", "source", ".", "alias", "unalias", "declare", "typeset", "local",
     "readonly", "let", "shift", "trap", "exec", "eval", "getopts", "wait", "jobs", "bg", "fg", "disown", "hash",
     "history", "pushd", "popd", "dirs", "builtin", "command", "times", "caller", "complete", "compgen", "enable",
     "mapfile", "readarray", "logout", "suspend", "bind", "fc", "help", "kill"})
