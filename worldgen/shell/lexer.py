@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from worldgen.shell.ast import Arith, HereDoc, Lit, Param, Part, Tilde, Word
 from worldgen.shell.builtins.options import ascii_digits, integer
 from worldgen.shell.escapes import ansi_c
+from worldgen.shell.scanning import closing
 from worldgen.shell.substitution import substitution
 from worldgen.shell.errors import ParseError, ShellSyntaxError, Unsupported, eof_matching, unexpected
 
@@ -377,7 +378,7 @@ class Lexer:
     def _braced(self, s: str, i: int, quoted: bool) -> tuple[Part, int]:
         """``${...}`` from just after the brace."""
         n = len(s)
-        close = _find_close(s, i)
+        close = closing(s, i, "}", double_quotes=False)
         if close < 0:
             raise eof_matching("}")
         length = s.startswith("#", i) and i + 1 < close
@@ -424,31 +425,6 @@ def _arith_end(s: str, i: int) -> int:
             if depth == 0:
                 return i if s.startswith("))", i) else -1
             depth -= 1
-        i += 1
-    return -1
-
-
-def _find_close(s: str, i: int) -> int:
-    """Index of the ``}`` closing a ``${`` whose body starts at ``i`` (quotes and nested
-    ``${`` skipped), or -1."""
-    depth, n = 1, len(s)
-    while i < n:
-        c = s[i]
-        if c == "\\":
-            i += 2
-            continue
-        if c == "'":
-            j = s.find("'", i + 1)
-            if j < 0:
-                return -1
-            i = j + 1
-            continue
-        if c == "{" and s[i - 1] == "$":
-            depth += 1
-        elif c == "}":
-            depth -= 1
-            if depth == 0:
-                return i
         i += 1
     return -1
 
