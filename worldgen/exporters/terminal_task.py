@@ -24,6 +24,7 @@ from worldgen.exporters.walkthrough import ExportError
 from worldgen.ir.world import World
 from worldgen.shell.errors import ParseError
 from worldgen.shell.parser import parse
+from worldgen.shell.plain import plain
 from worldgen.terminal import program_client, sudo_shim
 from worldgen.terminal.jail_init import SHADOWABLE
 from worldgen.terminal.tree import SYSTEM
@@ -114,7 +115,8 @@ def solve_sh(world: World, lines: list[str]) -> str:
         try:
             if any(c in line for c in "\n\r\0"):
                 raise ParseError("more than one line")
-            parse(line)
+            if not plain(parse(line)):
+                raise ParseError("a loop, an if, $(...) or $((...))")
         except ParseError as err:
             raise ExportError(f"{world.scaffold.name}: error: the oracle's line {line[:80]!r} is not one plain command "
                               f"line ({err}); solve.sh holds lines exactly as typed, so this world is not exported") from None
