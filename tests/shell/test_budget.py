@@ -196,3 +196,8 @@ def test_a_while_loop_that_never_ends_is_stopped_at_the_lines_budget(run: Callab
     """Each round is charged, so `while true` ends like any other line that does too much."""
     got = run("echo kept > /tmp/w; while true; do :; done; echo never")
     assert stopped(got) and fs.stat("/tmp/w") is None
+
+
+def test_seq_to_a_billion_is_stopped_at_the_lines_budget(run: Callable[[str], Outcome]):
+    assert stopped(run("seq 1 1000000000 | wc -l"))
+    assert run("for i in $(seq 1 3); do echo n$i; done").stdout == "n1\nn2\nn3\n"

@@ -158,7 +158,8 @@ def loops(s: Scene, g: np.random.Generator) -> list[str] | None:
              f"for f in {star}; do if [ -s $f ]; then echo \"$f\"; fi; done | wc -l",
              f"n=0; for f in {star}; do n=$((n + $(wc -l < $f))); done; echo $n", f"echo $(( $(wc -c < {q}) / 2 ))",
              f"while read -r a b; do echo \"$b\"; done < {q} | head -n 3", f"n=0; while read l; do n=$((n+1)); done < {q}; echo $n",
-             f"grep -i {_q(w)} {q} | while read l; do echo \"> $l\"; done | tail -n 2"]
+             f"grep -i {_q(w)} {q} | while read l; do echo \"> $l\"; done | tail -n 2",
+             f"for i in $(seq 1 3); do sed -n \"${{i}}p\" {q}; done"]
     return [_pick(g, lines)]
 
 
