@@ -63,6 +63,7 @@ class _Parser:
             self.tokens.append((kind, token, m.start(m.lastindex or 0)))
             i = m.end()
         self.pos = 0
+        self.skipped = 0  # > 0 while reading an operand that && || ?: do not evaluate: its errors do not count
 
     def whole(self) -> int:
         if not self.tokens:
@@ -84,12 +85,20 @@ class _Parser:
         if self.peek() != "?":
             return condition
         self.pos += 1
-        yes = self.ternary()
+        yes = self.skipping(not condition, self.ternary)
         if self.peek() != ":":
             raise self.error("syntax error: `:' expected for conditional expression")
         self.pos += 1
-        no = self.ternary()
+        no = self.skipping(bool(condition), self.ternary)
         return yes if condition else no
+
+    def skipping(self, skip: bool, read: Callable[[], int]) -> int:
+        """``read`` an operand, not evaluated when ``skip`` (bash's ``0 && 1/0`` is 0, no error)."""
+        self.skipped += skip
+        try:
+            return read()
+        finally:
+            self.skipped -= skip
 
     def binary(self, least: int) -> int:
         left = self.unary()
@@ -100,10 +109,13 @@ class _Parser:
                 return left
             self.pos += 1
             at = self.pos
-            right = self.binary(level if op == "**" else level + 1)  # ** groups to the right
+            decided = (op == "&&" and not left) or (op == "||" and bool(left))
+            right = self.skipping(decided, lambda: self.binary(level if op == "**" else level + 1))  # ** groups right
             left = self.apply(op, left, right, at)  # type: ignore[arg-type]
 
     def apply(self, op: str, a: int, b: int, at: int) -> int:
+        if self.skipped and op in ("/", "%") and b == 0:  # (bash still refuses a negative exponent there)
+            return 0
         if op in ("/", "%"):
             if b == 0:
                 rest = self.text[self.tokens[at][2]:].strip() if at < len(self.tokens) else ""
