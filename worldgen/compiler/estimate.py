@@ -68,8 +68,15 @@ class Estimate:
 
     def warnings(self) -> list[str]:
         """What the explored draws say a compile of the scaffold would meet."""
-        found = [w for w in (self._bound_warning(), self._fault_warning()) if w is not None]
-        return found
+        return [w for w in (self._bound_warning(), self._fault_warning(), self._edit_warning()) if w is not None]
+
+    def _edit_warning(self) -> str | None:
+        """A writable file no in-place edit can save (compiler/editable.py)."""
+        e = self.explored
+        draw = next((d for d in e.draws if d.uneditable is not None), None) if isinstance(e, Explored) else None
+        if draw is None:
+            return None
+        return f"warning: the world of seed {draw.seed}{_at(draw.params, ' at ')}: {draw.uneditable}"
 
     def _fault_warning(self) -> str | None:
         """A rule error the exploration met (`check` itself explores only the rules' shape)."""
@@ -102,7 +109,8 @@ class Estimate:
                 "params": self.params, "unknown": list(self.unknown), "bound": self.bound,
                 "reachable": self.reachable,
                 "explored": {"draws": [{"seed": d.seed, "params": d.params, "states": d.states, "complete": d.complete,
-                                        **({"fault": d.fault} if d.fault is not None else {})}
+                                        **({"fault": d.fault} if d.fault is not None else {}),
+                                        **({"uneditable": d.uneditable} if d.uneditable is not None else {})}
                                        for d in e.draws], "cap": e.cap} if isinstance(e, Explored) else {"error": e},
                 "near_bound": self.near_bound}
 

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from worldgen.codegen.names import RuleError
+from worldgen.compiler.editable import uneditable
 from worldgen.compiler.instantiate import instantiate
 from worldgen.errors import InstantiationError, RequirementError, WorldgenError
 from worldgen.ir.models import Scaffold, canonical_json
@@ -40,6 +41,7 @@ class Draw:
     states: int
     complete: bool
     fault: str | None = None  # the first rule error met exploring it, and how many steps from the start
+    uneditable: str | None = None  # a writable file no in-place edit can save (compiler/editable.py)
 
 
 @dataclass(frozen=True)
@@ -87,7 +89,7 @@ def explore_draws(ir: Scaffold, combos: Sequence[dict[str, Any]], bounds: Bounds
         stale = stale + 1 if draws and n <= max(d.states for d in draws) else 0
         fault = (f"{graph.depth[graph.faults[0].state]} steps from the start: {graph.faults[0].message}"
                  if graph.fault_count else None)
-        draws.append(Draw(seed, dict(world.params), n, graph.hit != "max_states", fault))
+        draws.append(Draw(seed, dict(world.params), n, graph.hit != "max_states", fault, uneditable(rules, graph)))
         spent += n
     return Explored(tuple(draws), cap) if draws else why
 

@@ -143,20 +143,7 @@ class WorldFs:
         current = self.layout.text(f, self.actor.state) if self._file(path) is not None else ""
         whole = current + text if append else text
         invalid = str(f.invalid(self.actor.state, *f.args)) if f.invalid is not None else DEFAULT_INVALID_WRITE
-        binding = f.writes.get(text_key(whole))
-        self._run(binding if binding is not None else self._matched(f, whole), path, invalid)  # binding 0 is one
-
-    def _matched(self, f: WorldFile, text: str) -> int | None:
-        """A write read through the file's ``matching`` expression: its groups, put into the
-        file's first text, name the binding (``port = 0042  # tuned`` -> ``port=42``)."""
-        if f.matching is None:
-            return None
-        m = f.matching.search(text[:MATCHED_TEXT])
-        if m is None:
-            return None
-        values = m.groupdict()
-        filled = _HOLE.sub(lambda h: values.get(h.group(1)) or "", f.spec.writes[0])
-        return f.writes.get(text_key(filled))
+        self._run(accepted(f, whole), path, invalid)
 
     def mkdir(self, path: str) -> None:
         if path in self.layout.files:
@@ -221,3 +208,18 @@ class WorldFs:
         if path in self.layout.files:
             raise FsError("EACCES", path)
         self.scratch.touch(path)
+
+
+def accepted(f: WorldFile, text: str) -> int | None:
+    """The binding of the write hook a text written to ``f`` runs, or None when the file takes no
+    such text: one of its texts (compared by ``text_key``), or one its ``matching`` expression
+    reads, its groups put into the file's first text (``port = 0042  # tuned`` -> ``port=42``)."""
+    binding = f.writes.get(text_key(text))
+    if binding is not None or f.matching is None:  # binding 0 is one
+        return binding
+    m = f.matching.search(text[:MATCHED_TEXT])
+    if m is None:
+        return None
+    values = m.groupdict()
+    filled = _HOLE.sub(lambda h: values.get(h.group(1)) or "", f.spec.writes[0])
+    return f.writes.get(text_key(filled))
