@@ -127,7 +127,8 @@ def listings(s: Scene, g: np.random.Generator) -> list[str] | None:
              f"find {d} -type d", f"find {d} -name '*.*' | sort", f"ls -1 {d} | wc -l", f"ls {d} | head -n 2",
              f"ls -R {d}", f"ls -t {d}", f"ls -lh {d}", f"ls -ld {d}", f"ls -1r {d}", f"find {d} -maxdepth 1 | sort",
              f"ls {d} | xargs -n 1 echo", f"find {d} -type f | sort | xargs wc -l", f"find {d} -type f -exec wc -c {{}} + | sort",
-             f"ls -A {d} | wc -l", f"find {d} -type f -size -2k | sort", f"find {d} -iname '*{_pick(g, 'aeiou')}*' | sort"]
+             f"ls -A {d} | wc -l", f"find {d} -type f -size -2k | sort", f"find {d} -iname '*{_pick(g, 'aeiou')}*' | sort",
+             f"find {d} -type f -printf '%s %p\\n' | sort -rn | head -n 3", f"ls -S {d} | head -n 2"]
     return [_pick(g, lines)]
 
 

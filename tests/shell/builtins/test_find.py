@@ -94,6 +94,12 @@ CASES = [
     ["find", ".", "-maxdepth", "2147483648"],
     ["find", ".", "-maxdepth", "1e3"],
     ["find", ".", "-mindepth", "+1"],
+    ["find", ".", "-type", "f", "-printf", "%s %p\\n"],
+    ["find", "a", "-printf", "%f|%h|%P|%y\\n"],
+    ["find", ".", "-name", "*.log", "-printf", "%-12f%5s%%\\t%m\\n"],
+    ["find", "a/x", "-printf", "%p\\0"],
+    ["find", "./a", "-printf", "[%P]\\n"],
+    ["find", ".", "-printf"],
 ]
 
 
@@ -196,3 +202,8 @@ def test_same_as_gnu_find_user_and_group_over_the_same_accounts(expression: list
 def test_exec_without_a_shell_finds_no_command():
     out, err, status = run(find, tree(), "f", "-exec", "echo", "{}", ";")
     assert (out, err, status) == ("", "find: 'echo': No such file or directory\n", 0)
+
+
+def test_printf_directives_outside_the_subset_say_so():
+    assert run(find, tree(), ".", "-printf", "%t\\n") == (
+        "", "find: the -printf directive %t is not supported in this world\n", 1)

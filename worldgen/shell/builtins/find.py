@@ -1,6 +1,7 @@
 """``find [PATH...] [EXPRESSION]``: tests ``-name``, ``-iname``, ``-path``, ``-ipath``,
 ``-type f|d`` (or ``f,d``), ``-empty``, ``-perm [-/]MODE``, ``-user``, ``-group``,
-``-size [+-]N[bcwkMG]``, ``-true``, ``-false``; actions ``-print``, ``-print0``, ``-delete``,
+``-size [+-]N[bcwkMG]``, ``-true``, ``-false``; actions ``-print``, ``-print0``, ``-printf FORMAT``
+(find_printf.py), ``-delete``,
 ``-exec CMD {} ;`` and ``-exec CMD {} +``; global ``-maxdepth N`` / ``-mindepth N`` / ``-depth``;
 operators ``!``/``-not``, ``-a``/``-and`` (or nothing), ``-o``/``-or`` and parentheses. Without
 an action the whole expression is printed where true. ``-exec`` starts its command the way the
@@ -19,6 +20,7 @@ from fnmatch import fnmatchcase
 from worldgen.shell import limits
 from worldgen.shell.builtins.base import Call
 from worldgen.shell.builtins.core import Context, takes_context
+from worldgen.shell.builtins.find_printf import FormatError, compile_format
 from worldgen.shell.builtins.modes import BLOCK, ModeChange, parse_mode
 from worldgen.shell.builtins.options import ascii_digits, decimal
 from worldgen.shell.builtins.walk import locate, post_order, walk, why_missing
@@ -52,6 +54,7 @@ def find(call: Call, ctx: Context | None = None) -> int:
         call.err(str(err))
         return 1
     for typed in paths:
+        parser.start = typed
         path, node = locate(call, typed)
         if node is None:
             call.err(f"{call.quote(typed)}: {why_missing(call.fs, path).reason}")
@@ -81,6 +84,7 @@ class _Parser:
         self.depth = 0  # parentheses open where the parser stands
         self.max_depth: int | None = None
         self.min_depth = 0
+        self.start = "."  # the starting point being walked (-printf %P)
         self.depth_first = False
         self.has_action = False
         self.printed: list[str] = []
@@ -222,6 +226,18 @@ class _Parser:
                 return True
 
             return action
+        if word == "-printf":
+            self.has_action = True
+            try:
+                render = compile_format(self._argument(word))
+            except FormatError as err:
+                raise FindError(str(err)) from None
+
+            def printf(shown: str, node: Node, fs: Filesystem, path: str) -> bool:
+                self.printed.append(render(shown, self.start, node, fs))
+                return True
+
+            return printf
         if word == "-exec":
             self.has_action = True
             return self._exec()
