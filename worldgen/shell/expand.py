@@ -95,10 +95,10 @@ class Expander:
         out: list[str] = []
         for p in parts:
             if type(p) is Lit:
-                out.append(_escaped(p.text) if p.quoted else p.text)
+                out.append(_escape(p.text) if p.quoted else p.text)
             elif type(p) is Param or type(p) is Subst or type(p) is Arith:
                 value = self.value(p)  # type: ignore[arg-type]
-                out.append(_escaped(value) if p.quoted else value)  # type: ignore[union-attr]
+                out.append(_escape(value) if p.quoted else value)  # type: ignore[union-attr]
             else:
                 out.append(self.tilde(p.user) or "~" + p.user)  # type: ignore[union-attr]
         return "".join(out)
@@ -242,10 +242,6 @@ def removed(value: str, pattern: str, op: str) -> str:
         if op[0] == "%" and match(value[n - k:]):
             return value[:n - k]
     return value
-
-
-def _escaped(text: str) -> str:
-    return re.sub(r"([\\*?\[])", r"\\\1", text)
 
 
 def _unescape(text: str) -> str:
