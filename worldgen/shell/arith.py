@@ -11,6 +11,7 @@ Nothing is ever passed to Python's ``eval``: a small precedence-climbing parser 
 
 from __future__ import annotations
 
+import operator
 import re
 from collections.abc import Callable
 
@@ -22,6 +23,12 @@ _ASSIGNING = frozenset({"=", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "<<
 _BINARY = {  # operator -> precedence (higher binds tighter)
     "||": 1, "&&": 2, "|": 3, "^": 4, "&": 5, "==": 6, "!=": 6, "<": 7, "<=": 7, ">": 7, ">=": 7,
     "<<": 8, ">>": 8, "+": 9, "-": 9, "*": 10, "/": 10, "%": 10, "**": 11,
+}
+
+_PLAIN: dict[str, Callable[[int, int], int | bool]] = {  # the operators that need no checks of their operands
+    "+": operator.add, "-": operator.sub, "*": operator.mul, "&": operator.and_, "|": operator.or_, "^": operator.xor,
+    "==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operator.ge,
+    "&&": lambda a, b: bool(a) and bool(b), "||": lambda a, b: bool(a) or bool(b),
 }
 
 
@@ -129,11 +136,7 @@ class _Parser:
         if op in ("<<", ">>"):
             shift = b % BITS
             return wrap(a << shift) if op == "<<" else a >> shift
-        return wrap({"+": lambda: a + b, "-": lambda: a - b, "*": lambda: a * b, "&": lambda: a & b,
-                     "|": lambda: a | b, "^": lambda: a ^ b, "==": lambda: int(a == b), "!=": lambda: int(a != b),
-                     "<": lambda: int(a < b), "<=": lambda: int(a <= b), ">": lambda: int(a > b),
-                     ">=": lambda: int(a >= b), "&&": lambda: int(bool(a) and bool(b)),
-                     "||": lambda: int(bool(a) or bool(b))}[op]())
+        return wrap(int(_PLAIN[op](a, b)))
 
     def unary(self) -> int:
         op = self.peek()
