@@ -12,7 +12,6 @@ redirections of the whole loop (``done > counts.txt``, ``done | sort``)."""
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING
 
 from worldgen.shell.ast import AndOr, ForLoop, IfClause, Redirect, WhileLoop, Word
@@ -21,7 +20,6 @@ from worldgen.shell.errors import ShellSyntaxError, unexpected
 if TYPE_CHECKING:
     from worldgen.shell.parser import _Parser
 
-NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 SEPARATORS = (";", "\n")
 BRANCH_ENDS = ("elif", "else", "fi")
 KEYWORDS = ("do", "done", "then", "elif", "else", "fi")  # a syntax error where no compound command expects them

@@ -20,14 +20,13 @@ from dataclasses import dataclass
 
 from worldgen.shell import budget, limits
 from worldgen.shell.arith import ArithError
-from worldgen.shell.ast import AndOr, Command, ForLoop, IfClause, Pipeline, Redirect, Script, WhileLoop, Word
+from worldgen.shell.ast import AndOr, Command, ForLoop, IfClause, Pipeline, Redirect, WhileLoop, Word
 from worldgen.shell.budget import Meter, MeteredFs, OverBudget
-from worldgen.shell.compound import NAME
+from worldgen.shell.compound_run import INTERPRETER_BUILTINS, CompoundRuns, Input, reads_input
 from worldgen.shell.builtins.base import Builtin, Call
 from worldgen.shell.builtins.core import BASH_BUILTINS, NO_FILE, NOT_ON_PATH, SHELL_COMMANDS, UNSUPPORTED_BUILTINS
-from worldgen.shell.builtins.read import read
 from worldgen.shell.builtins.registry import tools as registered_tools
-from worldgen.shell.expand import Expander, GlobLimit, Substitute
+from worldgen.shell.expand import Expander, GlobLimit
 from worldgen.shell.fs import Filesystem, FsError, basename, parent, resolve
 from worldgen.shell.errors import ParseError
 from worldgen.shell.parser import KEYWORDS, parse
@@ -71,6 +70,15 @@ class _Terminal:
 
     def err(self, text: str) -> None:
         self.log.append((2, text))
+
+    def fresh(self) -> _Terminal:
+        """A terminal of its own on the same budget (a compound command's or ``$(...)``'s lists)."""
+        return _Terminal(self.meter)
+
+    def drain(self, out: Callable[[str], object], err: Callable[[str], object]) -> None:
+        """Hand what was written to ``out`` (stdout) and ``err`` (stderr), in the order written."""
+        for stream, text in self.log:
+            (out if stream == 1 else err)(text)
 
     def outcome(self, status: int) -> Outcome:
         log = self.log
@@ -155,28 +163,12 @@ TERM_OUT, TERM_ERR, PIPE, NULL = "terminal stdout", "terminal stderr", "pipe", "
 Sink = str | _File
 
 
-class _Input:
-    """What is left of a compound command's input (``while read l; do ...; done < f``): each
-    ``read`` takes a line of it; other commands see the rest, as bash's do, but take nothing
-    (bash's would read to the end of a file: the well-known ``while read`` pitfall)."""
-
-    __slots__ = ("rest",)
-
-    def __init__(self, text: str):
-        self.rest = text
-
-
-def _reads_input(redirects: tuple[Redirect, ...]) -> bool:
-    """Whether the redirections give the command input of its own (``<``, a here-document)."""
-    return any(r.op in ("<", "<<") and r.fd == 0 for r in redirects)
-
-
 class _RedirectFailed(Exception):
     pass
 
 
 # ----------------------------------------------------------------------------- the shell
-class Shell:
+class Shell(CompoundRuns):
     def __init__(self, fs: Filesystem, programs: Mapping[str, Builtin] | None = None):
         self.fs = MeteredFs(fs)
         self.programs: Mapping[str, Builtin] = programs or {}
@@ -216,13 +208,13 @@ class Shell:
                 return Outcome(message + "\n", "", message + "\n", limits.LIMIT_STATUS, stopped=True)
         return term.outcome(session.status)
 
-    def _and_or(self, item: AndOr, session: Session, term: _Terminal, stream: _Input | None = None) -> None:
+    def _and_or(self, item: AndOr, session: Session, term: _Terminal, stream: Input | None = None) -> None:
         session.status = self._pipeline(item.first, session, term, stream)
         for op, pipeline in item.rest:
             if (session.status == 0) == (op == "&&"):
                 session.status = self._pipeline(pipeline, session, term, stream)
 
-    def _pipeline(self, pipeline: Pipeline, session: Session, term: _Terminal, stream: _Input | None = None) -> int:
+    def _pipeline(self, pipeline: Pipeline, session: Session, term: _Terminal, stream: Input | None = None) -> int:
         """``stream``: the input of the compound command this pipeline is in (``while read``):
         its first command reads what is left of it."""
         commands = pipeline.commands
@@ -237,71 +229,9 @@ class Shell:
                 status, data = self._command(command, data, session.copy(), term, i < last, stream if i == 0 else None)
         return int(status == 0) if pipeline.negated else status
 
-    def _loop(self, loop: ForLoop, stdin: str, session: Session, term: _Terminal, piped: bool,
-              stream: _Input | None) -> tuple[int, str]:
-        """A ``for`` loop (shell/compound.py): its body once per field, with the name set to it."""
-        if not NAME.fullmatch(loop.name):
-            term.err(f"bash: `{loop.name}': not a valid identifier\n")
-            return 1, ""
-        values = Expander(self.fs, session.env, session.cwd, session.status, self._substituter(session, term)).argv(loop.words)
-
-        def rounds(inner: _Terminal, given: _Input) -> int:
-            status = 0
-            for value in values:
-                term.meter.charge(budget.ROUND_COST)
-                session.env[loop.name] = value
-                status = self._list(loop.body, session, inner, given)
-            return status
-        return self._compound(loop.redirects, rounds, stdin, session, term, piped, stream)
-
-    def _while(self, loop: WhileLoop, stdin: str, session: Session, term: _Terminal, piped: bool,
-               stream: _Input | None) -> tuple[int, str]:
-        """A ``while`` (``until``) loop: its body while its condition succeeds (fails), each round
-        charged, so ``while true`` ends at the line's budget."""
-        def rounds(inner: _Terminal, given: _Input) -> int:
-            status = 0
-            while True:
-                term.meter.charge(budget.ROUND_COST)
-                if (self._list(loop.condition, session, inner, given) == 0) == loop.until:
-                    return status
-                status = self._list(loop.body, session, inner, given)
-        return self._compound(loop.redirects, rounds, stdin, session, term, piped, stream)
-
-    def _if(self, clause: IfClause, stdin: str, session: Session, term: _Terminal, piped: bool,
-            stream: _Input | None) -> tuple[int, str]:
-        """An ``if`` (shell/compound.py): the first branch whose condition succeeds, else ``else``."""
-        def chosen(inner: _Terminal, given: _Input) -> int:
-            for condition, body in clause.branches:
-                if self._list(condition, session, inner, given) == 0:
-                    return self._list(body, session, inner, given)
-            return 0 if clause.otherwise is None else self._list(clause.otherwise, session, inner, given)
-        return self._compound(clause.redirects, chosen, stdin, session, term, piped, stream)
-
-    def _compound(self, redirects: tuple[Redirect, ...], run: Callable[[_Terminal, _Input], int], stdin: str,
-                  session: Session, term: _Terminal, piped: bool, stream: _Input | None) -> tuple[int, str]:
-        """A compound command: ``run`` its lists on a terminal of their own, reading the command's
-        input (its own ``<``, else the enclosing one's, else the pipe), then their output (in the
-        order written, stdout and stderr apart) into the command's redirections or pipe."""
-        ex = Expander(self.fs, session.env, session.cwd, session.status, self._substituter(session, term))
-        stdin, out, err, files, buffers, failed = self._redirected(redirects, ex, session.cwd, stdin, piped, term)
-        status = 1
-        if not failed:
-            stdout, stderr = self._buffer(out, buffers, term), self._buffer(err, buffers, term)
-            inner = _Terminal(term.meter)
-            given = stream if stream is not None and not _reads_input(redirects) else _Input(stdin)
-            status = run(inner, given)
-            for where, text in inner.log:
-                (stdout if where == 1 else stderr).append(text)
-        return self._written(files, buffers, term, status), "".join(buffers[PIPE]) if PIPE in buffers else ""
-
-    def _list(self, items: tuple[AndOr, ...], session: Session, term: _Terminal, stream: _Input | None = None) -> int:
-        for item in items:
-            self._and_or(item, session, term, stream)
-        return session.status
-
     # ------------------------------------------------------------------------- one command
     def _command(self, cmd: Command | ForLoop | WhileLoop | IfClause, stdin: str, session: Session, term: _Terminal,
-                 piped: bool, stream: _Input | None = None) -> tuple[int, str]:
+                 piped: bool, stream: Input | None = None) -> tuple[int, str]:
         """Run one simple command (or a compound one); returns its status and what it wrote into
         the pipe."""
         kind = type(cmd)
@@ -319,8 +249,8 @@ class Shell:
         if not failed:
             stdout = self._buffer(out, buffers, term)
             stderr = self._buffer(err, buffers, term)
-            if argv and argv[0] == "read" and "read" not in self.programs:
-                own = None if _reads_input(cmd.redirects) else stream
+            if argv and argv[0] in INTERPRETER_BUILTINS and argv[0] not in self.programs:
+                own = None if reads_input(cmd.redirects) else stream
                 status = self._read(argv, stdin, {**session.env, **assigns}, session, stderr, own)
             elif argv:
                 env = {**session.env, **assigns} if assigns else session.env
@@ -328,36 +258,7 @@ class Shell:
             else:
                 session.env.update(assigns)
                 status = ex.sub_status or 0  # `X=$(false)`: the substitution's status
-        return self._written(files, buffers, term, status), "".join(buffers[PIPE]) if PIPE in buffers else ""
-
-    def _read(self, argv: list[str], stdin: str, env: dict[str, str], session: Session, stderr: list[str],
-              stream: _Input | None) -> int:
-        """``read`` (builtins/read.py): a line of the input into the session's variables; inside a
-        compound command, the line is taken from its input, for the next ``read`` to go on."""
-        got = read(argv, stdin, env.get("IFS"))
-        if got.error is not None:
-            stderr.append(got.error + "\n")
-            return got.status
-        session.env.update(got.values)
-        if stream is not None:
-            stream.rest = stream.rest[got.consumed:]
-        return got.status
-
-    def _substituter(self, session: Session, term: _Terminal) -> Substitute:
-        """How a command's ``$(...)`` runs: in a subshell of ``session`` (its changes to variables
-        and the directory stay inside), on the line's budget; its stderr goes to the terminal."""
-        def run(script: Script) -> tuple[str, int]:
-            sub = session.copy()
-            inner = _Terminal(term.meter)
-            self._list(script.items, sub, inner)
-            out = []
-            for stream, text in inner.log:
-                if stream == 1:
-                    out.append(text)
-                else:
-                    term.err(text)
-            return "".join(out), sub.status
-        return run
+        return self._finished(files, buffers, term, status)
 
     def _redirected(self, redirects: tuple[Redirect, ...], ex: Expander, cwd: str, stdin: str, piped: bool,
                     term: _Terminal) -> tuple[str, Sink, Sink, list[_File], dict[Sink, list[str]], bool]:
@@ -375,8 +276,9 @@ class Shell:
                 return stdin, out, err, files, buffers, True
         return stdin, out, err, files, buffers, False
 
-    def _written(self, files: list[_File], buffers: dict[Sink, list[str]], term: _Terminal, status: int) -> int:
-        """Write what went into redirected files; the status, 1 if a file refused it."""
+    def _finished(self, files: list[_File], buffers: dict[Sink, list[str]], term: _Terminal, status: int) -> tuple[int, str]:
+        """Write what went into redirected files: (the status, 1 if a file refused it; what went
+        into the pipe)."""
         for f in files:
             text = "".join(buffers.get(f, ()))
             try:
@@ -384,7 +286,7 @@ class Shell:
             except FsError as why:
                 term.err(f"bash: {f.typed}: {why.reason}\n")
                 status = 1
-        return status
+        return status, "".join(buffers[PIPE]) if PIPE in buffers else ""
 
     def _buffer(self, sink: Sink, buffers: dict[Sink, list[str]], term: _Terminal) -> list[str]:
         got = buffers.get(sink)
@@ -492,8 +394,8 @@ class Shell:
     def kind(self, name: str, cwd: str) -> str | None:
         if name in KEYWORDS:
             return "keyword"
-        if name in BASH_BUILTINS and (name in SHELL_COMMANDS or name in self.commands or name == "read"):
-            return "builtin"  # (read is run by the interpreter itself: Shell._read)
+        if name in BASH_BUILTINS and (name in SHELL_COMMANDS or name in self.commands or name in INTERPRETER_BUILTINS):
+            return "builtin"
         if name in UNSUPPORTED_BUILTINS and name not in self.commands:  # bash's, though this shell runs none of them
             return "builtin"
         if name in self.commands or name in SHELL_COMMANDS:

@@ -15,7 +15,7 @@ from worldgen.shell.builtins.options import INTMAX, integer
 from worldgen.shell.escapes import ECHO, decode
 from worldgen.shell.fs import Filesystem, resolve
 
-_IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")  # a variable's name (export, read, for)
 _ECHO_OPTION = re.compile(r"-[neE]+")
 _STATUS = re.compile(r"\s*[+-]?[0-9]+\s*")
 
@@ -143,7 +143,7 @@ def export(call: Call, ctx: Context) -> int:
     status = 0
     for arg in args:
         name, eq, value = arg.partition("=")
-        if not _IDENTIFIER.fullmatch(name):
+        if not IDENTIFIER.fullmatch(name):
             _bash_error(call, f"`{arg}': not a valid identifier")
             status = 1
         elif eq:
@@ -156,7 +156,7 @@ def unset(call: Call, ctx: Context) -> int:
     for name in call.argv[1:]:
         if name in ("-v", "-f", "--"):
             continue
-        if not _IDENTIFIER.fullmatch(name):
+        if not IDENTIFIER.fullmatch(name):
             _bash_error(call, f"`{name}': not a valid identifier")
             status = 1
         else:

@@ -11,10 +11,10 @@ terminal); other options (``-a``, ``-d``, ``-n``, ``-t``) are outside the subset
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
-_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+from worldgen.shell.builtins.core import IDENTIFIER
+
 DEFAULT_IFS = " \t\n"
 
 
@@ -44,7 +44,7 @@ def read(argv: list[str], text: str, ifs: str | None) -> Read:
                 return Read(2, 0, {}, f"worldgen shell: read -{flag} is not supported in this world")
         i += 1
     names = argv[i:]
-    bad = next((n for n in names if not _NAME.fullmatch(n)), None)
+    bad = next((n for n in names if not IDENTIFIER.fullmatch(n)), None)
     if bad is not None:
         return Read(1, 0, {}, f"bash: read: `{bad}': not a valid identifier")
     line, consumed, complete = _line(text, raw)

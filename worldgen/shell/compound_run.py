@@ -1,0 +1,128 @@
+"""The compound commands' side of the interpreter (``Shell`` inherits it): ``for``, ``while``/``until``
+and ``if`` (parsed in shell/compound.py), the ``read`` builtin that takes a compound command's input
+a line at a time, and ``$(...)``'s subshell. Each runs its lists on a terminal of its own on the
+line's budget (``_Terminal.fresh``) and then puts their output where the command's redirections
+or pipe say; loop rounds are charged (``budget.ROUND_COST``)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from worldgen.shell import budget
+from worldgen.shell.ast import AndOr, ForLoop, IfClause, Redirect, Script, WhileLoop
+from worldgen.shell.builtins.core import IDENTIFIER
+from worldgen.shell.builtins.read import read
+from worldgen.shell.expand import Expander, Substitute
+
+if TYPE_CHECKING:
+    from worldgen.shell.interp import Session, Shell, _Terminal
+
+INTERPRETER_BUILTINS = frozenset({"read"})  # bash builtins the interpreter runs itself (they take its input)
+
+
+class Input:
+    """What is left of a compound command's input (``while read l; do ...; done < f``): each
+    ``read`` takes a line of it; other commands see the rest, as bash's do, but take nothing
+    (bash's would read to the end of a file: the well-known ``while read`` pitfall)."""
+
+    __slots__ = ("rest",)
+
+    def __init__(self, text: str):
+        self.rest = text
+
+
+def reads_input(redirects: tuple[Redirect, ...]) -> bool:
+    """Whether the redirections give the command input of its own (``<``, a here-document)."""
+    return any(r.op in ("<", "<<") and r.fd == 0 for r in redirects)
+
+
+class CompoundRuns:
+    """``Shell``'s methods for compound commands, ``read`` and ``$(...)`` (they call its
+    ``_and_or``, ``_redirected``, ``_buffer`` and ``_finished``)."""
+
+    def _loop(self: Shell, loop: ForLoop, stdin: str, session: Session, term: _Terminal, piped: bool,
+              stream: Input | None) -> tuple[int, str]:
+        """A ``for`` loop (shell/compound.py): its body once per field, with the name set to it."""
+        if not IDENTIFIER.fullmatch(loop.name):
+            term.err(f"bash: `{loop.name}': not a valid identifier\n")
+            return 1, ""
+        values = Expander(self.fs, session.env, session.cwd, session.status, self._substituter(session, term)).argv(loop.words)
+
+        def rounds(inner: _Terminal, given: Input) -> int:
+            status = 0
+            for value in values:
+                term.meter.charge(budget.ROUND_COST)
+                session.env[loop.name] = value
+                status = self._list(loop.body, session, inner, given)
+            return status
+        return self._compound(loop.redirects, rounds, stdin, session, term, piped, stream)
+
+    def _while(self: Shell, loop: WhileLoop, stdin: str, session: Session, term: _Terminal, piped: bool,
+               stream: Input | None) -> tuple[int, str]:
+        """A ``while`` (``until``) loop: its body while its condition succeeds (fails), each round
+        charged, so ``while true`` ends at the line's budget."""
+        def rounds(inner: _Terminal, given: Input) -> int:
+            status = 0
+            while True:
+                term.meter.charge(budget.ROUND_COST)
+                if (self._list(loop.condition, session, inner, given) == 0) == loop.until:
+                    return status
+                status = self._list(loop.body, session, inner, given)
+        return self._compound(loop.redirects, rounds, stdin, session, term, piped, stream)
+
+    def _if(self: Shell, clause: IfClause, stdin: str, session: Session, term: _Terminal, piped: bool,
+            stream: Input | None) -> tuple[int, str]:
+        """An ``if`` (shell/compound.py): the first branch whose condition succeeds, else ``else``."""
+        def chosen(inner: _Terminal, given: Input) -> int:
+            for condition, body in clause.branches:
+                if self._list(condition, session, inner, given) == 0:
+                    return self._list(body, session, inner, given)
+            return 0 if clause.otherwise is None else self._list(clause.otherwise, session, inner, given)
+        return self._compound(clause.redirects, chosen, stdin, session, term, piped, stream)
+
+    def _compound(self: Shell, redirects: tuple[Redirect, ...], run: Callable[[_Terminal, Input], int], stdin: str,
+                  session: Session, term: _Terminal, piped: bool, stream: Input | None) -> tuple[int, str]:
+        """A compound command: ``run`` its lists on a terminal of their own, reading the command's
+        input (its own ``<``, else the enclosing one's, else the pipe), then their output (in the
+        order written, stdout and stderr apart) into the command's redirections or pipe."""
+        ex = Expander(self.fs, session.env, session.cwd, session.status, self._substituter(session, term))
+        stdin, out, err, files, buffers, failed = self._redirected(redirects, ex, session.cwd, stdin, piped, term)
+        status = 1
+        if not failed:
+            stdout, stderr = self._buffer(out, buffers, term), self._buffer(err, buffers, term)
+            inner = term.fresh()
+            given = stream if stream is not None and not reads_input(redirects) else Input(stdin)
+            status = run(inner, given)
+            inner.drain(stdout.append, stderr.append)
+        return self._finished(files, buffers, term, status)
+
+    def _list(self: Shell, items: tuple[AndOr, ...], session: Session, term: _Terminal, stream: Input | None = None) -> int:
+        for item in items:
+            self._and_or(item, session, term, stream)
+        return session.status
+
+    def _read(self: Shell, argv: list[str], stdin: str, env: dict[str, str], session: Session, stderr: list[str],
+              stream: Input | None) -> int:
+        """``read`` (builtins/read.py): a line of the input into the session's variables; inside a
+        compound command, the line is taken from its input, for the next ``read`` to go on."""
+        got = read(argv, stdin, env.get("IFS"))
+        if got.error is not None:
+            stderr.append(got.error + "\n")
+            return got.status
+        session.env.update(got.values)
+        if stream is not None:
+            stream.rest = stream.rest[got.consumed:]
+        return got.status
+
+    def _substituter(self: Shell, session: Session, term: _Terminal) -> Substitute:
+        """How a command's ``$(...)`` runs: in a subshell of ``session`` (its changes to variables
+        and the directory stay inside), on the line's budget; its stderr goes to the terminal."""
+        def run(script: Script) -> tuple[str, int]:
+            sub = session.copy()
+            inner = term.fresh()
+            self._list(script.items, sub, inner)
+            out: list[str] = []
+            inner.drain(out.append, term.err)
+            return "".join(out), sub.status
+        return run
