@@ -9,29 +9,21 @@ compared when each world is built (terminal/layout.py), where the same mistakes 
 from __future__ import annotations
 
 from worldgen.errors import DiagnosticSink
-from worldgen.shell.fs import parent
-from worldgen.syntax.files_ast import Block, FilesDecl
+from worldgen.shell.fs import clashes
+from worldgen.syntax.files_ast import FilesDecl
 
 
 def check_file_paths(block: FilesDecl, sink: DiagnosticSink) -> None:
-    written: dict[str, Block] = {}
-    for f in block.blocks:
-        if f.kind != "file" or f.string is None or "{" in f.string.value:
-            continue
-        path = f.string.value
-        first = written.setdefault(path, f)
-        if first is not f:
-            sink.error("WG617", f"file '{f.name}' has the path of file '{first.name}' (line {first.span.line}): {path}; "
-                       "each file needs its own path", f.string.span)
+    written = [(f.string.value, f) for f in block.blocks if f.kind == "file" and f.string is not None and "{" not in f.string.value]
     dirs = {s.value.value.rstrip("/") or "/" for s in block.settings if s.key in ("dir", "home", "cwd")}
-    for path, f in written.items():
-        if path in dirs:
+    for kind, path, f, other in clashes(written, dirs):
+        where = f.string.span  # type: ignore[union-attr]
+        if kind == "same":  # f is the first, other the second at the path: the error stands at the second
+            sink.error("WG617", f"file '{other.name}' has the path of file '{f.name}' (line {f.span.line}): {path}; "  # type: ignore[union-attr]
+                       "each file needs its own path", other.string.span)  # type: ignore[union-attr]
+        elif kind == "under":
+            sink.error("WG617", f"file '{f.name}' is under {path}, the path of file '{other.name}' "  # type: ignore[union-attr]
+                       f"(line {other.span.line}); a path cannot be a file and a folder", where)  # type: ignore[union-attr]
+        else:
             sink.error("WG617", f"file '{f.name}' is at {path}, which the block declares a folder; a path cannot be "
-                       "a file and a folder", f.string.span)  # type: ignore[union-attr]
-        d = parent(path)
-        while d != "/":
-            if d in written:
-                sink.error("WG617", f"file '{f.name}' is under {d}, the path of file '{written[d].name}' "
-                           f"(line {written[d].span.line}); a path cannot be a file and a folder", f.string.span)  # type: ignore[union-attr]
-                break
-            d = parent(d)
+                       "a file and a folder", where)

@@ -10,8 +10,11 @@ job.
 
 from __future__ import annotations
 
+from collections.abc import Collection, Iterable, Iterator
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Protocol, TypeVar
+
+T = TypeVar("T")
 
 # errno names a file system raises, with the words GNU tools print for them
 STRERROR = {
@@ -138,3 +141,24 @@ def parent(path: str) -> str:
 
 def basename(path: str) -> str:
     return path.rstrip("/").rsplit("/", 1)[-1] or "/"
+
+
+def clashes(files: Iterable[tuple[str, T]], folders: Collection[str] = ()) -> Iterator[tuple[str, str, T, T | None]]:
+    """Where a tree's files make a path two things, in this order: ``("same", path, first,
+    second)`` for two files at one path; ``("under", above, file, other)`` for a file beneath the
+    path of another file; ``("folder", path, file, None)`` for a file at one of ``folders``."""
+    seen: dict[str, T] = {}
+    for path, f in files:
+        first = seen.setdefault(path, f)
+        if first is not f:
+            yield "same", path, first, f
+    for path, f in seen.items():
+        d = parent(path)
+        while d != "/":
+            if d in seen:
+                yield "under", d, f, seen[d]
+                break
+            d = parent(d)
+    for path, f in seen.items():
+        if path in folders:
+            yield "folder", path, f, None

@@ -21,7 +21,7 @@ from worldgen.ir.patterns import spaced
 from worldgen.ir.terminal import PLAIN_PATH, FileSpec, ProgramSpec, Terminal, hook_action, plain_path, prop_function
 from worldgen.shell.builtins.regex_python import check_matching
 from worldgen.shell.builtins.regex_tree import RegexError
-from worldgen.shell.fs import FsError, parent
+from worldgen.shell.fs import FsError, clashes, parent
 from worldgen.shell.memfs import MemoryFs
 from worldgen.terminal.accounts import account_files
 from worldgen.terminal.getopt import Options, UsageError, canonical
@@ -111,7 +111,7 @@ def build_layout(rules: Rules, terminal: Terminal, initial: list[Any]) -> Layout
     assert rules.domain is not None
     names = [a.name for a in rules.actions]
     hooks = frozenset(names.index(hook_action(f.name, k)) for f in terminal.files for k in f.hooks)
-    files: dict[str, WorldFile] = {}
+    built: list[tuple[str, WorldFile]] = []
     for spec in terminal.files:
         fn = {p: defs.get(prop_function(spec.name, p)) for p in ("path", "text", "mode", "owner", "group", "exists", "invalid", "mtime")}
         if spec.matching:
@@ -122,11 +122,9 @@ def build_layout(rules: Rules, terminal: Terminal, initial: list[Any]) -> Layout
                 raise WorldgenError(f"file {spec.name}: its path {path!r} must be absolute{PLAIN_PATH}")
             f = WorldFile(spec, tuple(args), path, fn["text"], fn["mode"], fn["owner"], fn["group"], fn["exists"], fn["invalid"],
                           re.compile(spec.matching, re.M) if spec.matching else None, fn["mtime"])
-            if path in files:
-                raise InstantiationError(f"{_both(files[path], f)} have the same path {path!r} in this world "
-                                         "(content or params fill their paths alike); each world file needs its own path")
-            files[path] = f
-    _no_file_is_a_folder(files)
+            built.append((path, f))
+    _one_thing_per_path(built, _declared(terminal))
+    files = dict(built)
     layout = Layout(terminal, rules, files, {}, {}, {}, {}, {}, {}, hooks)
     for f in files.values():
         f.read_hook = layout.hook(f"cat {f.path}") if "read" in f.spec.hooks else None
@@ -141,17 +139,25 @@ def _both(a: WorldFile, b: WorldFile) -> str:
     return f"two files of `file {a.spec.name}`" if a.spec is b.spec else f"`file {a.spec.name}` and `file {b.spec.name}`"
 
 
-def _no_file_is_a_folder(files: dict[str, WorldFile]) -> None:
-    """Refuse a world file whose path another file's path runs through (``/srv/a`` beside
-    ``/srv/a/b.txt``): one name cannot be a file and a folder."""
-    for path, f in files.items():
-        d = parent(path)
-        while d != "/":
-            if d in files:
-                raise InstantiationError(f"{_both(files[d], f)}: the path {d!r} of one is a folder of the other's "
-                                         f"{path!r} in this world (content or params fill their paths so); "
-                                         "a path cannot be a file and a folder")
-            d = parent(d)
+def _one_thing_per_path(built: list[tuple[str, WorldFile]], folders: set[str]) -> None:
+    """Refuse two world files at one path, a file whose path runs through another's (``/srv/a``
+    beside ``/srv/a/b.txt``) or a file at a folder of the tree: content or params filled the paths
+    in (`check` compares only those written out whole, WG617)."""
+    for kind, path, f, other in clashes(built, folders):
+        if kind == "same":
+            raise InstantiationError(f"{_both(f, other)} have the same path {path!r} in this world "  # type: ignore[arg-type]
+                                     "(content or params fill their paths alike); each world file needs its own path")
+        if kind == "under":
+            raise InstantiationError(f"{_both(other, f)}: the path {path!r} of one is a folder of the other's "  # type: ignore[arg-type]
+                                     f"{f.path!r} in this world (content or params fill their paths so); "
+                                     "a path cannot be a file and a folder")
+        raise InstantiationError(f"`file {f.spec.name}`: its path {path!r} is a folder of the world's tree in this world "
+                                 "(content or params fill its path so); a path cannot be a file and a folder")
+
+
+def _declared(t: Terminal) -> set[str]:
+    """The folders the tree has whatever its files: the skeleton, home, cwd and ``dir``s."""
+    return _with_parents([*SKELETON, t.home, t.cwd or t.home, *t.dirs])
 
 
 def _index_writes(layout: Layout, names: list[str]) -> None:
@@ -171,12 +177,8 @@ def _index_writes(layout: Layout, names: list[str]) -> None:
 
 def _tree(layout: Layout, initial: list[Any]) -> None:
     t = layout.terminal
-    declared = _with_parents([*SKELETON, t.home, t.cwd or t.home, *t.dirs])
+    declared = _declared(t)
     dirs = {d: DIR_MODES.get(d, 0o755) for d in sorted(declared | _with_parents([parent(p) for p in layout.files]))}
-    for path, f in layout.files.items():
-        if path in declared:
-            raise InstantiationError(f"`file {f.spec.name}`: its path {path!r} is a folder of the world's tree in this world "
-                                     "(content or params fill its path so); a path cannot be a file and a folder")
     under = {d: [f for p, f in layout.files.items() if p.startswith(d + "/")] for d in dirs if d not in declared}
     layout.implied = {d: fs for d, fs in under.items()
                       if not any(f.exists is None or f.exists(initial, *f.args) for f in fs)}
