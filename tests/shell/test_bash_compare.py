@@ -138,6 +138,10 @@ LINES = [
     "n=0; for f in *.txt; do n=$((n + $(wc -l < $f))); done; echo $n", 'echo "$(( $(wc -l < a.txt) * 10 ))"',
     "i=5; echo $(($i+1)) $((${i}*2))", "echo $(( 10 % 3 )) $((10/3))", "echo $((", "echo $((1+2)",
     "cat <<EOF\n$((6*7))\nEOF", "echo $((09))", "for i in 1 2 3; do echo $((i*i)); done | tail -n 1",
+    "for i in 1 2; do echo a$i; echo $((1/0)); done; echo after", "for i in 1 2; do echo a$i; echo $((1/0)); done | cat; echo after $?",
+    "echo x$(echo b; echo $((1/0)); echo c) after; echo next", "for i in 1 2; do echo a$i; echo $((1/0)); done > o1; echo after; cat o1",
+    "echo $((1/0)) | cat; echo after $?", "if true; then echo in; echo $((1/0)); fi; echo after",
+    "case x in x) echo in; echo $((1+)); esac; echo after", "echo a | while read l; do echo $l; echo $((1/0)); done | cat -n",
     # for loops (shell/compound.py)
     "for f in *.txt; do echo $f; wc -l < $f; done", "for f in a b c; do echo $f; done | sort -r",
     "for f in *.txt; do cat $f; done > all; cat all", "for x in 1 2; do for y in a b; do echo $x$y; done; done",
@@ -148,6 +152,25 @@ LINES = [
     "for x in a b; do echo $x >&2; done 2>&1 | cat -n", "for x in 1 2 3; do echo $x >> counted; done; cat counted",
     "for x in 'a b' c; do echo [$x]; done", "X='1 2'; for x in $X; do echo $x; done", "for x in a; do false; done; echo $?",
     "for x in a b; do echo $x; done && echo ok", "for do in a; do echo $do; done", "for x in a; do echo $x; done; done",
+    # case (shell/compound.py)
+    "case abc in a*) echo A;; *) echo other;; esac", "case x.log in *.txt|*.log) echo log;; esac; echo $?",
+    'case "a b" in "a b") echo quoted;; esac', "f=sub/x.log; case $f in */x.*) echo path ;; esac",
+    "case zz in a) echo a;; esac; echo $?", "case z in (z) echo paren;; esac", "case q in q) false;; esac; echo $?",
+    "case q in q) ;; esac; echo $?", "case x in a) echo a; esac", "case x in [a-z]) echo class;; esac",
+    'for f in a.log b.txt c; do case $f in *.log) echo "L $f";; *.txt) echo "T $f";; *) echo "? $f";; esac; done',
+    'case "*" in "*") echo star;; esac; case x in "*") echo no;; *) echo yes;; esac', 'case abc in "a"*) echo mixed;; esac',
+    "case .hidden in *hidden) echo dot;; esac", "case x in\n  a) echo a ;;\n  x) echo multi\n     echo line ;;\nesac",
+    "case x in x) echo out;; esac > out; cat out", "echo piped | case x in x) cat;; esac",
+    'P="a*"; case abc in $P) echo glob;; esac; case abc in "$P") echo lit;; esac', "case $(echo b) in b) echo subst;; esac",
+    "case x in x) echo a;; x) echo b;; esac", "case x in esac; echo $?", "case x in x) echo a esac", "esac",
+    "case x in x echo;; esac", "case x in x) echo a;; y) echo b", "echo a;; echo b",
+    "case 5 in [0-9]) echo digit;; esac", "case ab in ?) echo one;; ??) echo two;; esac", "case x; in x) echo;; esac",
+    "while read k; do case $k in name=*) echo ${k#name=};; esac; done < kv.conf", "case in in in) echo in;; esac",
+    "case x in x|) echo;; esac", "case a in a) case b in b) echo nested;; esac;; esac", "echo a)",
+    # backquotes (shell/substitution.py)
+    "echo `echo hi`", 'echo "n=`wc -l < a.txt`"', "for f in `ls *.txt`; do echo [$f]; done", "echo `echo \\`echo nest\\``",
+    "X=`cat b.txt`; echo $X", "echo `echo '$HOME'`", 'echo "`echo "q"`"', "echo `", "echo `false`; echo $?",
+    "cat <<EOF\n`echo in-heredoc`\nEOF", "echo `echo a; echo b`", "echo '`not`' \\`x",
 ]
 
 

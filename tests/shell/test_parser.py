@@ -151,14 +151,14 @@ def test_syntax_errors_in_bash_words(line, message):
 
 
 @pytest.mark.parametrize("line, construct", [
-    ("echo `ls`", "command substitution `...`"),
-    ('echo "`ls`"', "command substitution `...`"),
     ("echo $[1+2]", "arithmetic expansion $[...]"),
     ("( cd /tmp )", "a subshell ( ... )"),
     ("{ ls; }", "a command group { ...; }"),
     ("select f in *; do echo $f; done", "the 'select' loop"),
-    ("case x in x) echo; esac", "the 'case' statement"),
-    ("case x in x) ;; esac", "the 'case' statement"),
+    ("case x in x) echo a;& esac", "a case item ended by ;& or ;;& (end it with ;;)"),
+    ("case x in x) echo a;;& esac", "a case item ended by ;& or ;;& (end it with ;;)"),
+    ("a=(1 2)", "an array assignment NAME=(...)"),
+    ("echo a | (cat)", "a subshell ( ... )"),
     ("f() { ls; }", "a function definition NAME() { ...; }"),
     ("sleep 1 &", "running in the background with &"),
     ("diff <(ls) x", "process substitution <(...) / >(...)"),

@@ -26,8 +26,8 @@ RULES = (
 
 TERMINAL_RULES = (
     "You are at a Linux shell (bash) on the machine the task is about. Each of your replies is run as one "
-    "command line, exactly as typed: pipes, redirects, globs, &&, here-documents, for and while loops, if, read, "
-    "$(...) and $((...)) work; backticks and case do not. Reply with the command line only, no explanation. "
+    "command line, exactly as typed: pipes, redirects, globs, &&, here-documents, for and while loops, if, case, "
+    "read, $(...), backticks and $((...)) work; subshells ( ... ) and functions do not. Reply with the command line only, no explanation. "
     "The answer is what the terminal prints."
 )
 

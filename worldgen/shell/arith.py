@@ -33,11 +33,14 @@ _PLAIN: dict[str, Callable[[int, int], int | bool]] = {  # the operators that ne
 
 
 class ArithError(Exception):
-    """bash's complaint about the expression; the line stops (status 1)."""
+    """bash's complaint about the expression; the line stops (status 1), or the subshell it is
+    in: a pipeline's stage, ``$(...)``. ``piped``: what the stopped command had written into its
+    pipe by then (a loop's earlier rounds), for the next stage to read."""
 
     def __init__(self, expression: str, message: str):
         super().__init__(f"bash: {expression.strip()}: {message}")
         self.message = str(self)
+        self.piped = ""
 
 
 def wrap(n: int) -> int:

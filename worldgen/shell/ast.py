@@ -135,8 +135,21 @@ class IfClause:
 
 
 @dataclass(frozen=True, slots=True)
+class CaseClause:
+    """``case WORD in [(]PATTERN[|PATTERN]...) [LIST] ;; ... esac [REDIRECTS]``: the list of the
+    first item one of whose patterns (globs, quoted text matching itself) matches the word runs."""
+
+    word: Word
+    items: tuple[tuple[tuple[Word, ...], tuple[AndOr, ...]], ...]
+    redirects: tuple[Redirect, ...] = ()
+
+
+Compound = ForLoop | WhileLoop | IfClause | CaseClause
+
+
+@dataclass(frozen=True, slots=True)
 class Pipeline:
-    commands: tuple[Command | ForLoop | WhileLoop | IfClause, ...]
+    commands: tuple[Command | Compound, ...]
     negated: bool = False  # `! cmd`
 
 

@@ -1,7 +1,8 @@
 """The compound commands the subset takes, parsed here and run by the interpreter
-(``Shell._loop``, ``Shell._while``, ``Shell._if``): ``for NAME in WORDS; do LIST; done``,
-``while LIST; do LIST; done`` (and ``until``) and ``if LIST; then LIST; [elif LIST; then LIST;]...
-[else LIST;] fi``, each with redirections of the whole command. ``case`` and ``select`` stay
+(``Shell._loop``, ``Shell._while``, ``Shell._if``, ``Shell._case``): ``for NAME in WORDS; do LIST; done``,
+``while LIST; do LIST; done`` (and ``until``), ``if LIST; then LIST; [elif LIST; then LIST;]...
+[else LIST;] fi`` and ``case WORD in [(]PATTERN[|PATTERN]...) [LIST] ;; ... esac``, each with
+redirections of the whole command. ``select`` and a case item ended by ``;&`` or ``;;&`` stay
 outside the subset. Each round of a loop is charged to the line's budget (``budget.ROUND_COST``),
 so ``while true`` and nested loops end where the line's work does.
 
@@ -14,7 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from worldgen.shell.ast import AndOr, ForLoop, IfClause, Redirect, WhileLoop, Word
+from worldgen.shell.ast import AndOr, CaseClause, ForLoop, IfClause, Redirect, WhileLoop, Word
 from worldgen.shell.errors import ShellSyntaxError, unexpected
 
 if TYPE_CHECKING:
@@ -22,7 +23,7 @@ if TYPE_CHECKING:
 
 SEPARATORS = (";", "\n")
 BRANCH_ENDS = ("elif", "else", "fi")
-KEYWORDS = ("do", "done", "then", "elif", "else", "fi")  # a syntax error where no compound command expects them
+KEYWORDS = ("do", "done", "then", "elif", "else", "fi", "esac")  # a syntax error where no compound command expects them
 
 
 def parse_for(p: _Parser) -> ForLoop:
@@ -72,11 +73,46 @@ def parse_if(p: _Parser) -> IfClause:
     return IfClause(tuple(branches), otherwise, _redirects(p))
 
 
-def _list(p: _Parser, ends: tuple[str, ...]) -> tuple[AndOr, ...]:
-    """The commands up to one of the keywords ``ends`` (left for the caller), at least one, each
-    ended by ``;`` or a newline (``echo a fi`` is echo's argument, as in bash)."""
+def parse_case(p: _Parser) -> CaseClause:
+    p.take()  # `case`
+    kind, word, text = p.take()
+    if kind != "W":
+        raise unexpected(text)
     p.skip_newlines()
-    if _stop(p, ends):
+    _expect(p, "in")
+    p.skip_newlines()
+    items: list[tuple[tuple[Word, ...], tuple[AndOr, ...]]] = []
+    while not _keyword(p, "esac"):
+        if p.peek()[0] == "(":
+            p.take()
+        patterns = [_pattern(p)]
+        while p.peek()[0] == "|":
+            p.take()
+            patterns.append(_pattern(p))
+        if p.peek()[0] != ")":
+            raise _unexpected(p)
+        p.take()
+        items.append((tuple(patterns), _list(p, ("esac", ";;"), empty=True)))
+        if p.peek()[0] == ";;":
+            p.take()
+            p.skip_newlines()
+    p.take()  # `esac`
+    return CaseClause(word, tuple(items), _redirects(p))  # type: ignore[arg-type]
+
+
+def _pattern(p: _Parser) -> Word:
+    kind, word, text = p.take()
+    if kind != "W":
+        raise ShellSyntaxError("syntax error: unexpected end of file") if kind == "EOF" else unexpected(text)
+    return word  # type: ignore[return-value]
+
+
+def _list(p: _Parser, ends: tuple[str, ...], empty: bool = False) -> tuple[AndOr, ...]:
+    """The commands up to one of ``ends`` (keywords, or the ``;;`` token; left for the caller),
+    at least one unless ``empty``, each ended by ``;`` or a newline (``echo a fi`` is echo's
+    argument, as in bash)."""
+    p.skip_newlines()
+    if _stop(p, ends) and not empty:
         raise unexpected(p.peek()[2])
     items: list[AndOr] = []
     while not _stop(p, ends):
@@ -107,7 +143,7 @@ def _redirects(p: _Parser) -> tuple[Redirect, ...]:
 
 def _stop(p: _Parser, ends: tuple[str, ...]) -> bool:
     kind, _, text = p.peek()
-    return kind == "W" and text in ends
+    return (kind == "W" or kind == ";;") and text in ends
 
 
 def _keyword(p: _Parser, word: str) -> bool:

@@ -1,5 +1,5 @@
-"""The compound commands' side of the interpreter (``Shell`` inherits it): ``for``, ``while``/``until``
-and ``if`` (parsed in shell/compound.py), the ``read`` builtin that takes a compound command's input
+"""The compound commands' side of the interpreter (``Shell`` inherits it): ``for``, ``while``/``until``,
+``if`` and ``case`` (parsed in shell/compound.py), the ``read`` builtin that takes a compound command's input
 a line at a time, and ``$(...)``'s subshell. Each runs its lists on a terminal of its own on the
 line's budget (``_Terminal.fresh``) and then puts their output where the command's redirections
 or pipe say; loop rounds are charged (``budget.ROUND_COST``)."""
@@ -10,10 +10,11 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from worldgen.shell import budget
-from worldgen.shell.ast import AndOr, ForLoop, IfClause, Redirect, Script, WhileLoop
+from worldgen.shell.arith import ArithError
+from worldgen.shell.ast import AndOr, CaseClause, ForLoop, IfClause, Redirect, Script, WhileLoop
 from worldgen.shell.builtins.core import IDENTIFIER
 from worldgen.shell.builtins.read import read
-from worldgen.shell.expand import Expander, Substitute
+from worldgen.shell.expand import Expander, Substitute, matches
 
 if TYPE_CHECKING:
     from worldgen.shell.interp import Session, Shell, _Terminal
@@ -81,6 +82,19 @@ class CompoundRuns:
             return 0 if clause.otherwise is None else self._list(clause.otherwise, session, inner, given)
         return self._compound(clause.redirects, chosen, stdin, session, term, piped, stream)
 
+    def _case(self: Shell, clause: CaseClause, stdin: str, session: Session, term: _Terminal, piped: bool,
+              stream: Input | None) -> tuple[int, str]:
+        """A ``case`` (shell/compound.py): the list of the first item with a pattern the word
+        matches; the patterns are expanded in turn, up to that one, as bash does."""
+        def chosen(inner: _Terminal, given: Input) -> int:
+            ex = Expander(self.fs, session.env, session.cwd, session.status, self._substituter(session, inner))
+            value = ex.word(clause.word)
+            for patterns, body in clause.items:
+                if any(matches(value, ex.pattern(pattern.parts)) for pattern in patterns):
+                    return self._list(body, session, inner, given) if body else 0
+            return 0
+        return self._compound(clause.redirects, chosen, stdin, session, term, piped, stream)
+
     def _compound(self: Shell, redirects: tuple[Redirect, ...], run: Callable[[_Terminal, Input], int], stdin: str,
                   session: Session, term: _Terminal, piped: bool, stream: Input | None) -> tuple[int, str]:
         """A compound command: ``run`` its lists on a terminal of their own, reading the command's
@@ -93,7 +107,12 @@ class CompoundRuns:
             stdout, stderr = self._buffer(out, buffers, term), self._buffer(err, buffers, term)
             inner = term.fresh()
             given = stream if stream is not None and not reads_input(redirects) else Input(stdin)
-            status = run(inner, given)
+            try:
+                status = run(inner, given)
+            except ArithError as stop:  # what ran before it is written where it goes, then the line stops
+                inner.drain(stdout.append, stderr.append)
+                stop.piped = self._finished(files, buffers, term, 1)[1]
+                raise
             inner.drain(stdout.append, stderr.append)
         return self._finished(files, buffers, term, status)
 
@@ -121,7 +140,11 @@ class CompoundRuns:
         def run(script: Script) -> tuple[str, int]:
             sub = session.copy()
             inner = term.fresh()
-            self._list(script.items, sub, inner)
+            try:
+                self._list(script.items, sub, inner)
+            except ArithError as stop:  # it ends the subshell, not the line
+                inner.err(stop.message + "\n")
+                sub.status = 1
             out: list[str] = []
             inner.drain(out.append, term.err)
             return "".join(out), sub.status

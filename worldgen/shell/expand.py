@@ -232,7 +232,7 @@ def removed(value: str, pattern: str, op: str) -> str:
     """``value`` without the shortest (``#``, ``%``) or longest (``##``, ``%%``) prefix (``#``) or
     suffix (``%``) that ``pattern`` matches, as bash removes it. Each length tried is charged to
     the line's budget: a pattern over a long value costs its square."""
-    match = _component(pattern) or (lambda text, literal=_unescape(pattern): text == literal)
+    match = _matcher(pattern)
     n = len(value)
     lengths = range(n, -1, -1) if len(op) == 2 else range(n + 1)
     for k in lengths:
@@ -242,6 +242,18 @@ def removed(value: str, pattern: str, op: str) -> str:
         if op[0] == "%" and match(value[n - k:]):
             return value[:n - k]
     return value
+
+
+def matches(value: str, pattern: str) -> bool:
+    """Whether the whole of ``value`` matches the glob ``pattern`` (a case item's), ``/`` and a
+    leading ``.`` being ordinary characters there; charged to the line's budget by its length."""
+    charge(len(value))
+    return bool(_matcher(pattern)(value))
+
+
+def _matcher(pattern: str) -> Callable[[str], object]:
+    """A test of a whole text against a glob pattern (a literal one: equality, escapes removed)."""
+    return _component(pattern) or (lambda text, literal=_unescape(pattern): text == literal)
 
 
 def _unescape(text: str) -> str:

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from worldgen.shell import budget, limits
 from worldgen.shell.arith import ArithError
-from worldgen.shell.ast import AndOr, Command, ForLoop, IfClause, Pipeline, Redirect, WhileLoop, Word
+from worldgen.shell.ast import AndOr, CaseClause, Command, Compound, ForLoop, IfClause, Pipeline, Redirect, WhileLoop, Word
 from worldgen.shell.budget import Meter, MeteredFs, OverBudget
 from worldgen.shell.compound_run import INTERPRETER_BUILTINS, CompoundRuns, Input, reads_input
 from worldgen.shell.builtins.base import Builtin, Call
@@ -226,11 +226,15 @@ class Shell(CompoundRuns):
             last = len(commands) - 1
             for i, command in enumerate(commands):  # each stage as in a subshell
                 term.meter.charge(budget.READ_COST * len(data))  # what the stage reads
-                status, data = self._command(command, data, session.copy(), term, i < last, stream if i == 0 else None)
+                try:
+                    status, data = self._command(command, data, session.copy(), term, i < last, stream if i == 0 else None)
+                except ArithError as stop:  # it ends the stage's subshell, not the line
+                    term.err(stop.message + "\n")
+                    status, data = 1, stop.piped
         return int(status == 0) if pipeline.negated else status
 
     # ------------------------------------------------------------------------- one command
-    def _command(self, cmd: Command | ForLoop | WhileLoop | IfClause, stdin: str, session: Session, term: _Terminal,
+    def _command(self, cmd: Command | Compound, stdin: str, session: Session, term: _Terminal,
                  piped: bool, stream: Input | None = None) -> tuple[int, str]:
         """Run one simple command (or a compound one); returns its status and what it wrote into
         the pipe."""
@@ -241,6 +245,8 @@ class Shell(CompoundRuns):
             return self._while(cmd, stdin, session, term, piped, stream)  # type: ignore[arg-type]
         if kind is IfClause:
             return self._if(cmd, stdin, session, term, piped, stream)  # type: ignore[arg-type]
+        if kind is CaseClause:
+            return self._case(cmd, stdin, session, term, piped, stream)  # type: ignore[arg-type]
         ex = Expander(self.fs, session.env, session.cwd, session.status, self._substituter(session, term))
         argv = ex.argv(cmd.words) if cmd.words else []  # type: ignore[union-attr]
         assigns = {name: ex.word(value) for name, value in cmd.assigns}  # type: ignore[union-attr]

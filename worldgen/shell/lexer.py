@@ -4,7 +4,7 @@ after its command), so they are settled here and the parser only sees words and 
 
 A token is a tuple ``(kind, value, text)``: kind "W" (value: a ``Word``), "R" (a ``Redirect``
 still missing its target word), "H" (a ``HereDocSlot``, its body filled in at the next newline),
-or the operator itself (";", "&&", "||", "|", "|&", "\\n"); ``text`` is what bash would quote in
+or the operator itself (";", ";;", "&&", "||", "|", "|&", "(", ")", "\\n"); ``text`` is what bash would quote in
 ``syntax error near unexpected token``. Constructs outside the supported subset raise
 ``Unsupported`` as soon as they are seen.
 """
@@ -18,8 +18,8 @@ from worldgen.shell.ast import Arith, HereDoc, Lit, Param, Part, Tilde, Word
 from worldgen.shell.builtins.options import ascii_digits, integer
 from worldgen.shell.escapes import ansi_c
 from worldgen.shell.scanning import closing
-from worldgen.shell.substitution import substitution
-from worldgen.shell.errors import ParseError, ShellSyntaxError, Unsupported, eof_matching, unexpected
+from worldgen.shell.substitution import backquoted, substitution
+from worldgen.shell.errors import ShellSyntaxError, Unsupported, eof_matching, unexpected
 
 Token = tuple[str, object, str]
 
@@ -109,8 +109,11 @@ class Lexer:
     def _operator(self, i: int) -> int:
         s, tokens = self.s, self.tokens
         two = s[i:i + 2]
-        if two == ";;":
-            raise unexpected(";;")
+        if two == ";;" or two == ";&":
+            if two == ";&" or s.startswith(";;&", i):
+                raise Unsupported("a case item ended by ;& or ;;& (end it with ;;)")
+            tokens.append((";;", None, ";;"))  # ends a case item; anywhere else the parser's syntax error
+            return i + 2
         if two in ("&&", "||", "|&"):
             tokens.append((two, None, two))
             return i + 2
@@ -122,20 +125,10 @@ class Lexer:
             return self._redirect(i, 1)
         if c == "&":
             raise Unsupported("running in the background with &")
-        if c == "(":
-            raise self._paren()
-        if c == ")":
-            raise unexpected(")")
+        if c in "()":  # a case pattern's; anywhere else the parser says what is not supported
+            tokens.append((c, None, c))
+            return i + 1
         return self._redirect(i, 0 if c == "<" else 1)
-
-    def _paren(self) -> ParseError:
-        """What a ``(`` means depends on what comes before it."""
-        prev = self.tokens[-1] if self.tokens else None
-        if prev is not None and prev[0] == "W":
-            if prev[2].endswith("="):
-                return Unsupported("an array assignment NAME=(...)")
-            return Unsupported("a function definition NAME() { ...; }")
-        return Unsupported("a subshell ( ... )")
 
     def _redirect(self, i: int, fd: int) -> int:
         """A redirection operator at ``i`` (after any IO number): pushes an "R" or "H" token."""
@@ -301,7 +294,9 @@ class Lexer:
                     part, i = self._dollar(s, i, False)
                     parts.append(part)
             elif c == "`":
-                raise Unsupported("command substitution `...`")
+                _flush(buf, parts)
+                part, i = backquoted(s, i, False)
+                parts.append(part)
             else:  # `~` not at the start of a word, or a metachar allowed here (in ${...})
                 buf.append(c)
                 i += 1
@@ -346,7 +341,9 @@ class Lexer:
                     buf.append("$")
                     i += 1
             elif c == "`":
-                raise Unsupported("command substitution `...`")
+                _flush(buf, parts, True)
+                part, i = backquoted(s, i, True)
+                parts.append(part)
             else:  # the closing quote of a here-document body: just text
                 buf.append(c)
                 i += 1

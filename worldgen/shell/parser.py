@@ -18,8 +18,8 @@ from dataclasses import replace
 from functools import lru_cache
 
 from worldgen.shell import limits
-from worldgen.shell.ast import AndOr, Command, ForLoop, HereDoc, IfClause, Lit, Pipeline, Redirect, Script, WhileLoop, Word
-from worldgen.shell.compound import KEYWORDS as COMPOUND_KEYWORDS, parse_for, parse_if, parse_while
+from worldgen.shell.ast import AndOr, Command, Compound, HereDoc, Lit, Pipeline, Redirect, Script, Word
+from worldgen.shell.compound import KEYWORDS as COMPOUND_KEYWORDS, parse_case, parse_for, parse_if, parse_while
 from worldgen.shell.errors import ParseError, ShellSyntaxError, Unsupported, unexpected
 from worldgen.shell.lexer import COMPOUNDS, HereDocSlot, Token, make_word, tokenize
 
@@ -28,7 +28,7 @@ _EOF: Token = ("EOF", None, "newline")
 _SEPARATORS = (";", "\n")
 
 KEYWORDS = frozenset(COMPOUNDS)
-COMPOUND_PARSERS = {"for": parse_for, "while": parse_while, "until": parse_while, "if": parse_if}  # (compound.py)
+COMPOUND_PARSERS = {"for": parse_for, "while": parse_while, "until": parse_while, "if": parse_if, "case": parse_case}  # (compound.py)
 
 
 class _Parser:
@@ -88,7 +88,7 @@ class _Parser:
                 raise ParseError(limits.PIPELINE_MESSAGE)
         return Pipeline(tuple(commands), negated)
 
-    def command(self) -> Command | ForLoop | WhileLoop | IfClause:
+    def command(self) -> Command | Compound:
         self.commands += 1
         if self.commands > limits.MAX_COMMANDS:
             raise ParseError(limits.COMMANDS_MESSAGE)
@@ -112,6 +112,8 @@ class _Parser:
                 words.append(word)
             elif kind in ("R", "H"):
                 redirects.append(self.redirect())
+            elif kind == "(":
+                raise Unsupported(_paren(self.tokens[self.pos - 1] if self.pos else None, bool(words)))
             else:
                 break
         if not (assigns or words or redirects):
@@ -135,6 +137,13 @@ class _Parser:
         if target[0] != "W":
             raise unexpected(target[2])
         return Redirect(fd, op, target[1])  # type: ignore[arg-type]
+
+
+def _paren(before: Token | None, words: bool) -> str:
+    """What a ``(`` outside a case pattern means, by what comes before it."""
+    if before is not None and before[0] == "W" and before[2].endswith("=") and not words:
+        return "an array assignment NAME=(...)"
+    return "a function definition NAME() { ...; }" if words else "a subshell ( ... )"
 
 
 def _assignment(word: Word) -> tuple[str, Word] | None:

@@ -143,8 +143,8 @@ def globs(s: Scene, g: np.random.Generator) -> list[str] | None:
 
 
 def loops(s: Scene, g: np.random.Generator) -> list[str] | None:
-    """``for`` over the world's files and words (shell/compound.py) and ``$(...)`` (shell/substitution.py),
-    as agents count and compare."""
+    """``for``, ``while``, ``if`` and ``case`` over the world's files and words (shell/compound.py),
+    ``$(...)`` and backquotes (shell/substitution.py), as agents count and compare."""
     f = PurePosixPath(_file(s, g))
     d = _q(str(f.parent)).rstrip("/") if str(f.parent) != "/" else ""
     star = f"{d}/*{f.suffix}" if f.suffix else f"{d}/*"
@@ -160,7 +160,10 @@ def loops(s: Scene, g: np.random.Generator) -> list[str] | None:
              f"n=0; for f in {star}; do n=$((n + $(wc -l < $f))); done; echo $n", f"echo $(( $(wc -c < {q}) / 2 ))",
              f"while read -r a b; do echo \"$b\"; done < {q} | head -n 3", f"n=0; while read l; do n=$((n+1)); done < {q}; echo $n",
              f"grep -i {_q(w)} {q} | while read l; do echo \"> $l\"; done | tail -n 2",
-             f"for i in $(seq 1 3); do sed -n \"${{i}}p\" {q}; done"]
+             f"for i in $(seq 1 3); do sed -n \"${{i}}p\" {q}; done",
+             f"for f in {star} {d}/x.zz; do case $f in *{f.suffix or '.txt'}) echo \"ok $f\";; *) echo \"odd $f\";; esac; done",
+             f"case $(grep -c {_q(w)} {q}) in 0) echo none;; 1|2) echo few;; *) echo many;; esac",
+             f"echo \"lines: `wc -l < {q}`\""]
     return [_pick(g, lines)]
 
 
