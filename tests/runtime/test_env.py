@@ -11,6 +11,8 @@ import pytest
 import worldgen
 from tests.conftest import example_record, example_scaffold
 from worldgen.ir.world import World
+from worldgen.runtime.env import OVER
+from worldgen.verify import verify_world
 
 
 def vault_walkthrough(w: World) -> list[str] | None:
@@ -180,13 +182,26 @@ def test_alternative_phrasings_work() -> None:
     assert "close books" in env.commands and "close the books" not in env.commands  # canonical only
 
 
-def test_horizon_truncates() -> None:
+def test_horizon_truncates_and_the_truncated_state_keeps_its_admissible_list() -> None:
     env = example_scaffold("vault").instantiate(example_record("vault"), seed=0).env()
-    env.reset()
+    _, info = env.reset()
+    live = list(info["admissible"])
     for i in range(env.horizon):
         obs, reward, terminated, truncated, info = env.step("sing")
         assert truncated == (i == env.horizon - 1) and not terminated
-    assert env.step("sing")[2] is True and env.admissible == []
+    assert list(info["admissible"]) == live and env.admissible == live  # the state is live: bootstrap from it
+    obs, reward, terminated, truncated, info = env.step(live[0])  # the episode is over all the same
+    assert (obs, reward, terminated, truncated, info["valid"]) == (OVER, 0.0, False, True, False)
+
+
+def test_a_terminated_episode_admits_nothing_and_stays_terminated() -> None:
+    w = example_scaffold("vault").instantiate(example_record("vault"), seed=0)
+    env = w.env()
+    env.reset()
+    for step in verify_world(w).oracle.steps:
+        *_, terminated, truncated, info = env.step(step.command)
+    assert terminated and not truncated and list(info["admissible"]) == [] and env.admissible == []
+    assert env.step("sing")[2:4] == (True, False)
 
 
 def test_reset_restores_the_initial_state(example) -> None:

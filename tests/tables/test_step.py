@@ -49,9 +49,11 @@ def test_a_step_after_the_end_is_refused_with_exit_status_1_in_every_world(name:
         _, _, terminated, truncated, info = env.step("true" if name == "logs" else (env.admissible or ["xyzzy"])[0])
         over = terminated or truncated
     assert info["exit_status"] == 0 and info["valid"]
+    ended, left = (terminated, truncated), list(info["admissible"])
+    assert left == ([] if terminated else list(env.admissible))  # a truncated state keeps its list
     obs, reward, terminated, truncated, info = env.step("true")
-    assert (obs, reward, terminated, truncated, info["valid"], info["exit_status"], info["admissible"]) == \
-        ("The episode is over; call reset() to play again.", 0.0, True, False, False, 1, [])
+    assert (obs, reward, (terminated, truncated), info["valid"], info["exit_status"], list(info["admissible"])) == \
+        ("The episode is over; call reset() to play again.", 0.0, ended, False, 1, left)
 
 
 @pytest.mark.parametrize("name", ["mastermind", "lights_out", "sorting", "adventure", "reactor"])

@@ -155,6 +155,7 @@ class Env(EpisodeQueries):
         self._t = 0
         self._when = 0
         self._over = True
+        self._cut = False  # the episode ended at its horizon: its state is live, its admissible list kept
         self._rng: np.random.Generator | None = None  # made by reset (seeding one costs more than a step)
         self._gain = 0.0  # this step's reward so far
         self._action: str | None = None  # the last action this step ran
@@ -215,6 +216,7 @@ class Env(EpisodeQueries):
             self._terminal.reset()
         text, (self._when, done, failed), _ = self._view(self._state)
         self._over = done or failed
+        self._cut = False
         intro = self.rules.instruction(self._state)
         return (f"{intro}\n\n{text}" if intro and text else intro or text), intro, done
 
@@ -234,7 +236,7 @@ class Env(EpisodeQueries):
         _, (_, done, failed), _ = self._view(self._state)
         if not (self._over and done and not failed and self._t < self.horizon):
             return False
-        self._over = False
+        self._over = self._cut = False
         return True
 
     def advance(self, command: str) -> tuple[str, float, bool, bool, bool, bool, str | None, str | None]:
@@ -242,9 +244,9 @@ class Env(EpisodeQueries):
         success, valid, action name, rule error). Trainer integrations step through this: the
         info dict would cost them a fifth of a step and they read two of its fields."""
         rules = self.rules
-        if self._over:  # refused, as an invalid command is: exit status 1 in every world
+        if self._over:  # refused, as an invalid command is: exit status 1 in every world; the end as it was
             self.status = 1
-            return OVER, 0.0, True, False, False, False, None, None
+            return OVER, 0.0, not self._cut, self._cut, False, False, None, None
         self._t += 1
         self._gain = rules.per_step
         self._action = self._error = None
@@ -305,7 +307,7 @@ class Env(EpisodeQueries):
             reward += self._live_pay(newly)
         terminated = done or failed
         truncated = not terminated and self._t >= self.horizon
-        self._over = terminated or truncated
+        self._over, self._cut = terminated or truncated, truncated
         if text:
             out.append(text)
         return "\n".join(out), reward, terminated, truncated, done, valid, self._action, self._error
@@ -325,7 +327,7 @@ class Env(EpisodeQueries):
 
     # ------------------------------------------------------------------------- queries
     def _admissible(self) -> Menu:
-        if self._over:
+        if self._over and not self._cut:  # a terminal state admits nothing; a truncated one what it did
             return EMPTY
         key = tuple(self._state)
         menu = self._menus.get(key)

@@ -21,7 +21,7 @@ class EpisodeQueries:
     _t: int
 
     def _admissible(self) -> Menu:
-        """The commands admissible now (none once the episode is over), read-only (menu.py)."""
+        """The commands admissible now (none once it terminated; a truncated episode's state keeps its list), read-only (menu.py)."""
         raise NotImplementedError
 
     def _state_values(self) -> Sequence[Any]:

@@ -67,7 +67,7 @@ class Reply(BaseModel):
 
 
 class Info(BaseModel):
-    """The runtime's ``info``: ``admissible`` lists the commands valid now (empty once the episode is over)."""
+    """The runtime's ``info``: ``admissible`` lists the commands valid now (empty once the episode terminated; one truncated at its horizon keeps its state's list)."""
 
     model_config = ConfigDict(extra="allow")
 

@@ -9,8 +9,9 @@ invalid command: the turn counts, the step costs the per-step reward, the state 
 
 Resets are automatic and follow Gymnasium's next-step convention: the step after an episode ends
 resets that env (its command is ignored) and returns the reset observation, reward 0 and no end.
-In the step an episode ends, its admissible row is all False, as Env's admissible list is empty
-then.
+In the step an episode ends in a terminal state, its admissible row is all False, as Env's
+admissible list is empty then; one cut at its horizon keeps its state's row (a trainer
+bootstraps from it).
 
 An env of a terminal world types its command's line into its own shell (``batch_shell.py``):
 commands may also be text there, any line; an id it does not have types an empty line.
@@ -66,6 +67,7 @@ class Batch:
         self._t = np.zeros(n, dtype=np.int64)
         self._acc = j.when.take(self._s)  # pay-once conditions met this episode
         self._over = np.ones(n, dtype=bool)  # ended: the next step resets it
+        self._cut = np.zeros(n, dtype=bool)  # ended at the horizon: its state still admits what it did
         self.valid = np.ones(n, dtype=bool)  # the last step's command was valid (Env's info["valid"])
         self.exit_status = np.zeros(n, dtype=np.int64)  # its exit status (Env's info["exit_status"])
         self.stepped = np.zeros(n, dtype=bool)  # False where the last step reset the env (no command ran)
@@ -118,6 +120,7 @@ class Batch:
         self._t[:] = 0
         self._acc = self._j.when.take(self._s)
         self._over = self._j.ends.take(self._s)
+        self._cut = np.zeros(n, dtype=bool)
         self.valid, self.stepped = np.ones(n, dtype=bool), np.zeros(n, dtype=bool)
         self.exit_status = np.zeros(n, dtype=np.int64)
         if self._shell is not None:
@@ -186,7 +189,7 @@ class Batch:
         if self._shell is not None:
             self._shelled(self._over, a, typed, new, t, reward, terminated, truncated, over, texts, valid, status)
         self.valid, self.exit_status, self.stepped = valid, status, ~self._over
-        self._s, self._t, self._over = new, t, over
+        self._s, self._t, self._over, self._cut = new, t, over, truncated
         return texts, reward, terminated, truncated, self._masks()
 
     @property
@@ -219,7 +222,7 @@ class Batch:
                 texts[i] = text
 
     def _masks(self) -> np.ndarray:
-        rows = np.where(self._over, self._j.over, self._s)
+        rows = np.where(self._over & ~self._cut, self._j.over, self._s)
         return self._j.admissible.take(rows, axis=0).view(bool)[:, :self._j.width]
 
     def _walk(self, envs: np.ndarray, node: np.ndarray) -> np.ndarray:

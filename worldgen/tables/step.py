@@ -64,6 +64,7 @@ class TableEnv(EpisodeQueries):
         self._t = 0
         self._acc = 0  # pay-once conditions met this episode
         self._over = True
+        self._cut = False  # ended at the horizon (Env._cut)
         self._chance = ChanceWalk(world, sh.node_p, sh.node_yes, sh.node_no)
         self.status = 0
         self._terminal = TableEpisode(self) if self.rules.layout is not None else None  # lines through its shell
@@ -86,7 +87,7 @@ class TableEnv(EpisodeQueries):
         if self._terminal is not None:
             self._terminal.begin()
         self._acc = self._when[0]
-        self._over = self._ends[0]
+        self._over, self._cut = self._ends[0], False
         obs, intro = self._shared.opening or self.opening()
         return obs, intro, self._done[0]
 
@@ -118,11 +119,11 @@ class TableEnv(EpisodeQueries):
                 t = self._t = self._t + 1
                 self._s, self.status = s, 0
                 truncated = not terminated and t >= self.horizon
-                over = self._over = terminated or truncated
+                self._over, self._cut = terminated or truncated, truncated
                 menu = self._menus[s]
                 return text, reward, terminated, truncated, {
                     "valid": True, "action": action, "step": t, "success": success, "exit_status": 0,
-                    "admissible": EMPTY if over else self._menu(s) if menu is None else menu}
+                    "admissible": EMPTY if terminated else self._menu(s) if menu is None else menu}
         return self.stepped(*self.advance(command))
 
     def stepped(self, obs: str, reward: float, terminated: bool, truncated: bool, success: bool, valid: bool,
@@ -141,7 +142,7 @@ class TableEnv(EpisodeQueries):
             return self._terminal.advance(command)
         if self._over:  # refused, as Env refuses it
             self.status = 1
-            return OVER, 0.0, True, False, False, False, None, None
+            return OVER, 0.0, not self._cut, self._cut, False, False, None, None
         t = self._t = self._t + 1
         move = None
         if type(command) is str:
@@ -163,7 +164,7 @@ class TableEnv(EpisodeQueries):
             e = -1 if b is None else self._edge[self._s][b]
             if e < 0:  # refused: the state stays, so no pay-once condition is newly met and it does not end
                 self.status, truncated = 1, t >= self.horizon
-                self._over = truncated
+                self._over = self._cut = truncated
                 return self.refusal(self._s, b), self.rules.per_step, False, truncated, False, False, None, None
             move = self._take(e, command)
         text, self._s, reward, action, terminated, success, when = move
@@ -172,7 +173,7 @@ class TableEnv(EpisodeQueries):
         if newly:  # `reward R when C` pays once, as Env._settle adds it
             reward, error = self._pay_once(newly, reward)
         truncated = not terminated and t >= self.horizon
-        self._over = terminated or truncated
+        self._over, self._cut = terminated or truncated, truncated
         return text, reward, terminated, truncated, success, True, action, error
 
     def _fill_row(self, state: int) -> dict[str, Move | int]:
@@ -358,7 +359,7 @@ class TableEnv(EpisodeQueries):
 
     # ------------------------------------------------------------------------- queries
     def _admissible(self) -> Menu:
-        if self._over:
+        if self._over and not self._cut:
             return EMPTY
         menu = self._menus[self._s]
         return self._menu(self._s) if menu is None else menu

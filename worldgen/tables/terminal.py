@@ -110,20 +110,20 @@ class TableEpisode(TerminalEpisode):
                 self._action = action
                 t = env._t = env._t + 1
                 truncated = not terminated and t >= env.horizon
-                over = env._over = terminated or truncated
+                env._over, env._cut = terminated or truncated, truncated
                 menu = env._menus[s]
                 return shown, reward, terminated, truncated, {
                     "valid": status == 0, "action": action, "step": t, "success": success, "exit_status": status,
-                    "admissible": EMPTY if over else env._menu(s) if menu is None else menu}
+                    "admissible": EMPTY if terminated else env._menu(s) if menu is None else menu}
         return env.stepped(*self.advance(line))
 
     def advance(self, line: str) -> Step:
         """``Env.advance`` of a terminal world: the line through the shell (or as it ran before
         from the same place: line_memo.py), then the new state's pay-once rewards and ends."""
         env = self.env
-        if env._over:  # refused, as Env refuses it
+        if env._over:  # refused, as Env refuses it: the end as it was
             env.status = 1
-            return OVER, 0.0, True, False, False, False, None, None
+            return OVER, 0.0, not env._cut, env._cut, False, False, None, None
         env._t += 1
         key = replay = None
         if self._fresh and type(line) is str:
@@ -141,7 +141,7 @@ class TableEpisode(TerminalEpisode):
             reward, live_error = env._pay_once(newly, reward)
             error = live_error or error
         truncated = not terminated and env._t >= env.horizon
-        env._over = terminated or truncated
+        env._over, env._cut = terminated or truncated, truncated
         return shown, reward, terminated, truncated, success, status == 0, action, error
 
     def _run_line(self, line: str, key: tuple[int, int, str] | None) -> Replay:
