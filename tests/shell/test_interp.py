@@ -9,7 +9,7 @@ import pytest
 
 from worldgen.shell.builtins.base import Call
 from worldgen.shell.interp import Session, Shell
-from worldgen.shell.limits import MAX_OUTPUT, TRUNCATED
+from worldgen.shell.limits import LIMIT_STATUS, MAX_OUTPUT, TRUNCATED
 from worldgen.shell.memfs import MemoryFs
 
 
@@ -246,6 +246,12 @@ def test_ten_thousand_pipes_are_refused(run):
 def test_too_many_commands_are_refused(run, fs):
     got = fast(run, "echo x > /tmp/ran; " + "true; " * 1_100)
     assert got.status == 2 and "too many commands" in got.output and fs.stat("/tmp/ran") is None
+
+
+@pytest.mark.parametrize("call", ['gsub(/q/, "", y)', 'sub(/q/, "", y)'])
+def test_an_awk_replacement_that_matches_nothing_still_pays_for_its_scan(run, call):
+    got = fast(run, "awk 'BEGIN { x = sprintf(\"%1000000s\", \"\"); for (i = 0; i < 999999; i++) { y = x; " + call + " } }'")
+    assert got.stopped and got.status == LIMIT_STATUS
 
 
 def test_unterminated_quote_and_heredoc_are_fast(run):

@@ -135,6 +135,7 @@ def replace(rx: Regex, replacement: str, subject: str, every: bool) -> tuple[str
     gives ``-a-``)."""
     if rx.degree and rx.too_costly(len(subject), len(subject)):
         raise AwkError("regular expression refused: too costly on this text")
+    charge(len(subject))  # the scan reads the whole text, matched or not (`gsub(/q/, "", s)` in a loop)
     rx.charge_search(len(subject))
     out: list[str] = []
     pos = count = size = 0
