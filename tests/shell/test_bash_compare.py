@@ -171,6 +171,10 @@ LINES = [
     "echo `echo hi`", 'echo "n=`wc -l < a.txt`"', "for f in `ls *.txt`; do echo [$f]; done", "echo `echo \\`echo nest\\``",
     "X=`cat b.txt`; echo $X", "echo `echo '$HOME'`", 'echo "`echo "q"`"', "echo `", "echo `false`; echo $?",
     "cat <<EOF\n`echo in-heredoc`\nEOF", "echo `echo a; echo b`", "echo '`not`' \\`x",
+    'echo $(< a.txt)', 'echo "$(< a.txt)"', "X=$(< nope); echo $? [$X]", "echo $(<kv.conf) $(< sub/inner.txt)", "echo $(< sub)",
+    'f=a.txt; echo "$(< $f)"',
+    # writes past a mebibyte are whole
+    "seq 200000 > big; echo $?; wc -lc big; tail -c 7 big",
 ]
 
 

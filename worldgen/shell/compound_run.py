@@ -11,10 +11,12 @@ from typing import TYPE_CHECKING
 
 from worldgen.shell import budget
 from worldgen.shell.arith import ArithError
-from worldgen.shell.ast import AndOr, CaseClause, ForLoop, IfClause, Redirect, Script, WhileLoop
+from worldgen.shell.ast import AndOr, CaseClause, ForLoop, IfClause, Redirect, Script, WhileLoop, Word
 from worldgen.shell.builtins.core import IDENTIFIER
 from worldgen.shell.builtins.read import read
 from worldgen.shell.expand import Expander, Substitute, matches
+from worldgen.shell.fs import FsError, resolve
+from worldgen.shell.substitution import file_only
 
 if TYPE_CHECKING:
     from worldgen.shell.interp import Session, Shell, _Terminal
@@ -134,10 +136,26 @@ class CompoundRuns:
             stream.rest = stream.rest[got.consumed:]
         return got.status
 
+    def _file_text(self: Shell, typed: Word, session: Session, term: _Terminal) -> tuple[str, int]:
+        """``$(< FILE)``: the file's text (a read, as ``cat`` makes), or bash's error and status 1."""
+        name = Expander(self.fs, session.env, session.cwd, session.status).word(typed)
+        try:
+            text = self.fs.read(resolve(session.cwd, name))
+        except FsError as why:
+            if why.errno == "EISDIR":  # bash reads a directory as nothing, quietly
+                return "", 0
+            term.err(f"bash: {name}: {why.reason}\n")
+            return "", 1
+        term.meter.charge(budget.READ_COST * len(text))
+        return text, 0
+
     def _substituter(self: Shell, session: Session, term: _Terminal) -> Substitute:
         """How a command's ``$(...)`` runs: in a subshell of ``session`` (its changes to variables
         and the directory stay inside), on the line's budget; its stderr goes to the terminal."""
         def run(script: Script) -> tuple[str, int]:
+            typed = file_only(script)
+            if typed is not None:
+                return self._file_text(typed, session, term)
             sub = session.copy()
             inner = term.fresh()
             try:

@@ -288,7 +288,7 @@ class Shell(CompoundRuns):
         for f in files:
             text = "".join(buffers.get(f, ()))
             try:
-                self.fs.write(f.path, text[:limits.MAX_OUTPUT], append=f.append)
+                self.fs.write(f.path, text, append=f.append)  # the disk refuses what it cannot hold (ENOSPC)
             except FsError as why:
                 term.err(f"bash: {f.typed}: {why.reason}\n")
                 status = 1

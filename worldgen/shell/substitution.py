@@ -11,7 +11,7 @@ escapes; inside, a backslash before ``$``, a backquote or a backslash (and, with
 
 from __future__ import annotations
 
-from worldgen.shell.ast import Subst
+from worldgen.shell.ast import Command, Script, Subst, Word
 from worldgen.shell.errors import eof_matching
 from worldgen.shell.scanning import closing
 
@@ -43,3 +43,18 @@ def backquoted(s: str, i: int, quoted: bool) -> tuple[Subst, int]:
     if j >= n:
         raise eof_matching("`")
     return Subst(parse_uncached("".join(text)), quoted), j + 1
+
+
+def file_only(script: Script) -> Word | None:
+    """The file of ``$(< FILE)``, bash's ``$(cat FILE)`` without the ``cat``: a script of one
+    command that is nothing but that redirection; else None."""
+    if len(script.items) != 1 or script.items[0].rest:
+        return None
+    pipeline = script.items[0].first
+    if len(pipeline.commands) != 1 or pipeline.negated:
+        return None
+    cmd = pipeline.commands[0]
+    if type(cmd) is not Command or cmd.words or cmd.assigns or len(cmd.redirects) != 1:
+        return None
+    r = cmd.redirects[0]
+    return r.target if r.op == "<" and r.fd == 0 else None

@@ -81,7 +81,11 @@ CASES = [["s/a/A/", "f"], ["s/a/A/g", "f"], ["s/a/A/3", "f"], ["-n", "s/\\(b\\)e
          ["s/a/b", "f"], ["s/a/b/x", "f"], ["k", "f"], ["s/\\(a/b/", "f"], ["s/a/\\1/", "f"], ["3,/x", "f"],
          ["/x", "f"], ["p;k", "f"], ["y/ab/c/", "f"], ["a", "f"], ["2q5", "f"], ["p", "nope", "cfg"],
          ["s/e/E/2g", "f"], ["/^#/d;s/=/: /", "cfg"], ["s/x*/-/g", "cfg"], ["s/$/;/", "cfg"],
-         ["s/^/> /", "f"], ["s/\\./!/", "f"], ["s/t\\b/T/g", "f"], ["-n"], [], ["--frob", "p", "f"], ["-q", "f"]]
+         ["s/^/> /", "f"], ["s/\\./!/", "f"], ["s/t\\b/T/g", "f"], ["-n"], [], ["--frob", "p", "f"], ["-q", "f"],
+         # case conversion (sed_case.py) and repeated flags
+         ["s/.*/\\U&/", "f"], ["s/a\\(.\\)/\\u\\1-\\U&\\Ex/g", "f"], ["-E", "s/(\\w)(\\w*)/\\u\\1\\L\\2/g", "cfg"],
+         ["s/.*/\\L\\u&/", "f"], ["s/e/\\l\\UeE/g", "f"], ["-E", "s/^([^=]*)=/\\U\\1\\E=/", "cfg"],
+         ["s/a/b/gg", "f"], ["s/a/b/pp", "f"], ["s/a/b/2g3", "f"]]
 
 
 @pytest.mark.parametrize("argv", CASES, ids=" ".join)

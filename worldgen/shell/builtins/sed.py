@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass, field
 
 from worldgen.shell.budget import CHARGE_EVERY, MATCH_COST, Charged, charge
+from worldgen.shell.builtins.sed_case import cased
 from worldgen.shell.builtins.base import Call
 from worldgen.shell.builtins.options import NO, OPTIONAL, REQUIRED, OptionError, Spec, parse
 from worldgen.shell.builtins.regex import BUDGET, search_cost
@@ -154,7 +155,7 @@ class _Run:
         # what one match adds is at most the literal text plus each group reference's match, so
         # it is charged before it is made (`s/.*/&&&&&&/` over a long line grows fast)
         literal = sum(len(p) for p in cmd.replacement if isinstance(p, str))
-        refs = len(cmd.replacement) - sum(1 for p in cmd.replacement if isinstance(p, str))
+        refs = sum(1 for p in cmd.replacement if isinstance(p, int))
         spent = 0
         for m in rx.finditer(space):
             seen += 1
@@ -165,7 +166,10 @@ class _Run:
                 charge(spent)
                 spent = 0
             pieces.append(space[pos:m.start()])
-            pieces.extend(m.group(p) or "" if isinstance(p, int) else p for p in cmd.replacement)
+            if cmd.cased:
+                pieces.append(cased(cmd.replacement, m.group))
+            else:
+                pieces.extend(m.group(p) or "" if isinstance(p, int) else p for p in cmd.replacement)  # type: ignore[misc]
             pos = m.end()
             changed = True
             if not cmd.every:

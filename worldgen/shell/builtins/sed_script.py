@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from worldgen.shell.builtins.sed_case import OPS as CASE_OPS, CaseOp
 from worldgen.shell.builtins.options import ascii_digits, integer
 from worldgen.shell.builtins.regex import RegexError, translate
 
@@ -39,7 +40,8 @@ class Command:
     text: str = ""  # a/i/c text; y source
     target: str = ""  # y destination
     regex: re.Pattern[str] | None = None
-    replacement: list[str | int] = field(default_factory=list)  # literal parts and group numbers (0: &)
+    replacement: list[str | int | CaseOp] = field(default_factory=list)  # literal parts, group numbers (0: &), case ops
+    cased: bool = False  # the replacement converts case (sed_case.py)
     count: int = 1  # s: which match (0: all, with g)
     every: bool = False
     printing: bool = False
@@ -213,11 +215,18 @@ class ScriptParser:
         pattern = self.delimited(delim, "unterminated `s' command")
         replacement = self.replacement(delim)
         icase = False
+        numbered = False
         while True:
             ch = self.peek()
             if ch == "g":
+                if cmd.every:
+                    self.i += 1
+                    raise self.fail("multiple `g' options to `s' command")
                 cmd.every = True
             elif ch == "p":
+                if cmd.printing:
+                    self.i += 1
+                    raise self.fail("multiple `p' options to `s' command")
                 cmd.printing = True
             elif ch in ("i", "I"):
                 icase = True
@@ -227,7 +236,10 @@ class ScriptParser:
                 if integer(m.group()) == 0:
                     self.i = m.end()
                     raise self.fail("number option to `s' command may not be zero")
-                cmd.count, self.i = integer(m.group()), m.end()
+                if numbered:
+                    self.i = m.end()
+                    raise self.fail("multiple number options to `s' command")
+                cmd.count, self.i, numbered = integer(m.group()), m.end(), True
                 continue
             elif ch in ("", ";", "\n", "}", " ", "\t"):
                 break
@@ -240,9 +252,10 @@ class ScriptParser:
         if wanted > cmd.regex.groups:
             raise self.fail(f"invalid reference \\{wanted} on `s' command's RHS")
         cmd.replacement = replacement
+        cmd.cased = any(type(p) is CaseOp for p in replacement)
 
-    def replacement(self, delim: str) -> list[str | int]:
-        parts: list[str | int] = []
+    def replacement(self, delim: str) -> list[str | int | CaseOp]:
+        parts: list[str | int | CaseOp] = []
         literal: list[str] = []
         while True:
             ch = self.take()
@@ -258,6 +271,9 @@ class ScriptParser:
                 nxt = self.take()
                 if ascii_digits(nxt):
                     parts.extend(["".join(literal), int(nxt)])
+                    literal = []
+                elif nxt and nxt in CASE_OPS:
+                    parts.extend(["".join(literal), CaseOp(nxt)])
                     literal = []
                 elif nxt:
                     literal.append(SED_ESCAPES.get(nxt, nxt) if nxt != "\n" else "\n")

@@ -1,0 +1,42 @@
+"""GNU sed's case conversion in an ``s`` command's replacement: ``\\U`` and ``\\L`` turn what
+follows (literal text and group references alike) to upper or lower case until ``\\E`` or the
+other one; ``\\u`` and ``\\l`` turn only the next character, on top of either
+(``s/.*/\\L\\u&/`` capitalises a word) unless ``\\U``, ``\\L`` or ``\\E`` follows them before any
+text. Letters are ASCII's, as in the C locale."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+OPS = frozenset("ULulE")
+_UPPER = str.maketrans("abcdefghijklmnopqrstuvwxyz", "ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
+
+
+@dataclass(frozen=True, slots=True)
+class CaseOp:
+    """One of ``\\U \\L \\u \\l \\E`` in a replacement, where it was written."""
+
+    op: str
+
+
+def cased(parts: list[str | int | CaseOp], group) -> str:  # group: (int) -> str | None
+    """The replacement text of one match: ``parts`` with each group read by ``group``."""
+    out: list[str] = []
+    mode = ""  # "U", "L" or none
+    once = ""  # "u", "l" or none: the next character
+    for p in parts:
+        if type(p) is CaseOp:
+            if p.op in "ul":
+                once = p.op
+            else:  # and a one-shot not yet used is dropped, as GNU drops it (`\l\U&` is all upper)
+                mode, once = ("" if p.op == "E" else p.op), ""
+            continue
+        text = p if type(p) is str else (group(p) or "")
+        if mode:
+            text = text.translate(_UPPER if mode == "U" else _LOWER)
+        if once and text:
+            text = text[0].translate(_UPPER if once == "u" else _LOWER) + text[1:]
+            once = ""
+        out.append(text)
+    return "".join(out)
