@@ -4,7 +4,7 @@ single-env floor, in one run on one core.
 Run by hand:  PYTHONPATH=. .venv/bin/python bench/bench_vector.py [--seconds S] [--only NAME ...]
 
 The envs play the first world of each named scaffold (default: ice, frozen_lake, vault, maze;
-mixed in one batch, env i playing world i mod 4). Each step picks a random admissible command id
+mixed in one batch, each episode in a world drawn as Suite-v0 draws it). Each step picks a random admissible command id
 per env from the masks the last step returned (a numpy argmax over noise; printed apart, as it
 is the trainer's cost, not the batch's) and steps every env: once returning masks and ids only,
 once with text observations too; then TextWorldExpress's Python API, when installed, through
@@ -30,6 +30,7 @@ from worldgen.verify.statespace import explore
 
 SIZES = (1, 64, 4096)
 NOISE = 16  # policy noise blocks, drawn once and reused in turn
+WARM = 256  # steps before the clock starts: every env has played a world with chance by then
 
 
 def batched_steps_per_second(batch: Batch, seconds: float) -> tuple[float, float]:
@@ -37,8 +38,8 @@ def batched_steps_per_second(batch: Batch, seconds: float) -> tuple[float, float
     (the batch's steps alone, with the policy's argmax too)."""
     noise = np.random.default_rng(0).random((NOISE, batch.num_envs, batch.max_commands))
     _, masks = batch.reset(seed=0)
-    for k in range(NOISE):  # warm: each env's chance stream is seeded at its first draw, once per reset(seed)
-        _, _, _, _, masks = batch.step(np.argmax(masks * noise[k], axis=1))
+    for k in range(WARM):  # warm: each env's chance stream is made at its first draw, once per reset(seed),
+        _, _, _, _, masks = batch.step(np.argmax(masks * noise[k % NOISE], axis=1))  # in its first chance world
     steps, stepping, start = 0, 0.0, time.perf_counter()
     while (elapsed := time.perf_counter() - start) < seconds:
         for k in range(NOISE):

@@ -1,6 +1,7 @@
 """``gymnasium.make_vec("worldgen/Suite-v0", vectorization_mode="vector_entry_point", suite=...)``:
 a suite with step tables stepped as one batch, with Gymnasium's conventions (next-step autoreset
-declared in its metadata, seeds ``seed + i``, vector infos) and the traces of independent Envs."""
+declared in its metadata, seeds ``seed + i``, vector infos) and the traces of independent
+Suite-v0 envs (each episode in a world drawn from the whole suite)."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from gymnasium.wrappers.vector import RecordEpisodeStatistics
 from tests.tables.conftest import shipped_world, tables_of
 from tests.worldfiles import write_suite
 from worldgen.adapters import SUITE_ENV_ID
+from worldgen.adapters.gym import WorldgenEnv, make_suite_env
 from worldgen.adapters.gym_vector import WorldgenVectorEnv
 from worldgen.adapters.shelltext import ShellText
 from worldgen.errors import WorldgenError
@@ -34,6 +36,14 @@ def make(suite: Path, num_envs: int, **kwargs: object) -> gym.vector.VectorEnv:
     return gym.make_vec(SUITE_ENV_ID, num_envs=num_envs, vectorization_mode="vector_entry_point", suite=str(suite), **kwargs)
 
 
+def suite_envs(worlds: list | tuple, seed: int, n: int) -> list[WorldgenEnv]:
+    """What the vector env's envs must trace: Suite-v0 envs over the same worlds, reset with seed + i."""
+    envs = [make_suite_env(list(worlds)) for _ in range(n)]
+    for i, env in enumerate(envs):
+        env.reset(seed=seed + i)
+    return envs
+
+
 def test_make_vec_reaches_the_batch_with_gymnasiums_conventions(suite: Path) -> None:
     envs = make(suite, 4)
     assert isinstance(envs.unwrapped, WorldgenVectorEnv)
@@ -41,38 +51,40 @@ def test_make_vec_reaches_the_batch_with_gymnasiums_conventions(suite: Path) -> 
     obs, infos = envs.reset(seed=5)
     assert isinstance(obs, tuple) and len(obs) == 4 and obs in envs.observation_space
     assert infos["action_mask"].shape == (4, envs.unwrapped.batch.max_commands) and infos["_action_mask"].all()
-    first = Env(shipped_world(NAMES[1]))
-    assert obs[1] == first.reset(seed=6)[0]  # env i is seeded with seed + i
+    second = make_suite_env([shipped_world(name) for name in NAMES])
+    shown, info = second.reset(seed=6)  # env i is seeded with seed + i, and draws its world as Suite-v0 does
+    assert (obs[1], infos["world"][1]) == (shown, info["world"]) and infos["_world"].all()
+    first = second._active
     assert infos["action_mask"][1].tolist()[:len(first.commands)] == [c in first.admissible for c in first.commands]
 
 
-def test_ids_and_texts_step_alike_and_as_env_does(suite: Path) -> None:
+def test_ids_and_texts_step_alike_and_as_suite_envs_do(suite: Path) -> None:
     by_id, by_text = make(suite, 3), make(suite, 3)
     _, infos = by_id.reset(seed=0)
     by_text.reset(seed=0)
-    envs = [Env(shipped_world(name)) for name in NAMES]
-    for i, env in enumerate(envs):
-        env.reset(seed=i)
+    envs = suite_envs([shipped_world(name) for name in NAMES], 0, 3)
     rng = np.random.default_rng(0)
-    playing = [True] * 3  # until its first episode ends, each env is compared with its Env
-    for _ in range(30):
+    over = [False] * 3
+    for _ in range(60):
         ids = np.array([rng.choice(np.flatnonzero(m)) if m.any() else 0 for m in infos["action_mask"]])
         texts = [by_id.unwrapped.commands(i)[b] for i, b in enumerate(ids)]
         obs, rewards, terminated, truncated, infos = by_id.step(ids)
         same = by_text.step(texts)
         assert same[0] == obs and np.array_equal(same[1], rewards) and np.array_equal(same[4]["action_mask"], infos["action_mask"])
         for i, env in enumerate(envs):
-            if playing[i]:
-                assert (obs[i], rewards[i]) == env.step(texts[i])[:2]
-                playing[i] = not (terminated[i] or truncated[i])
+            if over[i]:  # next-step autoreset: a new episode, in a world drawn
+                shown, reward = env.reset()[0], 0.0
+            else:
+                shown, reward, *_ = env.step(texts[i])
+            assert (obs[i], rewards[i], infos["world"][i]) == (shown, reward, env.world_ids[env.current])
+            over[i] = bool(terminated[i] or truncated[i])
 
 
 def test_an_unknown_text_command_is_refused_as_env_refuses_it(suite: Path) -> None:
     envs = make(suite, 1)
     envs.reset(seed=0)
-    env = Env(shipped_world(NAMES[0]))
-    env.reset(seed=0)
-    for command in ("xyzzy plugh", env.commands[0]):
+    env = suite_envs([shipped_world(name) for name in NAMES], 0, 1)[0]
+    for command in ("xyzzy plugh", env._active.commands[0]):
         obs, reward, *_ = envs.step(np.array([command]))  # a numpy array of texts too
         assert (obs[0], reward[0]) == env.step(command)[:2]
 
@@ -109,20 +121,25 @@ def test_a_suite_with_a_terminal_world_takes_its_lines_and_command_ids(tmp_path:
     worlds = (shipped_world("services"), shipped_world("vault"))
     folder = write_suite(tmp_path / "mixed", worlds, lambda w: encode(tables_of(w)))
     vec = make(folder, 2)
-    obs, infos = vec.reset(seed=4)
-    shell, plain = Env(worlds[0]), Env(worlds[1])
-    assert obs == (shell.reset(seed=4)[0], plain.reset(seed=5)[0])
-    assert vec.unwrapped.batch.shell_envs.tolist() == [0]
+    obs, infos = vec.reset(seed=2)
+    envs = [make_suite_env(list(worlds)) for _ in range(2)]
+    assert obs == tuple(env.reset(seed=2 + i)[0] for i, env in enumerate(envs))
+    shelled = [i for i, env in enumerate(envs) if env.current == 0]
+    assert vec.unwrapped.batch.shell_envs.tolist() == shelled == [1]  # seed 3 plays services first
+    k = shelled[0]
+    shell = envs[k]._active
     start = shell.commands.index("service web start")
-    for actions in ([start, 0], ["systemctl status web", plain.commands[1]], ["ls /etc | head -3", "xyzzy plugh"]):
+    for line in (start, "systemctl status web", "ls /etc | head -3"):
+        actions: list[int | str] = [0, 0]
+        actions[k] = line
         obs, rewards, *_ , infos = vec.step(actions)
-        for i, (env, action) in enumerate(((shell, actions[0]), (plain, actions[1]))):
-            line = env.commands[action] if isinstance(action, int) else action
-            shown, reward, *_ = env.step(line)
-            assert (obs[i], rewards[i]) == (shown, reward), (i, line)
-        assert infos["action_mask"][0].tolist()[:len(shell.commands)] == [c in shell.admissible for c in shell.commands]
-    obs, *_ = vec.step(["printf '\\u2603 ok\\n'", 0])
-    assert obs[0].startswith("☃ ok") and obs in vec.observation_space  # a shell prints any character
+        shown, reward, *_ = envs[k].step(shell.commands[line] if isinstance(line, int) else line)
+        assert (obs[k], rewards[k]) == (shown, reward), line
+        assert infos["action_mask"][k].tolist()[:len(shell.commands)] == [c in shell.admissible for c in shell.commands]
+    actions = [0, 0]
+    actions[k] = "printf '\\u2603 ok\\n'"
+    obs, *_ = vec.step(actions)
+    assert obs[k].startswith("☃ ok") and obs in vec.observation_space  # a shell prints any character
     assert type(vec.single_observation_space) is ShellText
 
 

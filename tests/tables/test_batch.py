@@ -1,6 +1,7 @@
 """Same seeds, same traces, thousands at a time: a batch of envs over worlds of several shipped
 scaffolds (chance and pay-once rewards included) answers random command ids, admissible or not,
-exactly as independent ``Env``s do with the same seeds, through automatic resets."""
+exactly as independent Suite-v0 envs over the same worlds do with the same seeds, through
+automatic resets that draw each env's next world."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import numpy as np
 import pytest
 
 from tests.tables.conftest import shipped_world, tables_of
+from worldgen.adapters.gym import make_suite_env
 from worldgen.errors import WorldgenError
 from worldgen.ir.world import World
 from worldgen.runtime.env import Env
@@ -34,39 +36,46 @@ def _mask(env: Env, width: int) -> list[bool]:
     return [b < len(env.commands) and env.commands[b] in admissible for b in range(width)]
 
 
-def test_a_batch_steps_as_independent_envs_with_the_same_seeds(batch_of, mixed: list[World]) -> None:  # type: ignore[no-untyped-def]
+def test_a_batch_steps_as_suite_envs_with_the_same_seeds(batch_of, mixed: list[World]) -> None:  # type: ignore[no-untyped-def]
     batch: Batch = batch_of(ENVS)
-    envs = [Env(mixed[i % len(mixed)]) for i in range(ENVS)]
+    suites = [make_suite_env(mixed) for _ in range(ENVS)]
+    ids = [w.id for w in mixed]
     obs, masks = batch.reset(seed=7)
     over = [False] * ENVS
-    for i, env in enumerate(envs):
-        assert obs[i] == env.reset(seed=7 + i)[0]
-        assert masks[i].tolist() == _mask(env, batch.max_commands)
+    played: list[set[int]] = [set() for _ in range(ENVS)]
+    for i, suite in enumerate(suites):
+        shown, info = suite.reset(seed=7 + i)
+        assert (obs[i], ids[batch.world[i]]) == (shown, info["world"])
+        assert masks[i].tolist() == _mask(suite._active, batch.max_commands)
     rng = np.random.default_rng(0)
-    ends, paid = 0, np.zeros(ENVS)
+    ends, paid = 0, np.zeros(len(mixed))
     for step in range(STEPS):
         valid = [rng.choice(np.flatnonzero(m)) if m.any() else -1 for m in masks]
         wild = rng.integers(-2, batch.max_commands + 2, size=ENVS)  # refused, unknown, out of range
         commands = np.where(rng.random(ENVS) < 0.6, valid, wild)
         obs, rewards, terminated, truncated, masks = batch.step(commands)
-        paid += rewards > 0
-        for i, env in enumerate(envs):
-            if over[i]:  # next-step autoreset: the command is ignored, the episode starts again
-                shown, info = env.reset()
+        for i, suite in enumerate(suites):
+            if over[i]:  # next-step autoreset: the command is ignored, the episode starts again, in a world drawn
+                shown, info = suite.reset()
                 expected = (shown, 0.0, False, False)
+                assert ids[batch.world[i]] == info["world"], (step, i)
             else:
+                env = suite._active
                 b = int(commands[i])
                 command = env.commands[b] if 0 <= b < len(env.commands) else "xyzzy plugh"
-                *moved, info = env.step(command)
+                *moved, info = suite.step(command)
                 expected = tuple(moved)
+                paid[batch.world[i]] += rewards[i] > 0
+            played[i].add(int(batch.world[i]))
             assert (obs[i], rewards[i], terminated[i], truncated[i]) == expected, (step, i)
             assert (batch.valid[i], batch.steps[i], batch.stepped[i]) == (info["valid"], info["step"], not over[i])
             assert not batch.stepped[i] or batch.exit_status[i] == info["exit_status"], (step, i)
-            assert masks[i].tolist() == _mask(env, batch.max_commands), (step, i)
+            assert masks[i].tolist() == _mask(suite._active, batch.max_commands), (step, i)
             over[i] = bool(terminated[i] or truncated[i])
             ends += over[i]
     assert ends > 2 * ENVS  # the trace went through many automatic resets
-    assert set(batch.world[paid > 0].tolist()) == set(range(len(mixed)))  # and met goals or pay-once rewards in every world
+    assert all(len(worlds) > 1 for worlds in played)  # each env played several worlds
+    assert (paid > 0).sum() >= 4  # and met goals or pay-once rewards in most worlds
 
 
 def test_without_texts_the_numbers_are_the_same(batch_of) -> None:  # type: ignore[no-untyped-def]
@@ -84,11 +93,32 @@ def test_without_texts_the_numbers_are_the_same(batch_of) -> None:  # type: igno
         masks = numbers[-1]
 
 
-def test_env_i_plays_world_i_modulo_the_worlds_and_reports_its_commands(batch_of, mixed: list[World]) -> None:  # type: ignore[no-untyped-def]
-    batch: Batch = batch_of(7)
-    assert batch.world.tolist() == [0, 1, 2, 3, 4, 0, 1]
-    assert batch.commands(6) == Env(mixed[1]).commands
+def test_every_env_draws_its_worlds_from_the_whole_suite_and_reports_their_commands(batch_of, mixed: list[World]) -> None:  # type: ignore[no-untyped-def]
+    batch: Batch = batch_of(2)
+    batch.reset(seed=5)
+    seen: list[set[int]] = [set(), set()]
+    for _ in range(3000):
+        for i in (0, 1):
+            seen[i].add(int(batch.world[i]))
+            assert batch.commands(i) == Env(mixed[batch.world[i]]).commands
+        batch.step([0, 0])
+    assert seen == [set(range(len(mixed)))] * 2  # two envs, five worlds: every world is played by each
     assert batch.max_commands == max(len(Env(w).commands) for w in mixed)
+
+
+def test_an_unseeded_first_reset_draws_fresh_entropy_as_gymnasium_does(batch_of) -> None:  # type: ignore[no-untyped-def]
+    runs = []
+    for _ in range(2):
+        batch: Batch = batch_of(8)
+        batch.reset()
+        runs.append([batch.world.tolist()] + [batch.step([0] * 8)[1].tolist() for _ in range(30)])
+    assert runs[0] != runs[1]
+    seeded = []
+    for _ in range(2):
+        batch = batch_of(8)
+        batch.reset(seed=1)
+        seeded.append([batch.world.tolist()] + [batch.step([0] * 8)[1].tolist() for _ in range(30)])
+    assert seeded[0] == seeded[1]
 
 
 def test_a_command_array_of_the_wrong_shape_is_refused(batch_of) -> None:  # type: ignore[no-untyped-def]
@@ -99,14 +129,14 @@ def test_a_command_array_of_the_wrong_shape_is_refused(batch_of) -> None:  # typ
 
 
 def test_resets_seed_each_env_or_continue_its_chance_stream_as_env_does(lake: World) -> None:
-    """A list seeds env by env (None: the world's own seed at first); a reset without seeds
-    continues every env's stream, as ``Env.reset()`` does."""
+    """A list seeds env by env (None: a seed drawn from fresh entropy at first); a reset without
+    seeds continues every env's stream, as ``Env.reset()`` does (one world: drawn every time)."""
     batch = Batch([lake], [tables_of(lake)], 2)
-    envs = [Env(lake), Env(lake)]
-    obs, masks = batch.reset(seed=[3, None])
+    envs = [make_suite_env([lake]), make_suite_env([lake])]
+    obs, masks = batch.reset(seed=[3, 9])
     assert obs is None
     envs[0].reset(seed=3)
-    envs[1].reset()
+    envs[1].reset(seed=9)
     rng = np.random.default_rng(2)
     for _ in range(3):
         over = [False, False]
@@ -114,7 +144,7 @@ def test_resets_seed_each_env_or_continue_its_chance_stream_as_env_does(lake: Wo
             commands = [rng.choice(np.flatnonzero(m)) if m.any() else 0 for m in masks]
             _, rewards, terminated, truncated, masks = batch.step(commands)
             for i, env in enumerate(envs):
-                expected = (0.0, False, False) if over[i] else env.step(env.commands[commands[i]])[1:4]
+                expected = (0.0, False, False) if over[i] else env.step(env._active.commands[commands[i]])[1:4]
                 if over[i]:
                     env.reset()
                 assert (rewards[i], terminated[i], truncated[i]) == expected

@@ -11,8 +11,8 @@ from worldgen.tables.draws import BLOCK, Draws
 
 
 def test_draws_read_ahead_and_used_one_by_one_are_the_stream(lake: World) -> None:
-    draws = Draws([lake, lake], depth=3)
-    draws.seed([1], [42])
+    draws = Draws(2, depth=3)
+    draws.seed([0, 1], [lake, lake], [None, 42])
     envs = np.array([0, 1])
     taken: list[list[float]] = [[], []]
     for step in range(2 * BLOCK):  # across several refills, with 2 draws still unused at each
@@ -23,3 +23,4 @@ def test_draws_read_ahead_and_used_one_by_one_are_the_stream(lake: World) -> Non
         draws.use(envs, used)
     assert taken[0] == chance_stream(lake, None).random(len(taken[0])).tolist()  # the world's own seed
     assert taken[1] == chance_stream(lake, 42).random(len(taken[1])).tolist()
+

@@ -10,10 +10,11 @@ Observations and actions are ``Text`` spaces whose charset and lengths come from
 (``worldgen.adapters.textspace``). Seeding follows Gymnasium: ``reset(seed=s)`` reseeds
 ``np_random`` and makes everything after it reproducible. That episode's run-time chance uses
 ``s`` itself, exactly as ``Env.reset(seed=s)`` and ``worldgen serve`` do, so one seed replays the
-same episode through every interface. A reset without a seed draws the world from ``np_random``
-(for a suite) and continues that world's chance stream; a world's first stream after a seeded
-reset is seeded from ``np_random``. (Re-seeding the runtime on every reset would cost more than
-a dozen steps.)
+same episode through every interface. Each episode's world (for a suite) comes from a key drawn
+from ``np_random`` at the seeded (or first) reset and the episode's number since, and the later
+episodes' chance runs on from the first one's stream, whichever world they play
+(``runtime/picks.py``): the rule the batched vector env follows too, so its env ``i`` plays what
+this env plays with seed ``s + i``.
 
 Worlds truncate their own episodes at their horizon; ``env.spec.max_episode_steps`` reports it
 (the largest horizon, for a suite). ``make`` adds only its env checker: no ``TimeLimit`` (the
@@ -29,16 +30,16 @@ from pathlib import Path
 from typing import Any
 
 import gymnasium as gym
+import numpy as np
 from gymnasium.envs.registration import EnvSpec
 
 from worldgen.adapters.textspace import TextBounds, text_bounds
 from worldgen.errors import WorldgenError
 from worldgen.ir.world import World
-from worldgen.runtime.env import Env, StepInfo, episode_seed
+from worldgen.runtime.env import Env, StepInfo, chance_stream, episode_seed
 from worldgen.runtime.loader import horizon as world_horizon
+from worldgen.runtime.picks import chance_seed, key_of, world_of
 from worldgen.runtime.sources import open_worlds
-
-SEED_BOUND = 2**63  # episode seeds drawn from np_random lie in [0, SEED_BOUND)
 
 
 class _BeforeReset:
@@ -70,7 +71,9 @@ class WorldgenEnv(gym.Env[str, str]):
         self._worlds = [world for _, world in worlds]
         self._index = {world_id: i for i, world_id in enumerate(self.world_ids)}
         self._envs: dict[int, Env] = {}
-        self._seeded: set[int] = set()  # worlds whose chance stream was seeded since the last seeded reset
+        self._key: int | None = None  # draws each episode's world (runtime/picks.py)
+        self._episodes = 0  # episodes since the key was drawn
+        self._stream: np.random.Generator | None = None  # every episode's chance since the key was drawn
         bounds = functools.reduce(TextBounds.union, map(text_bounds, self._worlds))
         self.observation_space = bounds.observation_space()
         self.action_space = bounds.action_space()
@@ -89,32 +92,33 @@ class WorldgenEnv(gym.Env[str, str]):
         self._spec = None if spec is None else dataclasses.replace(spec, max_episode_steps=self.horizon)
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[str, StepInfo]:
-        """See the module docstring for where each episode's randomness comes from."""
+        """See the module docstring (and runtime/picks.py) for where each episode's randomness comes from."""
         super().reset(seed=episode_seed(seed))
-        if seed is not None:
-            self._seeded.clear()
-        self.current = i = self._choose(options) if options else self._draw()
+        restart = seed is not None or self._key is None
+        if restart:
+            self._key, self._episodes = key_of(self.np_random), 0
+        chosen = self._choose(options) if options else None
+        i = chosen if chosen is not None else world_of(self._key, self._episodes, len(self._worlds))
+        self._episodes += 1
+        self.current = i
         env = self._envs.get(i)
         if env is None:
             env = self._envs[i] = self._worlds[i].env()
         self._active = env
-        if i in self._seeded:
-            self._observation, info = env.reset()  # this world's chance stream continues
-        else:
-            self._seeded.add(i)
-            self._observation, info = env.reset(seed=seed if seed is not None else int(self.np_random.integers(SEED_BOUND)))
+        if restart:  # one chance stream for every episode until the next seeded reset
+            self._stream = chance_stream(self._worlds[i], seed if seed is not None else chance_seed(self._key))
+        assert self._stream is not None
+        self._observation, info = env.reset_on(self._stream)
         info["world"] = self.world_ids[self.current]
         return self._observation, info
 
-    def _draw(self) -> int:
-        return 0 if len(self._worlds) == 1 else int(self.np_random.integers(len(self._worlds)))
-
-    def _choose(self, options: dict[str, Any]) -> int:
+    def _choose(self, options: dict[str, Any]) -> int | None:
+        """The world ``options`` names (None: draw one)."""
         unknown = set(options) - {"world"}
         if unknown:
             raise ValueError(f"unknown reset options {sorted(unknown)}; the only option is 'world' (a world id)")
         if "world" not in options:
-            return self._draw()
+            return None
         try:
             return self._index[options["world"]]
         except KeyError:

@@ -6,8 +6,10 @@ conventional way::
     >>> obs, rewards, terminated, truncated, infos = envs.step(actions)  # command ids (or texts)
     >>> infos["action_mask"]                                             # bool, num_envs x max commands
 
-Env ``i`` plays the suite's world ``i mod len(suite)`` and traces exactly what ``Env`` traces
-with the same seed (docs/tables.md). Actions are command ids (``Discrete(max commands)`` per env:
+Each episode of env ``i`` plays a world drawn from the whole suite (``infos["world"]`` names it),
+and env ``i`` traces exactly what ``gymnasium.make("worldgen/Suite-v0", suite=...)`` traces when
+reset with seed ``seed + i`` (runtime/picks.py; docs/tables.md); without a seed, the first reset
+draws from fresh entropy, as Gymnasium's envs do. Actions are command ids (``Discrete(max commands)`` per env:
 ``envs.unwrapped.commands(i)`` names them) or command texts, read as Env reads them; an id or
 text the world does not admit is refused as Env refuses it; in a terminal world an id types its
 command's line and a text is any line typed into its shell. Autoreset is Gymnasium's next-step
@@ -65,6 +67,7 @@ class WorldgenVectorEnv(VectorEnv):
         self.single_action_space = Discrete(self.batch.max_commands)
         self.action_space = MultiDiscrete(np.full(num_envs, self.batch.max_commands))
         self._every = np.ones(num_envs, dtype=bool)
+        self._world_ids = np.array([w.id for w in worlds], dtype=object)  # infos["world"]: the id each env plays
 
     def commands(self, env: int) -> list[str]:
         """The commands env ``env``'s ids name."""
@@ -73,7 +76,7 @@ class WorldgenVectorEnv(VectorEnv):
     def reset(self, *, seed: int | Sequence[int | None] | None = None,
               options: dict[str, Any] | None = None) -> tuple[Any, dict[str, Any]]:
         """``seed``: an int seeds env ``i`` with ``seed + i``; a list seeds each env; None
-        continues each env's chance stream. No options are known."""
+        continues each env's draws (fresh entropy the first time). No options are known."""
         if options:
             raise ValueError(f"unknown reset options {sorted(options)}; this env takes none")
         texts, masks = self.batch.reset(seed)  # checks the seeds first
@@ -95,7 +98,8 @@ class WorldgenVectorEnv(VectorEnv):
         env, but ``exit_status`` only where a command ran (a reset's info has none, as Env's)."""
         batch, every = self.batch, self._every
         infos = {"action_mask": masks, "_action_mask": every, "success": batch.success(), "_success": every,
-                 "valid": batch.valid, "_valid": every, "step": batch.steps, "_step": every}
+                 "valid": batch.valid, "_valid": every, "step": batch.steps, "_step": every,
+                 "world": self._world_ids.take(batch.world), "_world": every}
         if stepped is not None:
             infos.update(exit_status=batch.exit_status, _exit_status=stepped)
         return infos

@@ -156,7 +156,9 @@ class Env(EpisodeQueries):
         self._when = 0
         self._over = True
         self._cut = False  # the episode ended at its horizon: its state is live, its admissible list kept
-        self._rng: np.random.Generator | None = None  # made by reset (seeding one costs more than a step)
+        self._rng: np.random.Generator | None = None  # made at the episode's first chance (seeding one costs more than a step)
+        self._rng_seed: int | None = None  # what reset seeded the stream with (None: the world's own)
+        self._streaming = False  # a reset has chosen the stream
         self._gain = 0.0  # this step's reward so far
         self._action: str | None = None  # the last action this step ran
         self._error: str | None = None  # a rule error this step met
@@ -168,7 +170,9 @@ class Env(EpisodeQueries):
     def _pick(self, p: float) -> bool:
         """A chance draw of the rules (a method, not a closure kept on the Env: that would make
         every Env a reference cycle, left for the garbage collector)."""
-        return self._rng.random() < p  # type: ignore[union-attr]
+        if self._rng is None:
+            self._rng = chance_stream(self.world, self._rng_seed)
+        return self._rng.random() < p
 
     def _view(self, s: list[Any]) -> tuple[str, tuple[int, bool, bool], str | None]:
         """(observation, signals, the rule error met judging the state): a state whose `done`,
@@ -203,12 +207,18 @@ class Env(EpisodeQueries):
         obs, intro, success = self.begin(seed)
         return obs, StepInfo.of(self._admissible, {"valid": True, "action": None, "step": 0, "success": success, "instruction": intro})
 
+    def reset_on(self, stream: np.random.Generator) -> tuple[str, StepInfo]:
+        """``reset`` for an episode that draws its chance from ``stream``, shared with other Envs
+        (a suite env's episodes, in whichever world, run on one stream: runtime/picks.py)."""
+        self._rng, self._streaming = stream, True
+        return self.reset()
+
     def begin(self, seed: int | None = None) -> tuple[str, str, bool]:
         """``reset`` without Gymnasium's info dict: (observation, instruction, success). Trainer
         integrations (``agent.Episode``) read two fields and need not build a dict per episode."""
         seed = episode_seed(seed)
-        if seed is not None or self._rng is None:  # no episode seed yet: the world's own
-            self._rng = chance_stream(self.world, seed)
+        if seed is not None or not self._streaming:  # no episode seed yet: the world's own
+            self._rng, self._rng_seed, self._streaming = None, seed, True
         self._state = list(self._initial)
         self._t = 0
         self.status = 0

@@ -1,8 +1,10 @@
 """Thousands of episodes stepped at once from their worlds' tables, with numpy.
 
-Env ``i`` of a batch plays ``worlds[i % len(worlds)]`` (one suite, mixed scaffolds allowed) and
-traces exactly what ``Env(world)`` traces when reset with the env's seed and then reset without
-one at each end, so its chance stream runs on from episode to episode as Env's does. Commands are
+Each episode of env ``i`` of a batch plays a world of ``worlds`` (one suite, mixed scaffolds
+allowed) drawn as ``worldgen/Suite-v0`` draws it (runtime/picks.py: a counter-based hash of the
+env's key, so a step works out every ending env's next world in one numpy expression), its chance
+stream running on from episode to episode, and env ``i`` traces exactly what a Suite-v0 env over
+the same worlds traces when reset with the env's seed and then reset without one at each end. Commands are
 ids into the world's command table (``Env.commands``); an id the world does not admit in its
 state, or does not have at all (-1, or past its commands), is refused exactly as Env refuses an
 invalid command: the turn counts, the step costs the per-step reward, the state stays.
@@ -27,6 +29,7 @@ import numpy as np
 from worldgen.errors import WorldgenError
 from worldgen.ir.world import World
 from worldgen.runtime.env import MAX_SEED, episode_seed
+from worldgen.runtime.picks import chance_seed, key_of, worlds_of
 from worldgen.tables.batch_shell import ShellEnvs
 from worldgen.tables.batch_texts import BatchTexts
 from worldgen.tables.build import Tables
@@ -51,18 +54,24 @@ class Batch:
         self.num_envs = n = num_envs
         self._envs = [TableEnv(w, t) for w, t in zip(worlds, tables)]  # each world's rules: texts, live pay
         self._j = j = join(tables)
-        self.world = np.arange(n, dtype=np.int64) % len(worlds)  # the world each env plays
-        self._start = j.state_start[self.world]
-        self._horizon = np.array([e.horizon for e in self._envs], dtype=np.int64)[self.world]
-        self._per_step = np.array([e.rules.per_step for e in self._envs], dtype=np.float64)[self.world]
+        # per world, read per env at each episode's start (``_begin``)
+        self._w_horizon = np.array([e.horizon for e in self._envs], dtype=np.int64)
+        self._w_per_step = np.array([e.rules.per_step for e in self._envs], dtype=np.float64)
         bits = max(len(e.rules.when_amounts) for e in self._envs)
-        amounts = np.zeros((len(worlds), bits))
+        self._w_amounts = np.zeros((len(worlds), bits))
         for w, e in enumerate(self._envs):
-            amounts[w, :len(e.rules.when_amounts)] = e.rules.when_amounts
-        self._amounts = amounts[self.world].T.copy()  # [bit, env]: the fixed pay-once amounts
-        self._live = np.array([sum(1 << bit for bit, _, _ in e.rules.live) for e in self._envs], dtype=np.uint64)[self.world]
+            self._w_amounts[w, :len(e.rules.when_amounts)] = e.rules.when_amounts
+        self._w_live = np.array([sum(1 << bit for bit, _, _ in e.rules.live) for e in self._envs], dtype=np.uint64)
+        self.world = np.zeros(n, dtype=np.int64)  # the world each env plays this episode
+        self._start = np.full(n, j.state_start[0])
+        self._horizon, self._per_step = self._w_horizon[self.world], self._w_per_step[self.world]
+        self._amounts = self._w_amounts[self.world].T.copy()  # [bit, env]: the fixed pay-once amounts
+        self._live = self._w_live[self.world]
+        self._key = np.zeros(n, dtype=np.uint64)  # each env's key and episodes since (runtime/picks.py)
+        self._count = np.zeros(n, dtype=np.uint64)
+        self._keyed = np.zeros(n, dtype=bool)
         self._texts = BatchTexts(j, self._envs) if texts else None
-        self._draws = Draws([self.worlds[w] for w in self.world.tolist()], j.depth)
+        self._draws = Draws(n, j.depth)
         self._s = self._start.copy()  # each env's state (global id)
         self._t = np.zeros(n, dtype=np.int64)
         self._acc = j.when.take(self._s)  # pay-once conditions met this episode
@@ -71,9 +80,34 @@ class Batch:
         self.valid = np.ones(n, dtype=bool)  # the last step's command was valid (Env's info["valid"])
         self.exit_status = np.zeros(n, dtype=np.int64)  # its exit status (Env's info["exit_status"])
         self.stepped = np.zeros(n, dtype=bool)  # False where the last step reset the env (no command ran)
-        shelled = np.flatnonzero(np.array([w.scaffold.terminal is not None for w in self.worlds])[self.world])
-        self._shell = ShellEnvs(shelled, [self.worlds[w] for w in self.world[shelled].tolist()],
-                                [tables[w] for w in self.world[shelled].tolist()]) if len(shelled) else None
+        terminal = any(w.scaffold.terminal is not None for w in self.worlds)
+        self._shell = ShellEnvs(self.worlds, tables, self._draws) if terminal else None
+
+    def _begin(self, envs: np.ndarray, seeds: Sequence[int | None] | None = None) -> None:
+        """Envs ``envs`` start an episode in the world Suite-v0 would play (runtime/picks.py) and
+        read their world's arrays. ``seeds``: a reset's seed per env of ``envs`` (None: an env
+        keeps its key, drawn from fresh entropy the first time); a reset seeds each stream that
+        starts afresh, for the world its first episode plays."""
+        fresh: list[tuple[int, int | None]] = []
+        if seeds is not None:
+            for i, seed in zip(envs.tolist(), seeds):
+                if seed is not None or not self._keyed[i]:
+                    key = self._key[i] = key_of(np.random.default_rng(seed))  # as Gymnasium seeds np_random
+                    self._count[i], self._keyed[i] = 0, True
+                    fresh.append((i, seed if seed is not None else chance_seed(key)))
+        if len(self.worlds) > 1:  # (one world: every episode plays it)
+            w = worlds_of(self._key[envs], self._count[envs], len(self.worlds))
+            self._count[envs] += np.uint64(1)
+            self.world[envs] = w
+            self._start[envs] = self._j.state_start[w]
+            self._horizon[envs], self._per_step[envs], self._live[envs] = self._w_horizon[w], self._w_per_step[w], self._w_live[w]
+            self._amounts[:, envs] = self._w_amounts[w].T
+        else:
+            w = self.world[envs]
+        if fresh:
+            self._draws.seed([i for i, _ in fresh], [self.worlds[self.world[i]] for i, _ in fresh], [s for _, s in fresh])
+        if self._shell is not None:
+            self._shell.begin(envs, w, self.num_envs)
 
     @property
     def max_commands(self) -> int:
@@ -109,13 +143,13 @@ class Batch:
     # ------------------------------------------------------------------------- episodes
     def reset(self, seed: int | Sequence[int | None] | None = None) -> tuple[Observations, np.ndarray]:
         """Start every env's episode. ``seed``: an int seeds env ``i`` with ``seed + i`` (as
-        Gymnasium's vector envs do), a list seeds each env, None continues each env's stream."""
+        Gymnasium's vector envs do), a list seeds each env, None continues each env's draws
+        (fresh entropy for an env never seeded, as Gymnasium's ``np_random``)."""
         n = self.num_envs
         seeds = self._seeds(seed)
         if len(seeds) != n:
             raise WorldgenError(f"reset got {len(seeds)} seeds for {n} envs")
-        chosen = [(i, s) for i, s in enumerate(seeds) if s is not None]
-        self._draws.seed([i for i, _ in chosen], [s for _, s in chosen])
+        self._begin(np.arange(n), seeds)
         self._s = self._start.copy()
         self._t[:] = 0
         self._acc = self._j.when.take(self._s)
@@ -123,8 +157,6 @@ class Batch:
         self._cut = np.zeros(n, dtype=bool)
         self.valid, self.stepped = np.ones(n, dtype=bool), np.zeros(n, dtype=bool)
         self.exit_status = np.zeros(n, dtype=np.int64)
-        if self._shell is not None:
-            self._shell.reset(seeds)
         texts = None if self._texts is None else self._texts.of(self._texts.opening[self.world])
         return texts, self._masks()
 
@@ -176,7 +208,8 @@ class Batch:
         truncated = (t >= self._horizon) & ~terminated
         over = terminated | truncated
         ids = None if self._texts is None else self._texts.step(admitted, tr, cell, self.world)
-        if len(fresh):
+        if len(fresh):  # each begins its next episode: a world drawn, its start shown
+            self._begin(fresh)
             start = self._start[fresh]
             new[fresh], t[fresh], reward[fresh], terminated[fresh], truncated[fresh] = start, 0, 0.0, False, False
             self._acc[fresh] = j.when.take(start)

@@ -9,6 +9,8 @@ stream runs on; the generator is made at the first chance met (seeding costs mor
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
 
 from worldgen.ir.world import World
@@ -28,6 +30,12 @@ class ChanceWalk:
         self._rng: np.random.Generator | None = None
         self._draws: list[float] = []  # _draws[_drawn:] are the stream's next draws
         self._drawn = 0
+        self._source: Callable[[], float] | None = None  # a stream shared with others, read a draw at a time
+
+    def draw_from(self, source: Callable[[], float]) -> None:
+        """Take every draw from ``source`` (a batch env's stream, which its episodes in other
+        worlds read too), one at a time so none is left unread when the episode ends."""
+        self._source = source
 
     def begin(self, seed: int | None) -> None:
         """An episode starts: a seed (or the first episode) starts the stream afresh, as Env.begin."""
@@ -37,6 +45,10 @@ class ChanceWalk:
     def leaf(self, node: int) -> int:
         """The leaf (< 0) the tree reaches from ``node``: one draw per chance met, as Env's pick."""
         p, yes, no, draws, i = self._p, self._yes, self._no, self._draws, self._drawn
+        if self._source is not None:
+            while node >= 0:
+                node = yes[node] if self._source() < p[node] else no[node]
+            return node
         while node >= 0:
             if i == len(draws):
                 if self._rng is None:

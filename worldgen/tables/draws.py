@@ -20,20 +20,22 @@ BLOCK = 256  # draws read ahead per env (more if one step can meet more chances)
 
 
 class Draws:
-    """One chance stream per env, each first seeded with its world's own seed (as an Env reset
-    without a seed is); ``seed`` starts some afresh, as Env.begin does for a seed."""
+    """One chance stream per env, seeded at a reset (``seed``: for the world its first episode
+    plays) and running on through its later episodes, whichever world they play, as a Suite-v0
+    env's stream does (runtime/picks.py)."""
 
-    def __init__(self, worlds: Sequence[World], depth: int):
+    def __init__(self, envs: int, depth: int):
         self._size = max(BLOCK, 2 * depth) if depth else 0  # a step reads up to ``depth`` draws ahead
-        self._block = np.zeros((len(worlds), self._size))
-        self._next = np.full(len(worlds), self._size, dtype=np.int64)  # size: the block is used up
-        self._streams: list[np.random.Generator | None] = [None] * len(worlds)
-        self._seeds: list[tuple[World, int | None]] = [(world, None) for world in worlds]
+        self._block = np.zeros((envs, self._size))
+        self._next = np.full(envs, self._size, dtype=np.int64)  # size: the block is used up
+        self._streams: list[np.random.Generator | None] = [None] * envs
+        self._seeds: list[tuple[World | None, int | None]] = [(None, None)] * envs
 
-    def seed(self, envs: Sequence[int], seeds: Sequence[int]) -> None:
-        """Start the streams of ``envs`` afresh from ``seeds`` (made when first drawn from)."""
-        for i, seed in zip(envs, seeds):
-            self._seeds[i] = (self._seeds[i][0], seed)
+    def seed(self, envs: Sequence[int], worlds: Sequence[World], seeds: Sequence[int | None]) -> None:
+        """Start the streams of ``envs`` afresh, as ``chance_stream(world, seed)`` of ``worlds`` and
+        ``seeds`` (each made when first drawn from)."""
+        for i, world, seed in zip(envs, worlds, seeds):
+            self._seeds[i] = (world, seed)
             self._streams[i] = None
             self._next[i] = self._size
 
@@ -52,11 +54,21 @@ class Draws:
         """Each of ``envs`` used its first ``used`` draws ahead."""
         self._next[envs] += used
 
+    def one(self, i: int) -> float:
+        """Env ``i``'s next draw, used up (a terminal world's env, stepped by a TableEnv, draws so)."""
+        if self._next[i] >= self._size:
+            self._refill(i)
+        at = int(self._next[i])
+        self._next[i] = at + 1
+        return float(self._block[i, at])
+
     def _refill(self, i: int) -> None:
         """The draws env ``i`` has not used, then its stream's next ones, from the block's start."""
         stream = self._streams[i]
         if stream is None:
-            stream = self._streams[i] = chance_stream(*self._seeds[i])
+            world, seed = self._seeds[i]
+            assert world is not None, "an env draws chance only in an episode begun"
+            stream = self._streams[i] = chance_stream(world, seed)
         size = self._size
         left = size - int(self._next[i])
         self._block[i, :left] = self._block[i, size - left:]

@@ -16,6 +16,7 @@ quarter of a trivial Python env's speed. All of that is shared by every env of t
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -68,6 +69,10 @@ class TableEnv(EpisodeQueries):
         self._chance = ChanceWalk(world, sh.node_p, sh.node_yes, sh.node_no)
         self.status = 0
         self._terminal = TableEpisode(self) if self.rules.layout is not None else None  # lines through its shell
+
+    def draw_from(self, source: Callable[[], float]) -> None:
+        """Draw chance from ``source`` from now on (a batch env's stream: ChanceWalk.draw_from)."""
+        self._chance.draw_from(source)
 
     @classmethod
     def open(cls, world: World, path: Path) -> TableEnv:
