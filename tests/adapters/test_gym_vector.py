@@ -164,3 +164,22 @@ def test_infos_carry_valid_step_and_exit_status_as_sync_mode_does(suite: Path) -
     _, _, _, _, infos = envs.step(np.full(4, envs.unwrapped.batch.max_commands + 3))  # an id no world has
     assert not infos["valid"].any() and infos["step"].tolist() == [1] * 4
     assert infos["exit_status"].tolist() == [1] * 4 and infos["_exit_status"].all() and infos["_valid"].all()
+
+
+def test_stepping_before_reset_or_after_close_raises_as_gymnasiums_vector_envs_do(suite: Path) -> None:
+    envs = make(suite, 2)
+    with pytest.raises(gym.error.ResetNeeded):
+        envs.step([0, 0])
+    envs.reset(seed=0)
+    envs.close()
+    with pytest.raises(gym.error.ClosedEnvironmentError):
+        envs.step([0, 0])
+
+
+def test_float_ids_and_a_step_limit_are_refused_with_what_to_do(suite: Path) -> None:
+    envs = make(suite, 2)
+    envs.reset(seed=0)
+    with pytest.raises(TypeError, match="command ids are integers"):
+        envs.step(np.array([0.7, 1.9]))
+    with pytest.raises(WorldgenError, match="vectorization_mode=\"sync\""):
+        make(suite, 2, max_episode_steps=5)

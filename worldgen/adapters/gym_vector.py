@@ -29,6 +29,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+import gymnasium as gym
 import numpy as np
 from gymnasium.spaces import Discrete, MultiDiscrete
 from gymnasium.vector import AutoresetMode, VectorEnv
@@ -67,6 +68,7 @@ class WorldgenVectorEnv(VectorEnv):
         self.single_action_space = Discrete(self.batch.max_commands)
         self.action_space = MultiDiscrete(np.full(num_envs, self.batch.max_commands))
         self._every = np.ones(num_envs, dtype=bool)
+        self._started = False
         self._world_ids = np.array([w.id for w in worlds], dtype=object)  # infos["world"]: the id each env plays
 
     def commands(self, env: int) -> list[str]:
@@ -79,13 +81,20 @@ class WorldgenVectorEnv(VectorEnv):
         continues each env's draws (fresh entropy the first time). No options are known."""
         if options:
             raise ValueError(f"unknown reset options {sorted(options)}; this env takes none")
+        if self.closed:
+            raise gym.error.ClosedEnvironmentError("the vector env is closed")
         texts, masks = self.batch.reset(seed)  # checks the seeds first
         if isinstance(seed, int):
             super().reset(seed=seed)
+        self._started = True
         return self._observations(texts), self._infos(masks)
 
     def step(self, actions: Any) -> tuple[Any, np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
         """``actions``: a command id or a command text per env."""
+        if self.closed:
+            raise gym.error.ClosedEnvironmentError("the vector env is closed")
+        if not self._started:
+            raise gym.error.ResetNeeded("call reset() before step()")
         texts, rewards, terminated, truncated, masks = self.batch.step(
             actions if isinstance(actions, np.ndarray) else list(actions))
         return self._observations(texts), rewards, terminated, truncated, self._infos(masks, self.batch.stepped)
@@ -124,11 +133,16 @@ def suite_tables(suite: str | Path, trust_edited: bool = False) -> tuple[list[Wo
 
 
 def make_suite_vector_env(num_envs: int = 1, suite: str | Path | None = None, observation: str = "text",
-                          render_mode: str | None = None, trust_edited: bool = False) -> WorldgenVectorEnv:
+                          render_mode: str | None = None, trust_edited: bool = False,
+                          max_episode_steps: int | None = None) -> WorldgenVectorEnv:
     """Vector entry point of ``worldgen/Suite-v0`` (``trust_edited`` is taken as every mode
     takes it; it uses no tables, so the refusal says to step the suite in sync mode)."""
     if suite is None:
         raise WorldgenError("worldgen/Suite-v0 needs suite=PATH (a suite folder compiled with --tables)")
+    if max_episode_steps is not None:
+        raise WorldgenError("max_episode_steps is not taken by the vector entry point: each world truncates its "
+                            "episodes at its own horizon; for a shorter limit, make_vec(..., vectorization_mode=\"sync\") "
+                            "wraps each env in a TimeLimit")
     if render_mode is not None:
         raise WorldgenError(f"render_mode {render_mode!r} is not supported by the vector env; it renders nothing")
     return WorldgenVectorEnv(*suite_tables(suite, trust_edited), num_envs, observation)

@@ -6,6 +6,7 @@ changes nothing; it still costs a step, so the horizon bounds every episode.
 
 from __future__ import annotations
 
+import copy
 import numbers
 from typing import Any
 
@@ -102,6 +103,12 @@ class StepInfo(dict):
 CACHE_STATES = 50_000  # per Env: observation, signals and admissible list of recent states
 
 
+def _unpickled(world: World, episode: dict[str, Any]) -> Env:
+    env = Env(world)
+    env._resume(episode)
+    return env
+
+
 def _terminal(env: Env, shell: str) -> TerminalEpisode | None:
     """A terminal world's shell: the emulator, ``"real"`` bash over the world's files, or
     ``"remote"``: program calls from a shell elsewhere (a Harbor task's container)."""
@@ -128,6 +135,15 @@ def episode_seed(seed: Any) -> int | None:
     if isinstance(seed, (bool, np.bool_)) or not isinstance(seed, numbers.Integral) or not 0 <= seed <= MAX_SEED:
         raise ValueError(f"seed must be None or a whole number in 0..2**63-1 ({MAX_SEED:_}), not {seed!r}")
     return int(seed)
+
+
+def checked(command: Any) -> str:
+    """A command as every runtime's ``step`` takes it: text. An id, None or bytes is refused, not
+    played as a command the world does not know (a policy emitting ids would train on nothing)."""
+    if not isinstance(command, str):
+        raise TypeError(f"a command is text (str), not {type(command).__name__}: {command!r:.60}; "
+                        "command ids step the vector env (gymnasium.make_vec(..., vectorization_mode='vector_entry_point'))")
+    return command
 
 
 def chance_stream(world: World, seed: int | None) -> np.random.Generator:
@@ -196,6 +212,36 @@ class Env(EpisodeQueries):
         if close is not None:
             close()
 
+    _EPISODE = ("_state", "_t", "_when", "_over", "_cut", "_rng", "_rng_seed", "_streaming", "status")
+
+    def _episode(self) -> dict[str, Any]:
+        """Everything of the episode that a copy must carry (the rules are the world's)."""
+        if self._terminal is not None and not isinstance(self._terminal, TerminalEpisode):
+            raise TypeError("an Env whose shell is real bash (or a remote one) cannot be copied or pickled: "
+                            "its episode lives in processes and files outside Python")
+        episode = {name: getattr(self, name) for name in self._EPISODE}
+        if self._terminal is not None:
+            episode["_shell"] = self._terminal.snapshot()
+        return episode
+
+    def _resume(self, episode: dict[str, Any]) -> None:
+        shell = episode.pop("_shell", None)
+        for name, value in episode.items():
+            setattr(self, name, value)
+        if shell is not None:
+            self._terminal.restore(shell)  # type: ignore[union-attr]
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Env:
+        """A copy that plays on from here on its own, sharing the compiled rules (as ``fresh``)."""
+        twin = self.fresh()
+        twin._resume(copy.deepcopy(self._episode(), memo))
+        return twin
+
+    def __reduce__(self) -> tuple[Any, tuple[World, dict[str, Any]]]:
+        """Pickled as its world and its episode: the compiled rules are code made in this process,
+        so the unpickled Env compiles them again."""
+        return _unpickled, (self.world, self._episode())
+
     def fresh(self) -> Env:
         """Another Env on the same world, sharing the compiled rules and the memoised views and
         menus (pure functions of the state, so one Env's work serves the other): its own episode
@@ -231,7 +277,7 @@ class Env(EpisodeQueries):
         return (f"{intro}\n\n{text}" if intro and text else intro or text), intro, done
 
     def step(self, command: str) -> tuple[str, float, bool, bool, StepInfo]:
-        obs, reward, terminated, truncated, success, valid, action, error = self.advance(command)
+        obs, reward, terminated, truncated, success, valid, action, error = self.advance(checked(command))
         info = StepInfo.of(self._admissible, {"valid": valid, "action": action, "step": self._t, "success": success,
                                               "exit_status": self.status})
         if error is not None:

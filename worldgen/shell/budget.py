@@ -99,6 +99,8 @@ class MeteredFs:
         self.stat = fs.stat  # the hot path (globs, find): no extra call
 
     def __getattr__(self, name: str) -> Any:
+        if name == "inner":  # not set yet: copy and pickle look up attributes on a bare instance
+            raise AttributeError(name)
         return getattr(self.inner, name)
 
     def read(self, path: str) -> str:

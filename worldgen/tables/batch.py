@@ -183,7 +183,10 @@ class Batch:
         if not isinstance(commands, np.ndarray) and any(isinstance(c, str) for c in commands):
             typed, commands = commands, self.command_ids(commands)
         j, s = self._j, self._s
-        a = np.asarray(commands, dtype=np.int64)
+        a = np.asarray(commands)
+        if a.dtype.kind not in "iu":  # 1.9 is no command id; truncated it would play command 1
+            raise TypeError(f"command ids are integers (or texts), not {a.dtype}")
+        a = a.astype(np.int64, copy=False)
         if a.shape != (self.num_envs,):
             raise WorldgenError(f"step takes one command id per env ({self.num_envs}), got shape {a.shape}")
         column = np.minimum(a.view(np.uint64), j.unknown).view(np.int64)  # < 0 wraps past the table: unknown

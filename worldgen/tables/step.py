@@ -23,7 +23,7 @@ from typing import Any
 from worldgen.codegen.names import RULE_ERRORS
 from worldgen.ir.patterns import find_unpadded
 from worldgen.ir.world import World
-from worldgen.runtime.env import OVER, episode_seed
+from worldgen.runtime.env import OVER, checked, episode_seed
 from worldgen.runtime.loader import load_rules
 from worldgen.runtime.menu import EMPTY, Menu
 from worldgen.runtime.queries import EpisodeQueries
@@ -129,7 +129,7 @@ class TableEnv(EpisodeQueries):
                 return text, reward, terminated, truncated, {
                     "valid": True, "action": action, "step": t, "success": success, "exit_status": 0,
                     "admissible": EMPTY if terminated else self._menu(s) if menu is None else menu}
-        return self.stepped(*self.advance(command))
+        return self.stepped(*self.advance(checked(command)))
 
     def stepped(self, obs: str, reward: float, terminated: bool, truncated: bool, success: bool, valid: bool,
                 action: str | None, error: str | None) -> tuple[str, float, bool, bool, dict[str, Any]]:

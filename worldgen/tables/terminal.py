@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from worldgen.runtime.env import OVER
+from worldgen.runtime.env import OVER, checked
 from worldgen.runtime.menu import EMPTY
 from worldgen.tables.line_memo import LineMemo, Replay
 from worldgen.terminal.episode import TerminalEpisode
@@ -115,7 +115,7 @@ class TableEpisode(TerminalEpisode):
                 return shown, reward, terminated, truncated, {
                     "valid": status == 0, "action": action, "step": t, "success": success, "exit_status": status,
                     "admissible": EMPTY if terminated else env._menu(s) if menu is None else menu}
-        return env.stepped(*self.advance(line))
+        return env.stepped(*self.advance(checked(line)))
 
     def advance(self, line: str) -> Step:
         """``Env.advance`` of a terminal world: the line through the shell (or as it ran before

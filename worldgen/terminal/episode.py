@@ -85,6 +85,14 @@ class TerminalEpisode:
         self.fs.reset()
         self.session = self.fresh_session()
 
+    def snapshot(self) -> tuple[Any, ...]:
+        """What an episode's copy carries of the shell: its scratch files, the folders the agent
+        made and the session (directory, variables, last status)."""
+        return self.fs.scratch, self.fs.made, self.session
+
+    def restore(self, snapshot: tuple[Any, ...]) -> None:
+        self.fs.scratch, self.fs.made, self.session = snapshot
+
     def run(self, line: str) -> tuple[str, int]:
         """(what the terminal shows, the exit status) of one command line; what the world's file
         hooks said (``when write ... { say ... }``) follows the line's own output."""
