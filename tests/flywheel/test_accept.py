@@ -23,6 +23,6 @@ NEVER = """world never {
 
 def test_a_hopeless_compile_names_the_checks_its_seeds_failed(tmp_path: Path) -> None:
     ir, _ = compile_source(NEVER, "never.wg")
-    with pytest.raises(WorldgenError, match=r"stopped early: more than 1 of 6 seeds failed their checks within "
-                                            r"[0-9,]+ states per world \(failed: require \(line 5\) x\d+\)"):
+    with pytest.raises(WorldgenError, match=r"stopped early: 2 of 6 seeds failed their checks within [0-9,]+ states "
+                                            r"per world \(failed: require \(line 5\) x\d+\), and the gate needs 5 of 6 \(90%"):
         compiled(ir, {}, range(6), tmp_path / "suite", 1, 20_000, 1)

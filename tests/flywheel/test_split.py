@@ -18,7 +18,7 @@ from worldgen.adapters import SUITE_ENV_ID
 from worldgen.compiler.executors import LocalExecutor
 from worldgen.compiler.suite import Spec, compile_suite
 from worldgen.errors import UsageError
-from worldgen.flywheel.split import held_out_record, parse_test, read_split, split
+from worldgen.flywheel.split import held_out_record, held_out_world, parse_test, read_split, split
 from worldgen.report import build_report
 from worldgen.rollouts.policies import make_policy
 from worldgen.rollouts.runner import run
@@ -102,8 +102,16 @@ def test_a_split_that_leaves_a_side_empty_writes_nothing(suites: tuple[Path, Pat
     assert "the train side would be empty: all 8 worlds are held out by --test scaffold=vault; nothing was written" in done.stderr
     assert not (tmp_path / "out").exists() and not (tmp_path / "out.partial").exists()
     assert not held_out_record("example", 0.01, 0)  # every world's record: none is held out
-    with pytest.raises(UsageError, match="the test side would be empty"):
+    with pytest.raises(UsageError, match=r"the test side would be empty: .* \(content=FRACTION holds out whole content "
+                                         "records, and the worlds share 1: world=FRACTION holds out worlds"):
         split([suites[0]], _tests("content=0.01"), tmp_path / "out")
+
+
+def test_worlds_that_share_their_content_are_held_out_one_by_one(suites: tuple[Path, Path], tmp_path: Path) -> None:
+    record = split([suites[0]], _tests("world=0.5"), tmp_path / "out", seed=1)
+    held = {w for w in record["held_out_by"]}
+    assert held == {e.id for e in open_entries(suites[0]) if held_out_world(e.id, 0.5, 1)}
+    assert 0 < len(held) < 8 and record["worlds"]["test"] and record["worlds"]["train"]
 
 
 def test_a_spec_that_matches_nothing_names_what_the_suites_hold(suites: tuple[Path, Path], tmp_path: Path) -> None:
@@ -114,7 +122,8 @@ def test_a_spec_that_matches_nothing_names_what_the_suites_hold(suites: tuple[Pa
 
 
 @pytest.mark.parametrize("spec, message", [
-    ("layout", "expected scaffold=NAME, AXIS=VALUE, param:NAME=LO:HI or content=FRACTION"),
+    ("layout", "expected scaffold=NAME, AXIS=VALUE, param:NAME=LO:HI, content=FRACTION or world=FRACTION"),
+    ("world=0", "world=FRACTION holds out that share of worlds, 0 < FRACTION < 1"),
     ("param:keys=5:2", "need param:NAME=LO:HI with LO <= HI"),
     ("param:keys=a:b", "a param range is LO:HI in whole numbers"),
     ("content=1.5", "0 < FRACTION < 1"),

@@ -112,9 +112,28 @@ def test_sed_in_place_and_a_here_document_edit_the_same_file(env: worldgen.Env) 
     assert (env.state()["port"], env.state()["lvl"]) == (1, 1)  # lvl: high (enum values by index)
 
 
+KEPT = " (the world kept its version of the file)"
+
+
 def test_a_write_that_parses_to_nothing_or_is_refused_leaves_the_file(env: worldgen.Env) -> None:
-    assert run(env, "echo 'port=9' > /etc/app.conf")[:2] == ("bash: /etc/app.conf: app: syntax error, file left unchanged", 1)
-    assert run(env, "printf 'port=2\\nlevel=low\\n' > /etc/app.conf")[:2] == ("bash: /etc/app.conf: app: port 2 is reserved", 1)
+    """Judged when the line ends, as the real face judges the disk then: bash's own status stands."""
+    assert run(env, "echo 'port=9' > /etc/app.conf")[:2] == ("worldgen: /etc/app.conf: app: syntax error, file left unchanged" + KEPT, 0)
+    assert run(env, "printf 'port=2\\nlevel=low\\n' > /etc/app.conf")[:2] == ("worldgen: /etc/app.conf: app: port 2 is reserved" + KEPT, 0)
+    assert run(env, "cat /etc/app.conf")[0] == "port=1\nlevel=low"
+
+
+def test_a_line_may_build_a_file_in_pieces_and_only_the_text_it_leaves_is_judged(env: worldgen.Env) -> None:
+    assert run(env, "echo port=3 > /etc/app.conf; cat /etc/app.conf; echo level=high >> /etc/app.conf")[:2] == (
+        "port=3\napp: configuration reloaded", 0)
+    assert (env.state()["port"], env.state()["lvl"]) == (3, 1)
+    assert run(env, "for l in port=1 level=low; do echo $l >> /tmp/c; done; : > /etc/app.conf; cat /tmp/c >> /etc/app.conf")[1] == 0
+    assert (env.state()["port"], env.state()["lvl"]) == (1, 0)
+
+
+def test_a_program_sees_the_files_judged_first_and_hears_the_refusals_first(env: worldgen.Env) -> None:
+    out, status, _ = run(env, "cat /var/log/svc1.log > /dev/null; echo port=9 > /etc/app.conf && systemctl restart svc1 && echo after")
+    assert out.splitlines() == ["worldgen: /etc/app.conf: app: syntax error, file left unchanged" + KEPT, "restarted svc1", "after"]
+    assert status == 0
     assert run(env, "cat /etc/app.conf")[0] == "port=1\nlevel=low"
 
 
@@ -255,7 +274,7 @@ def test_hooks_need_their_file_invalid_is_a_template_mv_onto_a_file_writes_it() 
     assert rm.guards[0].message.parts[0].text == "No such file or directory"  # the checker cannot rm day3's archive
     env = world.env()
     env.reset(seed=0)
-    assert env.step("echo port=7 > /etc/app.conf")[0] == "bash: /etc/app.conf: app: only ports 1 and 2 (now 1)"
+    assert env.step("echo port=7 > /etc/app.conf")[0] == "worldgen: /etc/app.conf: app: only ports 1 and 2 (now 1)" + KEPT
     assert env.step("sed 's/1/2/' /etc/app.conf > /tmp/x && mv /tmp/x /etc/app.conf; cat /etc/app.conf; ls /tmp")[0] == "port=2"
     assert env.step("cat /etc/bad")[0] == "cat: /etc/bad: Input/output error"
     assert env.step("rm /backup/day3.tar.gz")[:1] == ("rm: cannot remove '/backup/day3.tar.gz': No such file or directory",)
@@ -281,7 +300,8 @@ def test_a_write_may_be_read_through_a_regular_expression() -> None:
     env.reset(seed=0)
     assert env.step("printf 'port: 02   # tuned\\n# then\\nlevel = HIGH\\n' > /etc/app.conf")[4]["exit_status"] == 0
     assert (env.state()["port"], env.state()["lvl"]) == (2, 1)
-    assert env.step("echo 'port: 9' > /etc/app.conf")[4]["exit_status"] == 1  # no level; 9 is no port of this world
+    obs, *_ = env.step("echo 'port: 9' > /etc/app.conf")  # no level; 9 is no port of this world
+    assert obs.endswith(KEPT) and (env.state()["port"], env.state()["lvl"]) == (2, 1)
 
 
 def test_a_bool_a_file_shows_as_yes_or_no_reads_back_as_written() -> None:

@@ -9,6 +9,8 @@ when it matches ANY --test spec:
   param:NAME=LO:HI       worlds whose int param NAME lies in LO..HI (inclusive)
   content=FRACTION       worlds whose content record is held out: a hash of --seed and the
                          record id falls below FRACTION (the same records in every suite)
+  world=FRACTION         worlds held out one by one: the same hash of each world's id (worlds
+                         that share their content, as a suite compiled from one record does)
 
 The split is recorded in each side's split.json; `worldgen report OUT --rollouts ...` then gives
 in-distribution vs held-out success, returns and the gap, per --test spec. A split that leaves a
@@ -37,9 +39,9 @@ def register(sub: argparse._SubParsersAction) -> None:
                        formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("suites", nargs="+", metavar="SUITE", help="compiled suite folder(s)")
     p.add_argument("--test", type=_test, action="append", required=True, metavar="SPEC",
-                   help="held-out worlds: scaffold=NAME, AXIS=VALUE, param:NAME=LO:HI or content=FRACTION (repeatable)")
+                   help="held-out worlds: scaffold=NAME, AXIS=VALUE, param:NAME=LO:HI, content=FRACTION or world=FRACTION (repeatable)")
     p.add_argument("-o", "--out", type=folder, required=True, metavar="OUT", help="new folder for train/, test/ and both")
-    p.add_argument("--seed", type=whole_number(0), default=0, metavar="N", help="seed of content=FRACTION's hash (default 0)")
+    p.add_argument("--seed", type=whole_number(0), default=0, metavar="N", help="seed of content= and world=FRACTION's hash (default 0)")
     trust_argument(p)
     p.set_defaults(func=run)
 

@@ -237,9 +237,10 @@ def compiled(ir: Scaffold, record: dict[str, Any], seeds: range, suite: Path, jo
             if not compile_suite(spec, seeds, suite, LocalExecutor(jobs), _stop_after(max_rejected)).accepted:
                 return []
         except _Hopeless:
-            raise WorldgenError(f"stopped early: more than {max_rejected} of {len(seeds)} seeds failed their checks "
-                                f"within {bounds.max_states:,} states per world ({_failed_checks(suite)}); "
-                                f"`worldgen explain {suite}` shows why") from None
+            raise WorldgenError(f"stopped early: {max_rejected + 1} of {len(seeds)} seeds failed their checks within "  # type: ignore[operator]
+                                f"{bounds.max_states:,} states per world ({_failed_checks(suite)}), and the gate needs "
+                                f"{len(seeds) - max_rejected} of {len(seeds)} ({MIN_COMPILED:.0%}; a short --seeds range "  # type: ignore[operator]
+                                f"leaves room for few failures); `worldgen explain {suite}` shows why") from None
     return open_entries(suite)
 
 

@@ -2,9 +2,11 @@
 
 The question a split answers is whether an agent does as well on worlds it never trained on, so
 the two sides differ at the level of the world: by scaffold (``scaffold=NAME``), by the value of an
-axis (``AXIS=VALUE``), by a param range (``param:NAME=LO:HI``, inclusive) or by content record
+axis (``AXIS=VALUE``), by a param range (``param:NAME=LO:HI``, inclusive), by content record
 (``content=FRACTION``: a record is held out when a hash of the split's seed and its id falls below
-FRACTION, so the same record is held out in every suite, whatever its worlds). **A world goes to
+FRACTION, so the same record is held out in every suite, whatever its worlds) or world by world
+(``world=FRACTION``: the same hash of each world's id, for a suite whose worlds share their
+content: held-out seeds, without compiling twice). **A world goes to
 test when it matches any spec**, otherwise to train; the specs a test world matched are recorded
 with it, which is what the report's per-dimension figures read.
 
@@ -47,7 +49,7 @@ class Test:
     """One ``--test`` spec: the kind of dimension it splits on and what it matches."""
 
     text: str
-    kind: str  # "scaffold" | "axis" | "param" | "content"
+    kind: str  # "scaffold" | "axis" | "param" | "content" | "world"
     name: str = ""  # the axis or param name
     value: str = ""  # the scaffold name or axis value
     lo: int = 0
@@ -72,7 +74,7 @@ def parse_test(text: str) -> Test:
     """A ``--test`` value; a ValueError says what is wrong (argparse turns it into a usage error)."""
     key, sep, value = text.partition("=")
     if not sep or not key or not value:
-        raise ValueError(f"--test {text!r}: expected scaffold=NAME, AXIS=VALUE, param:NAME=LO:HI or content=FRACTION")
+        raise ValueError(f"--test {text!r}: expected scaffold=NAME, AXIS=VALUE, param:NAME=LO:HI, content=FRACTION or world=FRACTION")
     if key.startswith("param:"):
         lo, colon, hi = value.partition(":")
         try:
@@ -82,14 +84,15 @@ def parse_test(text: str) -> Test:
         if bounds[0] > bounds[1] or not key[6:]:
             raise ValueError(f"--test {text!r}: need param:NAME=LO:HI with LO <= HI")
         return Test(text, "param", name=key[6:], lo=bounds[0], hi=bounds[1])
-    if key == "content":
+    if key in ("content", "world"):
         try:
             fraction = float(value)
         except ValueError:
             fraction = -1.0
         if not 0.0 < fraction < 1.0:
-            raise ValueError(f"--test {text!r}: content=FRACTION holds out that share of content records, 0 < FRACTION < 1")
-        return Test(text, "content", fraction=fraction)
+            what = "content records" if key == "content" else "worlds"
+            raise ValueError(f"--test {text!r}: {key}=FRACTION holds out that share of {what}, 0 < FRACTION < 1")
+        return Test(text, key, fraction=fraction)
     if key == "scaffold":
         return Test(text, "scaffold", value=value)
     return Test(text, "axis", name=key, value=value)
@@ -101,6 +104,11 @@ def held_out_record(record_id: str, fraction: float, seed: int) -> bool:
     return int.from_bytes(digest[:8], "big") / 2**64 < fraction
 
 
+def held_out_world(world_id: str, fraction: float, seed: int) -> bool:
+    """Whether world ``world_id`` is held out by ``world=FRACTION`` (the same hash, of its id)."""
+    return held_out_record(f"world/{world_id}", fraction, seed)
+
+
 def matches(test: Test, world: World, seed: int) -> bool:
     if test.kind == "scaffold":
         return world.scaffold == test.value
@@ -109,6 +117,8 @@ def matches(test: Test, world: World, seed: int) -> bool:
     if test.kind == "param":
         value = world.params.get(test.name)
         return isinstance(value, int) and not isinstance(value, bool) and test.lo <= value <= test.hi
+    if test.kind == "world":
+        return held_out_world(world.id, test.fraction, seed)
     return held_out_record(world.record_id, test.fraction, seed)
 
 
@@ -139,7 +149,7 @@ def assign(worlds: list[World], tests: list[Test], seed: int) -> dict[str, list[
     held: dict[str, list[str]] = {}
     for test in tests:
         hits = [w.id for w in worlds if matches(test, w, seed)]
-        if not hits and test.kind != "content":
+        if not hits and test.kind not in ("content", "world"):
             raise UsageError(f"worldgen split: error: --test {test.text} matches no world; {_what_there_is(test, worlds)}")
         for world_id in hits:
             held.setdefault(world_id, []).append(test.text)
@@ -171,8 +181,11 @@ def split(suites: list[Path], tests: list[Test], out: Path, seed: int = 0, trust
     for side, members in sides.items():
         if not members:
             other = "held out" if side == "train" else "in training"
+            records = len({w.record_id for w in worlds})
+            why = (f" (content=FRACTION holds out whole content records, and the worlds share {records}: "
+                   f"world=FRACTION holds out worlds)" if records < 3 and any(t.kind == "content" for t in tests) else "")
             raise UsageError(f"worldgen split: error: the {side} side would be empty: all {len(worlds)} worlds are {other} "
-                             f"by {' '.join('--test ' + t.text for t in tests)}; nothing was written")
+                             f"by {' '.join('--test ' + t.text for t in tests)}{why}; nothing was written")
     record = {"format": FORMAT, "rule": RULE, "tests": [t.text for t in tests], "seed": seed,
               "sources": [str(s) for s in suites], "worlds": {s: [w.id for w in m] for s, m in sides.items()},
               "held_out_by": held}

@@ -14,7 +14,7 @@ from worldgen.shell.builtins.registry import tools
 from worldgen.shell.interp import Outcome, Session, Shell
 from worldgen.terminal.layout import Layout
 from worldgen.terminal.programs import programs
-from worldgen.terminal.worldfs import WorldFs
+from worldgen.terminal.worldfs import WorldFs, refusal_line
 
 MAX_SHOWN = 2 * (limits.MAX_OUTPUT + 1 + len(limits.TRUNCATED)) + 1  # the longest text ``shown`` returns
 PATH = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"
@@ -37,7 +37,7 @@ class TerminalEpisode:
         self.layout = layout
         self.runner = runner
         self.fs = WorldFs(layout, self)
-        self.shell = Shell(self.fs, programs(layout, self._binding, self._action, tools()))
+        self.shell = Shell(self.fs, programs(layout, self._binding, self._action, tools(), self._settled))
         self.session = self.fresh_session()
         self.notes: list[str] = []
         self.last = Outcome("", "", "", 0)  # the last line's streams apart (fidelity compares them)
@@ -95,14 +95,25 @@ class TerminalEpisode:
 
     def run(self, line: str) -> tuple[str, int]:
         """(what the terminal shows, the exit status) of one command line; what the world's file
-        hooks said (``when write ... { say ... }``) follows the line's own output."""
+        hooks said (``when write ... { say ... }``) follows the line's own output, and its refusals
+        of what the line wrote to its files (judged when the line ends: WorldFs.settle) come last
+        on stderr, as the real face says them."""
         self.notes: list[str] = []
         before = self._saved()
-        outcome = self.last = self.shell.run(line, self.session)
+        outcome = self.shell.run(line, self.session)
         if outcome.stopped:  # undone whole: the shell undid its session and files, this the world's
             self._restore(before)
             self.notes = []
+        else:
+            refused = "".join(line + "\n" for line in self._settled())
+            if refused:
+                outcome = Outcome(outcome.output + refused, outcome.stdout, outcome.stderr + refused, outcome.status)
+        self.last = outcome
         return shown(outcome.output, self.notes), outcome.status
+
+    def _settled(self) -> list[str]:
+        """The world's refusals of the texts written to its files since the last time (WorldFs.settle)."""
+        return [refusal_line(path, reason) for path, reason in self.fs.settle()]
 
 
 def shown(output: str, notes: list[str]) -> str:

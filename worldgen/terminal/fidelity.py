@@ -44,9 +44,9 @@ class Difference:
 
     @property
     def kind(self) -> str:
-        """``refused change``: a change of a world file the world refuses, said at once by the
-        emulator and after the line by the real face (docs/terminal.md: the one difference by
-        design); ``owners``:
+        """``refused change``: a mode, owner or removal of a world file the world refuses, said at
+        once by the emulator and after the line by the real face (docs/terminal.md: the one
+        difference by design; both faces judge writes after the line); ``owners``:
         only owner and group names differ (the real tree has no account of that name); else
         ``output``, or ``state`` for a final state."""
         if self.index < 0:

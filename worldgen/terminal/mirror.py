@@ -15,7 +15,7 @@ from typing import Any
 
 from worldgen.shell.fs import FsError
 from worldgen.shell.nss import Accounts
-from worldgen.terminal.worldfs import WorldFs
+from worldgen.terminal.worldfs import WorldFs, refusal_line
 
 Seen = dict[str, dict[str, Any] | None]  # path -> what program_client.scan found there
 
@@ -47,7 +47,7 @@ class Mirror:
             try:
                 self._change(path, was, now)
             except FsError as err:
-                refused.append(f"worldgen: {path}: {err.reason} (the world kept its version of the file)")
+                refused.append(refusal_line(path, err.reason))
         return refused
 
     def _change(self, path: str, was: dict[str, Any] | None, now: dict[str, Any] | None) -> None:
@@ -57,6 +57,7 @@ class Mirror:
             return
         if was is None or now["text"] != was["text"]:
             self.fs.write(path, now["text"])
+            self.fs.commit(path)  # judged now, before its mode and owner
         if was is None:
             return  # a file the agent made: its mode and owner are what making it gave
         if now["mode"] != was["mode"]:

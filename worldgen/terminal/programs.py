@@ -24,17 +24,20 @@ _HOLE = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
 
 
 def programs(layout: Layout, act: Callable[[int], tuple[bool, str]], act_args: Callable[[int, tuple], tuple[bool, str]],
-             tools: dict[str, Builtin]) -> dict[str, Builtin]:
-    """One shell command per program of the world. ``act(binding)`` and ``act_args(action,
+             tools: dict[str, Builtin], settle: Callable[[], list[str]] = list) -> dict[str, Builtin]:
+    """One shell command per program of the world (``settle()``: the world's refusals of what was
+    written to its files so far, said before the program runs). ``act(binding)`` and ``act_args(action,
     args)`` run the world's rules: (happened, text said or refusal)."""
-    return {name: _program(layout, name, act, act_args, tools.get(name)) for name in layout.programs}
+    return {name: _program(layout, name, act, act_args, tools.get(name), settle) for name in layout.programs}
 
 
-def _program(layout: Layout, name: str, act, act_args, tool: Builtin | None) -> Builtin:
+def _program(layout: Layout, name: str, act, act_args, tool: Builtin | None, settle: Callable[[], list[str]]) -> Builtin:
     options, spec = layout.programs[name]
 
     @takes_context  # a world's `find` or `xargs` falls back to a tool that runs commands itself
     def run(call: Call, *context: Any) -> int:
+        for refusal in settle():  # the files written so far are judged before a program sees them
+            call.stderr.append(refusal + "\n")
         argv = [name, *call.argv[1:]]
         if "--help" in argv[1:] and "--" not in argv[1:argv.index("--help")]:
             call.out(usage(layout, name, spec))

@@ -5,7 +5,12 @@ A world file's text, mode, owner and group are rendered from the current state w
 nothing is stored twice. Operations that would change a world file go through the world's own
 actions (its ``when write``/``rm``/``chmod``/``chown`` hooks), so the state the model checker
 verified is the only state there is; where a file has no such hook the operation is refused as a
-root-owned immutable file would refuse it. Paths the world does not declare live in a
+root-owned immutable file would refuse it.
+
+A write is judged when the line ends, or before a world program runs (``settle``), as the real
+face judges what is on disk then: until then the file holds what was written (``pending``), so a
+line may build a file in pieces (``echo a >> f; echo b >> f``, ``touch f``, a loop of ``>>``) and
+only the text it leaves is read through the file's texts. Paths the world does not declare live in a
 ``MemoryFs`` for the episode: an agent may keep notes in /tmp, and the rules never read them.
 """
 
@@ -22,6 +27,11 @@ _NULL_NODE = Node("file", 0o666)
 DEFAULT_INVALID_WRITE = "invalid contents (the file was left unchanged)"
 MATCHED_TEXT = 65_536  # characters of a written text a `matching` expression reads (bounded work)
 _HOLE = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
+
+
+def refusal_line(path: str, reason: str) -> str:
+    """How both faces say, after the fact, that the world refused what a line did to its file."""
+    return f"worldgen: {path}: {reason} (the world kept its version of the file)"
 
 
 class Refused(FsError):
@@ -52,11 +62,13 @@ class WorldFs:
         self.scratch = layout.skeleton.copy()
         self.made: set[str] = set()  # directories the agent made (an empty one is there all the same)
         self.made_before: frozenset[str] = frozenset()  # ``made`` when the line began
+        self.pending: dict[str, str] = {}  # world file -> the text written to it this line, not yet judged
 
     def reset(self) -> None:
         """A new episode: no scratch files, the world's directories as built."""
         self.scratch = self.layout.skeleton.copy()
         self.made = set()
+        self.pending = {}
 
     def begin(self) -> None:
         """A line starts. World files need nothing kept: their state is the episode's to restore."""
@@ -66,13 +78,42 @@ class WorldFs:
     def rollback(self) -> None:
         self.scratch.rollback()
         self.made = set(self.made_before)
+        self.pending = {}
+
+    def settle(self) -> list[tuple[str, str]]:
+        """Judge every text written since the last settle, in path order: each one the file's
+        ``when write`` takes runs its hook; the others are refused and the file keeps its text.
+        Returns (path, the world's refusal) of each refused."""
+        refused = []
+        for path in sorted(self.pending):
+            try:
+                self.commit(path)
+            except Refused as why:
+                refused.append((path, why.reason))
+        return refused
+
+    def commit(self, path: str) -> None:
+        """Judge the text written to ``path`` (Refused when the world refuses it)."""
+        text = self.pending.pop(path, None)
+        if text is None:
+            return
+        f = self.layout.files[path]
+        if self._file(path) is not None and text == self.layout.text(f, self.actor.state):
+            return  # the text it has: nothing changes
+        invalid = str(f.invalid(self.actor.state, *f.args)) if f.invalid is not None else DEFAULT_INVALID_WRITE
+        self._run(accepted(f, text), path, invalid)
 
     # ------------------------------------------------------------------------- world files
     def _file(self, path: str) -> WorldFile | None:
         f = self.layout.files.get(path)
-        if f is not None and f.exists is not None and not f.exists(self.actor.state, *f.args):
+        if f is not None and f.exists is not None and not f.exists(self.actor.state, *f.args) and path not in self.pending:
             return None
         return f
+
+    def _text(self, f: WorldFile) -> str:
+        """What the file holds now: the text written this line, else the state's rendering."""
+        pending = self.pending.get(f.path)
+        return pending if pending is not None else self.layout.text(f, self.actor.state)
 
     def _hidden(self, path: str) -> bool:
         """A directory there only for world files none of which existed at the start or exists
@@ -87,7 +128,7 @@ class WorldFs:
         owner = str(f.owner(s, *a)) if f.owner is not None else self.layout.terminal.user
         return Node("file", int(f.mode(s, *a)) if f.mode is not None else 0o644, owner,
                     str(f.group(s, *a)) if f.group is not None else owner,
-                    len(self.layout.text(f, s).encode()), EPOCH + int(f.mtime(s, *a)) if f.mtime is not None else EPOCH)
+                    len(self._text(f).encode()), EPOCH + int(f.mtime(s, *a)) if f.mtime is not None else EPOCH)
 
     def _run(self, binding: int | None, path: str, refusal: str) -> None:
         if binding is None:
@@ -110,7 +151,7 @@ class WorldFs:
         if path == NULL:
             return ""
         f = self._file(path)
-        return self.scratch.read(path) if f is None else self.layout.text(f, self.actor.state)
+        return self.scratch.read(path) if f is None else self._text(f)
 
     def read(self, path: str) -> str:
         if path == NULL:
@@ -118,7 +159,7 @@ class WorldFs:
         f = self._file(path)
         if f is None:
             return self.scratch.read(path)
-        text = self.layout.text(f, self.actor.state)
+        text = self._text(f)
         if f.read_hook is not None:
             self.actor.act(f.read_hook)  # reading never fails; a refused hook just does not happen
         return text
@@ -140,10 +181,8 @@ class WorldFs:
             return
         if "write" not in f.spec.hooks:
             raise FsError("EACCES", path)
-        current = self.layout.text(f, self.actor.state) if self._file(path) is not None else ""
-        whole = current + text if append else text
-        invalid = str(f.invalid(self.actor.state, *f.args)) if f.invalid is not None else DEFAULT_INVALID_WRITE
-        self._run(accepted(f, whole), path, invalid)
+        current = self._text(f) if self._file(path) is not None else ""
+        self.pending[path] = current + text if append else text  # judged by ``settle``
 
     def mkdir(self, path: str) -> None:
         if path in self.layout.files:
@@ -154,6 +193,8 @@ class WorldFs:
         self.scratch.mkdir(path)
 
     def remove(self, path: str) -> None:
+        if self.pending.pop(path, None) is not None and self._file(path) is None:
+            return  # a file the line wrote where the world has none
         f = self._file(path)
         if f is not None:
             if f.rm_hook is None:
@@ -205,7 +246,11 @@ class WorldFs:
     def touch(self, path: str) -> None:
         if self._file(path) is not None:
             return  # a world file's time is the world's
-        if path in self.layout.files:
+        f = self.layout.files.get(path)
+        if f is not None and "write" in f.spec.hooks:
+            self.pending[path] = ""  # made empty, to be written (judged as a write when the line ends)
+            return
+        if f is not None:
             raise FsError("EACCES", path)
         self.scratch.touch(path)
 
