@@ -26,7 +26,7 @@ def test_results_wrap_at_64_bits() -> None:
     ("1/0", 'bash: 1/0: division by 0 (error token is "0")'),
     ("1+", 'bash: 1+: syntax error: operand expected (error token is "+")'),
     ("09", 'bash: 09: value too great for base (error token is "09")'),
-    ("2 ** -1", 'bash: 2 ** -1: exponent less than 0 (error token is "-1")'),
+    ("2 ** -1", 'bash: 2 ** -1: exponent less than 0 (error token is "1")'),
     ("i++", "bash: i++: '++' is not supported in this world's $((...)) (no assignments)"),
     ("x = 1", "bash: x = 1: '=' is not supported in this world's $((...)) (no assignments)"),
     ("SELF + 1", "bash: SELF: expression recursion level exceeded"),

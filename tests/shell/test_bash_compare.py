@@ -141,6 +141,8 @@ LINES = [
     "for i in 1 2; do echo a$i; echo $((1/0)); done; echo after", "for i in 1 2; do echo a$i; echo $((1/0)); done | cat; echo after $?",
     "echo x$(echo b; echo $((1/0)); echo c) after; echo next", "for i in 1 2; do echo a$i; echo $((1/0)); done > o1; echo after; cat o1",
     "echo $((1/0)) | cat; echo after $?", "if true; then echo in; echo $((1/0)); fi; echo after",
+    "echo $(( 1 / 0 ))", "x=; echo $(( 2 + $x ))", "echo $((  3 + ))", "echo $(( 1 @ 2 ))", "echo $(( (1 + 2 ))",
+    "echo $(( 1 ? 2 ))", "echo $(( 2 ** -1 ))", "echo $(( 1 2 ))", "n=0; echo $((n + $(wc -l < nope)))",
     "case x in x) echo in; echo $((1+)); esac; echo after", "echo a | while read l; do echo $l; echo $((1/0)); done | cat -n",
     # for loops (shell/compound.py)
     "for f in *.txt; do echo $f; wc -l < $f; done", "for f in a b c; do echo $f; done | sort -r",

@@ -38,7 +38,7 @@ class ArithError(Exception):
     pipe by then (a loop's earlier rounds), for the next stage to read."""
 
     def __init__(self, expression: str, message: str):
-        super().__init__(f"bash: {expression.strip()}: {message}")
+        super().__init__(f"bash: {expression.lstrip()}: {message}")  # bash keeps the trailing blanks
         self.message = str(self)
         self.piped = ""
 
@@ -65,7 +65,7 @@ class _Parser:
             if m is None or m.end() == i:
                 if text[i:].strip() == "":
                     break
-                raise ArithError(text, f"syntax error: invalid arithmetic operator (error token is \"{text[i:].strip()}\")")
+                raise ArithError(text, f"syntax error: invalid arithmetic operator (error token is \"{text[i:].lstrip()}\")")
             kind = "num" if m.group(1) else "name" if m.group(2) else "op"
             token = m.group(1) or m.group(2) or m.group(3)
             if kind == "op" and token in _ASSIGNING:
@@ -84,8 +84,13 @@ class _Parser:
         return value
 
     def error(self, message: str) -> ArithError:
-        rest = self.text[self.tokens[self.pos][2]:].strip() if self.pos < len(self.tokens) else ""
-        return ArithError(self.text, f"{message} (error token is \"{rest}\")")
+        return ArithError(self.text, f"{message} (error token is \"{self.rest()}\")")
+
+    def rest(self) -> str:
+        """bash's error token: the text from the token being read (the last one, past the end)."""
+        if not self.tokens:
+            return ""
+        return self.text[self.tokens[min(self.pos, len(self.tokens) - 1)][2]:]
 
     def peek(self) -> str | None:
         return self.tokens[self.pos][1] if self.pos < len(self.tokens) else None
@@ -97,7 +102,7 @@ class _Parser:
         self.pos += 1
         yes = self.skipping(not condition, self.ternary)
         if self.peek() != ":":
-            raise self.error("syntax error: `:' expected for conditional expression")
+            raise self.error("`:' expected for conditional expression")
         self.pos += 1
         no = self.skipping(bool(condition), self.ternary)
         return yes if condition else no
@@ -128,13 +133,13 @@ class _Parser:
             return 0
         if op in ("/", "%"):
             if b == 0:
-                rest = self.text[self.tokens[at][2]:].strip() if at < len(self.tokens) else ""
+                rest = self.text[self.tokens[at][2]:] if at < len(self.tokens) else ""
                 raise ArithError(self.text, f"division by 0 (error token is \"{rest}\")")
             q = abs(a) // abs(b) * (1 if (a < 0) == (b < 0) else -1)  # C: toward zero
             return wrap(q if op == "/" else a - q * b)
         if op == "**":
             if b < 0:
-                raise ArithError(self.text, "exponent less than 0 (error token is \"" + str(b) + "\")")
+                raise self.error("exponent less than 0")
             return wrap(pow(a, b, 1 << BITS))
         if op in ("<<", ">>"):
             shift = b % BITS
@@ -151,8 +156,7 @@ class _Parser:
 
     def primary(self) -> int:
         if self.pos >= len(self.tokens):
-            raise ArithError(self.text, "syntax error: operand expected (error token is \"" +
-                             (self.tokens[-1][1] if self.tokens else "") + "\")")
+            raise self.error("syntax error: operand expected")
         kind, token, _ = self.tokens[self.pos]
         if token == "(":
             self.pos += 1
