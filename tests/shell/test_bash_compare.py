@@ -169,6 +169,7 @@ LINES = [
     "case 5 in [0-9]) echo digit;; esac", "case ab in ?) echo one;; ??) echo two;; esac", "case x; in x) echo;; esac",
     "while read k; do case $k in name=*) echo ${k#name=};; esac; done < kv.conf", "case in in in) echo in;; esac",
     "case x in x|) echo;; esac", "case a in a) case b in b) echo nested;; esac;; esac", "echo a)",
+    "[ ( 1 ) ]", "echo a (b)", "x=1 (echo)", "echo (",
     # backquotes (shell/substitution.py)
     "echo `echo hi`", 'echo "n=`wc -l < a.txt`"', "for f in `ls *.txt`; do echo [$f]; done", "echo `echo \\`echo nest\\``",
     "X=`cat b.txt`; echo $X", "echo `echo '$HOME'`", 'echo "`echo "q"`"', "echo `", "echo `false`; echo $?",

@@ -158,6 +158,8 @@ def test_syntax_errors_in_bash_words(line, message):
     ("case x in x) echo a;& esac", "a case item ended by ;& or ;;& (end it with ;;)"),
     ("case x in x) echo a;;& esac", "a case item ended by ;& or ;;& (end it with ;;)"),
     ("a=(1 2)", "an array assignment NAME=(...)"),
+    ("((i++))", "the arithmetic command ((...)) (x=$((x + 1)) works)"),
+    ("for ((i=0; i<3; i++)); do echo $i; done", "the C-style loop for ((...)) (for i in $(seq 1 5) works)"),
     ("echo a | (cat)", "a subshell ( ... )"),
     ("f() { ls; }", "a function definition NAME() { ...; }"),
     ("sleep 1 &", "running in the background with &"),

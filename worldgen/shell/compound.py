@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from worldgen.shell.ast import AndOr, CaseClause, ForLoop, IfClause, Redirect, WhileLoop, Word
-from worldgen.shell.errors import ShellSyntaxError, unexpected
+from worldgen.shell.errors import ShellSyntaxError, Unsupported, unexpected
 
 if TYPE_CHECKING:
     from worldgen.shell.parser import _Parser
@@ -29,6 +29,8 @@ KEYWORDS = ("do", "done", "then", "elif", "else", "fi", "esac")  # a syntax erro
 def parse_for(p: _Parser) -> ForLoop:
     p.take()  # `for`
     kind, _, text = p.take()
+    if kind == "(" and p.peek()[0] == "(":
+        raise Unsupported("the C-style loop for ((...)) (for i in $(seq 1 5) works)")
     if kind != "W":
         raise unexpected(text)  # a name that is no identifier fails when the loop runs, as in bash
     words: list[Word] = []

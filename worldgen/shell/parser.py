@@ -113,7 +113,7 @@ class _Parser:
             elif kind in ("R", "H"):
                 redirects.append(self.redirect())
             elif kind == "(":
-                raise Unsupported(_paren(self.tokens[self.pos - 1] if self.pos else None, bool(words)))
+                raise self._paren(len(words), bool(assigns))
             else:
                 break
         if not (assigns or words or redirects):
@@ -123,6 +123,21 @@ class _Parser:
             raise unexpected(tok[2])
         return Command(tuple(assigns), tuple(words), tuple(redirects))
 
+
+    def _paren(self, words: int, assigns: bool) -> ParseError:
+        """What a ``(`` outside a case pattern means, by what comes before and after it, as bash
+        reads it: a subshell, ``((...))``, an array, a function definition, or a syntax error."""
+        before = self.tokens[self.pos - 1] if self.pos else None
+        after = self.tokens[self.pos + 1] if self.pos + 1 < len(self.tokens) else _EOF
+        if not words and not assigns:
+            if after[0] == "(":
+                return Unsupported("the arithmetic command ((...)) (x=$((x + 1)) works)")
+            return Unsupported("a subshell ( ... )")
+        if not words and before is not None and before[0] == "W" and before[2].endswith("="):
+            return Unsupported("an array assignment NAME=(...)")
+        if words == 1 and not assigns:
+            return Unsupported("a function definition NAME() { ...; }") if after[0] == ")" else unexpected(after[2])
+        return unexpected("(")
 
     def redirect(self) -> Redirect:
         """The redirection (``>f``, ``2>&1``, a here-document) at the next token."""
@@ -137,13 +152,6 @@ class _Parser:
         if target[0] != "W":
             raise unexpected(target[2])
         return Redirect(fd, op, target[1])  # type: ignore[arg-type]
-
-
-def _paren(before: Token | None, words: bool) -> str:
-    """What a ``(`` outside a case pattern means, by what comes before it."""
-    if before is not None and before[0] == "W" and before[2].endswith("=") and not words:
-        return "an array assignment NAME=(...)"
-    return "a function definition NAME() { ...; }" if words else "a subshell ( ... )"
 
 
 def _assignment(word: Word) -> tuple[str, Word] | None:
