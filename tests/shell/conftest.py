@@ -23,7 +23,7 @@ FILES = {
 
 
 def new_session() -> Session:
-    return Session("/home/user", {"HOME": "/home/user", "PWD": "/home/user", "USER": "user", "PATH": "/usr/bin:/bin"})
+    return Session("/home/user", {"HOME": "/home/user", "PWD": "/home/user", "USER": "user", "PATH": "/usr/local/bin:/usr/bin:/bin"})
 
 
 @pytest.fixture

@@ -170,6 +170,9 @@ LINES = [
     "while read k; do case $k in name=*) echo ${k#name=};; esac; done < kv.conf", "case in in in) echo in;; esac",
     "case x in x|) echo;; esac", "case a in a) case b in b) echo nested;; esac;; esac", "echo a)",
     "[ ( 1 ) ]", "echo a (b)", "x=1 (echo)", "echo (",
+    # PATH (a tool lives in /usr/bin)
+    "PATH=/tmp ls; echo $?", "export PATH=; echo hi; ls; echo $?", "PATH=/nonexistent; cd sub && echo in; printf 'x\\n'; [ 1 ] && echo b; env",
+    "PATH=/usr/bin:/tmp; ls a.txt", "PATH=/bin; cat a.txt",
     # backquotes (shell/substitution.py)
     "echo `echo hi`", 'echo "n=`wc -l < a.txt`"', "for f in `ls *.txt`; do echo [$f]; done", "echo `echo \\`echo nest\\``",
     "X=`cat b.txt`; echo $X", "echo `echo '$HOME'`", 'echo "`echo "q"`"', "echo `", "echo `false`; echo $?",

@@ -367,6 +367,11 @@ class Shell(CompoundRuns):
     # ------------------------------------------------------------------------- command lookup
     def _exec(self, call: Call, session: Session) -> int:
         name = call.argv[0]
+        if "/" not in name and name not in BASH_BUILTINS and name not in UNSUPPORTED_BUILTINS:
+            missing = self._off_path(name, call.env)
+            if missing is not None:
+                call.stderr.append(f"bash: {name}: {missing}\n")
+                return 127
         shell_command = SHELL_COMMANDS.get(name)
         if shell_command is not None:
             return _guarded(shell_command, call, _Context(self, session))
@@ -378,6 +383,21 @@ class Shell(CompoundRuns):
             call.stderr.append(f"bash: {name}: {command}\n")
             return 126 if "/" in name and self.fs.stat(resolve(call.cwd, name)) is not None else 127
         return _run(command, call, _Context(self, session))
+
+    def _off_path(self, name: str, env: Mapping[str, str]) -> str | None:
+        """bash's reason ``name`` is not found when PATH lacks the folder it lives in (a world's
+        program in /usr/local/bin, a tool in /usr/bin or /bin), else None. An empty PATH leaves
+        only the working folder, where bash finds no such file; an unset one (a session made
+        without it) finds everything, as the worlds' default PATH does."""
+        path = env.get("PATH")
+        if path is None:
+            return None
+        if not path:
+            return NO_FILE
+        folders = path.split(":")
+        if name in self.programs:
+            return None if "/usr/local/bin" in folders else "command not found"
+        return None if "/usr/bin" in folders or "/bin" in folders else "command not found"
 
     def _lookup(self, name: str, cwd: str) -> Builtin | str:
         """The program or tool ``name`` runs, or bash's reason there is none."""
