@@ -6,8 +6,8 @@ each piece of a line, but pieces compose: ``X=$X$X`` doubles a variable each tim
 file through many pipes copies it once per stage. So every place where a line makes or moves
 text charges one meter per line: expanded words, what a command writes (to the terminal, a pipe,
 a file or ``/dev/null``), what it reads from files and pipes (more per character: tools loop over
-it), directory entries listed, ``sed`` substitutions and commands started by ``xargs`` and
-``find -exec``. A line that spends more than ``WORK`` units stops at once and is undone whole
+it), directory entries listed, ``sed`` substitutions, every command run (the line's own, and those
+``xargs`` and ``find -exec`` start) and every round of a loop. A line that spends more than ``WORK`` units stops at once and is undone whole
 (the shell restores its session and files, the episode the world's state): it prints one line
 and exits ``limits.LIMIT_STATUS``. The bound is counted, not timed, so one line gets one answer
 on every machine and every run.
@@ -27,7 +27,7 @@ WORK = 16 << 20  # units one line may spend: one per character made, moved or re
 ENTRY_COST = 64  # units per directory entry listed (each is a stat and a name)
 MATCH_COST = 64  # units per regular-expression match a tool substitutes (a Python call each)
 READ_COST = 4  # units per character a tool reads from a file or a pipe: most loop over its lines
-COMMAND_COST = 256  # units per command a tool starts (`xargs -n1`, `find -exec`)
+COMMAND_COST = 256  # units per command run: by the line itself, or started by a tool (`xargs -n1`, `find -exec`)
 ROUND_COST = 256  # units per round of a `for` loop (shell/compound.py): nested loops over many words stop
 CHARGE_EVERY = 1 << 16  # a tool's inner loop charges its units in batches of about this many
 MAX_ENV = 1 << 20  # characters of variable names and values a session may hold between lines

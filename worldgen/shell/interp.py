@@ -247,6 +247,7 @@ class Shell(CompoundRuns):
             return self._if(cmd, stdin, session, term, piped, stream)  # type: ignore[arg-type]
         if kind is CaseClause:
             return self._case(cmd, stdin, session, term, piped, stream)  # type: ignore[arg-type]
+        term.meter.charge(budget.COMMAND_COST)  # a command is work even when it moves no text (`while true; do :; done`)
         ex = Expander(self.fs, session.env, session.cwd, session.status, self._substituter(session, term))
         argv = ex.argv(cmd.words) if cmd.words else []  # type: ignore[union-attr]
         assigns = {name: ex.word(value) for name, value in cmd.assigns}  # type: ignore[union-attr]
