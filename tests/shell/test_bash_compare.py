@@ -29,6 +29,7 @@ FILES = {
     "sub/deeper/x.log": "x\n",
     "tabs.txt": "a\tb\n",
     "kv.conf": "name=web\nport=80\n",
+    "u.txt": "h\u00e9llo w\u00f6rld \u2014 \u201cquoted\u201d\nna\u00efve caf\u00e9\n",
 }
 
 LINES = [
@@ -188,7 +189,7 @@ def materialise(root: Path) -> None:
     for rel, text in FILES.items():
         path = root / rel
         path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text)
+        path.write_text(text, "utf-8")
 
 
 _WHERE = re.compile(r"^bash: (-c: )?line [0-9]+: ", re.M)
@@ -198,7 +199,7 @@ _ECHOED_LINE = re.compile(r"^bash: `.*'\n", re.M)  # `bash -c` quotes the bad li
 def real_bash(root: Path, line: str, locale: str = "C") -> tuple[str, str, int]:
     env = {"PATH": "/usr/bin:/bin", "LC_ALL": locale, "HOME": str(root)}
     done = subprocess.run(["bash", "--norc", "--noprofile", "-c", line], executable=BASH, cwd=root, env=env,
-                          capture_output=True, text=True, timeout=10)
+                          capture_output=True, text=True, errors="surrogateescape", timeout=10)
     return done.stdout, _ECHOED_LINE.sub("", _WHERE.sub("bash: ", done.stderr)), done.returncode
 
 
@@ -213,3 +214,20 @@ def ours(line: str, locale: str = "C") -> tuple[str, str, int]:
 def test_same_stdout_stderr_and_status_as_bash(tmp_path: Path, line: str):
     materialise(tmp_path)
     assert ours(line) == real_bash(tmp_path, line)
+
+
+# bytes, not characters, where GNU's tools and mawk count bytes (builtins/bytewise.py), in the
+# worlds' own locale (LANG=C.UTF-8), where sed, grep, wc -m and rev count characters
+UTF8_LINES = [
+    "head -c 2 u.txt | wc -c", "tail -c 5 u.txt | wc -c", "cut -c 1-3 u.txt", "cut -b 2 u.txt | wc -c", "tr '\u00e9' 'e' < u.txt",
+    "wc -c u.txt; wc -m u.txt", "awk '{print length($0)}' u.txt", "awk '{print substr($1,1,2)}' u.txt", "printf '\\xff' | wc -c",
+    "echo -e '\\xc3\\xa9'", "echo $'\\xc3\\xa9 \\u00e9 \\xff' | wc -c", "printf '%5s|%c|%.1s|\\n' \u00e9 \u00e9 \u00e9 | wc -c",
+    "printf '\\303\\251\\n'", "sed 's/./X/' u.txt", "rev u.txt", "awk '/\u00e9/ {n++} END {print n}' u.txt",
+    "awk '{print toupper($0)}' u.txt", "tr -d '\u2014' < u.txt | wc -c", "grep -c '\u00e9' u.txt",
+]
+
+
+@pytest.mark.parametrize("line", UTF8_LINES)
+def test_utf8_text_as_bash_and_gnu_count_it(tmp_path: Path, line: str):
+    materialise(tmp_path)
+    assert ours(line, "C.UTF-8") == real_bash(tmp_path, line, "C.UTF-8")

@@ -1,9 +1,15 @@
 """Backslash escapes, as bash reads them in its four places: ``echo -e``, ``printf``'s format,
 ``printf %b`` and ``$'...'``. They share the letters (``\\n``, ``\\t``, ``\\xHH``, ...) and differ
 in octal (``echo -e`` wants ``\\0NNN``, a format takes ``\\NNN``), in ``\\c`` (ends the output
-of echo and %b, a control character in ``$'...'``, plain text in a format) and in quotes."""
+of echo and %b, a control character in ``$'...'``, plain text in a format) and in quotes.
+
+``decode`` works on bytes (the byte view of builtins/bytewise.py, in which echo and printf run):
+``\\xHH`` and octal make one byte, ``\\u``/``\\U`` the UTF-8 bytes of their character, so
+``\\xc3\\xa9`` is ``é`` and ``\\xff`` a raw byte, as in bash."""
 
 from __future__ import annotations
+
+from worldgen.shell.builtins.bytewise import byte_view, text_of
 
 _LETTERS = {"a": "\a", "b": "\b", "e": "\x1b", "E": "\x1b", "f": "\f", "n": "\n", "r": "\r", "t": "\t", "v": "\v", "\\": "\\"}
 _QUOTES = {'"': '"', "'": "'", "?": "?"}
@@ -47,7 +53,7 @@ def decode(text: str, mode: str) -> tuple[str, bool]:
             if code < 0 or code > 0x10FFFF or 0xD800 <= code < 0xE000:
                 out.append(text[j:k])
             else:
-                out.append(chr(code))
+                out.append(chr(code) if c == "x" else byte_view(chr(code)))
             i = k
         elif c == "c" and mode in (ECHO, PERCENT_B):
             return "".join(out), True
@@ -69,7 +75,7 @@ def ansi_c(s: str, i: int) -> tuple[int, str]:
         if c == "\\":
             k += 2
         elif c == "'":
-            return k + 1, decode(s[i:k], ANSI)[0]
+            return k + 1, text_of(decode(byte_view(s[i:k]), ANSI)[0])
         else:
             k += 1
     return -1, ""

@@ -15,6 +15,7 @@ from worldgen.shell.builtins.awk_lex import ESCAPES, AwkSyntaxError
 from worldgen.shell.builtins.awk_run import Exit, Interpreter
 from worldgen.shell.builtins.awk_values import AwkError, input_value
 from worldgen.shell.builtins.base import Builtin, Call
+from worldgen.shell.builtins.bytewise import bytewise
 from worldgen.shell.fs import FsError
 
 USAGE = "usage: awk [-F value] [-v var=value] [--] 'program text' [file ...]\n"
@@ -117,4 +118,4 @@ def _read(call: Call, name: str) -> str:
         raise AwkError(f"cannot open {name} ({err.reason})") from None
 
 
-COMMANDS: dict[str, Builtin] = {"awk": awk}
+COMMANDS: dict[str, Builtin] = {"awk": bytewise(awk)}  # mawk counts bytes

@@ -19,6 +19,7 @@ from worldgen.shell.builtins.awk_functions import (ARITY, MAX_STRING, arith, mat
 from worldgen.shell.builtins.awk_values import (UNINIT, AwkError, StrNum, Value, compare, input_value, num,
                                                 number_text, sprintf, text, truth)
 from worldgen.shell.builtins.base import Call
+from worldgen.shell.builtins.bytewise import ascii_lower, ascii_upper
 from worldgen.shell.builtins.regex import Regex
 from worldgen.shell.fs import FsError
 
@@ -288,7 +289,7 @@ class Interpreter:
             return substr(self.str(values[0]), num(values[1]), num(values[2]) if len(values) > 2 else None)
         if name == "sprintf":
             return sprintf(self.str(values[0]), values[1:], self.str(self.vars["CONVFMT"]))
-        return self.str(values[0]).lower() if name == "tolower" else self.str(values[0]).upper()
+        return ascii_lower(self.str(values[0])) if name == "tolower" else ascii_upper(self.str(values[0]))  # bytes: ASCII letters
 
     def substitute(self, node: ast.Call) -> Value:
         args = node.args

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import Protocol
 
 from worldgen.shell.builtins.base import Builtin, Call
+from worldgen.shell.builtins.bytewise import bytewise
 from worldgen.shell.builtins.options import INTMAX, integer
 from worldgen.shell.escapes import ECHO, decode
 from worldgen.shell.fs import Filesystem, resolve
@@ -312,4 +313,4 @@ def false(call: Call) -> int:
 SHELL_COMMANDS: dict[str, ShellBuiltin] = {
     "cd": cd, "export": export, "unset": unset, "exit": exit_, "type": type_, "which": which, "env": env, "sudo": sudo,
 }
-COMMANDS: dict[str, Builtin] = {"echo": echo, "pwd": pwd, "true": true, "false": false, ":": true}
+COMMANDS: dict[str, Builtin] = {"echo": bytewise(echo), "pwd": pwd, "true": true, "false": false, ":": true}  # echo -e: bytes

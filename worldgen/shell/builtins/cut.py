@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from worldgen.shell.builtins.base import Call
+from worldgen.shell.builtins.bytewise import bytewise
 from worldgen.shell.builtins.options import NO, REQUIRED, UINTMAX, OptionError, Spec, integer, parse, usage_error
 from worldgen.shell.builtins.textio import inputs, lines
 
@@ -116,4 +117,4 @@ def cut(call: Call) -> int:
     return status
 
 
-COMMANDS = {"cut": cut}
+COMMANDS = {"cut": bytewise(cut)}  # GNU cut: -c is -b

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from worldgen.shell.builtins.base import Call
+from worldgen.shell.builtins.bytewise import bytewise
 from worldgen.shell.builtins.options import NO, REQUIRED, OptionError, Spec, UINTMAX, ascii_digits, integer, parse, usage_error
 from worldgen.shell.fs import FsError
 
@@ -119,4 +120,4 @@ def _run(call: Call, cut: Callable[[str, str, bool], str]) -> int:
     return status
 
 
-COMMANDS = {"head": head, "tail": tail}
+COMMANDS = {"head": bytewise(head), "tail": bytewise(tail)}  # -c counts bytes

@@ -9,6 +9,7 @@ from functools import lru_cache
 
 from worldgen.shell import limits
 from worldgen.shell.builtins.base import Builtin, Call
+from worldgen.shell.builtins.bytewise import bytewise
 from worldgen.shell.builtins.options import ascii_digits, integer
 from worldgen.shell.escapes import FORMAT, PERCENT_B, decode
 
@@ -178,4 +179,4 @@ def printf(call: Call) -> int:
     return printer.status
 
 
-COMMANDS: dict[str, Builtin] = {"printf": printf}
+COMMANDS: dict[str, Builtin] = {"printf": bytewise(printf)}  # widths and %c count bytes, as bash's

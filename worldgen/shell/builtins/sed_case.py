@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from worldgen.shell.builtins.bytewise import ascii_lower, ascii_upper
+
 OPS = frozenset("ULulE")
-_UPPER = str.maketrans("abcdefghijklmnopqrstuvwxyz", "ABCDEFGHIJKLMNOPQRSTUVWXYZ")
-_LOWER = str.maketrans("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz")
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,9 +34,9 @@ def cased(parts: list[str | int | CaseOp], group) -> str:  # group: (int) -> str
             continue
         text = p if type(p) is str else (group(p) or "")
         if mode:
-            text = text.translate(_UPPER if mode == "U" else _LOWER)
+            text = ascii_upper(text) if mode == "U" else ascii_lower(text)
         if once and text:
-            text = text[0].translate(_UPPER if once == "u" else _LOWER) + text[1:]
+            text = (ascii_upper if once == "u" else ascii_lower)(text[0]) + text[1:]
             once = ""
         out.append(text)
     return "".join(out)

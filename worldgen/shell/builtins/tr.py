@@ -8,6 +8,7 @@ import re
 
 from worldgen.shell.builtins.base import Call
 from worldgen.shell import budget
+from worldgen.shell.builtins.bytewise import bytewise
 from worldgen.shell.builtins.options import NO, UINTMAX, OptionError, Spec, ascii_digits, integer, parse, usage_error
 
 SPEC = Spec("cCdst", {"complement": ("c", NO), "delete": ("d", NO), "squeeze-repeats": ("s", NO),
@@ -185,4 +186,4 @@ def _squeeze(text: str, chars: set[str], complement: bool = False) -> str:
     return "".join(out)
 
 
-COMMANDS = {"tr": tr}
+COMMANDS = {"tr": bytewise(tr)}  # GNU tr maps bytes
