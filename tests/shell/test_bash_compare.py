@@ -224,6 +224,8 @@ UTF8_LINES = [
     "echo -e '\\xc3\\xa9'", "echo $'\\xc3\\xa9 \\u00e9 \\xff' | wc -c", "printf '%5s|%c|%.1s|\\n' \u00e9 \u00e9 \u00e9 | wc -c",
     "printf '\\303\\251\\n'", "sed 's/./X/' u.txt", "rev u.txt", "awk '/\u00e9/ {n++} END {print n}' u.txt",
     "awk '{print toupper($0)}' u.txt", "tr -d '\u2014' < u.txt | wc -c", "grep -c '\u00e9' u.txt",
+    # GNU's messages quote in the locale's marks
+    "sort -k 0 u.txt", "sort -k 1.0 u.txt", "sort -k x u.txt", "sort -t ab u.txt", "find . -maxdepth -1",
 ]
 
 

@@ -209,7 +209,7 @@ class _Parser:
             text = self._argument(word)
             depth = decimal(text)
             if depth is None:
-                raise FindError(f"Expected a positive decimal integer argument to {word}, but got '{text}'")
+                raise FindError(f"Expected a positive decimal integer argument to {word}, but got {self.call.quote(text)}")
             if depth > INT_MAX:
                 raise FindError(f"{text}: Numerical result out of range")
             if word == "-maxdepth":

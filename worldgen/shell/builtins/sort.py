@@ -39,17 +39,18 @@ class Key:
     flags: str  # b f h n r
 
 
-def _key(spec: str) -> Key:
+def _key(spec: str, quote: Callable[[str], str]) -> Key:
+    """``-k POS1[,POS2]``; ``quote`` puts a value in the locale's quotation marks, as GNU's messages do."""
     m = KEYSPEC.match(spec)
     if not m:
-        raise ValueError(f"invalid number at field start: invalid count at start of '{spec}'")
+        raise ValueError(f"invalid number at field start: invalid count at start of {quote(spec)}")
     if m.group(1) == "0":
-        raise ValueError(f"field number is zero: invalid field specification '{spec}'")
+        raise ValueError(f"field number is zero: invalid field specification {quote(spec)}")
     if m.group(2) == "0":
-        raise ValueError(f"character offset is zero: invalid field specification '{spec}'")
+        raise ValueError(f"character offset is zero: invalid field specification {quote(spec)}")
     end = integer(m.group(4)) if m.group(4) else None
     if end == 0:
-        raise ValueError(f"field number is zero: invalid field specification '{spec}'")
+        raise ValueError(f"field number is zero: invalid field specification {quote(spec)}")
     return Key(integer(m.group(1)), integer(m.group(2) or "0"), end, integer(m.group(5) or "0"), (m.group(3) or "") + (m.group(6) or ""))
 
 
@@ -118,10 +119,10 @@ def sort(call: Call) -> int:
         flags, sep, output = "", None, None
         for name, value in opts:
             if name == "k":
-                keys.append(_key(value or ""))
+                keys.append(_key(value or "", call.quote))
             elif name == "t":
                 if len(value or "") != 1:
-                    raise ValueError(f"multi-character tab '{value}'" if value else "empty tab")
+                    raise ValueError(f"multi-character tab {call.quote(value)}" if value else "empty tab")
                 sep = value
             elif name == "o":
                 output = value
