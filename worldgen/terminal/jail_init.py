@@ -151,9 +151,9 @@ class Jail:
                 os.setuid(uid)
 
         try:
-            proc = subprocess.Popen([BASH, "--rcfile", RC_DIR + "/rc", "--noprofile", "-i", "-c", request["line"]],
-                                    stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                    pass_fds=(state_w,), env=request["env"], preexec_fn=child)
+            proc = subprocess.Popen(["bash", "--rcfile", RC_DIR + "/rc", "--noprofile", "-i", "-c", request["line"]],
+                                    executable=BASH, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,  # $0 is bash
+                                    stderr=subprocess.PIPE, pass_fds=(state_w,), env=request["env"], preexec_fn=child)
         except OSError as err:  # the agent removed what bash needs (`rm -rf /` took /lib64): as a broken box would
             os.close(master)
             os.close(state_r)
