@@ -5,7 +5,7 @@ A world file's text, mode, owner and group are rendered from the current state w
 nothing is stored twice. Operations that would change a world file go through the world's own
 actions (its ``when write``/``rm``/``chmod``/``chown`` hooks), so the state the model checker
 verified is the only state there is; where a file has no such hook the operation is refused as a
-root-owned immutable file would refuse it.
+root-owned immutable file would refuse it (a write, when it is judged: below).
 
 A write is judged when the line ends, or before a world program runs (``settle``), as the real
 face judges what is on disk then: until then the file holds what was written (``pending``), so a
@@ -100,6 +100,8 @@ class WorldFs:
         f = self.layout.files[path]
         if self._file(path) is not None and text == self.layout.text(f, self.actor.state):
             return  # the text it has: nothing changes
+        if "write" not in f.spec.hooks:  # as a root-owned immutable file refuses it
+            raise Refused(path, "Permission denied")
         invalid = str(f.invalid(self.actor.state, *f.args)) if f.invalid is not None else DEFAULT_INVALID_WRITE
         self._run(accepted(f, text), path, invalid)
 
@@ -179,10 +181,8 @@ class WorldFs:
         if f is None:
             self.scratch.write(path, text, append=append)
             return
-        if "write" not in f.spec.hooks:
-            raise FsError("EACCES", path)
         current = self._text(f) if self._file(path) is not None else ""
-        self.pending[path] = current + text if append else text  # judged by ``settle``
+        self.pending[path] = current + text if append else text  # judged by ``settle`` (no hook: refused there)
 
     def mkdir(self, path: str) -> None:
         if path in self.layout.files:
@@ -246,12 +246,9 @@ class WorldFs:
     def touch(self, path: str) -> None:
         if self._file(path) is not None:
             return  # a world file's time is the world's
-        f = self.layout.files.get(path)
-        if f is not None and "write" in f.spec.hooks:
-            self.pending[path] = ""  # made empty, to be written (judged as a write when the line ends)
+        if path in self.layout.files:
+            self.pending[path] = ""  # made empty: judged as a write when the line ends
             return
-        if f is not None:
-            raise FsError("EACCES", path)
         self.scratch.touch(path)
 
 
