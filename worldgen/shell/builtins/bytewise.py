@@ -18,7 +18,10 @@ from worldgen.shell.fs import Filesystem
 
 def byte_view(text: str) -> str:
     """``text``'s UTF-8 bytes (raw bytes: its lone surrogates), one character each."""
-    return text.encode("utf-8", "surrogateescape").decode("latin-1")
+    try:
+        return text.encode("utf-8", "surrogateescape").decode("latin-1")
+    except UnicodeEncodeError:  # a surrogate that stands for no byte (typed as \ud800): its own three
+        return b"".join(map(_utf8, text)).decode("latin-1")
 
 
 def text_of(view: str) -> str:
@@ -27,8 +30,15 @@ def text_of(view: str) -> str:
     try:
         data = view.encode("latin-1")
     except UnicodeEncodeError:
-        data = b"".join(c.encode("latin-1") if ord(c) < 256 else c.encode("utf-8", "surrogateescape") for c in view)
+        data = b"".join(c.encode("latin-1") if ord(c) < 256 else _utf8(c) for c in view)
     return data.decode("utf-8", "surrogateescape")
+
+
+def _utf8(c: str) -> bytes:
+    try:
+        return c.encode("utf-8", "surrogateescape")
+    except UnicodeEncodeError:
+        return c.encode("utf-8", "surrogatepass")
 
 
 _UPPER = str.maketrans("abcdefghijklmnopqrstuvwxyz", "ABCDEFGHIJKLMNOPQRSTUVWXYZ")
