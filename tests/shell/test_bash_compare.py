@@ -224,6 +224,12 @@ UTF8_LINES = [
     "echo -e '\\xc3\\xa9'", "echo $'\\xc3\\xa9 \\u00e9 \\xff' | wc -c", "printf '%5s|%c|%.1s|\\n' \u00e9 \u00e9 \u00e9 | wc -c",
     "printf '\\303\\251\\n'", "sed 's/./X/' u.txt", "rev u.txt", "awk '/\u00e9/ {n++} END {print n}' u.txt",
     "awk '{print toupper($0)}' u.txt", "tr -d '\u2014' < u.txt | wc -c", "grep -c '\u00e9' u.txt",
+    # cmp (builtins/cmp.py)
+    "cmp a.txt a.txt; echo $?", "cmp a.txt b.txt; echo $?", "cmp a.txt blanks.txt; echo $?", "cmp empty a.txt; echo $?",
+    "cmp -s a.txt b.txt; echo $?", "cmp -l a.txt tabs.txt; echo $?", "cmp -b tabs.txt a.txt; echo $?", "cmp -bl a.txt kv.conf",
+    "cmp a.txt nope; echo $?", "cat a.txt | cmp a.txt; echo $?", "cmp; echo $?", "cmp -x a b; echo $?", "cmp sub a.txt; echo $?",
+    "cmp a.txt b.txt c; echo $?", "cmp a.txt kv.conf 0 1; echo $?", "cmp u.txt a.txt; echo $?", "cmp -l u.txt kv.conf; echo $?",
+    "printf 'abc\\n' > p; cmp p a.txt; cmp a.txt p; cmp -l p kv.conf; echo $?", "cmp --quiet a.txt b.txt && echo same || echo differ",
     # GNU's messages quote in the locale's marks
     "sort -k 0 u.txt", "sort -k 1.0 u.txt", "sort -k x u.txt", "sort -t ab u.txt", "find . -maxdepth -1",
 ]
