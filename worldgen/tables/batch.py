@@ -81,7 +81,7 @@ class Batch:
         self.exit_status = np.zeros(n, dtype=np.int64)  # its exit status (Env's info["exit_status"])
         self.stepped = np.zeros(n, dtype=bool)  # False where the last step reset the env (no command ran)
         terminal = any(w.scaffold.terminal is not None for w in self.worlds)
-        self._shell = ShellEnvs(self.worlds, tables, self._draws) if terminal else None
+        self._shell = ShellEnvs(self.worlds, tables, self._draws, n) if terminal else None
 
     def _begin(self, envs: np.ndarray, seeds: Sequence[int | None] | None = None) -> None:
         """Envs ``envs`` start an episode in the world Suite-v0 would play (runtime/picks.py) and
@@ -107,7 +107,7 @@ class Batch:
         if fresh:
             self._draws.seed([i for i, _ in fresh], [self.worlds[self.world[i]] for i, _ in fresh], [s for _, s in fresh])
         if self._shell is not None:
-            self._shell.begin(envs, w, self.num_envs)
+            self._shell.begin(envs, w)
 
     @property
     def max_commands(self) -> int:

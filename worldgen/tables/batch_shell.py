@@ -31,18 +31,16 @@ class ShellEnvs:
     world ``w`` on a ``TableEnv`` of ``w`` it keeps (a shell and its session), drawing chance
     from the env's stream in ``draws``, which its episodes in other worlds read too."""
 
-    def __init__(self, worlds: Sequence[World], tables: Sequence[Tables], draws: Draws):
+    def __init__(self, worlds: Sequence[World], tables: Sequence[Tables], draws: Draws, num_envs: int):
         self._worlds, self._tables, self._draws = worlds, tables, draws
         self.terminal = np.array([w.scaffold.terminal is not None for w in worlds])  # per world
         self._kept: dict[tuple[int, int], TableEnv] = {}  # (env, world) -> the TableEnv it plays that world on
         self._playing: dict[int, TableEnv] = {}  # env -> the episode it plays, in a terminal world
         self.envs = np.zeros(0, dtype=np.int64)
-        self.playing = np.zeros(0, dtype=bool)  # per batch env: in a terminal world now (sized by ``begin``)
+        self.playing = np.zeros(num_envs, dtype=bool)  # per batch env: in a terminal world now
 
-    def begin(self, envs: np.ndarray, worlds: np.ndarray, size: int) -> None:
-        """Envs ``envs`` (of a batch of ``size``) start an episode in ``worlds``."""
-        if len(self.playing) != size:
-            self.playing = np.zeros(size, dtype=bool)
+    def begin(self, envs: np.ndarray, worlds: np.ndarray) -> None:
+        """Envs ``envs`` start an episode in ``worlds``."""
         now = self.terminal[worlds]
         moved = now | self.playing[envs]  # in a terminal world now, or until now
         for i, w, shelled in zip(envs[moved].tolist(), worlds[moved].tolist(), now[moved].tolist()):
