@@ -50,7 +50,8 @@ PATHS = ("/", "..", "../..", "/../../..", "/home/user/../../etc/app.conf", ".", 
 GLOBS = ("*", "/*", "/*/*", "/*/*/*", ".*", "/var/log/*.log", "?", "[a-z]*", "[!x]*", "**", "/*/../*",
          "*/*/*/*", "[", "[]", "[!]")
 ODD = ("\x00", "\udcff", "\udc80\udcc3", "\ud800", "\r", "\x1b[2J", "\u202e", "\ufeff", "é", "\U0001d518",
-       "\t", "\\", "\\\n", "'", '"', "`", "$", "${", "$(", "#", "!", "&", ";;", "(", ")", "{", "}", "<<<")
+       "\t", "\\", "\\\n", "'", '"', "`", "$", "${", "$(", "#", "!", "&", ";;", "(", ")", "{", "}", "<<<",
+       "[[", "]]", "=~", "{a,b}", "{1..99}", "((")
 TEXTS = ("x", "error", "a b", "", "port=3", "99999999999999999999", "-1", "0", "1e9", "%", "%%", "%n")
 SEED_LINES = (
     "grep -i error /var/log/*.log | wc -l", "tail -n 20 /var/log/api.log", "ls -l /etc",
@@ -59,6 +60,8 @@ SEED_LINES = (
     "sed -n 's/port=\\(.*\\)/\\1/p' /etc/app.conf", "printf '%s=%d\\n' a 1 b 2 > /tmp/x; cat /tmp/x",
     "cat <<EOF > /tmp/h\n$HOME ${X:-d} 'q' \"w\"\nEOF", "X=1; Y=$X$X; echo ${Y}", "xargs -n 1 echo < /etc/app.conf",
     "cut -d: -f1 /etc/passwd | tr a-z A-Z | rev", "test -f /etc/app.conf && echo yes || echo no",
+    "[[ -f /etc/app.conf && $X =~ ^(a|b)+$ ]] && echo y", "(cd /var/log && ls) | wc -l", "{ echo a; echo b >&2; } 2>&1 > /tmp/g",
+    "for i in {1..5}; do echo x{a,b}$i; done", "[[ ( $X == a* || -z $Y ) && 1+1 -eq 2 ]]",
 )
 
 

@@ -182,6 +182,28 @@ LINES = [
     'f=a.txt; echo "$(< $f)"',
     # writes past a mebibyte are whole
     "seq 200000 > big; echo $?; wc -lc big; tail -c 7 big",
+    # brace expansion (shell/braces.py)
+    "echo a{b,c}d {1..5} {05..1..2} {a..e} x{,} {a} {} {a,b,}", "echo {a,b}{1,2} {a,{b,c}}d {x{a,b} '{a,b}' \\{a,b\\}",
+    'X=v; echo {"a b",c} {$X,x}', "for i in {1..3}; do echo $i; done", "cp a.txt{,.bak}; ls", "{echo,hi}", "x={a,b}; echo $x",
+    "echo hi > {a,b}; echo $?", "mkdir -p t/{x,y}/z; find t | sort", "echo {1..a} {a..}",
+    # ( ... ) and { ...; } (shell/groups.py)
+    "(cd sub && ls); ls a.txt", "x=1; (x=2; echo $x); echo $x", "{ echo a; echo b; } > g; cat g", "{ cd sub; }; ls",
+    "(echo a; echo b >&2) 2>&1 | wc -l", "echo x | (read l; echo got $l)", "(exit 3); echo $?", "(false) || echo failed",
+    "(echo $((1/0)); echo never); echo after $?", "{ echo a }", "}", "()", "(echo a) echo b", ">f (echo)", "( echo a ; ) | tr a b",
+    "{ echo out; echo err >&2; } 2>/dev/null", "(cd /nonexistent); echo $?", "{ false; }; echo $?", "{ echo a; } | { cat; }",
+    "( (echo nested) )", "if true; then (echo in); fi",
+    # [[ ]] (shell/conditional.py)
+    "[[ -f a.txt && abc == a* ]]; echo $?", '[[ "abc" == "a*" ]]; echo $?', 'x="a b"; [[ $x == "a b" ]]; echo $?',
+    "[[ abc =~ ^a(b)c$ ]]; echo $? $BASH_REMATCH", "[[ 10 -lt 9 ]]; echo $?", "[[ 1+1 -eq 2 ]]; echo $?", "[[ b > a ]]; echo $?",
+    '[[ -z "" ]]; echo $?', "[[ ! -d /nope ]]; echo $?", "[[ ( a == a ) || b == c ]]; echo $?", "[[ x ]]; echo $?",
+    '[[ "" ]]; echo $?', '[[ abc =~ "a.c" ]]; echo $?', '[[ a.c =~ "a.c" ]]; echo $?', "[[ 08 -eq 8 ]]; echo $?",
+    "[[ abc =~ [ ]]; echo $?", "[[ a == ]]", "[[ -f ]]", "[[ a -eq b ]]; echo $?", "[[ a b ]]", "[[ x = y ]] && echo y || echo n",
+    "if [[ -d sub ]]; then echo dir; fi", "echo [[ x ]]", "for f in *.txt; do [[ $f == a* ]] && echo $f; done",
+    "[[ -v HOME ]] && echo set", "x=5; [[ $x -gt 3 && $x -lt 10 ]] && echo in", '[[ $undefined == "" ]]; echo $?',
+    "! [[ a == b ]]; echo $?", "[[ a<b ]]; echo $?", "[[ a ]] > out.txt; echo $?; cat out.txt", "[[ -s empty || -s a.txt ]]; echo $?",
+    "[[ a && ]]", "[[ ]]", "[[ ( ]]", "[[ a == b c ]]", "[[ -f a b ]]", "[[ && a ]]", "[[ a ) ]]", "[[ < a ]]", "[[ a == b; ]]",
+    "[[ ( a ]]", "[[ a =~ ]]", "false; [[ a b ]]",
+    "while read k; do [[ $k =~ ^port=([0-9]+) ]] && echo ${k#port=}; done < kv.conf", "[[ a.txt -nt nope ]]; echo $?",
 ]
 
 

@@ -83,13 +83,15 @@ class HereDoc:
 @dataclass(frozen=True, slots=True)
 class Redirect:
     """``fd`` redirected by ``op``: ">" (truncate), ">>" (append), "<" (read), "&>" / "&>>"
-    (stdout and stderr to one file), ">&" (``fd`` becomes a copy of ``dup``), "<<" (here-doc)."""
+    (stdout and stderr to one file), ">&" (``fd`` becomes a copy of ``dup``), "<<" (here-doc).
+    ``ambiguous``: the target's braces make several words (bash refuses it when it runs)."""
 
     fd: int
     op: str
     target: Word | None = None
     dup: int = -1
     heredoc: HereDoc | None = None
+    ambiguous: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,7 +146,25 @@ class CaseClause:
     redirects: tuple[Redirect, ...] = ()
 
 
-Compound = ForLoop | WhileLoop | IfClause | CaseClause
+@dataclass(frozen=True, slots=True)
+class Group:
+    """``( LIST )`` (``subshell``: its changes to the session stay inside) or ``{ LIST; }`` (run in
+    the shell itself), with redirections of the whole group (shell/groups.py)."""
+
+    body: tuple[AndOr, ...]
+    subshell: bool
+    redirects: tuple[Redirect, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Conditional:
+    """``[[ EXPRESSION ]]``: its tree (shell/conditional.py), redirections of the whole."""
+
+    expr: object  # conditional.Expr (that module reads the words this one defines)
+    redirects: tuple[Redirect, ...] = ()
+
+
+Compound = ForLoop | WhileLoop | IfClause | CaseClause | Group | Conditional
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from worldgen.shell.ast import AndOr, CaseClause, ForLoop, IfClause, Redirect, WhileLoop, Word
+from worldgen.shell.braces import expand
 from worldgen.shell.errors import ShellSyntaxError, Unsupported, unexpected
 
 if TYPE_CHECKING:
@@ -23,13 +24,13 @@ if TYPE_CHECKING:
 
 SEPARATORS = (";", "\n")
 BRANCH_ENDS = ("elif", "else", "fi")
-KEYWORDS = ("do", "done", "then", "elif", "else", "fi", "esac")  # a syntax error where no compound command expects them
+KEYWORDS = ("do", "done", "then", "elif", "else", "fi", "esac", "}")  # a syntax error where no compound command expects them
 
 
 def parse_for(p: _Parser) -> ForLoop:
     p.take()  # `for`
     kind, _, text = p.take()
-    if kind == "(" and p.peek()[0] == "(":
+    if kind == "((":
         raise Unsupported("the C-style loop for ((...)) (for i in $(seq 1 5) works)")
     if kind != "W":
         raise unexpected(text)  # a name that is no identifier fails when the loop runs, as in bash
@@ -37,42 +38,42 @@ def parse_for(p: _Parser) -> ForLoop:
     if _keyword(p, "in"):
         p.take()
         while p.peek()[0] == "W":
-            words.append(p.take()[1])  # type: ignore[arg-type]
+            words.extend(expand(p.take()[1]))  # type: ignore[arg-type]
     if p.peek()[0] in SEPARATORS:
         p.take()
     p.skip_newlines()
     _expect(p, "do")
-    body = _list(p, ("done",))
+    body = compound_list(p, ("done",))
     p.take()  # `done`
-    return ForLoop(text, tuple(words), body, _redirects(p))
+    return ForLoop(text, tuple(words), body, trailing_redirects(p))
 
 
 def parse_while(p: _Parser) -> WhileLoop:
     """``while`` and ``until``: the same but for which status ends the loop."""
     until = p.take()[2] == "until"
-    condition = _list(p, ("do",))
+    condition = compound_list(p, ("do",))
     p.take()  # `do`
-    body = _list(p, ("done",))
+    body = compound_list(p, ("done",))
     p.take()  # `done`
-    return WhileLoop(condition, body, until, _redirects(p))
+    return WhileLoop(condition, body, until, trailing_redirects(p))
 
 
 def parse_if(p: _Parser) -> IfClause:
     branches: list[tuple[tuple[AndOr, ...], tuple[AndOr, ...]]] = []
     p.take()  # `if`
     while True:
-        condition = _list(p, ("then",))
+        condition = compound_list(p, ("then",))
         p.take()  # `then`
-        branches.append((condition, _list(p, BRANCH_ENDS)))
+        branches.append((condition, compound_list(p, BRANCH_ENDS)))
         if not _keyword(p, "elif"):
             break
         p.take()
     otherwise = None
     if _keyword(p, "else"):
         p.take()
-        otherwise = _list(p, ("fi",))
+        otherwise = compound_list(p, ("fi",))
     p.take()  # `fi`
-    return IfClause(tuple(branches), otherwise, _redirects(p))
+    return IfClause(tuple(branches), otherwise, trailing_redirects(p))
 
 
 def parse_case(p: _Parser) -> CaseClause:
@@ -94,12 +95,12 @@ def parse_case(p: _Parser) -> CaseClause:
         if p.peek()[0] != ")":
             raise _unexpected(p)
         p.take()
-        items.append((tuple(patterns), _list(p, ("esac", ";;"), empty=True)))
+        items.append((tuple(patterns), compound_list(p, ("esac", ";;"), empty=True)))
         if p.peek()[0] == ";;":
             p.take()
             p.skip_newlines()
     p.take()  # `esac`
-    return CaseClause(word, tuple(items), _redirects(p))  # type: ignore[arg-type]
+    return CaseClause(word, tuple(items), trailing_redirects(p))  # type: ignore[arg-type]
 
 
 def _pattern(p: _Parser) -> Word:
@@ -109,7 +110,7 @@ def _pattern(p: _Parser) -> Word:
     return word  # type: ignore[return-value]
 
 
-def _list(p: _Parser, ends: tuple[str, ...], empty: bool = False) -> tuple[AndOr, ...]:
+def compound_list(p: _Parser, ends: tuple[str, ...], empty: bool = False) -> tuple[AndOr, ...]:
     """The commands up to one of ``ends`` (keywords, or the ``;;`` token; left for the caller),
     at least one unless ``empty``, each ended by ``;`` or a newline (``echo a fi`` is echo's
     argument, as in bash)."""
@@ -135,7 +136,7 @@ def _expect(p: _Parser, word: str) -> None:
     p.take()
 
 
-def _redirects(p: _Parser) -> tuple[Redirect, ...]:
+def trailing_redirects(p: _Parser) -> tuple[Redirect, ...]:
     """Redirections after a compound command's last keyword: of the whole command."""
     redirects: list[Redirect] = []
     while p.peek()[0] in ("R", "H"):
@@ -145,7 +146,7 @@ def _redirects(p: _Parser) -> tuple[Redirect, ...]:
 
 def _stop(p: _Parser, ends: tuple[str, ...]) -> bool:
     kind, _, text = p.peek()
-    return (kind == "W" or kind == ";;") and text in ends
+    return (kind == "W" or kind == ";;" or kind == ")") and text in ends
 
 
 def _keyword(p: _Parser, word: str) -> bool:

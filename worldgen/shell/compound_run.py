@@ -1,5 +1,5 @@
 """The compound commands' side of the interpreter (``Shell`` inherits it): ``for``, ``while``/``until``,
-``if`` and ``case`` (parsed in shell/compound.py), the ``read`` builtin that takes a compound command's input
+``if`` and ``case`` (parsed in shell/compound.py), ``( ... )`` and ``{ ...; }`` (shell/groups.py), the ``read`` builtin that takes a compound command's input
 a line at a time, and ``$(...)``'s subshell. Each runs its lists on a terminal of its own on the
 line's budget (``_Terminal.fresh``) and then puts their output where the command's redirections
 or pipe say; loop rounds are charged (``budget.ROUND_COST``)."""
@@ -9,9 +9,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from worldgen.shell import budget
+from worldgen.shell import budget, conditional_run
 from worldgen.shell.arith import ArithError
-from worldgen.shell.ast import AndOr, CaseClause, ForLoop, IfClause, Redirect, Script, WhileLoop, Word
+from worldgen.shell.ast import AndOr, CaseClause, Conditional, ForLoop, Group, IfClause, Redirect, Script, WhileLoop, Word
+from worldgen.shell.builtins.base import Call
 from worldgen.shell.builtins.core import IDENTIFIER
 from worldgen.shell.builtins.read import read
 from worldgen.shell.expand import Expander, Substitute, matches
@@ -96,6 +97,35 @@ class CompoundRuns:
                     return self._list(body, session, inner, given) if body else 0
             return 0
         return self._compound(clause.redirects, chosen, stdin, session, term, piped, stream)
+
+    def _group(self: Shell, group: Group, stdin: str, session: Session, term: _Terminal, piped: bool,
+               stream: Input | None) -> tuple[int, str]:
+        """``( LIST )`` on a copy of the session (an arithmetic error ends only it, as it ends a
+        ``$(...)``), or ``{ LIST; }`` in the session itself (shell/groups.py)."""
+        if not group.subshell:
+            return self._compound(group.redirects, lambda inner, given: self._list(group.body, session, inner, given),
+                                  stdin, session, term, piped, stream)
+        sub = session.copy()
+
+        def inside(inner: _Terminal, given: Input) -> int:
+            try:
+                return self._list(group.body, sub, inner, given)
+            except ArithError as stop:
+                inner.err(stop.message + "\n")
+                return 1
+        return self._compound(group.redirects, inside, stdin, session, term, piped, stream)
+
+    def _conditional(self: Shell, test: Conditional, stdin: str, session: Session, term: _Terminal, piped: bool,
+                     stream: Input | None) -> tuple[int, str]:
+        """``[[ ... ]]`` (shell/conditional_run.py): ``BASH_REMATCH`` set in the session."""
+        def judged(inner: _Terminal, given: Input) -> int:
+            ex = Expander(self.fs, session.env, session.cwd, session.status, self._substituter(session, inner))
+            errors: list[str] = []
+            got = conditional_run.status(test.expr, ex, Call(["[["], "", self.fs, session.cwd, session.env, [], errors))  # type: ignore[arg-type]
+            for line in errors:
+                inner.err(line)
+            return got
+        return self._compound(test.redirects, judged, stdin, session, term, piped, stream)
 
     def _compound(self: Shell, redirects: tuple[Redirect, ...], run: Callable[[_Terminal, Input], int], stdin: str,
                   session: Session, term: _Terminal, piped: bool, stream: Input | None) -> tuple[int, str]:

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from worldgen.shell import budget, limits
 from worldgen.shell.arith import ArithError
-from worldgen.shell.ast import AndOr, CaseClause, Command, Compound, ForLoop, IfClause, Pipeline, Redirect, WhileLoop, Word
+from worldgen.shell.ast import AndOr, CaseClause, Command, Compound, Conditional, ForLoop, Group, IfClause, Pipeline, Redirect, WhileLoop, Word
 from worldgen.shell.budget import Meter, MeteredFs, OverBudget
 from worldgen.shell.compound_run import INTERPRETER_BUILTINS, CompoundRuns, Input, reads_input
 from worldgen.shell.builtins.base import Builtin, Call
@@ -183,7 +183,8 @@ class Shell(CompoundRuns):
             script = parse(line)
         except ParseError as err:
             session.status = err.status_after(session.status)
-            return Outcome(err.message + "\n", "", err.message + "\n", session.status)
+            shown = err.message + "\n" if err.message else ""  # a `[[ ]]` that ends too soon says nothing
+            return Outcome(shown, "", shown, session.status)
         before = session.copy()
         self.fs.begin()
         with Meter() as meter:
@@ -247,6 +248,10 @@ class Shell(CompoundRuns):
             return self._if(cmd, stdin, session, term, piped, stream)  # type: ignore[arg-type]
         if kind is CaseClause:
             return self._case(cmd, stdin, session, term, piped, stream)  # type: ignore[arg-type]
+        if kind is Group:
+            return self._group(cmd, stdin, session, term, piped, stream)  # type: ignore[arg-type]
+        if kind is Conditional:
+            return self._conditional(cmd, stdin, session, term, piped, stream)  # type: ignore[arg-type]
         term.meter.charge(budget.COMMAND_COST)  # a command is work even when it moves no text (`while true; do :; done`)
         ex = Expander(self.fs, session.env, session.cwd, session.status, self._substituter(session, term))
         argv = ex.argv(cmd.words) if cmd.words else []  # type: ignore[union-attr]
@@ -321,6 +326,8 @@ class Shell(CompoundRuns):
                 raise _RedirectFailed(f"{r.dup}: Bad file descriptor")
             source = out if r.dup == 1 else err
             return stdin, (source if r.fd == 1 else out), (source if r.fd == 2 else err)
+        if r.ambiguous:
+            raise _RedirectFailed(f"{r.target.text}: ambiguous redirect")  # type: ignore[union-attr]
         typed = self._target(r.target, ex)  # type: ignore[arg-type]
         if op == "<":
             if typed in ("/dev/null", "/dev/stdin"):

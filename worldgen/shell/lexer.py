@@ -4,7 +4,8 @@ after its command), so they are settled here and the parser only sees words and 
 
 A token is a tuple ``(kind, value, text)``: kind "W" (value: a ``Word``), "R" (a ``Redirect``
 still missing its target word), "H" (a ``HereDocSlot``, its body filled in at the next newline),
-or the operator itself (";", ";;", "&&", "||", "|", "|&", "(", ")", "\\n"); ``text`` is what bash would quote in
+or the operator itself (";", ";;", "&&", "||", "|", "|&", "(", "((", ")", "\\n"), or "[[" (its items,
+shell/conditional.py); ``text`` is what bash would quote in
 ``syntax error near unexpected token``. Constructs outside the supported subset raise
 ``Unsupported`` as soon as they are seen.
 """
@@ -14,6 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from worldgen.shell import conditional
 from worldgen.shell.ast import Arith, HereDoc, Lit, Param, Part, Tilde, Word
 from worldgen.shell.builtins.options import ascii_digits, integer
 from worldgen.shell.escapes import ansi_c
@@ -29,12 +31,12 @@ _DQ_PLAIN = re.compile(r'[^"\\$`]+')
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 _IO_NUMBER = re.compile(r"[0-9]+(?=[<>])")
 _TILDE_USER = re.compile(r"[A-Za-z0-9_.-]*")
-_BRACE_EXPANSION = re.compile(r"\{[^{}\s]*(,|\.\.)[^{}\s]*\}")
 _SPECIAL_PARAMS = "?#$!@*-0123456789"
 _PARAM_OPS = (":-", ":=", ":+", ":?", "-", "=", "+", "?")
 _REMOVAL_OPS = ("##", "#", "%%", "%")  # longest first: `##` is not `#` then `#`
 _GLOB_CHARS = re.compile(r"[*?\[]")
 _EMPTY = Lit("", True)
+_OPENERS = frozenset({"if", "then", "else", "elif", "do", "while", "until", "{", "!"})  # a command follows them
 
 
 # reserved words that start or belong to compound commands, and how to name what they start
@@ -125,7 +127,10 @@ class Lexer:
             return self._redirect(i, 1)
         if c == "&":
             raise Unsupported("running in the background with &")
-        if c in "()":  # a case pattern's; anywhere else the parser says what is not supported
+        if two == "((":  # arithmetic where a command starts, never a subshell in a subshell
+            tokens.append(("((", None, "("))
+            return i + 2
+        if c in "()":  # a subshell's, or a case pattern's
             tokens.append((c, None, c))
             return i + 1
         return self._redirect(i, 0 if c == "<" else 1)
@@ -215,8 +220,10 @@ class Lexer:
         m = _PLAIN.match(s, i)
         if m is not None and (m.end() == n or s[m.end()] in _METACHARS):  # most words: plain text
             text = m.group()
-            if "{" in text and _BRACE_EXPANSION.search(text):
-                raise Unsupported("brace expansion {a,b}")
+            if text == "[[" and self._command_position():
+                items, end = conditional.lex(self, m.end())
+                self.tokens.append(("[[", items, "[["))
+                return end
             globs = _GLOB_CHARS.search(text) is not None
             self.tokens.append(("W", Word((Lit(text),), text, None if globs else text, globs), text))
             return m.end()
@@ -229,11 +236,18 @@ class Lexer:
                 i = end
         parts, i = self._unquoted(i, _METACHARS, parts)
         text = s[start:i]
-        for p in parts:
-            if type(p) is Lit and not p.quoted and "{" in p.text and _BRACE_EXPANSION.search(p.text):
-                raise Unsupported("brace expansion {a,b}")
         self.tokens.append(("W", make_word(parts, text), text))
         return i
+
+    def _command_position(self) -> bool:
+        """Whether a command starts here: after an operator, a newline, or a reserved word that
+        a command follows (``if [[``, ``! [[``), as bash decides where ``[[`` is a keyword."""
+        for kind, _, text in reversed(self.tokens):
+            if kind != "W":
+                return kind not in ("R", "H")
+            if text not in _OPENERS:
+                return False
+        return True
 
     def _unquoted(self, i: int, stops: frozenset[str] | str, parts: list[Part]) -> tuple[list[Part], int]:
         """Word text outside quotes from ``i`` up to an unquoted character of ``stops``."""

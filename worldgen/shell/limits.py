@@ -9,6 +9,7 @@ MAX_CACHED_LINE = 4_096  # longer lines are parsed each time rather than kept in
 MAX_PIPELINE = 256  # commands in one pipeline
 MAX_COMMANDS = 1_024  # simple commands in one line
 MAX_GLOB = 10_000  # words one glob pattern may expand to
+MAX_BRACE = 10_000  # words one word's brace expansion may make
 MAX_PARENS = 100  # parentheses a test or find expression may nest (their parsers recurse; bash's too)
 MAX_OUTPUT = 1 << 20  # characters of output one line may show (and one stream may carry)
 LIMIT_STATUS = 2
@@ -22,6 +23,10 @@ TRUNCATED = "[output truncated at 1 MiB]"
 
 def glob_message(pattern: str) -> str:
     return f"worldgen shell: {pattern}: the pattern matches more than {MAX_GLOB:,} files; nothing more was run"
+
+
+def brace_message(word: str) -> str:
+    return f"worldgen shell: {word}: the brace expansion makes more than {MAX_BRACE:,} words; nothing was run"
 
 
 def cut(text: str) -> str:

@@ -17,10 +17,11 @@ import re
 from dataclasses import replace
 from functools import lru_cache
 
-from worldgen.shell import limits
-from worldgen.shell.ast import AndOr, Command, Compound, HereDoc, Lit, Pipeline, Redirect, Script, Word
-from worldgen.shell.compound import KEYWORDS as COMPOUND_KEYWORDS, parse_case, parse_for, parse_if, parse_while
+from worldgen.shell import braces, conditional, limits
+from worldgen.shell.ast import AndOr, Command, Compound, Conditional, HereDoc, Lit, Pipeline, Redirect, Script, Word
+from worldgen.shell.compound import KEYWORDS as COMPOUND_KEYWORDS, parse_case, parse_for, parse_if, parse_while, trailing_redirects
 from worldgen.shell.errors import ParseError, ShellSyntaxError, Unsupported, unexpected
+from worldgen.shell.groups import parse_group, parse_subshell
 from worldgen.shell.lexer import COMPOUNDS, HereDocSlot, Token, make_word, tokenize
 
 _ASSIGNMENT = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)=")
@@ -28,7 +29,8 @@ _EOF: Token = ("EOF", None, "newline")
 _SEPARATORS = (";", "\n")
 
 KEYWORDS = frozenset(COMPOUNDS)
-COMPOUND_PARSERS = {"for": parse_for, "while": parse_while, "until": parse_while, "if": parse_if, "case": parse_case}  # (compound.py)
+COMPOUND_PARSERS = {"for": parse_for, "while": parse_while, "until": parse_while, "if": parse_if, "case": parse_case,
+                    "{": parse_group}  # (compound.py, groups.py)
 
 
 class _Parser:
@@ -109,10 +111,19 @@ class _Parser:
                     raise unexpected(text)
                 if not words and not assigns and text in KEYWORDS:
                     raise Unsupported(COMPOUNDS[text])
-                words.append(word)
+                words.extend(braces.expand(word))
             elif kind in ("R", "H"):
                 redirects.append(self.redirect())
-            elif kind == "(":
+            elif kind == "[[":  # the lexer read it where a command starts
+                if words or assigns or redirects:
+                    raise unexpected("[[")
+                self.pos += 1
+                return Conditional(conditional.parse(value), trailing_redirects(self))  # type: ignore[arg-type]
+            elif kind == "(" or kind == "((":
+                if not (words or assigns or redirects):
+                    if kind == "((":
+                        raise Unsupported("the arithmetic command ((...)) (x=$((x + 1)) works)")
+                    return parse_subshell(self)
                 raise self._paren(len(words), bool(assigns))
             else:
                 break
@@ -125,14 +136,12 @@ class _Parser:
 
 
     def _paren(self, words: int, assigns: bool) -> ParseError:
-        """What a ``(`` outside a case pattern means, by what comes before and after it, as bash
-        reads it: a subshell, ``((...))``, an array, a function definition, or a syntax error."""
+        """What a ``(`` after the start of a command means, by what comes before and after it, as
+        bash reads it: an array, a function definition, or a syntax error."""
         before = self.tokens[self.pos - 1] if self.pos else None
         after = self.tokens[self.pos + 1] if self.pos + 1 < len(self.tokens) else _EOF
-        if not words and not assigns:
-            if after[0] == "(":
-                return Unsupported("the arithmetic command ((...)) (x=$((x + 1)) works)")
-            return Unsupported("a subshell ( ... )")
+        if not words and not assigns:  # after a redirection: `>f (echo)`
+            return unexpected("(")
         if not words and before is not None and before[0] == "W" and before[2].endswith("="):
             return Unsupported("an array assignment NAME=(...)")
         if words == 1 and not assigns:
@@ -151,7 +160,7 @@ class _Parser:
         target = self.take()
         if target[0] != "W":
             raise unexpected(target[2])
-        return Redirect(fd, op, target[1])  # type: ignore[arg-type]
+        return Redirect(fd, op, target[1], ambiguous=len(braces.expand(target[1])) > 1)  # type: ignore[arg-type]
 
 
 def _assignment(word: Word) -> tuple[str, Word] | None:

@@ -176,6 +176,16 @@ class _Test:
         return tok != ""
 
 
+def file_test(call: Call, op: str, arg: str) -> bool:
+    """A unary test (``-f``, ``-z``...) as ``test`` makes it (``[[ ]]`` makes the same ones)."""
+    return _Test(call).unary(op, arg)
+
+
+def files_compared(call: Call, left: str, op: str, right: str) -> bool:
+    """``-nt``, ``-ot`` or ``-ef`` as ``test`` makes it."""
+    return _Test(call).files(left, op, right)
+
+
 def test(call: Call) -> int:
     args = call.argv[1:]
     if call.argv[0] == "[":
