@@ -203,6 +203,17 @@ LINES = [
     "! [[ a == b ]]; echo $?", "[[ a<b ]]; echo $?", "[[ a ]] > out.txt; echo $?; cat out.txt", "[[ -s empty || -s a.txt ]]; echo $?",
     "[[ a && ]]", "[[ ]]", "[[ ( ]]", "[[ a == b c ]]", "[[ -f a b ]]", "[[ && a ]]", "[[ a ) ]]", "[[ < a ]]", "[[ a == b; ]]",
     "[[ ( a ]]", "[[ a =~ ]]", "false; [[ a b ]]",
+    # ${NAME/PATTERN/STRING}, ${NAME:OFFSET:LENGTH}, ${NAME^^} (shell/param_ops.py)
+    "x=abcabc; echo ${x/b/[&]} \"${x/b/[&]}\" ${x//b/\\&} ${x/b/\"&\"} ${x//b} ${x/#a/X} ${x/%c/X} ${x/#b/X} ${x//[ac]/.}",
+    'x=abcabc; echo ${x/b*/Z} "${x//a*c/Q}" ${x:1} ${x:1:2} ${x: -2} ${x:(-2):1} ${x:10} ${x:1:-1} ${x^} ${x^^} ${x,} X${x:2:0}X',
+    'y=ABC; echo ${y,,} ${y,}; x=abcabc; p="b*"; echo ${x/$p/P} ${x/"$p"/P}; echo ${x/} ${x//*/Z} ${x/?/}; echo "${x/b/ }"',
+    "e=; echo ${e/a/b}x ${u/a/b}x; x=abc; echo ${x:a} ${x:1+1:1} ${x:-1} ${x: 7:2}x",
+    "f=report.final.log; echo ${f/.log/.txt} ${f//./_} ${f^^} ${f:0:6} ${f: -3}; p=/a/b/c; echo ${p//\\//:} \"${p/\\/a/}\"",
+    "x=abc; echo ${x:1:-5}; echo never", "x=hello; echo ${x^^[lo]} ${x,,[H]} ${x^[h]}",
+    'for f in *.txt; do echo "${f%.txt}: ${f^}"; done', "x=$(cat a.txt); echo \"${x//$'\\n'/,}\"",
+    # here-strings <<< (shell/interp.py)
+    'cat <<< {a,b}; cat <<< "$HOME x" | wc -w; cat <<< *; x="a  b"; cat <<< $x; wc -c <<< ""', 'read a b <<< "1 2"; echo $b',
+    "tr a-z A-Z <<<hello", 'while read l; do echo [$l]; done <<< "$(cat a.txt)"', "cat <<<", "grep -c a <<< $'a\\nb\\na'",
     "while read k; do [[ $k =~ ^port=([0-9]+) ]] && echo ${k#port=}; done < kv.conf", "[[ a.txt -nt nope ]]; echo $?",
 ]
 

@@ -160,9 +160,8 @@ def test_syntax_errors_in_bash_words(line, message):
     ("for ((i=0; i<3; i++)); do echo $i; done", "the C-style loop for ((...)) (for i in $(seq 1 5) works)"),
     ("f() { ls; }", "a function definition NAME() { ...; }"),
     ("sleep 1 &", "running in the background with &"),
+    ("echo ${X@Q}", "the parameter expansion ${NAME@...}"),
     ("diff <(ls) x", "process substitution <(...) / >(...)"),
-    ("cat <<< hi", "a here-string <<<"),
-    ("echo ${X/.log/.txt}", "the parameter expansion ${NAME/...}"),
 ])
 def test_constructs_outside_the_subset_are_named_in_one_line(line, construct):
     err = error(line)
@@ -188,7 +187,10 @@ def test_binary_and_control_bytes_are_characters():
 
 
 @pytest.mark.parametrize("line", ["echo " + "x" * 1_000_000, "a|" * 10_000 + "a", "echo '" + "x" * 60_000,
-                                  "cat <<EOF\n" + "line\n" * 10_000, "a;" * 2_000, "\"" * 65_000])
+                                  "cat <<EOF\n" + "line\n" * 10_000, "a;" * 2_000, "\"" * 65_000,
+                                  "echo " + "{" * 30_000 + "}" * 30_000, "echo " + "{a,b}" * 13 + "x" * 60_000,
+                                  "echo " + "{a," * 10_000 + "}" * 10_000, "[[ " + "! " * 30_000 + "a ]]",
+                                  "[[ " + "( " * 20_000 + "a ]]", "[[ " + "a && " * 10_000 + "a ]]"])
 def test_hostile_lines_end_in_one_error_fast(line):
     """A guard against runaway (quadratic or worse) parsing, not a speed target: each line
     parses in well under 0.1 s on a quiet machine, so 5 s only trips on a blow-up (a loaded CI

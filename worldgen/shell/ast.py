@@ -22,13 +22,15 @@ class Lit:
 class Param:
     """``$NAME``, ``${NAME}``, ``${NAME:-word}``, ``${#NAME}``, ``$?``. ``op`` is one of "",
     "-", ":-", "=", ":=", "+", ":+", "len" (``${#NAME}``), "#", "##", "%", "%%" (the shortest or
-    longest prefix or suffix matching the pattern ``arg``, removed); ``arg`` the word after the operator. An
+    longest prefix or suffix matching the pattern ``arg``, removed), or an edit of shell/param_ops.py
+    ("/", "//", "/#", "/%", ":", "::", "^", "^^", ",", ",,"); ``arg`` the word after the operator. An
     unquoted expansion is split into fields and globbed; a quoted one is one piece of text."""
 
     name: str
     op: str = ""
     arg: tuple[Part, ...] = ()
     quoted: bool = False
+    more: tuple[Part, ...] = ()  # the second word of an edit: ${NAME/PATTERN/STRING}, ${NAME:OFFSET:LENGTH}
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,7 +85,8 @@ class HereDoc:
 @dataclass(frozen=True, slots=True)
 class Redirect:
     """``fd`` redirected by ``op``: ">" (truncate), ">>" (append), "<" (read), "&>" / "&>>"
-    (stdout and stderr to one file), ">&" (``fd`` becomes a copy of ``dup``), "<<" (here-doc).
+    (stdout and stderr to one file), ">&" (``fd`` becomes a copy of ``dup``), "<<" (here-doc),
+    "<<<" (a here-string: the target word and a newline).
     ``ambiguous``: the target's braces make several words (bash refuses it when it runs)."""
 
     fd: int

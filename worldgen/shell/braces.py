@@ -27,9 +27,12 @@ _LETTERS = re.compile(r"([A-Za-z])\.\.([A-Za-z])(?:\.\.([-+]?[0-9]+))?")
 _TILDE_USER = re.compile(r"~([A-Za-z0-9_.-]*)(?=/|$)")
 
 
+MAX_WORK = 500_000  # atoms scanned while expanding one word: a hostile line ends in bounded time
+
+
 def expand(word: Word) -> tuple[Word, ...]:
     """The words ``word`` makes (itself alone when it has no brace to expand). Raises
-    ``ParseError`` past ``limits.MAX_BRACE`` words."""
+    ``ParseError`` past ``limits.MAX_BRACE`` words (or as much work)."""
     if not any(type(p) is Lit and not p.quoted and "{" in p.text for p in word.parts):
         return (word,)
     atoms: list[Atom] = []
@@ -38,59 +41,69 @@ def expand(word: Word) -> tuple[Word, ...]:
             atoms.extend(p.text)
         else:
             atoms.append(p)
-    made: list[list[Atom]] = []
-    _expand(atoms, made, word.text)
-    if len(made) == 1 and made[0] == atoms:
+    made = _Expansion(word.text)
+    made.expand(atoms)
+    if len(made.rows) == 1 and made.rows[0] == atoms:
         return (word,)
-    return tuple(_word(row, word.text) for row in made if row)
+    return tuple(_word(row, word.text) for row in made.rows if row)
 
 
-def _expand(atoms: list[Atom], out: list[list[Atom]], typed: str) -> None:
-    """Append the rows ``atoms`` expands to to ``out``."""
+class _Expansion:
+    def __init__(self, typed: str):
+        self.typed = typed
+        self.rows: list[list[Atom]] = []
+        self.work = 0
+
+    def expand(self, atoms: list[Atom]) -> None:
+        """Append the rows ``atoms`` expands to: the first brace that opens a list or a sequence
+        is replaced by each of its alternatives in turn, and each result expanded again."""
+        self.work += len(atoms)
+        if self.work > MAX_WORK or len(self.rows) > limits.MAX_BRACE:
+            raise ParseError(limits.brace_message(self.typed))
+        for start, close, comma in _braces(atoms):
+            if not comma and close - start > 65:  # a sequence is short: no need to look inside
+                continue
+            alternatives = _alternatives(atoms[start + 1:close], comma)
+            if alternatives is not None:
+                before, after = atoms[:start], atoms[close + 1:]
+                for alternative in alternatives:
+                    self.expand(before + alternative + after)
+                return
+        self.rows.append(atoms)
+
+
+def _braces(atoms: list[Atom]) -> list[tuple[int, int, bool]]:
+    """(open, close, has a comma at its own depth) of every pair of braces, by where it opens:
+    one pass, however deep they nest."""
+    found: list[tuple[int, int, bool]] = []
+    stack: list[list] = []  # [open index, comma seen]
     for i, atom in enumerate(atoms):
-        if atom != "{":
-            continue
-        close = _closing(atoms, i)
-        alternatives = None if close < 0 else _alternatives(atoms[i + 1:close])
-        if alternatives is None:
-            continue
-        before, after = atoms[:i], atoms[close + 1:]
-        for alternative in alternatives:
-            _expand(before + alternative + after, out, typed)
-            if len(out) > limits.MAX_BRACE:
-                raise ParseError(limits.brace_message(typed))
-        return
-    out.append(atoms)
+        if atom == "{":
+            stack.append([i, False])
+        elif atom == "}" and stack:
+            start, comma = stack.pop()
+            found.append((start, i, comma))
+        elif atom == "," and stack:
+            stack[-1][1] = True
+    found.sort()
+    return found
 
 
-def _closing(atoms: list[Atom], i: int) -> int:
-    """Index of the ``}`` closing the ``{`` at ``i`` (braces nest), or -1."""
-    depth = 0
-    for j in range(i, len(atoms)):
-        if atoms[j] == "{":
-            depth += 1
-        elif atoms[j] == "}":
-            depth -= 1
-            if depth == 0:
-                return j
-    return -1
-
-
-def _alternatives(inner: list[Atom]) -> list[list[Atom]] | None:
+def _alternatives(inner: list[Atom], comma: bool) -> list[list[Atom]] | None:
     """What the braces around ``inner`` stand for: its comma-separated pieces, or a sequence's
     terms; None when they stand for neither (then they are text)."""
-    pieces: list[list[Atom]] = [[]]
-    depth = 0
-    for atom in inner:
-        if atom == "{":
-            depth += 1
-        elif atom == "}":
-            depth -= 1
-        elif atom == "," and depth == 0:
-            pieces.append([])
-            continue
-        pieces[-1].append(atom)
-    if len(pieces) > 1:
+    if comma:
+        pieces: list[list[Atom]] = [[]]
+        depth = 0
+        for atom in inner:
+            if atom == "{":
+                depth += 1
+            elif atom == "}":
+                depth -= 1
+            elif atom == "," and depth == 0:
+                pieces.append([])
+                continue
+            pieces[-1].append(atom)
         return pieces
     if not all(type(a) is str for a in inner):
         return None

@@ -38,7 +38,7 @@ class Input:
 
 def reads_input(redirects: tuple[Redirect, ...]) -> bool:
     """Whether the redirections give the command input of its own (``<``, a here-document)."""
-    return any(r.op in ("<", "<<") and r.fd == 0 for r in redirects)
+    return any(r.op in ("<", "<<", "<<<") and r.fd == 0 for r in redirects)
 
 
 class CompoundRuns:

@@ -145,10 +145,12 @@ class _Reader:
         return expr
 
     def negated(self) -> Expr:
-        if self.peek() == "!":
+        flips = 0
+        while self.peek() == "!":  # counted, not recursed: `[[ ! ! ! ... a ]]` may hold thousands
             self.pos += 1
-            return Not(self.negated())
-        return self.primary()
+            flips += 1
+        expr = self.primary()
+        return Not(expr) if flips % 2 else expr
 
     def primary(self) -> Expr:
         nxt = self.peek()

@@ -14,7 +14,7 @@ import re
 from collections.abc import Callable
 from functools import lru_cache
 
-from worldgen.shell import limits
+from worldgen.shell import limits, param_ops
 from worldgen.shell.arith import evaluate
 from worldgen.shell.ast import Arith, Lit, Param, Part, Script, Subst, Tilde, Word
 from worldgen.shell.budget import charge
@@ -79,6 +79,8 @@ class Expander:
             return str(len(value or ""))
         if op in REMOVALS:
             return removed(value or "", self.pattern(p.arg), op)
+        if op in param_ops.EDITS:
+            return param_ops.apply(p, value or "", self)
         unset = value is None or (op[0] == ":" and value == "")
         if op in ("-", ":-"):
             return self.text(p.arg) if unset else value  # type: ignore[return-value]
@@ -308,6 +310,31 @@ def glob(fs: Filesystem, cwd: str, pattern: str) -> list[str] | None:
         return None
     result.sort()
     return result
+
+
+def glob_source(pattern: str) -> str:
+    """A glob pattern as Python regex source that searches (``*`` greedy, runs of stars as one)."""
+    out: list[str] = []
+    i, n = 0, len(pattern)
+    while i < n:
+        c = pattern[i]
+        if c == "\\" and i + 1 < n:
+            out.append(re.escape(pattern[i + 1]))
+            i += 2
+            continue
+        if c == "*":
+            if not out or out[-1] != ".*":
+                out.append(".*")
+        elif c == "?":
+            out.append(".")
+        elif c == "[" and (got := _bracket(pattern, i)) is not None:
+            out.append(got[0])
+            i = got[1]
+            continue
+        else:
+            out.append(re.escape(c))
+        i += 1
+    return "".join(out)
 
 
 def _join(path: str, name: str) -> str:

@@ -321,6 +321,8 @@ class Shell(CompoundRuns):
         if op == "<<":
             body = r.heredoc.body  # type: ignore[union-attr]
             return ex.word(body), out, err
+        if op == "<<<":  # a here-string: the word whole (no splitting, no globbing) and a newline
+            return ex.word(r.target) + "\n", out, err  # type: ignore[arg-type]
         if op == ">&":
             if r.dup not in (1, 2):
                 raise _RedirectFailed(f"{r.dup}: Bad file descriptor")

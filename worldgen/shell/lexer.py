@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from worldgen.shell import conditional
+from worldgen.shell import conditional, param_ops
 from worldgen.shell.ast import Arith, HereDoc, Lit, Param, Part, Tilde, Word
 from worldgen.shell.builtins.options import ascii_digits, integer
 from worldgen.shell.escapes import ansi_c
@@ -138,8 +138,9 @@ class Lexer:
     def _redirect(self, i: int, fd: int) -> int:
         """A redirection operator at ``i`` (after any IO number): pushes an "R" or "H" token."""
         s = self.s
-        if s.startswith("<<<", i):
-            raise Unsupported("a here-string <<<")
+        if s.startswith("<<<", i):  # a here-string: its word, then a newline, is the input
+            self.tokens.append(("R", (fd, "<<<", -1), "<<<"))
+            return i + 3
         if s.startswith("<(", i) or s.startswith(">(", i):
             raise Unsupported("process substitution <(...) / >(...)")
         if s.startswith("<<", i):
@@ -260,8 +261,10 @@ class Lexer:
             m = _PLAIN.match(s, i)
             if m is not None:
                 chunk = m.group()
-                if "}" in stops and "}" in chunk:  # inside ${...:-...}: stop at the brace
-                    chunk = chunk[:chunk.index("}")]
+                if "}" in stops:  # inside ${...}: stop at the brace (or the / of ${X/a/b}, the : of ${X:1:2})
+                    cut = min((chunk.index(c) for c in stops if c in chunk), default=-1)
+                    if cut >= 0:
+                        chunk = chunk[:cut]
                     if not chunk:
                         break
                 buf.append(chunk)
@@ -418,7 +421,10 @@ class Lexer:
                     if quoted:
                         arg = [Lit(p.text, True) if type(p) is Lit else p for p in arg]
                     return Param(name, op, tuple(arg), quoted), k + 1
-            if s[j] in "#%/^,:@":
+            edit = param_ops.read(self, s, j, name, quoted)
+            if edit is not None:
+                return edit
+            if s[j] in "#%@":
                 raise Unsupported(f"the parameter expansion ${{NAME{s[j]}...}}")
         if s[j] == "[":  # bash's arrays (${PIPESTATUS[0]}, ${a[@]}): well formed, just not here
             raise Unsupported("an array element ${NAME[...]}")

@@ -160,7 +160,8 @@ class _Parser:
         target = self.take()
         if target[0] != "W":
             raise unexpected(target[2])
-        return Redirect(fd, op, target[1], ambiguous=len(braces.expand(target[1])) > 1)  # type: ignore[arg-type]
+        ambiguous = op != "<<<" and len(braces.expand(target[1])) > 1  # type: ignore[arg-type]
+        return Redirect(fd, op, target[1], ambiguous=ambiguous)  # type: ignore[arg-type]
 
 
 def _assignment(word: Word) -> tuple[str, Word] | None:
