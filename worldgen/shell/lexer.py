@@ -421,7 +421,7 @@ class Lexer:
                     if quoted:
                         arg = [Lit(p.text, True) if type(p) is Lit else p for p in arg]
                     return Param(name, op, tuple(arg), quoted), k + 1
-            edit = param_ops.read(self, s, j, name, quoted)
+            edit = param_ops.read(Lexer(s), s, j, name, quoted)  # `s` may be a here-document's body
             if edit is not None:
                 return edit
             if s[j] in "#%@":

@@ -28,18 +28,20 @@ _STARS = re.compile(r"(?<!\\)\*")
 
 def read(lexer: Lexer, s: str, j: int, name: str, quoted: bool) -> tuple[Param, int] | None:
     """The edit at ``s[j]`` (just after the name) and the index after its ``}``; None when the
-    text there is no edit."""
+    text there is no edit. ``lexer`` reads ``s``."""
     c = s[j]
     if c == "/":
         op = "/" + s[j + 1] if s[j + 1:j + 2] in ("/", "#", "%") else "/"
         pattern, k = lexer._unquoted(j + len(op), "/}", [])
         string: list[Part] = []
-        if s[k] == "/":
+        if s[k:k + 1] == "/":
             string, k = lexer._unquoted(k + 1, "}", [])
         return Param(name, op, tuple(pattern), quoted, tuple(string)), k + 1
     if c == ":":
         offset, k = lexer._unquoted(j + 1, ":}", [])
-        if s[k] == ":":
+        if not offset:  # ${NAME:}: bash's bad substitution
+            return None
+        if s[k:k + 1] == ":":
             length, k = lexer._unquoted(k + 1, "}", [])
             return Param(name, "::", tuple(offset), quoted, tuple(length)), k + 1
         return Param(name, ":", tuple(offset), quoted), k + 1

@@ -10,7 +10,7 @@ table, so a new scaffold is covered without hand work. Paths and words are put i
 ``shlex.quote`` (they are data the agent would quote); nothing here runs a line.
 
 The lines keep to the documented subset and leave out, with the reason in docs/terminal.md
-("Fidelity"), what cannot be matched: ``case`` (outside the subset), ``du``
+("Fidelity"), what cannot be matched: ``du``
 and ``stat`` without ``-c`` (the host file system's blocks, inodes and times), listings of ``/``,
 ``/usr`` and ``/dev`` (the host's in the real face), ``mv`` of a world file, a directory as stdin.
 """
@@ -167,6 +167,23 @@ def loops(s: Scene, g: np.random.Generator) -> list[str] | None:
     return [_pick(g, lines)]
 
 
+def constructs(s: Scene, g: np.random.Generator) -> list[str] | None:
+    """Brace expansion (shell/braces.py), ``( ... )`` and ``{ ...; }`` (shell/groups.py), ``[[ ]]``
+    (shell/conditional.py), ``${NAME/...}`` and its kin (shell/param_ops.py) and here-strings."""
+    f = PurePosixPath(_file(s, g))
+    d = _q(str(f.parent)).rstrip("/") if str(f.parent) != "/" else ""
+    star = f"{d}/*{f.suffix}" if f.suffix else f"{d}/*"
+    q, w = _q(str(f)), _word(s, g, str(f))
+    lines = [f"for i in {{1..3}}; do sed -n \"${{i}}p\" {q}; done", f"head -n 2 {q}{{,}} | wc -l", f"echo {d or '/'}/{{a,b}}.{{1..2}}",
+             f"(cd {d or '/'} && ls | head -n 3); pwd", f"{{ head -n 1 {q}; tail -n 1 {q}; }} | wc -l", f"(wc -l < {q}) 2>&1",
+             f"[[ -f {q} && -s {q} ]] && echo file", f"[[ $(wc -l < {q}) -gt 2 ]] && echo long || echo short",
+             f"for f in {star}; do [[ $f == *{f.suffix or '.txt'} ]] && echo \"${{f##*/}}\"; done",
+             f"x=$(head -n 1 {q}); [[ $x =~ {_q(w)} ]]; echo $?", f"f={q}; echo ${{f/{f.suffix or '.'}/.bak}} ${{f^^}} ${{f:0:4}}",
+             f"x=$(head -n 1 {q}); echo \"${{x// /_}}\" | cut -c 1-40", f"grep -c {_q(w)} <<< \"$(cat {q})\"",
+             f"read a b <<< \"$(head -n 1 {q})\"; echo \"$a\""]
+    return [_pick(g, lines)]
+
+
 def quoting(s: Scene, g: np.random.Generator) -> list[str] | None:
     f = _file(s, g)
     w = _word(s, g, f)
@@ -264,7 +281,7 @@ def mistakes(s: Scene, g: np.random.Generator) -> list[str] | None:
 
 
 FAMILIES: tuple[tuple[Family, float], ...] = (  # (family, weight: its share of the lines)
-    (reads, 4), (filters, 3), (listings, 2), (globs, 2), (loops, 1), (quoting, 1.5), (plumbing, 2), (places, 0.3), (variables, 1),
+    (reads, 4), (filters, 3), (listings, 2), (globs, 2), (loops, 1), (constructs, 1), (quoting, 1.5), (plumbing, 2), (places, 0.3), (variables, 1),
     (scratch, 0.2), (writes, 0.5), (changes, 0.5), (programs, 2), (mistakes, 2.5))
 
 
