@@ -4,9 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-from worldgen.shell.errors import ShellSyntaxError
-from worldgen.shell.parser import parse_uncached
-
 
 def status(run, test: str) -> int:
     got = run(f"[[ {test} ]]")
@@ -50,15 +47,3 @@ def test_only_where_a_command_starts(run):
     assert run("echo [[ x ]]").output == "[[ x ]]\n"
     assert run("if [[ -d src ]]; then echo dir; fi").output == "dir\n"
     assert run("! [[ a == b ]]; echo $?").output == "0\n"
-
-
-@pytest.mark.parametrize("line, message", [
-    ("[[ a == ]]", "bash: unexpected argument `]]' to conditional binary operator"),
-    ("[[ -f ]]", "bash: unexpected argument `]]' to conditional unary operator"),
-    ("[[ a b ]]", "bash: conditional binary operator expected"),
-    ("[[ a", "bash: unexpected EOF while looking for `]]'"),
-])
-def test_syntax_errors_in_bash_words(line, message):
-    with pytest.raises(ShellSyntaxError) as got:
-        parse_uncached(line)
-    assert got.value.message == message

@@ -2,11 +2,6 @@
 
 from __future__ import annotations
 
-import pytest
-
-from worldgen.shell.errors import ShellSyntaxError
-from worldgen.shell.parser import parse_uncached
-
 
 def outputs(run, line: str) -> tuple[str, int]:
     got = run(line)
@@ -34,16 +29,3 @@ def test_the_status_is_the_last_commands_and_an_arithmetic_error_ends_only_the_s
     assert outputs(run, "(exit 3); echo $?") == ("3\n", 0)
     assert outputs(run, "(echo $((1/0)); echo never); echo after $?") == (
         'bash: 1/0: division by 0 (error token is "0")\nafter 1\n', 0)
-
-
-@pytest.mark.parametrize("line, message", [
-    ("{ echo a }", "bash: syntax error: unexpected end of file"),  # `}` there is echo's argument
-    ("}", "bash: syntax error near unexpected token `}'"),
-    ("()", "bash: syntax error near unexpected token `)'"),
-    ("(echo a) echo b", "bash: syntax error near unexpected token `echo'"),
-    (">f (echo)", "bash: syntax error near unexpected token `('"),
-])
-def test_syntax_errors_in_bash_words(line, message):
-    with pytest.raises(ShellSyntaxError) as got:
-        parse_uncached(line)
-    assert got.value.message == message

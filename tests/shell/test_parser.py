@@ -143,6 +143,17 @@ def test_unterminated_heredoc_warns_as_bash_and_keeps_the_body():
     ('echo "abc', "bash: unexpected EOF while looking for matching `\"'"),
     ("echo 'abc", "bash: unexpected EOF while looking for matching `''"),
     ("echo ${X", "bash: unexpected EOF while looking for matching `}'"),
+    # groups (shell/groups.py)
+    ("{ echo a }", "bash: syntax error: unexpected end of file"),  # `}` there is echo's argument
+    ("}", "bash: syntax error near unexpected token `}'"),
+    ("()", "bash: syntax error near unexpected token `)'"),
+    ("(echo a) echo b", "bash: syntax error near unexpected token `echo'"),
+    (">f (echo)", "bash: syntax error near unexpected token `('"),
+    # [[ ]] (shell/conditional.py)
+    ("[[ a == ]]", "bash: unexpected argument `]]' to conditional binary operator"),
+    ("[[ -f ]]", "bash: unexpected argument `]]' to conditional unary operator"),
+    ("[[ a b ]]", "bash: conditional binary operator expected"),
+    ("[[ a", "bash: unexpected EOF while looking for `]]'"),
 ])
 def test_syntax_errors_in_bash_words(line, message):
     err = error(line)

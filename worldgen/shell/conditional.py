@@ -11,6 +11,7 @@ when not empty).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -131,17 +132,17 @@ class _Reader:
         return kind if word is None else word.text
 
     def either(self) -> Expr:
-        expr = self.both()
-        while self.peek() == "||":
-            self.pos += 1
-            expr = Both(expr, self.both(), True)
-        return expr
+        return self._chain("||", self.both)
 
     def both(self) -> Expr:
-        expr = self.negated()
-        while self.peek() == "&&":
+        return self._chain("&&", self.negated)
+
+    def _chain(self, op: str, operand: Callable[[], Expr]) -> Expr:
+        """``operand (op operand)*``, grouped to the left."""
+        expr = operand()
+        while self.peek() == op:
             self.pos += 1
-            expr = Both(expr, self.negated(), False)
+            expr = Both(expr, operand(), op == "||")
         return expr
 
     def negated(self) -> Expr:
