@@ -17,6 +17,7 @@ from worldgen.shell import budget, limits
 from worldgen.shell.builtins.core import SHELL_COMMANDS
 from worldgen.shell.builtins.registry import tools
 from worldgen.shell.interp import Outcome, Session, Shell
+from worldgen.shell.conditional import ConditionalError
 from worldgen.shell.errors import ParseError
 from worldgen.shell.memfs import MemoryFs
 from worldgen.shell.parser import parse_uncached
@@ -62,6 +63,8 @@ SEED_LINES = (
     "cut -d: -f1 /etc/passwd | tr a-z A-Z | rev", "test -f /etc/app.conf && echo yes || echo no",
     "[[ -f /etc/app.conf && $X =~ ^(a|b)+$ ]] && echo y", "(cd /var/log && ls) | wc -l", "{ echo a; echo b >&2; } 2>&1 > /tmp/g",
     "for i in {1..5}; do echo x{a,b}$i; done", "[[ ( $X == a* || -z $Y ) && 1+1 -eq 2 ]]",
+    "for ((i = 0; i < 3; i++)); do ((i == 1)) && continue; echo ${X/a/b}$i; done", "let n=2**3; echo $((n++, n))",
+    "while read l; do [[ $l == *error* ]] && break; done < /var/log/api.log; echo ${l:0:4}", "tr a-z A-Z <<< \"$X\"",
 )
 
 
@@ -180,4 +183,5 @@ def check_parse(text: str) -> None:
     try:
         parse_uncached(text)
     except ParseError as err:
-        assert err.message and len(err.message) <= limits.MAX_LINE + 200
+        assert err.message or isinstance(err, ConditionalError)  # bash says nothing of `[[ ]]`
+        assert len(err.message) <= limits.MAX_LINE + 200

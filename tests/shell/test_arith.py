@@ -22,13 +22,25 @@ def test_results_wrap_at_64_bits() -> None:
     assert wrap(2**63) == -(2**63) and wrap(-(2**63) - 1) == 2**63 - 1
 
 
+@pytest.mark.parametrize("expression, value, after", [
+    ("x = 5", 5, {"x": "5"}), ("X += 2", 5, {"X": "5"}), ("X++", 3, {"X": "4"}), ("++X", 4, {"X": "4"}),
+    ("X--, X", 2, {"X": "2"}), ("a = b = 7", 7, {"a": "7", "b": "7"}), ("X <<= 2", 12, {"X": "12"}),
+    ("0 && (y = 1)", 0, {}), ("1 ? (y = 4) : (z = 5)", 4, {"y": "4"}), ("1--1", 2, {}), ("--X", 2, {"X": "2"}),
+    ("E = E * 2", 6, {"E": "6"}),  # the variable's text is an expression, read before it is replaced
+])
+def test_assignments_write_through_store_unless_skipped(expression: str, value: int, after: dict[str, str]) -> None:
+    vars = dict(VARS)
+    assert evaluate(expression, vars.get, store=vars.__setitem__) == value
+    assert {k: v for k, v in vars.items() if VARS.get(k) != v} == after
+
+
 @pytest.mark.parametrize("expression, message", [
     ("1/0", 'bash: 1/0: division by 0 (error token is "0")'),
     ("1+", 'bash: 1+: syntax error: operand expected (error token is "+")'),
     ("09", 'bash: 09: value too great for base (error token is "09")'),
     ("2 ** -1", 'bash: 2 ** -1: exponent less than 0 (error token is "1")'),
-    ("i++", "bash: i++: '++' is not supported in this world's $((...)) (no assignments)"),
-    ("x = 1", "bash: x = 1: '=' is not supported in this world's $((...)) (no assignments)"),
+    ("5 = 3", 'bash: 5 = 3: attempted assignment to non-variable (error token is "= 3")'),
+    ("x **= 2", 'bash: x **= 2: syntax error: operand expected (error token is "= 2")'),
     ("SELF + 1", "bash: SELF: expression recursion level exceeded"),
     ("1 # 2", 'bash: 1 # 2: syntax error: invalid arithmetic operator (error token is "# 2")'),
 ])

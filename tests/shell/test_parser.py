@@ -149,6 +149,11 @@ def test_unterminated_heredoc_warns_as_bash_and_keeps_the_body():
     ("()", "bash: syntax error near unexpected token `)'"),
     ("(echo a) echo b", "bash: syntax error near unexpected token `echo'"),
     (">f (echo)", "bash: syntax error near unexpected token `('"),
+    # (( )) and for (( )) (shell/arith_command.py)
+    ("echo ((a))", "bash: syntax error near unexpected token `('"),
+    ("for ((i=0;i<3;i++))", "bash: syntax error: unexpected end of file"),
+    ("for ((i=0;i<2)); do echo; done", "bash: syntax error: arithmetic expression required\nbash: syntax error: `((i=0;i<2))'"),
+    ("for ((a;b;c;d)); do echo; done", "bash: syntax error: `;' unexpected\nbash: syntax error: `((a;b;c;d))'"),
     # [[ ]] (shell/conditional.py)
     ("[[ a == ]]", "bash: unexpected argument `]]' to conditional binary operator"),
     ("[[ -f ]]", "bash: unexpected argument `]]' to conditional unary operator"),
@@ -167,8 +172,6 @@ def test_syntax_errors_in_bash_words(line, message):
     ("case x in x) echo a;& esac", "a case item ended by ;& or ;;& (end it with ;;)"),
     ("case x in x) echo a;;& esac", "a case item ended by ;& or ;;& (end it with ;;)"),
     ("a=(1 2)", "an array assignment NAME=(...)"),
-    ("((i++))", "the arithmetic command ((...)) (x=$((x + 1)) works)"),
-    ("for ((i=0; i<3; i++)); do echo $i; done", "the C-style loop for ((...)) (for i in $(seq 1 5) works)"),
     ("f() { ls; }", "a function definition NAME() { ...; }"),
     ("sleep 1 &", "running in the background with &"),
     ("echo ${X@Q}", "the parameter expansion ${NAME@...}"),

@@ -2,9 +2,11 @@
 that wrap as bash's do. The expression's ``$`` expansions are done first (the lexer parsed them),
 then this evaluates the text: numbers (``10``, ``0x1f``, ``017`` octal), variables by bare name
 (unset or empty is 0; a value that is itself an expression is evaluated, as bash does), ``( )``,
-unary ``- + ! ~``, ``**``, ``* / %``, ``+ -``, ``<< >>``, comparisons, ``& ^ |``, ``&& ||`` and
-``?:``. Assignments inside (``i += 1``, ``i++``) are outside the subset. An error (``1/0``, a
-missing operand) stops the rest of the line with bash's message, as ``bash -c`` does.
+unary ``- + ! ~``, ``**``, ``* / %``, ``+ -``, ``<< >>``, comparisons, ``& ^ |``, ``&& ||``,
+``?:``, assignments (``=``, ``+=`` and the other compound ones, ``++`` and ``--`` before or after a
+name) and ``,``; an assignment writes the variable through ``store`` (none where && || ?: skip the
+operand). An error (``1/0``, a missing operand) stops the rest of the line with bash's message, as
+``bash -c`` does (the arithmetic command ``((...))`` only fails).
 
 Nothing is ever passed to Python's ``eval``: a small precedence-climbing parser reads the text.
 """
@@ -17,9 +19,9 @@ from collections.abc import Callable
 
 BITS = 64
 MAX_DEPTH = 64  # variables that hold expressions naming variables...: bash stops at 1024; this is a line's worth
-_TOKEN = re.compile(r"\s*(?:(0[xX][0-9A-Fa-f]+|[0-9]+)|([A-Za-z_][A-Za-z0-9_]*)|(\*\*=?|<<=?|>>=?|<=|>=|==|!=|&&|\|\||"
+_TOKEN = re.compile(r"\s*(?:(0[xX][0-9A-Fa-f]+|[0-9]+)|([A-Za-z_][A-Za-z0-9_]*)|(\*\*|<<=?|>>=?|<=|>=|==|!=|&&|\|\||"
                     r"\+\+|--|[-+*/%&|^]=|[-+*/%()<>!~&|^?:=,]))")
-_ASSIGNING = frozenset({"=", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "<<=", ">>=", "**=", "++", "--", ","})
+_ASSIGNING = frozenset({"=", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "<<=", ">>="})
 _BINARY = {  # operator -> precedence (higher binds tighter)
     "||": 1, "&&": 2, "|": 3, "^": 4, "&": 5, "==": 6, "!=": 6, "<": 7, "<=": 7, ">": 7, ">=": 7,
     "<<": 8, ">>": 8, "+": 9, "-": 9, "*": 10, "/": 10, "%": 10, "**": 11,
@@ -48,16 +50,23 @@ def wrap(n: int) -> int:
     return (n + (1 << (BITS - 1))) % (1 << BITS) - (1 << (BITS - 1))
 
 
-def evaluate(text: str, lookup: Callable[[str], str | None], depth: int = 0) -> int:
-    """The value of ``text``, variables read through ``lookup``."""
+Store = Callable[[str, str], None]
+
+
+def _nowhere(name: str, value: str) -> None:
+    """Where assignments go when nothing keeps them (a tool that evaluates without a session)."""
+
+
+def evaluate(text: str, lookup: Callable[[str], str | None], depth: int = 0, store: Store = _nowhere) -> int:
+    """The value of ``text``, variables read through ``lookup`` and assigned through ``store``."""
     if depth > MAX_DEPTH:
         raise ArithError(text, "expression recursion level exceeded")
-    return _Parser(text, lookup, depth).whole()
+    return _Parser(text, lookup, depth, store).whole()
 
 
 class _Parser:
-    def __init__(self, text: str, lookup: Callable[[str], str | None], depth: int):
-        self.text, self.lookup, self.depth = text, lookup, depth
+    def __init__(self, text: str, lookup: Callable[[str], str | None], depth: int, store: Store):
+        self.text, self.lookup, self.depth, self.store = text, lookup, depth, store
         self.tokens: list[tuple[str, str, int]] = []  # (kind, text, where it starts)
         i = 0
         while i < len(text):
@@ -68,8 +77,6 @@ class _Parser:
                 raise ArithError(text, f"syntax error: invalid arithmetic operator (error token is \"{text[i:].lstrip()}\")")
             kind = "num" if m.group(1) else "name" if m.group(2) else "op"
             token = m.group(1) or m.group(2) or m.group(3)
-            if kind == "op" and token in _ASSIGNING:
-                raise ArithError(text, f"'{token}' is not supported in this world's $((...)) (no assignments)")
             self.tokens.append((kind, token, m.start(m.lastindex or 0)))
             i = m.end()
         self.pos = 0
@@ -78,7 +85,7 @@ class _Parser:
     def whole(self) -> int:
         if not self.tokens:
             return 0
-        value = self.ternary()
+        value = self.comma()
         if self.pos < len(self.tokens):
             raise self.error("syntax error in expression")
         return value
@@ -95,16 +102,48 @@ class _Parser:
     def peek(self) -> str | None:
         return self.tokens[self.pos][1] if self.pos < len(self.tokens) else None
 
+    def comma(self) -> int:
+        value = self.assignment()
+        while self.peek() == ",":
+            self.pos += 1
+            value = self.assignment()
+        return value
+
+    def assignment(self) -> int:
+        """``NAME OP= VALUE`` (grouped to the right), else a conditional expression."""
+        tokens, at = self.tokens, self.pos
+        if at + 1 < len(tokens) and tokens[at][0] == "name" and tokens[at + 1][1] in _ASSIGNING:
+            name, op = tokens[at][1], tokens[at + 1][1]
+            self.pos += 2
+            value = self.assignment()
+            if op != "=":
+                value = self.apply(op[:-1], self.variable(name), value, self.pos)
+            return self.assign(name, value)
+        value = self.ternary()
+        if self.peek() in _ASSIGNING:
+            raise self.error("attempted assignment to non-variable")
+        return value
+
+    def assign(self, name: str, value: int) -> int:
+        if not self.skipped:
+            self.store(name, str(value))
+        return value
+
+    def variable(self, name: str) -> int:
+        """A variable's value: its text evaluated in turn (unset or empty is 0)."""
+        text = (self.lookup(name) or "").strip()
+        return evaluate(text, self.lookup, self.depth + 1, self.store) if text else 0
+
     def ternary(self) -> int:
         condition = self.binary(1)
         if self.peek() != "?":
             return condition
         self.pos += 1
-        yes = self.skipping(not condition, self.ternary)
+        yes = self.skipping(not condition, self.assignment)
         if self.peek() != ":":
             raise self.error("`:' expected for conditional expression")
         self.pos += 1
-        no = self.skipping(bool(condition), self.ternary)
+        no = self.skipping(bool(condition), self.assignment)
         return yes if condition else no
 
     def skipping(self, skip: bool, read: Callable[[], int]) -> int:
@@ -119,6 +158,10 @@ class _Parser:
         left = self.unary()
         while True:
             op = self.peek()
+            if op == "++" or op == "--":  # after an operand that is no name: `1--1` is 1 - -1
+                kind, _, at = self.tokens[self.pos]
+                self.tokens[self.pos:self.pos + 1] = [(kind, op[0], at), (kind, op[0], at + 1)]
+                op = op[0]
             level = _BINARY.get(op) if op is not None else None
             if level is None or level < least:
                 return left
@@ -148,6 +191,13 @@ class _Parser:
 
     def unary(self) -> int:
         op = self.peek()
+        if (op == "++" or op == "--") and self.pos + 1 < len(self.tokens) and self.tokens[self.pos + 1][0] == "name":
+            name = self.tokens[self.pos + 1][1]
+            self.pos += 2
+            return self.assign(name, wrap(self.variable(name) + (1 if op == "++" else -1)))
+        if op == "++" or op == "--":  # before no name: two signs, which cancel (`--5` is 5)
+            self.pos += 1
+            return self.unary()
         if op in ("-", "+", "!", "~"):
             self.pos += 1
             value = self.unary()
@@ -160,7 +210,7 @@ class _Parser:
         kind, token, _ = self.tokens[self.pos]
         if token == "(":
             self.pos += 1
-            value = self.ternary()
+            value = self.comma()
             if self.peek() != ")":
                 raise self.error("syntax error: `)' expected")
             self.pos += 1
@@ -170,8 +220,12 @@ class _Parser:
             return self.number(token)
         if kind == "name":
             self.pos += 1
-            value = (self.lookup(token) or "").strip()
-            return evaluate(value, self.lookup, self.depth + 1) if value else 0
+            value = self.variable(token)
+            step = self.peek()
+            if step == "++" or step == "--":  # x++: the value before
+                self.pos += 1
+                self.assign(token, wrap(value + (1 if step == "++" else -1)))
+            return value
         raise self.error("syntax error: operand expected")
 
     def number(self, token: str) -> int:

@@ -167,7 +167,7 @@ class Conditional:
     redirects: tuple[Redirect, ...] = ()
 
 
-Compound = ForLoop | WhileLoop | IfClause | CaseClause | Group | Conditional
+Compound = ForLoop | WhileLoop | IfClause | CaseClause | Group | Conditional  # and arith_command's two
 
 
 @dataclass(frozen=True, slots=True)

@@ -17,6 +17,7 @@ import re
 
 from worldgen.shell import limits
 from worldgen.shell.ast import Lit, Part, Tilde, Word
+from worldgen.shell.builtins.options import INTMAX
 from worldgen.shell.errors import ParseError
 from worldgen.shell.lexer import make_word
 
@@ -117,8 +118,10 @@ def sequence(text: str) -> list[str] | None:
     m = _NUMBERS.fullmatch(text)
     if m is not None:
         first, last = int(m.group(1)), int(m.group(2))
+        if any(abs(int(n)) > INTMAX for n in m.groups() if n is not None):  # past bash's intmax_t: text
+            return None
         numbers = _steps(first, last, m.group(3))
-        if len(numbers) > limits.MAX_BRACE:  # counted before one is made: {1..999999999999}
+        if (abs(last - first) // numbers.step) + 1 > limits.MAX_BRACE:  # counted before one is made
             raise ParseError(limits.brace_message("{" + text + "}"))
         ends = (m.group(1).lstrip("+-"), m.group(2).lstrip("+-"))
         padded = any(len(e) > 1 and e[0] == "0" for e in ends)

@@ -17,21 +17,19 @@ from typing import TYPE_CHECKING
 
 from worldgen.shell.ast import AndOr, CaseClause, ForLoop, IfClause, Redirect, WhileLoop, Word
 from worldgen.shell.braces import expand
-from worldgen.shell.errors import ShellSyntaxError, Unsupported, unexpected
+from worldgen.shell.errors import ShellSyntaxError, unexpected
 
 if TYPE_CHECKING:
     from worldgen.shell.parser import _Parser
 
 SEPARATORS = (";", "\n")
 BRANCH_ENDS = ("elif", "else", "fi")
-KEYWORDS = ("do", "done", "then", "elif", "else", "fi", "esac", "}")  # a syntax error where no compound command expects them
+KEYWORDS = ("do", "done", "then", "elif", "else", "fi", "esac", "}", "]]")  # a syntax error where no compound command expects them
 
 
 def parse_for(p: _Parser) -> ForLoop:
     p.take()  # `for`
     kind, _, text = p.take()
-    if kind == "((":
-        raise Unsupported("the C-style loop for ((...)) (for i in $(seq 1 5) works)")
     if kind != "W":
         raise unexpected(text)  # a name that is no identifier fails when the loop runs, as in bash
     words: list[Word] = []

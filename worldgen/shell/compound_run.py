@@ -16,13 +16,15 @@ from worldgen.shell.builtins.base import Call
 from worldgen.shell.builtins.core import IDENTIFIER
 from worldgen.shell.builtins.read import read
 from worldgen.shell.expand import Expander, Substitute, matches
+from worldgen.shell.loop_control import LoopControl
+from worldgen.shell.subshell_exit import SubshellExit
 from worldgen.shell.fs import FsError, resolve
 from worldgen.shell.substitution import file_only
 
 if TYPE_CHECKING:
     from worldgen.shell.interp import Session, Shell, _Terminal
 
-INTERPRETER_BUILTINS = frozenset({"read"})  # bash builtins the interpreter runs itself (they take its input)
+INTERPRETER_BUILTINS = frozenset({"read", "break", "continue"})  # bash builtins the interpreter runs itself (its input, its loops)
 
 
 class Input:
@@ -58,7 +60,9 @@ class CompoundRuns:
             for value in values:
                 term.meter.charge(budget.ROUND_COST)
                 session.env[loop.name] = value
-                status = self._list(loop.body, session, inner, given)
+                status, leave = self._round(loop.body, session, inner, given)
+                if leave:
+                    break
             return status
         return self._compound(loop.redirects, rounds, stdin, session, term, piped, stream)
 
@@ -72,8 +76,23 @@ class CompoundRuns:
                 term.meter.charge(budget.ROUND_COST)
                 if (self._list(loop.condition, session, inner, given) == 0) == loop.until:
                     return status
-                status = self._list(loop.body, session, inner, given)
+                status, leave = self._round(loop.body, session, inner, given)
+                if leave:
+                    return status
         return self._compound(loop.redirects, rounds, stdin, session, term, piped, stream)
+
+    def _round(self: Shell, body: tuple[AndOr, ...], session: Session, term: _Terminal, given: Input) -> tuple[int, bool]:
+        """One round of a loop's body: (its status, whether a ``break`` leaves the loop). A
+        ``break``/``continue`` for a loop further out goes on its way (shell/loop_control.py)."""
+        self.loops += 1
+        try:
+            return self._list(body, session, term, given), False
+        except LoopControl as control:
+            if not control.caught():
+                raise
+            return control.status, control.kind == "break"
+        finally:
+            self.loops -= 1
 
     def _if(self: Shell, clause: IfClause, stdin: str, session: Session, term: _Terminal, piped: bool,
             stream: Input | None) -> tuple[int, str]:
@@ -108,11 +127,18 @@ class CompoundRuns:
         sub = session.copy()
 
         def inside(inner: _Terminal, given: Input) -> int:
+            loops, self.loops = self.loops, 0  # a subshell's body is no loop's
+            self.subshells += 1
             try:
                 return self._list(group.body, sub, inner, given)
             except ArithError as stop:
                 inner.err(stop.message + "\n")
                 return 1
+            except SubshellExit as stop:
+                return stop.status
+            finally:
+                self.loops = loops
+                self.subshells -= 1
         return self._compound(group.redirects, inside, stdin, session, term, piped, stream)
 
     def _conditional(self: Shell, test: Conditional, stdin: str, session: Session, term: _Terminal, piped: bool,
@@ -141,7 +167,7 @@ class CompoundRuns:
             given = stream if stream is not None and not reads_input(redirects) else Input(stdin)
             try:
                 status = run(inner, given)
-            except ArithError as stop:  # what ran before it is written where it goes, then the line stops
+            except (ArithError, LoopControl, SubshellExit) as stop:  # what ran before it is written where it goes, then it goes on
                 inner.drain(stdout.append, stderr.append)
                 stop.piped = self._finished(files, buffers, term, 1)[1]
                 raise
@@ -188,11 +214,16 @@ class CompoundRuns:
                 return self._file_text(typed, session, term)
             sub = session.copy()
             inner = term.fresh()
+            self.subshells += 1
             try:
                 self._list(script.items, sub, inner)
             except ArithError as stop:  # it ends the subshell, not the line
                 inner.err(stop.message + "\n")
                 sub.status = 1
+            except (LoopControl, SubshellExit) as stop:  # `$(break)`, `$(exit 3)` end the substitution
+                sub.status = stop.status
+            finally:
+                self.subshells -= 1
             out: list[str] = []
             inner.drain(out.append, term.err)
             return "".join(out), sub.status

@@ -63,6 +63,14 @@ Item = tuple[str, Word | None]  # ("W", word) or (operator, None)
 
 def lex(lexer: Lexer, i: int) -> tuple[list[Item], int]:
     """The items from just after ``[[`` to its ``]]`` and the index after that."""
+    lexer.in_test = True
+    try:
+        return _lex(lexer, i)
+    finally:
+        lexer.in_test = False
+
+
+def _lex(lexer: Lexer, i: int) -> tuple[list[Item], int]:
     s, n = lexer.s, lexer.n
     items: list[Item] = []
     while True:
@@ -74,15 +82,15 @@ def lex(lexer: Lexer, i: int) -> tuple[list[Item], int]:
             raise ConditionalError(f"syntax error in conditional expression: unexpected token `{s[i]}'")
         if s.startswith("]]", i) and (i + 2 == n or s[i + 2] in " \t\n;&|()<>"):
             return items, i + 2
+        if items and items[-1][0] == "W" and _text(items[-1][1]) == "=~" and not s.startswith(("&&", "||"), i):
+            start = i
+            parts, i = lexer._unquoted(i, _BLANKS, [])  # the regex: ( ) | are its own, even first
+            items.append(("W", make_word(parts, s[start:i])))
+            continue
         op = next((o for o in _OPERATORS if s.startswith(o, i)), None)
         if op is not None:
             items.append((op, None))
             i += len(op)
-            continue
-        if items and items[-1][0] == "W" and _text(items[-1][1]) == "=~":
-            start = i
-            parts, i = lexer._unquoted(i, _BLANKS, [])  # the regex: ( ) | are its own
-            items.append(("W", make_word(parts, s[start:i])))
             continue
         i = lexer._word(i)
         items.append(("W", lexer.tokens.pop()[1]))  # type: ignore[arg-type]

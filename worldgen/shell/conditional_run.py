@@ -28,6 +28,15 @@ class BadRegex(Exception):
     """``=~`` with a pattern that does not compile: the whole test has status 2."""
 
 
+class BadNumber(Exception):
+    """A side of ``-eq`` and its kin that is no arithmetic: bash's line, the test's status 1
+    (an error while expanding a word, ``$((1/0))``, stops the line instead)."""
+
+    def __init__(self, err: ArithError):
+        super().__init__(err.message)
+        self.message = err.message.replace("bash: ", "bash: [[: ", 1)
+
+
 def status(expr: Expr, ex: Expander, call: Call) -> int:
     """The ``[[ ]]``'s exit status; ``call`` gives file tests the file system and the folder,
     its env takes ``BASH_REMATCH``. An arithmetic error prints bash's line and is status 1."""
@@ -35,8 +44,8 @@ def status(expr: Expr, ex: Expander, call: Call) -> int:
         return 0 if _holds(expr, ex, call) else 1
     except BadRegex:
         return 2
-    except ArithError as err:
-        call.stderr.append(err.message.replace("bash: ", "bash: [[: ", 1) + "\n")
+    except BadNumber as err:
+        call.stderr.append(err.message + "\n")
         return 1
 
 
@@ -65,7 +74,10 @@ def _test(test: Test, ex: Expander, call: Call) -> bool:
         return _searched(left, args[1], ex, call)
     right = ex.word(args[1])
     if op in _ARITHMETIC:
-        return _ARITHMETIC[op](evaluate(left, ex.lookup), evaluate(right, ex.lookup))
+        try:
+            return _ARITHMETIC[op](evaluate(left, ex.lookup, store=ex.assign), evaluate(right, ex.lookup, store=ex.assign))
+        except ArithError as err:
+            raise BadNumber(err) from None
     if op == "<":
         return left < right
     if op == ">":

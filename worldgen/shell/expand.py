@@ -19,6 +19,7 @@ from worldgen.shell.arith import evaluate
 from worldgen.shell.ast import Arith, Lit, Param, Part, Script, Subst, Tilde, Word
 from worldgen.shell.budget import charge
 from worldgen.shell.fs import Filesystem, FsError, normpath
+from worldgen.shell.ifs import split as ifs_split
 
 _IFS = " \t\n"
 _GLOB_META = re.compile(r"[*?\[]")
@@ -66,7 +67,7 @@ class Expander:
         if type(p) is Param:
             return self.param(p)
         if type(p) is Arith:
-            return str(evaluate(self.text(p.parts), self.lookup))
+            return str(evaluate(self.text(p.parts), self.lookup, store=self.assign))
         return self.output(p)  # type: ignore[arg-type]
 
     # ------------------------------------------------------------------------- parameters
@@ -87,7 +88,7 @@ class Expander:
         if op in ("=", ":="):
             if unset:
                 value = self.text(p.arg)
-                self.vars[p.name] = value
+                self.assign(p.name, value)
             return value  # type: ignore[return-value]
         return "" if unset else self.text(p.arg)  # "+", ":+"
 
@@ -105,8 +106,14 @@ class Expander:
                 out.append(self.tilde(p.user) or "~" + p.user)  # type: ignore[union-attr]
         return "".join(out)
 
+    def assign(self, name: str, value: str) -> None:
+        """An assignment made while expanding (``$((i++))``, ``${X:=v}``): the session keeps it."""
+        self.vars[name] = value
+
     def lookup(self, name: str) -> str | None:
         value = self.vars.get(name)
+        if value is None and name == "IFS":  # bash starts with it set (OLD=$IFS ... IFS=$OLD)
+            return _IFS
         if value is not None or len(name) != 1 or name.isalpha() or name == "_":
             return value
         return self.special(name)
@@ -183,8 +190,12 @@ class Expander:
                     continue
                 if not value:
                     continue
-                pieces = value.split()
-                if value[0] in _IFS and exists:
+                ifs = self.vars.get("IFS", _IFS)
+                if ifs == _IFS:
+                    pieces, lead, trail = value.split(), value[0] in _IFS, value[-1] in _IFS
+                else:
+                    pieces, lead, trail = ifs_split(value, ifs)
+                if lead and exists:
                     fields.append(cur)
                     cur, exists = [], False
                 for k, piece in enumerate(pieces):
@@ -193,7 +204,7 @@ class Expander:
                         cur = []
                     cur.append((piece, True))
                     exists = True
-                if value[-1] in _IFS and exists:
+                if trail and exists:
                     fields.append(cur)
                     cur, exists = [], False
         if exists:
@@ -312,31 +323,6 @@ def glob(fs: Filesystem, cwd: str, pattern: str) -> list[str] | None:
     return result
 
 
-def glob_source(pattern: str) -> str:
-    """A glob pattern as Python regex source that searches (``*`` greedy, runs of stars as one)."""
-    out: list[str] = []
-    i, n = 0, len(pattern)
-    while i < n:
-        c = pattern[i]
-        if c == "\\" and i + 1 < n:
-            out.append(re.escape(pattern[i + 1]))
-            i += 2
-            continue
-        if c == "*":
-            if not out or out[-1] != ".*":
-                out.append(".*")
-        elif c == "?":
-            out.append(".")
-        elif c == "[" and (got := _bracket(pattern, i)) is not None:
-            out.append(got[0])
-            i = got[1]
-            continue
-        else:
-            out.append(re.escape(c))
-        i += 1
-    return "".join(out)
-
-
 def _join(path: str, name: str) -> str:
     if name in (".", ".."):
         return normpath(f"{path}/{name}")
@@ -368,7 +354,7 @@ def _component(comp: str):  # -> Callable[[str], re.Match | None] | None
             magic = True
             i += 1
         elif c == "[":
-            got = _bracket(comp, i)
+            got = bracket(comp, i)
             if got is None:
                 runs[-1].append(re.escape(c))
                 i += 1
@@ -388,7 +374,7 @@ def _component(comp: str):  # -> Callable[[str], re.Match | None] | None
     return re.compile(source, re.DOTALL).fullmatch
 
 
-def _bracket(comp: str, i: int) -> tuple[str, int] | None:
+def bracket(comp: str, i: int) -> tuple[str, int] | None:
     """A ``[...]`` expression at ``i`` as a regex class and the index after it, or None when
     it never closes (then ``[`` is an ordinary character)."""
     n = len(comp)
@@ -402,6 +388,8 @@ def _bracket(comp: str, i: int) -> tuple[str, int] | None:
         c = comp[j]
         if c == "]" and not first:
             body = "".join(items)
+            if not body:  # only reversed ranges (`[z-a]`): nothing, or (negated) anything
+                return ("." if negate else "(?!)"), j + 1
             return (f"[^{body}]" if negate else f"[{body}]"), j + 1
         first = False
         if c == "[" and comp.startswith("[:", j):

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 from worldgen.shell import budget, limits
 from worldgen.shell.arith import ArithError
+from worldgen.shell.arith_command import ArithCommand, ArithFor, ArithRuns
 from worldgen.shell.ast import AndOr, CaseClause, Command, Compound, Conditional, ForLoop, Group, IfClause, Pipeline, Redirect, WhileLoop, Word
 from worldgen.shell.budget import Meter, MeteredFs, OverBudget
 from worldgen.shell.compound_run import INTERPRETER_BUILTINS, CompoundRuns, Input, reads_input
@@ -29,7 +30,9 @@ from worldgen.shell.builtins.registry import tools as registered_tools
 from worldgen.shell.expand import Expander, GlobLimit
 from worldgen.shell.fs import Filesystem, FsError, basename, parent, resolve
 from worldgen.shell.errors import ParseError
+from worldgen.shell.loop_control import LoopControl, loop_control
 from worldgen.shell.parser import KEYWORDS, parse
+from worldgen.shell.subshell_exit import SubshellExit
 
 BIN_DIRS = frozenset({"/bin", "/usr/bin", "/usr/local/bin", "/sbin", "/usr/sbin"})  # where `/usr/bin/grep` finds grep
 SCRIPTS_UNSUPPORTED = "worldgen shell: running a file as a program is not supported in this world"
@@ -168,13 +171,15 @@ class _RedirectFailed(Exception):
 
 
 # ----------------------------------------------------------------------------- the shell
-class Shell(CompoundRuns):
+class Shell(CompoundRuns, ArithRuns):
     def __init__(self, fs: Filesystem, programs: Mapping[str, Builtin] | None = None):
         self.fs = MeteredFs(fs)
         self.programs: Mapping[str, Builtin] = programs or {}
         self.tools = registered_tools()
         # programs before tools: a world's own `cat` replaces the built-in one
         self.commands: dict[str, Builtin] = {**self.tools, **self.programs}
+        self.loops = 0  # loops the running command is inside (what `break` may leave)
+        self.subshells = 0  # subshells it is inside (what `exit` ends)
 
     def run(self, line: str, session: Session) -> Outcome:
         """Run one line. A line that goes past its budget (``budget.py``) is undone whole: the
@@ -227,11 +232,16 @@ class Shell(CompoundRuns):
             last = len(commands) - 1
             for i, command in enumerate(commands):  # each stage as in a subshell
                 term.meter.charge(budget.READ_COST * len(data))  # what the stage reads
+                self.subshells += 1
                 try:
                     status, data = self._command(command, data, session.copy(), term, i < last, stream if i == 0 else None)
                 except ArithError as stop:  # it ends the stage's subshell, not the line
                     term.err(stop.message + "\n")
                     status, data = 1, stop.piped
+                except (LoopControl, SubshellExit) as stop:  # so does a break, a continue or an exit
+                    status, data = stop.status, stop.piped
+                finally:
+                    self.subshells -= 1
         return int(status == 0) if pipeline.negated else status
 
     # ------------------------------------------------------------------------- one command
@@ -252,6 +262,10 @@ class Shell(CompoundRuns):
             return self._group(cmd, stdin, session, term, piped, stream)  # type: ignore[arg-type]
         if kind is Conditional:
             return self._conditional(cmd, stdin, session, term, piped, stream)  # type: ignore[arg-type]
+        if kind is ArithCommand:
+            return self._arith_command(cmd, stdin, session, term, piped, stream)  # type: ignore[arg-type]
+        if kind is ArithFor:
+            return self._arith_for(cmd, stdin, session, term, piped, stream)  # type: ignore[arg-type]
         term.meter.charge(budget.COMMAND_COST)  # a command is work even when it moves no text (`while true; do :; done`)
         ex = Expander(self.fs, session.env, session.cwd, session.status, self._substituter(session, term))
         argv = ex.argv(cmd.words) if cmd.words else []  # type: ignore[union-attr]
@@ -262,11 +276,16 @@ class Shell(CompoundRuns):
             stdout = self._buffer(out, buffers, term)
             stderr = self._buffer(err, buffers, term)
             if argv and argv[0] in INTERPRETER_BUILTINS and argv[0] not in self.programs:
-                own = None if reads_input(cmd.redirects) else stream
-                status = self._read(argv, stdin, {**session.env, **assigns}, session, stderr, own)
+                if argv[0] != "read":
+                    status = loop_control(argv, self.loops, stderr)
+                else:
+                    own = None if reads_input(cmd.redirects) else stream
+                    status = self._read(argv, stdin, {**session.env, **assigns}, session, stderr, own)
             elif argv:
                 env = {**session.env, **assigns} if assigns else session.env
                 status = self._exec(Call(argv, stdin, self.fs, session.cwd, env, stdout, stderr), session)
+                if argv[0] == "exit" and self.subshells and "exit" not in self.programs:
+                    raise SubshellExit(self._finished(files, buffers, term, status)[0])
             else:
                 session.env.update(assigns)
                 status = ex.sub_status or 0  # `X=$(false)`: the substitution's status

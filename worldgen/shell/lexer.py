@@ -52,6 +52,9 @@ COMPOUNDS = {
 }
 
 
+UNSUPPORTED_KEYWORDS = frozenset({"select", "function", "time", "coproc"})
+
+
 @dataclass(slots=True)
 class HereDocSlot:
     """A ``<<`` seen on a command line whose body is read after the line's next newline."""
@@ -81,6 +84,7 @@ class Lexer:
         self.tokens: list[Token] = []
         self.pending: list[HereDocSlot] = []
         self.warnings: list[str] = []
+        self.in_test = False  # reading a [[ ]]'s words: a `[[` there is a word
 
     # ------------------------------------------------------------------------- top level
     def run(self) -> list[Token]:
@@ -127,9 +131,9 @@ class Lexer:
             return self._redirect(i, 1)
         if c == "&":
             raise Unsupported("running in the background with &")
-        if two == "((":  # arithmetic where a command starts, never a subshell in a subshell
-            tokens.append(("((", None, "("))
-            return i + 2
+        if two == "((" and (end := _arith_end(s, i + 2)) >= 0:  # arithmetic, not two subshells
+            tokens.append(("((", s[i + 2:end], "("))
+            return end + 2
         if c in "()":  # a subshell's, or a case pattern's
             tokens.append((c, None, c))
             return i + 1
@@ -243,6 +247,8 @@ class Lexer:
     def _command_position(self) -> bool:
         """Whether a command starts here: after an operator, a newline, or a reserved word that
         a command follows (``if [[``, ``! [[``), as bash decides where ``[[`` is a keyword."""
+        if self.in_test:
+            return False
         for kind, _, text in reversed(self.tokens):
             if kind != "W":
                 return kind not in ("R", "H")
@@ -375,8 +381,7 @@ class Lexer:
                 end = _arith_end(s, i + 3)
                 if end < 0:
                     raise eof_matching(")")
-                body = s[i + 3:end]
-                return Arith(tuple(Lexer(body)._dquoted(body, 0, None)[0]), quoted), end + 2
+                return Arith(arith_parts(s[i + 3:end]), quoted), end + 2
             return substitution(s, i, quoted)
         if nxt == "[":
             raise Unsupported("arithmetic expansion $[...]")
@@ -431,6 +436,11 @@ class Lexer:
         raise ShellSyntaxError(f"{s[i - 2 - length:close + 1]}: bad substitution", 1)
 
 
+def arith_parts(body: str) -> tuple[Part, ...]:
+    """An arithmetic expression's text as parts: its ``$`` expansions, the rest as it is."""
+    return tuple(Lexer(body)._dquoted(body, 0, None)[0])
+
+
 def _arith_end(s: str, i: int) -> int:
     """Index of the ``))`` closing a ``$((`` whose expression starts at ``i``, or -1."""
     depth = 0
@@ -471,9 +481,9 @@ def tokenize(line: str) -> tuple[list[Token], list[str]]:
     lexer = Lexer(line)
     try:
         tokens = lexer.run()
-    except ShellSyntaxError as err:  # `case x in x) ;;`: an unsupported compound, not a typo
+    except ShellSyntaxError as err:  # `select f in *; do ...`: an unsupported compound, not a typo
         keyword = _first_keyword(lexer.tokens)
-        raise err if keyword is None else Unsupported(COMPOUNDS[keyword]) from None
+        raise err if keyword not in UNSUPPORTED_KEYWORDS else Unsupported(COMPOUNDS[keyword]) from None
     return tokens, lexer.warnings
 
 

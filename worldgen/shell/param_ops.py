@@ -16,14 +16,16 @@ from typing import TYPE_CHECKING
 
 from worldgen.shell.arith import ArithError, evaluate
 from worldgen.shell.ast import Lit, Param, Part
+from worldgen.shell import budget
 from worldgen.shell.budget import charge
+from worldgen.shell.glob_search import compile_glob
 
 if TYPE_CHECKING:
     from worldgen.shell.expand import Expander
     from worldgen.shell.lexer import Lexer
 
 EDITS = frozenset({"/", "//", "/#", "/%", ":", "::", "^", "^^", ",", ",,"})
-_STARS = re.compile(r"(?<!\\)\*")
+_GLOB_OR_ESCAPE = re.compile(r"[*?\[\\]")
 
 
 def read(lexer: Lexer, s: str, j: int, name: str, quoted: bool) -> tuple[Param, int] | None:
@@ -32,14 +34,16 @@ def read(lexer: Lexer, s: str, j: int, name: str, quoted: bool) -> tuple[Param, 
     c = s[j]
     if c == "/":
         op = "/" + s[j + 1] if s[j + 1:j + 2] in ("/", "#", "%") else "/"
-        pattern, k = lexer._unquoted(j + len(op), "/}", [])
+        k = j + len(op)
+        lead = [Lit("/")] if op == "//" and s[k:k + 1] == "/" else []  # ${p////-}: the pattern is "/"
+        pattern, k = lexer._unquoted(k + len(lead), "/}", lead)
         string: list[Part] = []
         if s[k:k + 1] == "/":
             string, k = lexer._unquoted(k + 1, "}", [])
         return Param(name, op, tuple(pattern), quoted, tuple(string)), k + 1
     if c == ":":
         offset, k = lexer._unquoted(j + 1, ":}", [])
-        if not offset:  # ${NAME:}: bash's bad substitution
+        if not offset and s[k:k + 1] != ":":  # ${NAME:}: bash's bad substitution (${NAME::2} starts at 0)
             return None
         if s[k:k + 1] == ":":
             length, k = lexer._unquoted(k + 1, "}", [])
@@ -68,64 +72,71 @@ def apply(p: Param, value: str, ex: Expander) -> str:
 
 
 def _replaced(value: str, pattern: str, string: tuple[Part, ...], op: str, ex: Expander) -> str:
-    if not pattern or not value:
-        return value
-    rx = _regex(pattern, op)
-    stars = len(_STARS.findall(pattern))
-    charge(len(value) * (len(value) if stars > 1 else 1))  # several stars may backtrack over every pair
-    pieces: list[str] = []
-    at = 0
-    for m in rx.finditer(value):
-        if m.end() == m.start():  # bash replaces no empty match
-            continue
-        pieces.append(value[at:m.start()])
-        pieces.append(_string(string, m.group(), ex))
-        at = m.end()
-        if op != "//":
-            break
-    pieces.append(value[at:])
-    return "".join(pieces)
-
-
-def _string(parts: tuple[Part, ...], matched: str, ex: Expander) -> str:
-    """STRING with each unquoted ``&`` standing for the match."""
+    pieces = _pieces(string, ex)  # STRING is expanded once, however many matches
+    if not pattern:  # an empty pattern matches only where an anchor says: STRING goes there
+        return _text(pieces, "") + value if op == "/#" else value + _text(pieces, "") if op == "/%" else value
+    if not _GLOB_OR_ESCAPE.search(pattern):  # plain text: str's own search
+        return _plain(value, pattern, _text(pieces, pattern), op)
+    glob = compile_glob(pattern)
+    start, end = op == "/#", op == "/%"
+    tail = None if len(glob.pieces) == 1 else glob.tail(value, end)
     out: list[str] = []
-    for p in parts:
-        if type(p) is Lit and not p.quoted:
-            out.append(p.text.replace("&", matched))
-        else:
-            out.append(ex.text((p,)))
+    at = 0
+    while (found := glob.find(value, at, start, end, tail)) is not None:
+        s, e = found
+        charge(budget.MATCH_COST)  # a Python call or two per match, whatever its length
+        if e == s and value:  # bash replaces no empty match (but one in an empty value)
+            if e >= len(value):
+                break
+            out.append(value[at:e + 1])
+            at = e + 1
+            continue
+        made = _text(pieces, value[s:e])
+        charge(len(made))
+        out += (value[at:s], made)
+        at = e
+        if op != "//" or e >= len(value):
+            break
+    out.append(value[at:])
     return "".join(out)
 
 
-def _regex(pattern: str, op: str) -> re.Pattern[str]:
-    """The glob as a regular expression: greedy stars take the longest match at the leftmost
-    place (at the start for ``/#``, ending at the end for ``/%``)."""
-    from worldgen.shell.expand import glob_source
-
-    source = glob_source(pattern)
+def _plain(value: str, text: str, made: str, op: str) -> str:
+    charge(len(value))
     if op == "/#":
-        source = r"\A(?:" + source + ")"
-    elif op == "/%":
-        source = "(?:" + source + r")\Z"
-    return re.compile(source, re.DOTALL)
+        return made + value[len(text):] if value.startswith(text) else value
+    if op == "/%":
+        return value[:-len(text)] + made if value.endswith(text) else value
+    if op == "/":
+        return value.replace(text, made, 1)
+    charge(value.count(text) * len(made))
+    return value.replace(text, made)
+
+
+def _pieces(parts: tuple[Part, ...], ex: Expander) -> list[tuple[str, bool]]:
+    """STRING's expanded text, each piece with whether an ``&`` in it is the match (unquoted)."""
+    return [(p.text, not p.quoted) if type(p) is Lit else (ex.text((p,)), False) for p in parts]
+
+
+def _text(pieces: list[tuple[str, bool]], matched: str) -> str:
+    return "".join(text.replace("&", matched) if live else text for text, live in pieces)
 
 
 def _single(pattern: str) -> Callable[[str], bool]:
-    rx = _regex(pattern, "/")
-    return lambda ch: rx.fullmatch(ch) is not None
+    glob = compile_glob(pattern)
+    return lambda ch: glob.find(ch, 0, True, True) is not None
 
 
 def _substring(value: str, offset: str, length: str | None, ex: Expander) -> str:
     n = len(value)
-    start = evaluate(offset, ex.lookup)
+    start = evaluate(offset, ex.lookup, store=ex.assign)
     if start < 0:
         start += n
     if start < 0 or start > n:
         return ""
     if length is None:
         return value[start:]
-    count = evaluate(length, ex.lookup)
+    count = evaluate(length, ex.lookup, store=ex.assign)
     if count < 0:
         end = n + count
         if end < start:

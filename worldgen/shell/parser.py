@@ -17,7 +17,7 @@ import re
 from dataclasses import replace
 from functools import lru_cache
 
-from worldgen.shell import braces, conditional, limits
+from worldgen.shell import arith_command, braces, conditional, limits
 from worldgen.shell.ast import AndOr, Command, Compound, Conditional, HereDoc, Lit, Pipeline, Redirect, Script, Word
 from worldgen.shell.compound import KEYWORDS as COMPOUND_KEYWORDS, parse_case, parse_for, parse_if, parse_while, trailing_redirects
 from worldgen.shell.errors import ParseError, ShellSyntaxError, Unsupported, unexpected
@@ -29,7 +29,13 @@ _EOF: Token = ("EOF", None, "newline")
 _SEPARATORS = (";", "\n")
 
 KEYWORDS = frozenset(COMPOUNDS)
-COMPOUND_PARSERS = {"for": parse_for, "while": parse_while, "until": parse_while, "if": parse_if, "case": parse_case,
+def _for(p: _Parser) -> Compound:
+    """``for NAME in ...`` (compound.py) or ``for ((...))`` (arith_command.py)."""
+    after = p.tokens[p.pos + 1:p.pos + 2]
+    return arith_command.parse_for(p) if after and after[0][0] == "((" else parse_for(p)  # type: ignore[return-value]
+
+
+COMPOUND_PARSERS = {"for": _for, "while": parse_while, "until": parse_while, "if": parse_if, "case": parse_case,
                     "{": parse_group}  # (compound.py, groups.py)
 
 
@@ -121,10 +127,8 @@ class _Parser:
                 return Conditional(conditional.parse(value), trailing_redirects(self))  # type: ignore[arg-type]
             elif kind == "(" or kind == "((":
                 if not (words or assigns or redirects):
-                    if kind == "((":
-                        raise Unsupported("the arithmetic command ((...)) (x=$((x + 1)) works)")
-                    return parse_subshell(self)
-                raise self._paren(len(words), bool(assigns))
+                    return parse_subshell(self) if kind == "(" else arith_command.parse_command(self)
+                raise self._paren(len(words), bool(assigns)) if kind == "(" else unexpected("(")
             else:
                 break
         if not (assigns or words or redirects):

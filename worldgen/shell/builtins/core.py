@@ -10,6 +10,7 @@ import re
 from collections.abc import Callable
 from typing import Protocol
 
+from worldgen.shell.arith import ArithError, evaluate
 from worldgen.shell.builtins.base import Builtin, Call
 from worldgen.shell.builtins.bytewise import bytewise
 from worldgen.shell.builtins.options import INTMAX, integer
@@ -22,12 +23,12 @@ _STATUS = re.compile(r"\s*[+-]?[0-9]+\s*")
 
 # what `type` calls a shell builtin (the rest of the commands are files in /usr/bin)
 BASH_BUILTINS = frozenset({"cd", "pwd", "echo", "printf", "true", "false", ":", "test", "[", "export", "unset", "exit", "type",
-                           "read"})
-NOT_ON_PATH = frozenset({"cd", "export", "unset", "exit", "type", ":", "read"})  # bash-only: `which` finds no file
+                           "read", "break", "continue", "let"})
+NOT_ON_PATH = frozenset({"cd", "export", "unset", "exit", "type", ":", "read", "break", "continue", "let"})  # bash-only: `which` finds no file
 # bash's other builtins: bash runs them, this shell does not (a world's program of the name runs instead)
 UNSUPPORTED_BUILTINS = frozenset({
     "set", "shopt", "umask", "ulimit", "source", ".", "alias", "unalias", "declare", "typeset", "local",
-    "readonly", "let", "shift", "trap", "exec", "eval", "getopts", "wait", "jobs", "bg", "fg", "disown", "hash",
+    "readonly", "shift", "trap", "exec", "eval", "getopts", "wait", "jobs", "bg", "fg", "disown", "hash",
     "history", "pushd", "popd", "dirs", "builtin", "command", "times", "caller", "complete", "compgen", "enable",
     "mapfile", "readarray", "logout", "suspend", "bind", "fc", "help", "kill"})
 NO_FILE = "No such file or directory"  # what exec says of a name it finds nowhere
@@ -150,6 +151,22 @@ def export(call: Call, ctx: Context) -> int:
         elif eq:
             env[name] = value
     return status
+
+
+def let(call: Call, ctx: Context) -> int:
+    """``let EXPRESSION...``: each argument as arithmetic, its assignments kept in the session;
+    status 0 when the last value is not 0."""
+    if len(call.argv) < 2:
+        _bash_error(call, "expression expected")
+        return 1
+    env, value = ctx.session.env, 0
+    for expression in call.argv[1:]:
+        try:
+            value = evaluate(expression, env.get, store=env.__setitem__)
+        except ArithError as err:
+            call.stderr.append(err.message.replace("bash: ", "bash: let: ", 1) + "\n")
+            return 1
+    return 0 if value else 1
 
 
 def unset(call: Call, ctx: Context) -> int:
@@ -311,6 +328,6 @@ def false(call: Call) -> int:
 
 
 SHELL_COMMANDS: dict[str, ShellBuiltin] = {
-    "cd": cd, "export": export, "unset": unset, "exit": exit_, "type": type_, "which": which, "env": env, "sudo": sudo,
+    "cd": cd, "export": export, "let": let, "unset": unset, "exit": exit_, "type": type_, "which": which, "env": env, "sudo": sudo,
 }
 COMMANDS: dict[str, Builtin] = {"echo": bytewise(echo), "pwd": pwd, "true": true, "false": false, ":": true}  # echo -e: bytes
