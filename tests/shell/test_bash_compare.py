@@ -252,6 +252,8 @@ LINES = [
     "[[ abc =~ (b) ]] && echo $BASH_REMATCH; [[ x =~ (x|y) ]]; echo $?; [[ xy =~ (x)(y) ]]; echo $BASH_REMATCH",
     "[[ $((1/0)) -eq 1 ]]; echo after $?", "x=aaa; y=${x//a/$(echo hi >> log)}; wc -l < log",
     'for f in *.txt; do echo "$f; done', 'if [ "$x = a ]; then echo y; fi', "{ echo 'a; }", "]]",
+    "x=abc; q='&'; echo ${x/b/$q} ${x/b/\"$q\"}", "cat 3<<< hello; echo $?", "[[ -o errexit ]]; echo $?",
+    "[[ $'a\\nb' =~ ^b ]]; echo $?; [[ $'a\\nb' =~ a.b ]]; echo $?", "[[ a && a && a || b && a ]]; echo $?",
     # here-strings <<< (shell/interp.py)
     'cat <<< {a,b}; cat <<< "$HOME x" | wc -w; cat <<< *; x="a  b"; cat <<< $x; wc -c <<< ""', 'read a b <<< "1 2"; echo $b',
     "tr a-z A-Z <<<hello", 'while read l; do echo [$l]; done <<< "$(cat a.txt)"', "cat <<<", "grep -c a <<< $'a\\nb\\na'",

@@ -28,7 +28,7 @@ def make_word(parts, text: str) -> Word:  # type: ignore[no-untyped-def]
 
     return made(parts, text)
 
-UNARY = frozenset("-e -f -d -s -r -w -x -z -n -a -L -h -b -c -p -S -t -g -u -k -O -G -N -v".split())
+UNARY = frozenset("-e -f -d -s -r -w -x -z -n -a -L -h -b -c -p -S -t -g -u -k -O -G -N -v -o".split())
 BINARY = frozenset("= == != =~ < > -eq -ne -lt -le -gt -ge -nt -ot -ef".split())
 _BLANKS = " \t\n"
 _OPERATORS = ("&&", "||", "(", ")", "<", ">")
@@ -50,10 +50,10 @@ class Not:
 
 @dataclass(frozen=True, slots=True)
 class Both:
-    """``left && right`` (``either``: ``left || right``); the right side is read only if needed."""
+    """``a && b && ...`` (``either``: ``a || b || ...``), flat however long; each operand is read
+    only while the answer is open."""
 
-    left: Expr
-    right: Expr
+    operands: tuple[Expr, ...]
     either: bool
 
 
@@ -146,12 +146,12 @@ class _Reader:
         return self._chain("&&", self.negated)
 
     def _chain(self, op: str, operand: Callable[[], Expr]) -> Expr:
-        """``operand (op operand)*``, grouped to the left."""
-        expr = operand()
+        """``operand (op operand)*``, one flat node (a chain of thousands nests nothing)."""
+        operands = [operand()]
         while self.peek() == op:
             self.pos += 1
-            expr = Both(expr, operand(), op == "||")
-        return expr
+            operands.append(operand())
+        return operands[0] if len(operands) == 1 else Both(tuple(operands), op == "||")
 
     def negated(self) -> Expr:
         flips = 0

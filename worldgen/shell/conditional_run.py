@@ -11,6 +11,7 @@ their right side only when it decides the answer.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from worldgen.shell.arith import ArithError, evaluate
 from worldgen.shell.ast import Lit, Word
@@ -53,8 +54,8 @@ def _holds(expr: Expr, ex: Expander, call: Call) -> bool:
     if type(expr) is Not:
         return not _holds(expr.inner, ex, call)
     if type(expr) is Both:
-        left = _holds(expr.left, ex, call)
-        return (left or _holds(expr.right, ex, call)) if expr.either else (left and _holds(expr.right, ex, call))
+        held = (_holds(operand, ex, call) for operand in expr.operands)
+        return any(held) if expr.either else all(held)
     return _test(expr, ex, call)  # type: ignore[arg-type]
 
 
@@ -66,6 +67,8 @@ def _test(test: Test, ex: Expander, call: Call) -> bool:
         value = ex.word(args[0])
         if op == "-v":
             return ex.lookup(value) is not None
+        if op == "-o":  # a shell option: this shell sets none
+            return False
         return file_test(call, op, value)
     left = ex.word(args[0])
     if op in ("==", "=", "!="):
@@ -93,12 +96,19 @@ def _searched(text: str, pattern: Word, ex: Expander, call: Call) -> bool:
     except RegexError:
         raise BadRegex() from None
     regex.charge_search(len(text))
-    found = regex.rx.search(text)
+    found = _whole(regex.rx.pattern).search(text)
     if found is None:
         call.env.pop("BASH_REMATCH", None)
         return False
     call.env["BASH_REMATCH"] = found.group(0)
     return True
+
+
+@lru_cache(maxsize=256)
+def _whole(source: str) -> re.Pattern[str]:
+    """The pattern over the whole text, as bash's regcomp reads it (no REG_NEWLINE): ``^`` at its
+    start only, ``.`` matching a newline too (grep's compile is line by line)."""
+    return re.compile(source, re.ASCII | re.DOTALL)
 
 
 def _pieces(word: Word, ex: Expander) -> list[tuple[str, bool]]:

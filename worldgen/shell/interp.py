@@ -341,7 +341,8 @@ class Shell(CompoundRuns, ArithRuns):
             body = r.heredoc.body  # type: ignore[union-attr]
             return ex.word(body), out, err
         if op == "<<<":  # a here-string: the word whole (no splitting, no globbing) and a newline
-            return ex.word(r.target) + "\n", out, err  # type: ignore[arg-type]
+            text = ex.word(r.target) + "\n"  # type: ignore[arg-type]
+            return (text if r.fd == 0 else stdin), out, err  # `3<<< x`: no command here reads fd 3
         if op == ">&":
             if r.dup not in (1, 2):
                 raise _RedirectFailed(f"{r.dup}: Bad file descriptor")

@@ -114,8 +114,9 @@ def _plain(value: str, text: str, made: str, op: str) -> str:
 
 
 def _pieces(parts: tuple[Part, ...], ex: Expander) -> list[tuple[str, bool]]:
-    """STRING's expanded text, each piece with whether an ``&`` in it is the match (unquoted)."""
-    return [(p.text, not p.quoted) if type(p) is Lit else (ex.text((p,)), False) for p in parts]
+    """STRING's expanded text, each piece with whether an ``&`` in it is the match: unquoted
+    text, or an unquoted expansion's value (``q='&'; ${x/b/$q}``)."""
+    return [(p.text if type(p) is Lit else ex.text((p,)), not getattr(p, "quoted", False)) for p in parts]
 
 
 def _text(pieces: list[tuple[str, bool]], matched: str) -> str:
