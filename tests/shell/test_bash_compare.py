@@ -254,6 +254,7 @@ LINES = [
     'for f in *.txt; do echo "$f; done', 'if [ "$x = a ]; then echo y; fi', "{ echo 'a; }", "]]",
     "x=abc; q='&'; echo ${x/b/$q} ${x/b/\"$q\"}", "cat 3<<< hello; echo $?", "[[ -o errexit ]]; echo $?",
     "[[ $'a\\nb' =~ ^b ]]; echo $?; [[ $'a\\nb' =~ a.b ]]; echo $?", "[[ a && a && a || b && a ]]; echo $?",
+    "echo $( case a in a) echo paren;; esac )", "x=$(case b in a) echo A;; b) echo B;; esac); echo $x",
     # here-strings <<< (shell/interp.py)
     'cat <<< {a,b}; cat <<< "$HOME x" | wc -w; cat <<< *; x="a  b"; cat <<< $x; wc -c <<< ""', 'read a b <<< "1 2"; echo $b',
     "tr a-z A-Z <<<hello", 'while read l; do echo [$l]; done <<< "$(cat a.txt)"', "cat <<<", "grep -c a <<< $'a\\nb\\na'",

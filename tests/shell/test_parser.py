@@ -204,7 +204,8 @@ def test_binary_and_control_bytes_are_characters():
                                   "cat <<EOF\n" + "line\n" * 10_000, "a;" * 2_000, "\"" * 65_000,
                                   "echo " + "{" * 30_000 + "}" * 30_000, "echo " + "{a,b}" * 13 + "x" * 60_000,
                                   "echo " + "{a," * 10_000 + "}" * 10_000, "[[ " + "! " * 30_000 + "a ]]",
-                                  "[[ " + "( " * 20_000 + "a ]]", "[[ " + "a && " * 10_000 + "a ]]"])
+                                  "[[ " + "( " * 20_000 + "a ]]", "[[ " + "a && " * 10_000 + "a ]]",
+                                  "echo " + "$(case " * 6 + "a)" * 40, "echo " + "$(case a in a) " * 8 + ")" * 30])
 def test_hostile_lines_end_in_one_error_fast(line):
     """A guard against runaway (quadratic or worse) parsing, not a speed target: each line
     parses in well under 0.1 s on a quiet machine, so 5 s only trips on a blow-up (a loaded CI
