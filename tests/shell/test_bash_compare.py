@@ -182,6 +182,12 @@ LINES = [
     'f=a.txt; echo "$(< $f)"',
     # writes past a mebibyte are whole
     "seq 200000 > big; echo $?; wc -lc big; tail -c 7 big",
+    # diff and paste (builtins/diff.py, builtins/paste.py)
+    "diff a.txt b.txt; echo $?", "diff -u a.txt b.txt | tail -n 3", "diff -c a.txt blanks.txt | tail -n +4", "diff a.txt a.txt; echo $?",
+    "diff a.txt nope; echo $?", "diff -q a.txt blanks.txt; echo $?", "diff sub a.txt; echo $?", "echo alpha | diff - a.txt; echo $?",
+    "diff -r sub sub; echo $?", "diff -iw kv.conf kv.conf", "diff; echo $?",
+    "paste -d, a.txt kv.conf", "paste a.txt b.txt tabs.txt", "seq 1 5 | paste -s -d+", "printf 'x\\ny\\n' | paste - - a.txt",
+    "paste a.txt nope; echo $?", "paste -s blanks.txt",
 ]
 
 

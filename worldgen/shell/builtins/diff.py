@@ -1,0 +1,273 @@
+"""diff: compare files line by line (GNU diffutils 3.8), in normal, unified (``-u``, ``-U N``) or
+context (``-c``, ``-C N``) format, or just say whether they differ (``-q``, ``-s``). Lines may be
+compared ignoring case (``-i``), amounts of white space (``-b``) or all of it (``-w``), and
+changes of blank lines only may be ignored (``-B``). Two directories are compared name by name
+(``-r``: into subdirectories; ``-N``: a missing file is empty). Status 0 the same, 1 different,
+2 trouble. It reads bytes (bytewise.py), as GNU's does; the edit script is diff_script.py's and
+the output diff_formats.py's."""
+
+from __future__ import annotations
+
+import re
+import time
+from dataclasses import dataclass
+
+from worldgen.shell.builtins.base import Call
+from worldgen.shell.builtins.bytewise import ascii_lower, bytewise
+from worldgen.shell.builtins.diff_formats import context, hunks, normal, unified
+from worldgen.shell.builtins.diff_script import Change, edit_script
+from worldgen.shell.builtins.ls import NOW
+from worldgen.shell.builtins.options import NO, OPTIONAL, REQUIRED, OptionError, Spec, ascii_digits, parse, trouble
+from worldgen.shell.builtins.stat import timestamp
+from worldgen.shell.fs import FsError
+from worldgen.shell.quoting import shell_quote
+
+SPEC = Spec("abBcC:diNqrsuU:w", {
+    "text": ("a", NO), "ignore-space-change": ("b", NO), "ignore-blank-lines": ("B", NO),
+    "context": ("C", OPTIONAL), "minimal": ("d", NO), "ignore-case": ("i", NO), "new-file": ("N", NO),
+    "brief": ("q", NO), "recursive": ("r", NO), "report-identical-files": ("s", NO),
+    "unified": ("U", OPTIONAL), "ignore-all-space": ("w", NO), "label": ("label", REQUIRED),
+    "normal": ("normal", NO)})
+STYLES = {"c": "context", "C": "context", "u": "unified", "U": "unified", "normal": "normal"}
+SNIFF = 4096  # GNU looks for a NUL byte in the first block of each file only
+SPACE = re.compile(r"[ \t\n\v\f\r]+")
+
+
+@dataclass
+class Settings:
+    """What the options ask for; ``switches``: the options as typed, for ``diff -r A B`` lines."""
+
+    style: str = "normal"
+    lines: int = 3  # of context, for -u and -c
+    flags: frozenset[str] = frozenset()
+    labels: tuple[str, ...] = ()
+    switches: str = ""
+
+
+@dataclass
+class Side:
+    """One file to compare: its name as printed, text and mtime (None: missing, taken as empty)."""
+
+    name: str
+    text: str
+    mtime: int | None
+
+
+def diff(call: Call) -> int:
+    try:
+        opts, names = parse(call.argv[1:], SPEC)
+        settings = _settings(opts, call.argv[1:])
+    except OptionError as err:
+        return trouble(call, str(err))
+    if len(names) < 2:
+        return trouble(call, f"missing operand after '{names[-1] if names else 'diff'}'")
+    if len(names) > 2:
+        return trouble(call, f"extra operand '{names[2]}'")
+    return _operands(call, settings, *names)
+
+
+def _settings(opts: list[tuple[str, str | None]], args: list[str]) -> Settings:
+    settings = Settings(flags=frozenset(k for k, _ in opts if len(k) == 1))
+    labels = []
+    for key, value in opts:
+        if key == "label":
+            labels.append(value or "")
+        elif key in STYLES:
+            if settings.style != "normal" and settings.style != STYLES[key] or key == "normal" and settings.style != "normal":
+                raise OptionError("conflicting output style options")
+            settings.style = STYLES[key]
+            if value is not None:
+                if not ascii_digits(value):
+                    raise OptionError(f"invalid context length '{value}'")
+                settings.lines = int(value)
+    settings.labels = tuple(labels)
+    settings.switches = "".join(" " + shell_quote(arg) for arg in _switches(args))
+    return settings
+
+
+def _switches(args: list[str]) -> list[str]:
+    """The options among ``args`` as typed, with their separate arguments (``-U 1``)."""
+    found, i = [], 0
+    while i < len(args) and args[i] != "--":
+        arg, i = args[i], i + 1
+        if arg.startswith("--"):
+            name = arg[2:].partition("=")[0]
+            full = name if name in SPEC.long else next(n for n in SPEC.long if n.startswith(name))
+            takes = "=" not in arg and SPEC.long[full][1] == REQUIRED
+        elif arg.startswith("-") and arg != "-":
+            letters = arg[1:]
+            takes = next((SPEC.shorts[c] == REQUIRED and k == len(letters) - 1
+                          for k, c in enumerate(letters) if SPEC.shorts[c] == REQUIRED), False)
+        else:
+            continue
+        found += args[i - 1:i + 1] if takes else [arg]
+        i += takes
+    return found
+
+
+def _operands(call: Call, settings: Settings, first: str, second: str) -> int:
+    """FILE FILE, DIR DIR, or a file and a directory (the file against DIR/its name)."""
+    dir0, dir1 = (name != "-" and _kind(call, name) == "dir" for name in (first, second))
+    if (dir0 or dir1) and "-" in (first, second):
+        call.err("cannot compare '-' to a directory")
+        return 2
+    if dir0 and dir1:
+        return _directories(call, settings, first, second)
+    if dir0:
+        first = _join(first, _base(second))
+    elif dir1:
+        second = _join(second, _base(first))
+    return _files(call, settings, first, second, top=True)
+
+
+def _directories(call: Call, settings: Settings, dir0: str, dir1: str) -> int:
+    """Each name either directory holds, in byte order."""
+    listed = [set(call.fs.listdir(call.path(d))) if _kind(call, d) == "dir" else set() for d in (dir0, dir1)]
+    status = 0
+    for name in sorted(listed[0] | listed[1]):
+        path0, path1 = _join(dir0, name), _join(dir1, name)
+        kind0, kind1 = _kind(call, path0), _kind(call, path1)
+        if kind0 is None or kind1 is None:
+            there = kind0 or kind1
+            if "N" not in settings.flags or there == "dir" and "r" not in settings.flags:
+                call.out(f"Only in {dir1 if kind0 is None else dir0}: {name}\n")
+                status = max(status, 1)
+            elif there == "dir":
+                status = max(status, _directories(call, settings, path0, path1))
+            else:
+                status = max(status, _files(call, settings, path0, path1, top=False))
+        elif kind0 == kind1 == "dir":
+            if "r" in settings.flags:
+                status = max(status, _directories(call, settings, path0, path1))
+            else:
+                call.out(f"Common subdirectories: {path0} and {path1}\n")
+        elif kind0 == kind1:
+            status = max(status, _files(call, settings, path0, path1, top=False))
+        else:
+            call.out(f"File {path0} is a {_what(call, path0)} while file {path1} is a {_what(call, path1)}\n")
+            status = max(status, 1)
+    return status
+
+
+def _files(call: Call, settings: Settings, name0: str, name1: str, top: bool) -> int:
+    """Two files (or ``-``); with ``-N`` one missing is empty (both missing is still trouble)."""
+    sides: list[Side] = []
+    failed: list[tuple[str, FsError]] = []
+    for name in (name0, name1):
+        try:
+            sides.append(_read(call, name))
+        except FsError as err:
+            sides.append(Side(name, "", None))
+            failed.append((name, err))
+    if failed and not ("N" in settings.flags and len(failed) == 1 and failed[0][1].errno == "ENOENT"):
+        for name, err in failed:
+            call.err(f"{name}: {err.reason}")
+        return 2
+    return _compare(call, settings, sides[0], sides[1], top)
+
+
+def _compare(call: Call, settings: Settings, a: Side, b: Side, top: bool) -> int:
+    flags = settings.flags
+    given = settings.labels
+    labels = (given[0] if given else a.name, given[1] if len(given) > 1 else b.name)
+    if a.text != b.text:
+        if "a" not in flags and ("\0" in a.text[:SNIFF] or "\0" in b.text[:SNIFF]):
+            call.out(f"Files {a.name} and {b.name} differ\n" if "q" in flags else f"Binary files {a.name} and {b.name} differ\n")
+            return 1
+        lines0, lines1 = _lines(a.text), _lines(b.text)
+        keys0, keys1 = _keys(lines0, flags), _keys(lines1, flags)
+        horizon = settings.lines if settings.style != "normal" else 0
+        changes = edit_script(keys0, keys1, horizon, minimal="d" in flags, texts=(lines0, lines1))
+        blank = _blank(flags)
+        shown = settings.lines if settings.style != "normal" else 0
+        groups = hunks(changes, shown, lambda c: "B" in flags and _only_blank(c, lines0, lines1, blank))
+        if groups:
+            if "q" in flags:
+                call.out(f"Files {a.name} and {b.name} differ\n")
+                return 1
+            if not top:
+                call.out(f"diff{settings.switches} {_named(labels[0])} {_named(labels[1])}\n")
+            heads = (labels[0] if given else f"{a.name}\t{_stamp(a, settings.style)}",
+                     labels[1] if len(given) > 1 else f"{b.name}\t{_stamp(b, settings.style)}")
+            if settings.style == "unified":
+                call.out(unified(lines0, lines1, groups, settings.lines, heads))
+            elif settings.style == "context":
+                call.out(context(lines0, lines1, groups, settings.lines, heads))
+            else:
+                call.out(normal(lines0, lines1, groups))
+            return 1
+    if "s" in flags:
+        call.out(f"Files {a.name} and {b.name} are identical\n")
+    return 0
+
+
+def _read(call: Call, name: str) -> Side:
+    if name == "-":
+        return Side(name, call.stdin, NOW)
+    path = call.path(name)
+    text = call.fs.read(path)
+    node = call.fs.stat(path)
+    return Side(name, text, node.mtime if node else NOW)
+
+
+def _lines(text: str) -> list[str]:
+    """Lines with their newlines; a last line without one is kept as it is."""
+    parts = text.split("\n")
+    return [p + "\n" for p in parts[:-1]] + ([parts[-1]] if parts[-1] else [])
+
+
+def _keys(lines: list[str], flags: frozenset[str]) -> list[str]:
+    """What lines are compared by: ``-i`` lower-cases, ``-b`` makes each run of white space one
+    blank and drops it at the end (the newline too), ``-w`` drops it all."""
+    if "i" in flags:
+        lines = [ascii_lower(line) for line in lines]
+    if "w" in flags:
+        return [SPACE.sub("", line) for line in lines]
+    if "b" in flags:
+        return [SPACE.sub(" ", line).rstrip(" ") for line in lines]
+    return lines
+
+
+def _blank(flags: frozenset[str]) -> re.Pattern[str]:
+    """A line ``-B`` ignores: empty, or only white space under ``-b`` or ``-w``."""
+    return re.compile(r"[ \t\n\v\f\r]*\Z" if {"b", "w"} & flags else r"\n?\Z")
+
+
+def _only_blank(change: Change, lines0: list[str], lines1: list[str], blank: re.Pattern[str]) -> bool:
+    return all(blank.match(line) for line in (*lines0[change.line0:change.line0 + change.deleted],
+                                              *lines1[change.line1:change.line1 + change.inserted]))
+
+
+def _kind(call: Call, name: str) -> str | None:
+    node = call.fs.stat(call.path(name))
+    return node.kind if node else None
+
+
+def _what(call: Call, name: str) -> str:
+    node = call.fs.stat(call.path(name))
+    return "directory" if node and node.is_dir else "regular empty file" if node and not node.size else "regular file"
+
+
+def _stamp(side: Side, style: str) -> str:
+    """A header's time: ``-u``'s to the nanosecond, ``-c``'s as ``ctime`` writes it; a file
+    missing under ``-N`` has the epoch."""
+    mtime = 0 if side.mtime is None else side.mtime
+    return timestamp(mtime) if style == "unified" else time.strftime("%a %b %e %H:%M:%S %Y", time.gmtime(mtime))
+
+
+def _join(directory: str, name: str) -> str:
+    return directory + name if directory.endswith("/") else f"{directory}/{name}"
+
+
+def _base(name: str) -> str:
+    return name.rstrip("/").rsplit("/", 1)[-1] or "/"
+
+
+def _named(name: str) -> str:
+    """A file named in a ``diff -r`` line: in double quotes, C-escaped, when it needs quoting."""
+    if shell_quote(name) == name:
+        return name
+    return '"' + name.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+COMMANDS = {"diff": bytewise(diff)}
