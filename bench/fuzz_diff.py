@@ -1,7 +1,7 @@
 """Fuzz ``diff`` against GNU diff: random file pairs (tests/shell/builtins/diff_cases.py) through
-both, in normal, unified and context format; prints cases tried, agreement and the first
+both, in normal, unified, context and side-by-side format; prints cases tried, agreement and the first
 disagreements. Usage: python bench/fuzz_diff.py [CASES] [SEED] [OPTIONS...] (default 20000 0,
-formats ``''``, ``-u``, ``-c``; other options, e.g. ``-i -w``, are added to each)."""
+formats ``''``, ``-u``, ``-c``, ``-y``; other options, e.g. ``-i -w``, are added to each)."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from pathlib import Path
 
 from tests.shell.builtins.diff_cases import cases, gnu_and_ours
 
-FORMATS = [[], ["-u"], ["-c"]]
+FORMATS = [[], ["-u"], ["-c"], ["-y"]]
 SHOWN = 3
 
 

@@ -1,7 +1,7 @@
 """Random pairs of files for comparing ``diff`` with GNU's: small files over a few distinct lines
 (where equally short edit scripts abound), and realistic edits of 20-200 line files (blocks
 inserted, deleted, replaced, duplicated and moved, lines recased and respaced; blank and
-repeated lines). Used by
+repeated lines), and long stretches rewritten. Used by
 tests/shell/builtins/test_diff.py (a few hundred) and bench/fuzz_diff.py (tens of thousands)."""
 
 from __future__ import annotations
@@ -18,14 +18,17 @@ from worldgen.shell.fs import EPOCH
 
 GNU_DIFF = "/usr/bin/diff"
 CODE = ["\n", "\n", "}\n", "{\n", "  return x;\n", "  i++;\n", "# comment\n", "end\n", "    pass\n"]
-WORDS = [f"line {k}\n" for k in range(40)] + CODE
+ODD = ["\tindented\twith tabs\n", "a long line, " * 7 + "and more\n", "dos\r\n", "back\bspace\n", "form\ffeed\n",
+       "caf\u00e9 na\u00efve\n", "x\ty\t\tz\n"]  # what -y's columns must cut and count
+WORDS = [f"line {k}\n" for k in range(40)] + CODE + ODD
 
 
 def cases(seed: int) -> Iterator[tuple[str, str]]:
     """An endless stream of (file A, file B) texts, the same for the same seed."""
     rng = random.Random(seed)
     while True:
-        a, b = _small(rng) if rng.random() < 0.5 else _edited(rng)
+        kind = rng.random()
+        a, b = _small(rng) if kind < 0.45 else _edited(rng) if kind < 0.9 else _rewritten(rng)
         yield _maybe_unterminated(rng, a), _maybe_unterminated(rng, b)
 
 
@@ -62,6 +65,20 @@ def _edited(rng: random.Random) -> tuple[list[str], list[str]]:
     return a, b
 
 
+def _rewritten(rng: random.Random) -> tuple[list[str], list[str]]:
+    """Long stretches rewritten: lines found in one file only, with blank and brace lines (found
+    everywhere) among them, as GNU's search leaves out of its way."""
+    def stretch() -> list[str]:
+        return [rng.choice(CODE[:3]) if rng.random() < rng.choice([0.1, 0.3, 0.5]) else f"unique {rng.randrange(10**9)}\n"
+                for _ in range(rng.randint(1, 60))]
+    a = [line for _ in range(rng.randint(1, 6)) for line in stretch() + rng.sample(WORDS, 3)]
+    b = list(a)
+    for _ in range(rng.randint(1, 4)):
+        at, size = rng.randint(0, len(b)), rng.randint(5, 60)
+        b[at:at + size] = stretch()
+    return a, b
+
+
 def _maybe_unterminated(rng: random.Random, lines: list[str]) -> str:
     text = "".join(lines)
     return text[:-1] if text and rng.random() < 0.1 else text
@@ -72,6 +89,7 @@ def gnu_and_ours(a: str, b: str, options: list[str], tmp: Path) -> tuple[tuple[s
     for name, text in (("A", a), ("B", b)):
         (tmp / name).write_text(text)
         os.utime(tmp / name, ns=(EPOCH * 10**9, EPOCH * 10**9))
-    done = subprocess.run([GNU_DIFF, *options, "A", "B"], cwd=tmp, capture_output=True, text=True,
+    done = subprocess.run([GNU_DIFF, *options, "A", "B"], cwd=tmp, capture_output=True,
                           env={"LC_ALL": "C", "TZ": "UTC"}, timeout=10)
-    return (done.stdout, done.stderr, done.returncode), run(diff, ["diff", *options, "A", "B"], {"A": a, "B": b})
+    gnu = (done.stdout.decode("utf-8", "surrogateescape"), done.stderr.decode("utf-8", "surrogateescape"), done.returncode)
+    return gnu, run(diff, ["diff", *options, "A", "B"], {"A": a, "B": b})  # (bytes: a "\r" stays one)

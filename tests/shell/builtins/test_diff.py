@@ -21,6 +21,7 @@ FILES = {
     "empty": "", "case": "ONE\ntwo  \nthree\n\tfour\n", "blanks": "one\n\ntwo\nthree\n\nfour\n", "bin": "x\0y\n",
     "d1/a": "one\n", "d1/only": "1\n", "d1/sub/s": "s\n", "d1/kind": "k\n",
     "d2/a": "uno\n", "d2/new": "n\n", "d2/sub/s": "t\n", "d2/kind/x": "x\n", "d2/same": "", "d1/same": "",
+    "d1/od/deep/f": "x\n", "d1/c/e": "", "d2/c/onlyf": "z\n",
 }
 STAMP = "2026-03-03 04:12:00.000000000 +0000"  # the MemoryFs clock, as -u prints it
 
@@ -39,6 +40,12 @@ def test_unified_and_context_headers_carry_the_mtime():
     assert out.startswith(f"--- a\t{STAMP}\n+++ b\t{STAMP}\n@@ -1,4 +1,5 @@\n one\n-two\n+2\n")
     assert diff_("-c", "a", "b")[0].startswith("*** a\tTue Mar  3 04:12:00 2026\n--- b\tTue Mar  3 04:12:00 2026\n")
     assert diff_("--label", "old", "--label", "new", "-U0", "a", "b")[0].startswith("--- old\n+++ new\n@@ -2 +2 @@\n")
+
+
+def test_side_by_side_cuts_each_half_and_marks_the_gutter():
+    assert diff_("-y", "-W", "30", "a", "b")[0] == (  # halves of 13 columns, the right from column 16
+        "one\t\tone\ntwo\t      |\t2\nthree\t\tthree\nfour\t\tfour\n\t      >\tfive")
+    assert diff_("-y", "--suppress-common-lines", "-W", "30", "a", "same") == ("", "", 0)
 
 
 def test_same_files_say_nothing_unless_asked():
@@ -83,7 +90,10 @@ CASES = [["a", "b"], ["-u", "--label", "A", "--label", "B", "a", "b"], ["-C1", "
          ["bin", "a"], ["nope", "a"], ["a"], ["a", "b", "c"], ["-c", "-u", "a", "b"], ["-U", "x", "a", "b"],
          ["-N", "nope", "a"], ["-N", "nope", "nope2"], ["d1", "d2"], ["-r", "d1", "d2"], ["-rq", "d1", "d2"],
          ["-rs", "d1", "d2"], ["-rN", "d1", "d2"], ["a", "d2"], ["d2", "a"], ["-", "d1"], ["-k", "a", "b"],
-         ["--brief", "--recursive", "d1", "d2"]]
+         ["--brief", "--recursive", "d1", "d2"],
+         ["-N", "d1", "d2"], ["-r", "d1/", "d2//"], ["-U", "1", "-rN", "--label", "x", "--label", "y", "d1", "d2"],
+         ["-u", "-U1", "--label=x", "--label=y", "a", "b"], ["-y", "a", "b"], ["-ry", "-W", "20", "d1", "d2"],
+         ["-W", "0", "-y", "a", "b"], ["-y", "-u", "a", "b"], ["--width=40", "--side-by-side", "-i", "a", "case"], ["-C", "1", "-c", "--label=x", "--label=y", "a", "b"]]
 
 
 @pytest.mark.parametrize("argv", CASES, ids=" ".join)
@@ -101,7 +111,9 @@ def _untimed(out: str) -> str:
 
 
 @pytest.mark.skipif(not os.path.exists(GNU_DIFF), reason="GNU diff is not installed")
-@pytest.mark.parametrize("options", [[], ["-u"], ["-c"], ["-U1"], ["-iw"], ["-B", "-u"]], ids=" ".join)
+@pytest.mark.parametrize("options", [[], ["-u"], ["-c"], ["-U1"], ["-iw"], ["-B", "-u"], ["-y"], ["-yW50", "--left-column"],
+                                     ["-yB", "-W", "60"]],
+                         ids=" ".join)
 def test_random_pairs_match_gnu_byte_for_byte(options: list[str], tmp_path: Path):
     for a, b in islice(cases(seed=7), 150):
         theirs, ours = gnu_and_ours(a, b, options, tmp_path)

@@ -1,10 +1,10 @@
-"""diff: compare files line by line (GNU diffutils 3.8), in normal, unified (``-u``, ``-U N``) or
-context (``-c``, ``-C N``) format, or just say whether they differ (``-q``, ``-s``). Lines may be
-compared ignoring case (``-i``), amounts of white space (``-b``) or all of it (``-w``), and
-changes of blank lines only may be ignored (``-B``). Two directories are compared name by name
-(``-r``: into subdirectories; ``-N``: a missing file is empty). Status 0 the same, 1 different,
-2 trouble. It reads bytes (bytewise.py), as GNU's does; the edit script is diff_script.py's and
-the output diff_formats.py's."""
+"""diff: compare files line by line (GNU diffutils 3.8), in normal, unified (``-u``, ``-U N``),
+context (``-c``, ``-C N``) or side-by-side (``-y``) format, or just say whether they differ
+(``-q``, ``-s``). Lines may be compared ignoring case (``-i``), amounts of white space (``-b``) or
+all of it (``-w``), and changes of blank lines only may be ignored (``-B``). Two directories are
+compared name by name (``-r``: into subdirectories; ``-N``: a missing file is empty). Status 0
+the same, 1 different, 2 trouble. It reads bytes (bytewise.py), as GNU's does; the edit script
+is diff_script.py's, the output diff_formats.py's and diff_side.py's."""
 
 from __future__ import annotations
 
@@ -16,20 +16,23 @@ from worldgen.shell.builtins.base import Call
 from worldgen.shell.builtins.bytewise import ascii_lower, bytewise
 from worldgen.shell.builtins.diff_formats import context, hunks, normal, unified
 from worldgen.shell.builtins.diff_script import Change, edit_script
+from worldgen.shell.builtins.diff_side import side_by_side
 from worldgen.shell.builtins.ls import NOW
-from worldgen.shell.builtins.options import NO, OPTIONAL, REQUIRED, OptionError, Spec, ascii_digits, parse, trouble
+from worldgen.shell.builtins.options import NO, OPTIONAL, REQUIRED, OptionError, Spec, decimal, parse, trouble
 from worldgen.shell.builtins.stat import timestamp
 from worldgen.shell.fs import FsError
 from worldgen.shell.quoting import shell_quote
 
-SPEC = Spec("abBcC:diNqrsuU:w", {
+SPEC = Spec("abBcC:diNqrsuU:wyW:", {
     "text": ("a", NO), "ignore-space-change": ("b", NO), "ignore-blank-lines": ("B", NO),
     "context": ("C", OPTIONAL), "minimal": ("d", NO), "ignore-case": ("i", NO), "new-file": ("N", NO),
     "brief": ("q", NO), "recursive": ("r", NO), "report-identical-files": ("s", NO),
     "unified": ("U", OPTIONAL), "ignore-all-space": ("w", NO), "label": ("label", REQUIRED),
-    "normal": ("normal", NO)})
-STYLES = {"c": "context", "C": "context", "u": "unified", "U": "unified", "normal": "normal"}
+    "normal": ("normal", NO), "side-by-side": ("y", NO), "width": ("W", REQUIRED),
+    "left-column": ("left-column", NO), "suppress-common-lines": ("suppress-common-lines", NO)})
+STYLES = {"c": "context", "C": "context", "u": "unified", "U": "unified", "normal": "normal", "y": "side"}
 SNIFF = 4096  # GNU looks for a NUL byte in the first block of each file only
+IGNORING = frozenset("ibwB")  # options under which different texts may still be the same
 SPACE = re.compile(r"[ \t\n\v\f\r]+")
 
 
@@ -42,6 +45,8 @@ class Settings:
     flags: frozenset[str] = frozenset()
     labels: tuple[str, ...] = ()
     switches: str = ""
+    width: int = 130  # of -y's output
+    side: frozenset[str] = frozenset()  # -y's --left-column, --suppress-common-lines
 
 
 @dataclass
@@ -67,19 +72,28 @@ def diff(call: Call) -> int:
 
 
 def _settings(opts: list[tuple[str, str | None]], args: list[str]) -> Settings:
-    settings = Settings(flags=frozenset(k for k, _ in opts if len(k) == 1))
-    labels = []
+    """The options as settings: one output style (two differ: GNU refuses), the most context
+    any option asks for (``-c``/``-u`` alone ask for 3)."""
+    settings = Settings(flags=frozenset(k for k, _ in opts if len(k) == 1), lines=0,
+                        side=frozenset(k for k, _ in opts if k in ("left-column", "suppress-common-lines")))
+    style, labels = "", []
     for key, value in opts:
         if key == "label":
             labels.append(value or "")
+        elif key == "W":
+            width = decimal(value or "")
+            if not width:
+                raise OptionError(f"invalid width '{value}'")
+            settings.width = width
         elif key in STYLES:
-            if settings.style != "normal" and settings.style != STYLES[key] or key == "normal" and settings.style != "normal":
+            if style and style != STYLES[key]:
                 raise OptionError("conflicting output style options")
-            settings.style = STYLES[key]
-            if value is not None:
-                if not ascii_digits(value):
-                    raise OptionError(f"invalid context length '{value}'")
-                settings.lines = int(value)
+            style = STYLES[key]
+            lines = 0 if key in ("y", "normal") else 3 if value is None else decimal(value)
+            if lines is None:
+                raise OptionError(f"invalid context length '{value}'")
+            settings.lines = max(settings.lines, lines)
+    settings.style = style or "normal"
     settings.labels = tuple(labels)
     settings.switches = "".join(" " + shell_quote(arg) for arg in _switches(args))
     return settings
@@ -96,8 +110,8 @@ def _switches(args: list[str]) -> list[str]:
             takes = "=" not in arg and SPEC.long[full][1] == REQUIRED
         elif arg.startswith("-") and arg != "-":
             letters = arg[1:]
-            takes = next((SPEC.shorts[c] == REQUIRED and k == len(letters) - 1
-                          for k, c in enumerate(letters) if SPEC.shorts[c] == REQUIRED), False)
+            first = next((k for k, c in enumerate(letters) if SPEC.shorts[c] == REQUIRED), None)
+            takes = first == len(letters) - 1  # else the rest of the word is its argument
         else:
             continue
         found += args[i - 1:i + 1] if takes else [arg]
@@ -127,16 +141,12 @@ def _directories(call: Call, settings: Settings, dir0: str, dir1: str) -> int:
     for name in sorted(listed[0] | listed[1]):
         path0, path1 = _join(dir0, name), _join(dir1, name)
         kind0, kind1 = _kind(call, path0), _kind(call, path1)
-        if kind0 is None or kind1 is None:
-            there = kind0 or kind1
-            if "N" not in settings.flags or there == "dir" and "r" not in settings.flags:
-                call.out(f"Only in {dir1 if kind0 is None else dir0}: {name}\n")
-                status = max(status, 1)
-            elif there == "dir":
-                status = max(status, _directories(call, settings, path0, path1))
-            else:
-                status = max(status, _files(call, settings, path0, path1, top=False))
-        elif kind0 == kind1 == "dir":
+        if (kind0 is None or kind1 is None) and "N" not in settings.flags:
+            call.out(f"Only in {dir1 if kind0 is None else dir0}: {name}\n")
+            status = max(status, 1)
+            continue
+        kind0, kind1 = kind0 or kind1, kind1 or kind0  # -N: what is missing is an empty one of the same
+        if kind0 == kind1 == "dir":
             if "r" in settings.flags:
                 status = max(status, _directories(call, settings, path0, path1))
             else:
@@ -144,7 +154,8 @@ def _directories(call: Call, settings: Settings, dir0: str, dir1: str) -> int:
         elif kind0 == kind1:
             status = max(status, _files(call, settings, path0, path1, top=False))
         else:
-            call.out(f"File {path0} is a {_what(call, path0)} while file {path1} is a {_what(call, path1)}\n")
+            call.out(f"File {_shown(settings, 0, path0)} is a {_what(call, path0)}"
+                     f" while file {_shown(settings, 1, path1)} is a {_what(call, path1)}\n")
             status = max(status, 1)
     return status
 
@@ -167,38 +178,52 @@ def _files(call: Call, settings: Settings, name0: str, name1: str, top: bool) ->
 
 
 def _compare(call: Call, settings: Settings, a: Side, b: Side, top: bool) -> int:
-    flags = settings.flags
-    given = settings.labels
-    labels = (given[0] if given else a.name, given[1] if len(given) > 1 else b.name)
-    if a.text != b.text:
-        if "a" not in flags and ("\0" in a.text[:SNIFF] or "\0" in b.text[:SNIFF]):
-            call.out(f"Files {a.name} and {b.name} differ\n" if "q" in flags else f"Binary files {a.name} and {b.name} differ\n")
-            return 1
+    """Two texts: the same, binary and different, or different by their edit script (which,
+    with ``-i -b -w -B``, may find them the same after all). ``-y`` shows them even then."""
+    flags, same = settings.flags, a.text == b.text
+    if not same and "a" not in flags and ("\0" in a.text[:SNIFF] or "\0" in b.text[:SNIFF]):
+        call.out(f"Files {a.name} and {b.name} differ\n" if "q" in flags else f"Binary files {a.name} and {b.name} differ\n")
+        return 1
+    if not same and "q" in flags and not IGNORING & flags:
+        call.out(f"Files {a.name} and {b.name} differ\n")
+        return 1
+    if not same or settings.style == "side" and "q" not in flags:
         lines0, lines1 = _lines(a.text), _lines(b.text)
-        keys0, keys1 = _keys(lines0, flags), _keys(lines1, flags)
-        horizon = settings.lines if settings.style != "normal" else 0
-        changes = edit_script(keys0, keys1, horizon, minimal="d" in flags, texts=(lines0, lines1))
+        shown = settings.lines if settings.style in ("unified", "context") else 0
+        changes = [] if same else edit_script(_keys(lines0, flags), _keys(lines1, flags), shown, "d" in flags, (lines0, lines1))
         blank = _blank(flags)
-        shown = settings.lines if settings.style != "normal" else 0
         groups = hunks(changes, shown, lambda c: "B" in flags and _only_blank(c, lines0, lines1, blank))
+        if groups and "q" in flags:
+            call.out(f"Files {a.name} and {b.name} differ\n")
+        elif groups or settings.style == "side":
+            _show(call, settings, (a, b), (lines0, lines1), groups, top)
         if groups:
-            if "q" in flags:
-                call.out(f"Files {a.name} and {b.name} differ\n")
-                return 1
-            if not top:
-                call.out(f"diff{settings.switches} {_named(labels[0])} {_named(labels[1])}\n")
-            heads = (labels[0] if given else f"{a.name}\t{_stamp(a, settings.style)}",
-                     labels[1] if len(given) > 1 else f"{b.name}\t{_stamp(b, settings.style)}")
-            if settings.style == "unified":
-                call.out(unified(lines0, lines1, groups, settings.lines, heads))
-            elif settings.style == "context":
-                call.out(context(lines0, lines1, groups, settings.lines, heads))
-            else:
-                call.out(normal(lines0, lines1, groups))
             return 1
     if "s" in flags:
         call.out(f"Files {a.name} and {b.name} are identical\n")
     return 0
+
+
+def _show(call: Call, settings: Settings, sides: tuple[Side, Side], lines: tuple[list[str], list[str]],
+          groups: list[list[Change]], top: bool) -> None:
+    """The hunks in the chosen format, after a ``diff -r A B`` line for a pair found in directories;
+    ``--label``s stand for names (and times) in the headers."""
+    given = settings.labels
+    labels = [_shown(settings, k, side.name) for k, side in enumerate(sides)]
+    if not top:
+        call.out(f"diff{settings.switches} {_named(labels[0])} {_named(labels[1])}\n")
+    if settings.style == "side":
+        call.out(side_by_side(*lines, [c for group in groups for c in group], settings.width,
+                              "left-column" in settings.side, "suppress-common-lines" in settings.side))
+        return
+    heads = (labels[0] if given else f"{labels[0]}\t{_stamp(sides[0], settings.style)}",
+             labels[1] if len(given) > 1 else f"{labels[1]}\t{_stamp(sides[1], settings.style)}")
+    if settings.style == "unified":
+        call.out(unified(*lines, groups, settings.lines, heads))
+    elif settings.style == "context":
+        call.out(context(*lines, groups, settings.lines, heads))
+    else:
+        call.out(normal(*lines, groups))
 
 
 def _read(call: Call, name: str) -> Side:
@@ -248,6 +273,11 @@ def _what(call: Call, name: str) -> str:
     return "directory" if node and node.is_dir else "regular empty file" if node and not node.size else "regular file"
 
 
+def _shown(settings: Settings, which: int, name: str) -> str:
+    """How file ``which`` (0 or 1) of a pair is named: by its ``--label``, if it has one."""
+    return settings.labels[which] if len(settings.labels) > which else name
+
+
 def _stamp(side: Side, style: str) -> str:
     """A header's time: ``-u``'s to the nanosecond, ``-c``'s as ``ctime`` writes it; a file
     missing under ``-N`` has the epoch."""
@@ -256,7 +286,8 @@ def _stamp(side: Side, style: str) -> str:
 
 
 def _join(directory: str, name: str) -> str:
-    return directory + name if directory.endswith("/") else f"{directory}/{name}"
+    """``DIR/NAME``, one slash between however many ``DIR`` ends with."""
+    return f"{directory.rstrip('/')}/{name}"
 
 
 def _base(name: str) -> str:
