@@ -185,7 +185,7 @@ LINES = [
     # diff and paste (builtins/diff.py, builtins/paste.py)
     "diff a.txt b.txt; echo $?", "diff -u a.txt b.txt | tail -n 3", "diff -c a.txt blanks.txt | tail -n +4", "diff a.txt a.txt; echo $?",
     "diff a.txt nope; echo $?", "diff -q a.txt blanks.txt; echo $?", "diff sub a.txt; echo $?", "echo alpha | diff - a.txt; echo $?",
-    "diff -r sub sub; echo $?", "diff -iw kv.conf kv.conf", "diff; echo $?",
+    "diff -r sub sub; echo $?", "diff -iw kv.conf kv.conf", "diff; echo $?", "diff -y -W 40 a.txt kv.conf",
     "paste -d, a.txt kv.conf", "paste a.txt b.txt tabs.txt", "seq 1 5 | paste -s -d+", "printf 'x\\ny\\n' | paste - - a.txt",
     "paste a.txt nope; echo $?", "paste -s blanks.txt",
 ]

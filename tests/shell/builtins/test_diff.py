@@ -93,7 +93,7 @@ CASES = [["a", "b"], ["-u", "--label", "A", "--label", "B", "a", "b"], ["-C1", "
          ["--brief", "--recursive", "d1", "d2"],
          ["-N", "d1", "d2"], ["-r", "d1/", "d2//"], ["-U", "1", "-rN", "--label", "x", "--label", "y", "d1", "d2"],
          ["-u", "-U1", "--label=x", "--label=y", "a", "b"], ["-y", "a", "b"], ["-ry", "-W", "20", "d1", "d2"],
-         ["-W", "0", "-y", "a", "b"], ["-y", "-u", "a", "b"], ["--width=40", "--side-by-side", "-i", "a", "case"], ["-C", "1", "-c", "--label=x", "--label=y", "a", "b"]]
+         ["-W", "0", "-y", "a", "b"], ["d1", "nope"], ["nope", "d1"], ["-N", "d1", "nope"], ["-rN", "nope", "d1"], ["-y", "-u", "a", "b"], ["--width=40", "--side-by-side", "-i", "a", "case"], ["-C", "1", "-c", "--label=x", "--label=y", "a", "b"]]
 
 
 @pytest.mark.parametrize("argv", CASES, ids=" ".join)

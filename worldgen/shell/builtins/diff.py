@@ -120,16 +120,21 @@ def _switches(args: list[str]) -> list[str]:
 
 
 def _operands(call: Call, settings: Settings, first: str, second: str) -> int:
-    """FILE FILE, DIR DIR, or a file and a directory (the file against DIR/its name)."""
-    dir0, dir1 = (name != "-" and _kind(call, name) == "dir" for name in (first, second))
-    if (dir0 or dir1) and "-" in (first, second):
-        call.err("cannot compare '-' to a directory")
-        return 2
-    if dir0 and dir1:
-        return _directories(call, settings, first, second)
-    if dir0:
+    """FILE FILE, DIR DIR, or a file and a directory (the file against DIR/its name); a missing
+    operand beside a directory is an empty directory under ``-N``, else trouble."""
+    kind0, kind1 = ("file" if name == "-" else _kind(call, name) for name in (first, second))
+    if "dir" in (kind0, kind1):
+        if "-" in (first, second):
+            call.err("cannot compare '-' to a directory")
+            return 2
+        if None in (kind0, kind1) and "N" not in settings.flags:
+            call.err(f"{first if kind0 is None else second}: No such file or directory")
+            return 2
+        if kind0 != "file" and kind1 != "file":
+            return _directories(call, settings, first, second)
+    if kind0 == "dir":
         first = _join(first, _base(second))
-    elif dir1:
+    elif kind1 == "dir":
         second = _join(second, _base(first))
     return _files(call, settings, first, second, top=True)
 
@@ -229,6 +234,8 @@ def _show(call: Call, settings: Settings, sides: tuple[Side, Side], lines: tuple
 def _read(call: Call, name: str) -> Side:
     if name == "-":
         return Side(name, call.stdin, NOW)
+    if not name:  # names nothing (resolved, it would be the working directory)
+        raise FsError("ENOENT", name)
     path = call.path(name)
     text = call.fs.read(path)
     node = call.fs.stat(path)
@@ -264,7 +271,7 @@ def _only_blank(change: Change, lines0: list[str], lines1: list[str], blank: re.
 
 
 def _kind(call: Call, name: str) -> str | None:
-    node = call.fs.stat(call.path(name))
+    node = call.fs.stat(call.path(name)) if name else None
     return node.kind if node else None
 
 

@@ -113,7 +113,7 @@ def _kept(lines: list[int], other: list[int], changed: list[int]) -> list[int]:
 
 def _settle(marks: list[int]) -> None:
     """Keep a COMMON mark only well inside a run of marked lines that starts and ends UNIQUE and
-    is mostly UNIQUE; shorter stretches of COMMON lines survive in longer runs."""
+    is at most a quarter COMMON; in longer runs, longer stretches of COMMON lines survive."""
     i, n = 0, len(marks)
     while i < n:
         if marks[i] != UNIQUE:
@@ -133,12 +133,13 @@ def _settle(marks: list[int]) -> None:
                     marks[k] = 0
         else:
             _thin(marks, run)
-        i = max(end, i + 1)
+        i = end
 
 
 def _thin(marks: list[int], run: range) -> None:
-    """Within one run: clear stretches of COMMON marks as long as about log4 of the run, and the
-    COMMON marks near each end of it (before three UNIQUE in a row, or eight lines in)."""
+    """Within one run: clear every stretch of COMMON marks at least ``longest`` long (about half
+    the square root of the run's length, plus one), and the COMMON marks near each end of the
+    run (before three UNIQUE in a row, or eight lines in)."""
     longest, scale = 1, len(run) >> 2
     while scale := scale >> 2:
         longest <<= 1

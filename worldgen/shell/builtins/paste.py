@@ -27,14 +27,14 @@ def paste(call: Call) -> int:
         call.err(f"delimiter list ends with an unescaped backslash: {given[-1]}")
         return 1
     end = "\0" if "z" in flags else "\n"
-    stdin = iter(_lines(call.stdin, end))
     names = names or ["-"]
     if "s" in flags:
         return _serial(call, names, delimiters, end)
+    stdin = iter(_lines(call.stdin, end))  # one for every "-": each takes the next line
     files = []
     for name in names:
         try:
-            files.append(stdin if name == "-" else iter(_lines(call.fs.read(call.path(name)), end)))
+            files.append(stdin if name == "-" else iter(_lines(_read(call, name), end)))
         except FsError as err:
             call.fs_error(err, name)
             return 1
@@ -53,13 +53,19 @@ def _serial(call: Call, names: list[str], delimiters: list[str], end: str) -> in
             if name == "-":
                 text, stdin_used = ("" if stdin_used else call.stdin), True
             else:
-                text = call.fs.read(call.path(name))
+                text = _read(call, name)
         except FsError as err:
             call.fs_error(err, name)
             status = 1
             continue
         call.out(_joined(_lines(text, end), delimiters) + end)
     return status
+
+
+def _read(call: Call, name: str) -> str:
+    if not name:  # names nothing (resolved, it would be the working directory)
+        raise FsError("ENOENT", name)
+    return call.fs.read(call.path(name))
 
 
 def _joined(fields: list[str], delimiters: list[str]) -> str:
