@@ -13,8 +13,10 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from tests.shell.builtins.gnu import run
-from worldgen.shell.builtins.diff import diff
+from worldgen.shell.builtins.diff import COMMANDS
 from worldgen.shell.fs import EPOCH
+
+DIFF = COMMANDS["diff"]  # as the shell runs it: on bytes (bytewise.py)
 
 GNU_DIFF = "/usr/bin/diff"
 CODE = ["\n", "\n", "}\n", "{\n", "  return x;\n", "  i++;\n", "# comment\n", "end\n", "    pass\n"]
@@ -92,4 +94,4 @@ def gnu_and_ours(a: str, b: str, options: list[str], tmp: Path) -> tuple[tuple[s
     done = subprocess.run([GNU_DIFF, *options, "A", "B"], cwd=tmp, capture_output=True,
                           env={"LC_ALL": "C", "TZ": "UTC"}, timeout=10)
     gnu = (done.stdout.decode("utf-8", "surrogateescape"), done.stderr.decode("utf-8", "surrogateescape"), done.returncode)
-    return gnu, run(diff, ["diff", *options, "A", "B"], {"A": a, "B": b})  # (bytes: a "\r" stays one)
+    return gnu, run(DIFF, ["diff", *options, "A", "B"], {"A": a, "B": b})  # (bytes: a "\r" stays one)

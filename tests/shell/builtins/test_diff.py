@@ -10,10 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from tests.shell.builtins.diff_cases import GNU_DIFF, cases, gnu_and_ours
+from tests.shell.builtins.diff_cases import DIFF, GNU_DIFF, cases, gnu_and_ours
 from tests.shell.builtins.gnu import real, run
 from worldgen.shell.budget import Meter, OverBudget
-from worldgen.shell.builtins.diff import diff
 from worldgen.shell.builtins.diff_script import Change, edit_script
 
 FILES = {
@@ -27,7 +26,7 @@ STAMP = "2026-03-03 04:12:00.000000000 +0000"  # the MemoryFs clock, as -u print
 
 
 def diff_(*argv: str, stdin: str = "") -> tuple[str, str, int]:
-    return run(diff, ["diff", *argv], FILES, stdin)
+    return run(DIFF, ["diff", *argv], FILES, stdin)
 
 
 def test_normal_format_says_where_and_what():
@@ -81,7 +80,7 @@ def test_two_large_different_files_stop_at_the_budget_not_later():
     random.Random(1).shuffle(numbers)  # every line in both, in another order: the search's worst case
     b = "".join(f"{k}\n" for k in numbers)
     with pytest.raises(OverBudget), Meter():
-        run(diff, ["diff", "a", "b"], {"a": a, "b": b})
+        run(DIFF, ["diff", "a", "b"], {"a": a, "b": b})
 
 
 CASES = [["a", "b"], ["-u", "--label", "A", "--label", "B", "a", "b"], ["-C1", "--label=A", "--label=B", "a", "b"],

@@ -5,13 +5,15 @@ from __future__ import annotations
 import pytest
 
 from tests.shell.builtins.gnu import real, run
-from worldgen.shell.builtins.paste import paste
+from worldgen.shell.builtins.paste import COMMANDS
+
+PASTE = COMMANDS["paste"]  # as the shell runs it: on bytes (bytewise.py)
 
 FILES = {"abc": "a\nb\nc\n", "12": "1\n2\n", "x": "x", "empty": "", "d/e": "e\n"}
 
 
 def paste_(*argv: str, stdin: str = "") -> tuple[str, str, int]:
-    return run(paste, ["paste", *argv], FILES, stdin)
+    return run(PASTE, ["paste", *argv], FILES, stdin)
 
 
 def test_lines_side_by_side_a_short_file_gives_empty_fields():
@@ -23,6 +25,11 @@ def test_delimiters_are_used_in_turn_with_escapes():
     assert paste_("-d", "\\n", "abc", "12")[0] == "a\n1\nb\n2\nc\n\n"
     assert paste_("-d", "\\0", "abc", "12")[0] == "a1\nb2\nc\n"
     assert paste_("-d", "a\\", "abc") == ("", "paste: delimiter list ends with an unescaped backslash: a\\\n", 1)
+
+
+def test_a_delimiter_is_a_byte_so_a_two_byte_letter_is_two_of_them():
+    out = paste_("-d", "\u00e9,", "abc", "12", "abc")[0]
+    assert out.encode("utf-8", "surrogateescape") == b"a\xc31\xa9a\nb\xc32\xa9b\nc\xc3\xa9c\n"
 
 
 def test_serial_puts_each_file_on_one_line():
