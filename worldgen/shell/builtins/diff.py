@@ -3,18 +3,19 @@ context (``-c``, ``-C N``) or side-by-side (``-y``) format, or just say whether 
 (``-q``, ``-s``). Lines may be compared ignoring case (``-i``), amounts of white space (``-b``) or
 all of it (``-w``), and changes of blank lines only may be ignored (``-B``). Two directories are
 compared name by name (``-r``: into subdirectories; ``-N``: a missing file is empty). Status 0
-the same, 1 different, 2 trouble. It reads bytes (bytewise.py), as GNU's does; the edit script
-is diff_script.py's, the output diff_formats.py's and diff_side.py's."""
+the same, 1 different, 2 trouble. It reads bytes (bytewise.py), as GNU's does; lines are keyed
+by diff_lines.py, the edit script is diff_script.py's, the output diff_formats.py's and
+diff_side.py's."""
 
 from __future__ import annotations
 
-import re
 import time
 from dataclasses import dataclass
 
 from worldgen.shell.builtins.base import Call
-from worldgen.shell.builtins.bytewise import ascii_lower, bytewise
+from worldgen.shell.builtins.bytewise import bytewise
 from worldgen.shell.builtins.diff_formats import context, hunks, normal, unified
+from worldgen.shell.builtins.diff_lines import blank_line, keys, only_blank, split
 from worldgen.shell.builtins.diff_script import Change, edit_script
 from worldgen.shell.builtins.diff_side import side_by_side
 from worldgen.shell.builtins.ls import NOW
@@ -33,7 +34,6 @@ SPEC = Spec("abBcC:diNqrsuU:wyW:", {
 STYLES = {"c": "context", "C": "context", "u": "unified", "U": "unified", "normal": "normal", "y": "side"}
 SNIFF = 4096  # GNU looks for a NUL byte in the first block of each file only
 IGNORING = frozenset("ibwB")  # options under which different texts may still be the same
-SPACE = re.compile(r"[ \t\n\v\f\r]+")
 
 
 @dataclass
@@ -193,11 +193,11 @@ def _compare(call: Call, settings: Settings, a: Side, b: Side, top: bool) -> int
         call.out(f"Files {a.name} and {b.name} differ\n")
         return 1
     if not same or settings.style == "side" and "q" not in flags:
-        lines0, lines1 = _lines(a.text), _lines(b.text)
+        lines0, lines1 = split(a.text), split(b.text)
         shown = settings.lines if settings.style in ("unified", "context") else 0
-        changes = [] if same else edit_script(_keys(lines0, flags), _keys(lines1, flags), shown, "d" in flags, (lines0, lines1))
-        blank = _blank(flags)
-        groups = hunks(changes, shown, lambda c: "B" in flags and _only_blank(c, lines0, lines1, blank))
+        changes = [] if same else edit_script(keys(lines0, flags), keys(lines1, flags), shown, "d" in flags, (lines0, lines1))
+        blank = blank_line(flags)
+        groups = hunks(changes, shown, lambda c: "B" in flags and only_blank(c, lines0, lines1, blank))
         if groups and "q" in flags:
             call.out(f"Files {a.name} and {b.name} differ\n")
         elif groups or settings.style == "side":
@@ -240,34 +240,6 @@ def _read(call: Call, name: str) -> Side:
     text = call.fs.read(path)
     node = call.fs.stat(path)
     return Side(name, text, node.mtime if node else NOW)
-
-
-def _lines(text: str) -> list[str]:
-    """Lines with their newlines; a last line without one is kept as it is."""
-    parts = text.split("\n")
-    return [p + "\n" for p in parts[:-1]] + ([parts[-1]] if parts[-1] else [])
-
-
-def _keys(lines: list[str], flags: frozenset[str]) -> list[str]:
-    """What lines are compared by: ``-i`` lower-cases, ``-b`` makes each run of white space one
-    blank and drops it at the end (the newline too), ``-w`` drops it all."""
-    if "i" in flags:
-        lines = [ascii_lower(line) for line in lines]
-    if "w" in flags:
-        return [SPACE.sub("", line) for line in lines]
-    if "b" in flags:
-        return [SPACE.sub(" ", line).rstrip(" ") for line in lines]
-    return lines
-
-
-def _blank(flags: frozenset[str]) -> re.Pattern[str]:
-    """A line ``-B`` ignores: empty, or only white space under ``-b`` or ``-w``."""
-    return re.compile(r"[ \t\n\v\f\r]*\Z" if {"b", "w"} & flags else r"\n?\Z")
-
-
-def _only_blank(change: Change, lines0: list[str], lines1: list[str], blank: re.Pattern[str]) -> bool:
-    return all(blank.match(line) for line in (*lines0[change.line0:change.line0 + change.deleted],
-                                              *lines1[change.line1:change.line1 + change.inserted]))
 
 
 def _kind(call: Call, name: str) -> str | None:
