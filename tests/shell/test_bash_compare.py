@@ -259,6 +259,12 @@ LINES = [
     'cat <<< {a,b}; cat <<< "$HOME x" | wc -w; cat <<< *; x="a  b"; cat <<< $x; wc -c <<< ""', 'read a b <<< "1 2"; echo $b',
     "tr a-z A-Z <<<hello", 'while read l; do echo [$l]; done <<< "$(cat a.txt)"', "cat <<<", "grep -c a <<< $'a\\nb\\na'",
     "while read k; do [[ $k =~ ^port=([0-9]+) ]] && echo ${k#port=}; done < kv.conf", "[[ a.txt -nt nope ]]; echo $?",
+    # diff and paste (builtins/diff.py, builtins/paste.py)
+    "diff a.txt b.txt; echo $?", "diff -u a.txt b.txt | tail -n 3", "diff -c a.txt blanks.txt | tail -n +4", "diff a.txt a.txt; echo $?",
+    "diff a.txt nope; echo $?", "diff -q a.txt blanks.txt; echo $?", "diff sub a.txt; echo $?", "echo alpha | diff - a.txt; echo $?",
+    "diff -r sub sub; echo $?", "diff -iw kv.conf kv.conf", "diff; echo $?", "diff -y -W 40 a.txt kv.conf",
+    "paste -d, a.txt kv.conf", "paste a.txt b.txt tabs.txt", "seq 1 5 | paste -s -d+", "printf 'x\\ny\\n' | paste - - a.txt",
+    "paste a.txt nope; echo $?", "paste -s blanks.txt",
 ]
 
 

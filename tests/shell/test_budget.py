@@ -119,6 +119,14 @@ def test_each_sort_key_is_a_pass_over_the_lines_and_is_charged(run: Callable[[st
     assert stopped(run("sort" + " -k2" * 50 + " /tmp/blank | wc -l"))
 
 
+def test_diff_of_files_that_share_every_line_in_another_order_is_stopped_but_a_few_edits_are_cheap(
+        run: Callable[[str], Outcome]):
+    run("seq 1 50000 > /tmp/up; seq 50000 -1 1 > /tmp/down; sed s/^7$/x/ /tmp/up > /tmp/edited")
+    assert stopped(run("diff /tmp/up /tmp/down"))
+    assert run("diff /tmp/up /tmp/edited").output == "7c7\n< 7\n---\n> x\n"
+    assert run("diff -y -W 999999999999 /tmp/up /tmp/edited").stopped
+
+
 def peak_memory(action: Callable[[], object]) -> int:
     """The most memory ``action`` held at once, in bytes."""
     tracemalloc.start()

@@ -11,12 +11,12 @@ from pathlib import Path
 import pytest
 
 from tests.shell.builtins.helpers import same_as_gnu, with_accounts
-from worldgen.shell.builtins import chmod, chown, cp, df, du, find, ls, mkdir, mv, paths, rm, stat, touch
+from worldgen.shell.builtins import chmod, chown, cp, df, diff, du, find, ls, mkdir, mv, paste, paths, rm, stat, touch
 from worldgen.shell.builtins.base import Call
 from worldgen.shell.memfs import MemoryFs
 
 COMMANDS = {}
-for module in (chmod, chown, cp, df, du, find, ls, mkdir, mv, paths, rm, stat, touch):
+for module in (chmod, chown, cp, df, diff, du, find, ls, mkdir, mv, paste, paths, rm, stat, touch):
     COMMANDS.update(module.COMMANDS)
 
 WORDS = [
@@ -48,7 +48,8 @@ def test_argument_soup_ends_in_a_status(name: str):
 EMPTY_CASES = [
     ["ls", ""], ["stat", ""], ["find", ""], ["chmod", "644", ""], ["chown", "root", ""], ["chgrp", "root", ""],
     ["rm", ""], ["rm", "-rf", ""], ["du", ""], ["df", ""], ["realpath", ""], ["mkdir", ""], ["mkdir", "-p", ""],
-    ["touch", ""], ["cp", "f", ""], ["mv", "f", ""], ["cp", "", "x"], ["mv", "", "x"],
+    ["touch", ""], ["cp", "f", ""], ["mv", "f", ""], ["cp", "", "x"], ["mv", "", "x"], ["diff", "", "f"], ["diff", "-r", "d", ""],
+    ["paste", "", "f"], ["paste", "-s", "f", ""],
 ]
 
 

@@ -81,6 +81,9 @@ class _ByteFs:
     def stat(self, path: str) -> Any:
         return self._fs.stat(text_of(path))
 
+    def listdir(self, path: str) -> list[str]:
+        return [byte_view(name) for name in self._fs.listdir(text_of(path))]
+
 
 def bytewise(tool: Builtin) -> Builtin:
     """``tool`` run on the byte view of its arguments, input, directory and files."""

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from worldgen.shell.builtins.base import Call
 from worldgen.shell.builtins.bytewise import bytewise
-from worldgen.shell.builtins.options import NO, OptionError, Spec, ascii_digits, parse
+from worldgen.shell.builtins.options import NO, OptionError, Spec, ascii_digits, parse, trouble
 from worldgen.shell.fs import FsError
 
 SPEC = Spec("slb", {"silent": ("s", NO), "quiet": ("s", NO), "verbose": ("l", NO), "print-bytes": ("b", NO)})
@@ -18,14 +18,14 @@ def cmp(call: Call) -> int:
     try:
         opts, names = parse(call.argv[1:], SPEC)
     except OptionError as err:
-        return _trouble(call, str(err))
+        return trouble(call, str(err))
     if not names:
-        return _trouble(call, "missing operand after 'cmp'")
+        return trouble(call, "missing operand after 'cmp'")
     if len(names) > 4:
-        return _trouble(call, f"extra operand '{names[4]}'")
+        return trouble(call, f"extra operand '{names[4]}'")
     for skip in names[2:]:
         if not ascii_digits(skip):
-            return _trouble(call, f"invalid --ignore-initial value '{skip}'")
+            return trouble(call, f"invalid --ignore-initial value '{skip}'")
     flags = {k for k, _ in opts}
     texts = []
     for name, skip in zip((names + ["-"])[:2], [*names[2:4], "0", "0"]):
@@ -93,13 +93,6 @@ def _visible(c: str) -> str:
     prefix = "M-" if code >= 128 else ""
     code &= 0x7F
     return prefix + ("^?" if code == 127 else f"^{chr(code + 64)}" if code < 32 else chr(code))
-
-
-def _trouble(call: Call, message: str) -> int:
-    """diffutils' answer to a bad command line: exit 2, its Try line prefixed too."""
-    call.err(message)
-    call.err("Try 'cmp --help' for more information.")
-    return 2
 
 
 COMMANDS = {"cmp": bytewise(cmp)}

@@ -125,6 +125,14 @@ def usage_error(call: Call, message: str, status: int = 1, usage: str = "") -> i
     return status
 
 
+def trouble(call: Call, message: str) -> int:
+    """diffutils' answer to a bad command line (``cmp``, ``diff``): exit 2, and its Try line
+    carries the tool's name too."""
+    call.err(message)
+    call.err(f"Try '{call.name} --help' for more information.")
+    return 2
+
+
 def ascii_digits(text: str) -> bool:
     """Whether ``text`` is one or more ASCII digits: ``str.isdigit`` also takes '²' and other
     scripts' digits, which GNU tools do not read as numbers (and ``int`` rejects or misreads)."""

@@ -83,7 +83,7 @@ class _Fields:
 
 def _values(call: Call, typed: str, path: str, node: Node) -> dict[str, Callable[[], str]]:
     """Each directive letter's value, computed only when the format asks for it."""
-    when = _timestamp(node.mtime)
+    when = timestamp(node.mtime)
     db = cache(lambda: accounts(call.fs))  # read once, and only when a directive needs it
     return {
         "n": lambda: typed,
@@ -106,7 +106,8 @@ def _values(call: Call, typed: str, path: str, node: Node) -> dict[str, Callable
     }
 
 
-def _timestamp(mtime: int) -> str:
+def timestamp(mtime: int) -> str:
+    """An mtime as GNU prints full times (``stat``, ``diff -u``): nanoseconds, UTC offset."""
     return time.strftime("%Y-%m-%d %H:%M:%S.000000000 +0000", time.gmtime(mtime))
 
 
