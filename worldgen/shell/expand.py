@@ -336,35 +336,7 @@ def _component(comp: str):  # -> Callable[[str], re.Match | None] | None
     Every piece between two stars has a fixed width, so its leftmost match is always the one to
     take: each is an atomic group that never backtracks into, and a name is matched in time
     linear in the pattern (``****...*.log`` took seconds per name as ``.*.*.*...``)."""
-    runs: list[list[str]] = [[]]  # the pieces between stars, as regex source
-    magic = False
-    i, n = 0, len(comp)
-    while i < n:
-        c = comp[i]
-        if c == "\\" and i + 1 < n:
-            runs[-1].append(re.escape(comp[i + 1]))
-            i += 2
-        elif c == "*":
-            if runs[-1] or len(runs) == 1:
-                runs.append([])
-            magic = True
-            i += 1
-        elif c == "?":
-            runs[-1].append(".")
-            magic = True
-            i += 1
-        elif c == "[":
-            got = bracket(comp, i)
-            if got is None:
-                runs[-1].append(re.escape(c))
-                i += 1
-            else:
-                runs[-1].append(got[0])
-                i = got[1]
-                magic = True
-        else:
-            runs[-1].append(re.escape(c))
-            i += 1
+    runs, magic = glob_runs(comp)
     if not magic:
         return None
     first, *middle, last = ["".join(run) for run in runs] if len(runs) > 1 else ["".join(runs[0]), None]
@@ -372,6 +344,37 @@ def _component(comp: str):  # -> Callable[[str], re.Match | None] | None
         return re.compile(first, re.DOTALL).fullmatch
     source = first + "".join(f"(?>.*?{run})" for run in middle) + ".*" + last
     return re.compile(source, re.DOTALL).fullmatch
+
+
+def glob_runs(pattern: str) -> tuple[list[list[str]], bool]:
+    """The pattern's fixed-width pieces between stars (runs of stars as one), each a list of
+    one-character regex sources (escaped characters literal, ``?``, ``[...]``), and whether it
+    has any glob at all."""
+    runs: list[list[str]] = [[]]
+    magic = False
+    i, n = 0, len(pattern)
+    while i < n:
+        c = pattern[i]
+        if c == "\\" and i + 1 < n:
+            runs[-1].append(re.escape(pattern[i + 1]))
+            i += 2
+            continue
+        if c == "*":
+            if runs[-1] or len(runs) == 1:
+                runs.append([])
+            magic = True
+        elif c == "?":
+            runs[-1].append(".")
+            magic = True
+        elif c == "[" and (got := bracket(pattern, i)) is not None:
+            runs[-1].append(got[0])
+            i = got[1]
+            magic = True
+            continue
+        else:
+            runs[-1].append(re.escape(c))
+        i += 1
+    return runs, magic
 
 
 def bracket(comp: str, i: int) -> tuple[str, int] | None:

@@ -76,28 +76,9 @@ class Glob:
 @lru_cache(maxsize=256)
 def compile_glob(pattern: str) -> Glob:
     """The pattern's pieces: characters (escaped ones literal), ``?``, ``[...]`` classes."""
-    from worldgen.shell.expand import bracket  # expand.py uses this module
+    from worldgen.shell.expand import glob_runs  # expand.py uses this module
 
-    pieces: list[list[str]] = [[]]
-    i, n = 0, len(pattern)
-    while i < n:
-        c = pattern[i]
-        if c == "\\" and i + 1 < n:
-            pieces[-1].append(re.escape(pattern[i + 1]))
-            i += 2
-            continue
-        if c == "*":
-            if pieces[-1] or len(pieces) == 1:
-                pieces.append([])
-        elif c == "?":
-            pieces[-1].append(".")
-        elif c == "[" and (got := bracket(pattern, i)) is not None:
-            pieces[-1].append(got[0])
-            i = got[1]
-            continue
-        else:
-            pieces[-1].append(re.escape(c))
-        i += 1
+    pieces = glob_runs(pattern)[0]
     return Glob(tuple(re.compile("".join(p), re.DOTALL) for p in pieces),
                 tuple(re.compile("".join(reversed(p)), re.DOTALL) for p in pieces),
                 tuple(len(p) for p in pieces))

@@ -249,23 +249,9 @@ class Shell(CompoundRuns, ArithRuns):
                  piped: bool, stream: Input | None = None) -> tuple[int, str]:
         """Run one simple command (or a compound one); returns its status and what it wrote into
         the pipe."""
-        kind = type(cmd)
-        if kind is ForLoop:
-            return self._loop(cmd, stdin, session, term, piped, stream)  # type: ignore[arg-type]
-        if kind is WhileLoop:
-            return self._while(cmd, stdin, session, term, piped, stream)  # type: ignore[arg-type]
-        if kind is IfClause:
-            return self._if(cmd, stdin, session, term, piped, stream)  # type: ignore[arg-type]
-        if kind is CaseClause:
-            return self._case(cmd, stdin, session, term, piped, stream)  # type: ignore[arg-type]
-        if kind is Group:
-            return self._group(cmd, stdin, session, term, piped, stream)  # type: ignore[arg-type]
-        if kind is Conditional:
-            return self._conditional(cmd, stdin, session, term, piped, stream)  # type: ignore[arg-type]
-        if kind is ArithCommand:
-            return self._arith_command(cmd, stdin, session, term, piped, stream)  # type: ignore[arg-type]
-        if kind is ArithFor:
-            return self._arith_for(cmd, stdin, session, term, piped, stream)  # type: ignore[arg-type]
+        compound = _COMPOUND_RUNS.get(type(cmd))
+        if compound is not None:
+            return compound(self, cmd, stdin, session, term, piped, stream)
         term.meter.charge(budget.COMMAND_COST)  # a command is work even when it moves no text (`while true; do :; done`)
         ex = Expander(self.fs, session.env, session.cwd, session.status, self._substituter(session, term))
         argv = ex.argv(cmd.words) if cmd.words else []  # type: ignore[union-attr]
@@ -465,6 +451,11 @@ class Shell(CompoundRuns, ArithRuns):
         """The program or tool an absolute ``path`` names: one of the folders they live in and its
         name (``/usr/bin/grep`` is grep; ``./grep`` or ``/opt/grep`` is a file, as in bash)."""
         return self.commands.get(basename(path)) if parent(path) in BIN_DIRS else None
+
+
+_COMPOUND_RUNS: dict[type, Callable[..., tuple[int, str]]] = {  # compound command -> the Shell method running it
+    ForLoop: Shell._loop, WhileLoop: Shell._while, IfClause: Shell._if, CaseClause: Shell._case, Group: Shell._group,
+    Conditional: Shell._conditional, ArithCommand: Shell._arith_command, ArithFor: Shell._arith_for}
 
 
 class _Context:
