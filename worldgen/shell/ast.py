@@ -7,6 +7,7 @@ against a session as many times as the line is typed.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 
@@ -71,6 +72,19 @@ class Word:
     text: str
     literal: str | None
     globs: bool
+
+
+GLOB_CHARS = re.compile(r"[*?\[]")
+
+
+def make_word(parts: list[Part], text: str) -> Word:
+    """A ``Word`` with its fast-path facts worked out once, at parse time."""
+    if all(type(p) is Lit for p in parts):
+        globs = any(not p.quoted and GLOB_CHARS.search(p.text) for p in parts)  # type: ignore[union-attr]
+        literal = None if globs else "".join(p.text for p in parts)  # type: ignore[union-attr]
+        return Word(tuple(parts), text, literal, globs)
+    globs = any(type(p) is Lit and not p.quoted and GLOB_CHARS.search(p.text) for p in parts)  # type: ignore[union-attr]
+    return Word(tuple(parts), text, None, globs)
 
 
 @dataclass(frozen=True, slots=True)

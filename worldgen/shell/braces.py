@@ -16,10 +16,9 @@ from __future__ import annotations
 import re
 
 from worldgen.shell import limits
-from worldgen.shell.ast import Lit, Part, Tilde, Word
+from worldgen.shell.ast import Lit, Part, Tilde, Word, make_word
 from worldgen.shell.builtins.options import INTMAX
 from worldgen.shell.errors import ParseError
-from worldgen.shell.lexer import make_word
 
 Atom = str | Part  # one character of unquoted text, or one opaque part
 

@@ -16,17 +16,11 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from worldgen.shell import limits
-from worldgen.shell.ast import Word
+from worldgen.shell.ast import Word, make_word
 from worldgen.shell.errors import ParseError, ShellSyntaxError
 
 if TYPE_CHECKING:
     from worldgen.shell.lexer import Lexer
-
-
-def make_word(parts, text: str) -> Word:  # type: ignore[no-untyped-def]
-    from worldgen.shell.lexer import make_word as made  # the lexer reads [[ through this module
-
-    return made(parts, text)
 
 UNARY = frozenset("-e -f -d -s -r -w -x -z -n -a -L -h -b -c -p -S -t -g -u -k -O -G -N -v -o".split())
 BINARY = frozenset("= == != =~ < > -eq -ne -lt -le -gt -ge -nt -ot -ef".split())

@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass
 
 from worldgen.shell import conditional, param_ops
-from worldgen.shell.ast import Arith, HereDoc, Lit, Param, Part, Tilde, Word
+from worldgen.shell.ast import GLOB_CHARS, Arith, HereDoc, Lit, Param, Part, Tilde, Word, make_word
 from worldgen.shell.builtins.options import ascii_digits, integer
 from worldgen.shell.escapes import ansi_c
 from worldgen.shell.scanning import closing
@@ -34,7 +34,6 @@ _TILDE_USER = re.compile(r"[A-Za-z0-9_.-]*")
 _SPECIAL_PARAMS = "?#$!@*-0123456789"
 _PARAM_OPS = (":-", ":=", ":+", ":?", "-", "=", "+", "?")
 _REMOVAL_OPS = ("##", "#", "%%", "%")  # longest first: `##` is not `#` then `#`
-_GLOB_CHARS = re.compile(r"[*?\[]")
 _EMPTY = Lit("", True)
 _OPENERS = frozenset({"if", "then", "else", "elif", "do", "while", "until", "{", "!"})  # a command follows them
 
@@ -65,16 +64,6 @@ class HereDocSlot:
     strip_tabs: bool
     line: int
     body: HereDoc | None = None
-
-
-def make_word(parts: list[Part], text: str) -> Word:
-    """A ``Word`` with its fast-path facts worked out once, at parse time."""
-    if all(type(p) is Lit for p in parts):
-        globs = any(not p.quoted and _GLOB_CHARS.search(p.text) for p in parts)  # type: ignore[union-attr]
-        literal = None if globs else "".join(p.text for p in parts)  # type: ignore[union-attr]
-        return Word(tuple(parts), text, literal, globs)
-    globs = any(type(p) is Lit and not p.quoted and _GLOB_CHARS.search(p.text) for p in parts)  # type: ignore[union-attr]
-    return Word(tuple(parts), text, None, globs)
 
 
 class Lexer:
@@ -229,7 +218,7 @@ class Lexer:
                 items, end = conditional.lex(self, m.end())
                 self.tokens.append(("[[", items, "[["))
                 return end
-            globs = _GLOB_CHARS.search(text) is not None
+            globs = GLOB_CHARS.search(text) is not None
             self.tokens.append(("W", Word((Lit(text),), text, None if globs else text, globs), text))
             return m.end()
         start = i
