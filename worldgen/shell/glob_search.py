@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from worldgen.shell.budget import charge
+from worldgen.shell.glob_syntax import glob_runs
 
 
 @dataclass(frozen=True)
@@ -76,8 +77,6 @@ class Glob:
 @lru_cache(maxsize=256)
 def compile_glob(pattern: str) -> Glob:
     """The pattern's pieces: characters (escaped ones literal), ``?``, ``[...]`` classes."""
-    from worldgen.shell.expand import glob_runs  # expand.py uses this module
-
     pieces = glob_runs(pattern)[0]
     return Glob(tuple(re.compile("".join(p), re.DOTALL) for p in pieces),
                 tuple(re.compile("".join(reversed(p)), re.DOTALL) for p in pieces),
