@@ -149,6 +149,10 @@ def test_unterminated_heredoc_warns_as_bash_and_keeps_the_body():
     ("()", "bash: syntax error near unexpected token `)'"),
     ("(echo a) echo b", "bash: syntax error near unexpected token `echo'"),
     (">f (echo)", "bash: syntax error near unexpected token `('"),
+    # functions (shell/functions.py)
+    ("f() echo bad", "bash: syntax error near unexpected token `echo'"),
+    ("function", "bash: syntax error near unexpected token `newline'"),
+    ("f() { echo", "bash: syntax error: unexpected end of file"),
     # (( )) and for (( )) (shell/arith_command.py)
     ("echo ((a))", "bash: syntax error near unexpected token `('"),
     ("for ((i=0;i<3;i++))", "bash: syntax error: unexpected end of file"),
@@ -172,7 +176,6 @@ def test_syntax_errors_in_bash_words(line, message):
     ("case x in x) echo a;& esac", "a case item ended by ;& or ;;& (end it with ;;)"),
     ("case x in x) echo a;;& esac", "a case item ended by ;& or ;;& (end it with ;;)"),
     ("a=(1 2)", "an array assignment NAME=(...)"),
-    ("f() { ls; }", "a function definition NAME() { ...; }"),
     ("sleep 1 &", "running in the background with &"),
     ("echo ${X@Q}", "the parameter expansion ${NAME@...}"),
     ("diff <(ls) x", "process substitution <(...) / >(...)"),

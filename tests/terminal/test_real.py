@@ -75,6 +75,13 @@ def test_the_shell_session_carries_directory_variables_and_status_across_lines(p
     assert real == emulated == ("1 3 4\n/var/log\n", "", 0, "1 3 4\n/var/log")
 
 
+def test_functions_live_on_between_lines_in_both_faces(pair) -> None:
+    both(pair, "errors() { grep -c error \"$@\"; }; function twice { echo $1 $1; }")
+    real, emulated = both(pair, "errors /var/log/svc1.log; twice hi; type -t twice")
+    assert real == emulated
+    assert real[0] == "1\nhi hi\nfunction\n"
+
+
 def test_a_read_is_the_read_hook_and_a_program_sees_it_in_the_same_line(pair) -> None:
     real, emulated = both(pair, "cat /var/log/svc1.log > /dev/null && systemctl restart svc1")
     assert real == emulated == ("restarted svc1\n", "", 0, "restarted svc1")

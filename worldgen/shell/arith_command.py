@@ -103,7 +103,7 @@ class ArithRuns:
 
     def _arith(self: Shell, parts: tuple[Part, ...], session: Session, term: _Terminal) -> int | None:
         """The expression's value, its assignments made in ``session``; None after an error (printed)."""
-        ex = Expander(self.fs, session.env, session.cwd, session.status, self._substituter(session, term))
+        ex = Expander(self.fs, session.env, session.cwd, session.status, self._substituter(session, term), session.args)
         try:
             return evaluate(ex.text(parts), ex.lookup, store=ex.assign)
         except ArithError as err:

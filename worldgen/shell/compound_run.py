@@ -16,6 +16,7 @@ from worldgen.shell.builtins.base import Call
 from worldgen.shell.builtins.core import IDENTIFIER
 from worldgen.shell.builtins.read import read
 from worldgen.shell.expand import Expander, Substitute, matches
+from worldgen.shell.functions import FunctionReturn
 from worldgen.shell.loop_control import LoopControl
 from worldgen.shell.subshell_exit import SubshellExit
 from worldgen.shell.fs import FsError, resolve
@@ -24,7 +25,8 @@ from worldgen.shell.substitution import file_only
 if TYPE_CHECKING:
     from worldgen.shell.interp import Session, Shell, _Terminal
 
-INTERPRETER_BUILTINS = frozenset({"read", "break", "continue"})  # bash builtins the interpreter runs itself (its input, its loops)
+FUNCTION_BUILTINS = frozenset({"return", "local", "shift"})  # (shell/functions.py)
+INTERPRETER_BUILTINS = frozenset({"read", "break", "continue"}) | FUNCTION_BUILTINS  # bash builtins the interpreter runs itself
 
 
 class Input:
@@ -53,7 +55,7 @@ class CompoundRuns:
         if not IDENTIFIER.fullmatch(loop.name):
             term.err(f"bash: `{loop.name}': not a valid identifier\n")
             return 1, ""
-        values = Expander(self.fs, session.env, session.cwd, session.status, self._substituter(session, term)).argv(loop.words)
+        values = Expander(self.fs, session.env, session.cwd, session.status, self._substituter(session, term), session.args).argv(loop.words)
 
         def rounds(inner: _Terminal, given: Input) -> int:
             status = 0
@@ -109,7 +111,7 @@ class CompoundRuns:
         """A ``case`` (shell/compound.py): the list of the first item with a pattern the word
         matches; the patterns are expanded in turn, up to that one, as bash does."""
         def chosen(inner: _Terminal, given: Input) -> int:
-            ex = Expander(self.fs, session.env, session.cwd, session.status, self._substituter(session, inner))
+            ex = Expander(self.fs, session.env, session.cwd, session.status, self._substituter(session, inner), session.args)
             value = ex.word(clause.word)
             for patterns, body in clause.items:
                 if any(matches(value, ex.pattern(pattern.parts)) for pattern in patterns):
@@ -145,7 +147,7 @@ class CompoundRuns:
                      stream: Input | None) -> tuple[int, str]:
         """``[[ ... ]]`` (shell/conditional_run.py): ``BASH_REMATCH`` set in the session."""
         def judged(inner: _Terminal, given: Input) -> int:
-            ex = Expander(self.fs, session.env, session.cwd, session.status, self._substituter(session, inner))
+            ex = Expander(self.fs, session.env, session.cwd, session.status, self._substituter(session, inner), session.args)
             errors: list[str] = []
             got = conditional_run.status(test.expr, ex, Call(["[["], "", self.fs, session.cwd, session.env, [], errors))  # type: ignore[arg-type]
             for line in errors:
@@ -158,7 +160,7 @@ class CompoundRuns:
         """A compound command: ``run`` its lists on a terminal of their own, reading the command's
         input (its own ``<``, else the enclosing one's, else the pipe), then their output (in the
         order written, stdout and stderr apart) into the command's redirections or pipe."""
-        ex = Expander(self.fs, session.env, session.cwd, session.status, self._substituter(session, term))
+        ex = Expander(self.fs, session.env, session.cwd, session.status, self._substituter(session, term), session.args)
         stdin, out, err, files, buffers, failed = self._redirected(redirects, ex, session.cwd, stdin, piped, term)
         status = 1
         if not failed:
@@ -167,7 +169,7 @@ class CompoundRuns:
             given = stream if stream is not None and not reads_input(redirects) else Input(stdin)
             try:
                 status = run(inner, given)
-            except (ArithError, LoopControl, SubshellExit) as stop:  # what ran before it is written where it goes, then it goes on
+            except (ArithError, LoopControl, SubshellExit, FunctionReturn) as stop:  # what ran before it is written where it goes
                 inner.drain(stdout.append, stderr.append)
                 stop.piped = self._finished(files, buffers, term, 1)[1]
                 raise
@@ -194,7 +196,7 @@ class CompoundRuns:
 
     def _file_text(self: Shell, typed: Word, session: Session, term: _Terminal) -> tuple[str, int]:
         """``$(< FILE)``: the file's text (a read, as ``cat`` makes), or bash's error and status 1."""
-        name = Expander(self.fs, session.env, session.cwd, session.status).word(typed)
+        name = Expander(self.fs, session.env, session.cwd, session.status, None, session.args).word(typed)
         try:
             text = self.fs.read(resolve(session.cwd, name))
         except FsError as why:
@@ -220,7 +222,7 @@ class CompoundRuns:
             except ArithError as stop:  # it ends the subshell, not the line
                 inner.err(stop.message + "\n")
                 sub.status = 1
-            except (LoopControl, SubshellExit) as stop:  # `$(break)`, `$(exit 3)` end the substitution
+            except (LoopControl, SubshellExit, FunctionReturn) as stop:  # `$(break)`, `$(exit 3)` end the substitution
                 sub.status = stop.status
             finally:
                 self.subshells -= 1

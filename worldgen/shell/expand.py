@@ -41,15 +41,16 @@ class Expander:
     """Expands words for one command: ``vars`` maps names to values (the session's env, with
     ``$?`` and friends answered by ``special``), ``cwd`` anchors relative globs."""
 
-    __slots__ = ("fs", "vars", "cwd", "status", "substitute", "sub_status")
+    __slots__ = ("fs", "vars", "cwd", "status", "substitute", "sub_status", "args")
 
     def __init__(self, fs: Filesystem, vars: dict[str, str], cwd: str, status: int,
-                 substitute: Substitute | None = None):
+                 substitute: Substitute | None = None, args: list[str] | None = None):
         self.fs = fs
         self.vars = vars
         self.cwd = cwd
         self.status = status
         self.substitute = substitute  # runs a $(...)'s script: (its stdout, its status)
+        self.args = args or []  # $1 $2 ...: a function's arguments (none at the top of a line)
         self.sub_status: int | None = None  # the status of the last $(...) expanded (`X=$(false)` sets $?)
 
     def output(self, p: Subst) -> str:
@@ -110,7 +111,7 @@ class Expander:
         value = self.vars.get(name)
         if value is None and name == "IFS":  # bash starts with it set (OLD=$IFS ... IFS=$OLD)
             return _IFS
-        if value is not None or len(name) != 1 or name.isalpha() or name == "_":
+        if value is not None or (len(name) != 1 and not name.isdigit()) or name.isalpha() or name == "_":
             return value
         return self.special(name)
 
@@ -120,12 +121,17 @@ class Expander:
         if name == "0":
             return "bash"
         if name == "#":
-            return "0"
+            return str(len(self.args))
         if name == "$":
             return "4242"
         if name == "-":
             return "hB"
-        return ""  # $@ $* $! and positional parameters: a world's shell has none
+        if name in ("@", "*"):
+            return (self.vars.get("IFS", _IFS)[:1] if name == "*" else " ").join(self.args)
+        if name.isdigit():
+            k = int(name)
+            return self.args[k - 1] if 0 < k <= len(self.args) else ""
+        return ""  # $!: nothing runs in the background
 
     def tilde(self, user: str) -> str | None:
         if user == "":
@@ -177,6 +183,13 @@ class Expander:
                 home = self.tilde(p.user)
                 cur.append(("~" + p.user, True) if home is None else (home, False))
                 exists = True
+            elif type(p) is Param and p.quoted and p.name == "@" and not p.op:  # "$@": one field per argument
+                for k, arg in enumerate(self.args):
+                    if k:
+                        fields.append(cur)
+                        cur = []
+                    cur.append((arg, False))
+                    exists = True
             else:
                 value = self.value(p)  # type: ignore[arg-type]
                 charge(len(value))

@@ -16,18 +16,19 @@ No such file or directory``) are checked first, so the command still does not ru
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from worldgen.shell import budget, limits
 from worldgen.shell.arith import ArithError
 from worldgen.shell.arith_command import ArithCommand, ArithFor, ArithRuns
 from worldgen.shell.ast import AndOr, CaseClause, Command, Compound, Conditional, ForLoop, Group, IfClause, Pipeline, Redirect, WhileLoop, Word
 from worldgen.shell.budget import Meter, MeteredFs, OverBudget
-from worldgen.shell.compound_run import INTERPRETER_BUILTINS, CompoundRuns, Input, reads_input
+from worldgen.shell.compound_run import FUNCTION_BUILTINS, INTERPRETER_BUILTINS, CompoundRuns, Input, reads_input
 from worldgen.shell.builtins.base import Builtin, Call
 from worldgen.shell.builtins.core import BASH_BUILTINS, NO_FILE, NOT_ON_PATH, SHELL_COMMANDS, UNSUPPORTED_BUILTINS
 from worldgen.shell.builtins.registry import tools as registered_tools
 from worldgen.shell.expand import Expander, GlobLimit
+from worldgen.shell.functions import FunctionDef, FunctionReturn, FunctionRuns
 from worldgen.shell.fs import Filesystem, FsError, basename, parent, resolve
 from worldgen.shell.errors import ParseError
 from worldgen.shell.loop_control import LoopControl, loop_control
@@ -46,9 +47,11 @@ class Session:
     cwd: str
     env: dict[str, str]
     status: int = 0  # $? of the last line
+    args: list[str] = field(default_factory=list)  # $1 $2 ...: the running function's arguments
+    functions: dict[str, Compound] = field(default_factory=dict)  # defined by NAME() { ...; } (shell/functions.py)
 
     def copy(self) -> Session:
-        return Session(self.cwd, dict(self.env), self.status)
+        return Session(self.cwd, dict(self.env), self.status, list(self.args), dict(self.functions))
 
 
 @dataclass
@@ -171,7 +174,7 @@ class _RedirectFailed(Exception):
 
 
 # ----------------------------------------------------------------------------- the shell
-class Shell(CompoundRuns, ArithRuns):
+class Shell(CompoundRuns, ArithRuns, FunctionRuns):
     def __init__(self, fs: Filesystem, programs: Mapping[str, Builtin] | None = None):
         self.fs = MeteredFs(fs)
         self.programs: Mapping[str, Builtin] = programs or {}
@@ -180,6 +183,8 @@ class Shell(CompoundRuns, ArithRuns):
         self.commands: dict[str, Builtin] = {**self.tools, **self.programs}
         self.loops = 0  # loops the running command is inside (what `break` may leave)
         self.subshells = 0  # subshells it is inside (what `exit` ends)
+        self.calls = 0  # function calls it is inside (what `return` ends)
+        self.frames: list[dict[str, str | None]] = []  # per call: the values its `local`s hid
 
     def run(self, line: str, session: Session) -> Outcome:
         """Run one line. A line that goes past its budget (``budget.py``) is undone whole: the
@@ -238,7 +243,7 @@ class Shell(CompoundRuns, ArithRuns):
                 except ArithError as stop:  # it ends the stage's subshell, not the line
                     term.err(stop.message + "\n")
                     status, data = 1, stop.piped
-                except (LoopControl, SubshellExit) as stop:  # so does a break, a continue or an exit
+                except (LoopControl, SubshellExit, FunctionReturn) as stop:  # so does a break, continue, exit or return
                     status, data = stop.status, stop.piped
                 finally:
                     self.subshells -= 1
@@ -253,7 +258,7 @@ class Shell(CompoundRuns, ArithRuns):
         if compound is not None:
             return compound(self, cmd, stdin, session, term, piped, stream)
         term.meter.charge(budget.COMMAND_COST)  # a command is work even when it moves no text (`while true; do :; done`)
-        ex = Expander(self.fs, session.env, session.cwd, session.status, self._substituter(session, term))
+        ex = Expander(self.fs, session.env, session.cwd, session.status, self._substituter(session, term), session.args)
         argv = ex.argv(cmd.words) if cmd.words else []  # type: ignore[union-attr]
         assigns = {name: ex.word(value) for name, value in cmd.assigns}  # type: ignore[union-attr]
         stdin, out, err, files, buffers, failed = self._redirected(cmd.redirects, ex, session.cwd, stdin, piped, term)
@@ -261,8 +266,13 @@ class Shell(CompoundRuns, ArithRuns):
         if not failed:
             stdout = self._buffer(out, buffers, term)
             stderr = self._buffer(err, buffers, term)
-            if argv and argv[0] in INTERPRETER_BUILTINS and argv[0] not in self.programs:
-                if argv[0] != "read":
+            if argv and argv[0] in session.functions:  # a function before any command of the name
+                own = None if reads_input(cmd.redirects) else stream
+                status = self._call(session.functions[argv[0]], argv, stdin, session, term, stdout, stderr, own)
+            elif argv and argv[0] in INTERPRETER_BUILTINS and argv[0] not in self.programs:
+                if argv[0] in FUNCTION_BUILTINS:
+                    status = self._function_builtin(argv, session, stderr)
+                elif argv[0] != "read":
                     status = loop_control(argv, self.loops, stderr)
                 else:
                     own = None if reads_input(cmd.redirects) else stream
@@ -276,6 +286,11 @@ class Shell(CompoundRuns, ArithRuns):
                 session.env.update(assigns)
                 status = ex.sub_status or 0  # `X=$(false)`: the substitution's status
         return self._finished(files, buffers, term, status)
+
+    def _run_compound(self, cmd: Compound, stdin: str, session: Session, term: _Terminal, piped: bool,
+                      stream: Input | None) -> tuple[int, str]:
+        """A compound command (a function's body, shell/functions.py)."""
+        return _COMPOUND_RUNS[type(cmd)](self, cmd, stdin, session, term, piped, stream)
 
     def _redirected(self, redirects: tuple[Redirect, ...], ex: Expander, cwd: str, stdin: str, piped: bool,
                     term: _Terminal) -> tuple[str, Sink, Sink, list[_File], dict[Sink, list[str]], bool]:
@@ -455,7 +470,8 @@ class Shell(CompoundRuns, ArithRuns):
 
 _COMPOUND_RUNS: dict[type, Callable[..., tuple[int, str]]] = {  # compound command -> the Shell method running it
     ForLoop: Shell._loop, WhileLoop: Shell._while, IfClause: Shell._if, CaseClause: Shell._case, Group: Shell._group,
-    Conditional: Shell._conditional, ArithCommand: Shell._arith_command, ArithFor: Shell._arith_for}
+    Conditional: Shell._conditional, ArithCommand: Shell._arith_command, ArithFor: Shell._arith_for,
+    FunctionDef: Shell._define}
 
 
 class _Context:
@@ -468,6 +484,8 @@ class _Context:
         self.session = session
 
     def kind(self, name: str) -> str | None:
+        if name in self.session.functions and name not in KEYWORDS:
+            return "function"
         return self.shell.kind(name, self.session.cwd)
 
     def where(self, name: str) -> str:

@@ -51,7 +51,7 @@ COMPOUNDS = {
 }
 
 
-UNSUPPORTED_KEYWORDS = frozenset({"select", "function", "time", "coproc"})
+UNSUPPORTED_KEYWORDS = frozenset({"select", "time", "coproc"})
 
 
 @dataclass(slots=True)
@@ -395,6 +395,11 @@ class Lexer:
         m = _NAME.match(s, i)
         if m is not None:
             name, j = m.group(), m.end()
+        elif i < n and s[i].isdigit() and s[i].isascii():  # ${10}: positional parameters past nine
+            j = i
+            while j < n and s[j].isdigit() and s[j].isascii():
+                j += 1
+            name = s[i:j]
         elif i < n and s[i] in _SPECIAL_PARAMS:
             name, j = s[i], i + 1
         else:

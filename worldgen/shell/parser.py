@@ -17,7 +17,7 @@ import re
 from dataclasses import replace
 from functools import lru_cache
 
-from worldgen.shell import arith_command, braces, conditional, limits
+from worldgen.shell import arith_command, braces, conditional, functions, limits
 from worldgen.shell.ast import AndOr, Command, Compound, Conditional, HereDoc, Lit, Pipeline, Redirect, Script, Word
 from worldgen.shell.compound import KEYWORDS as COMPOUND_KEYWORDS, parse_case, parse_for, parse_if, parse_while, trailing_redirects
 from worldgen.shell.errors import ParseError, ShellSyntaxError, Unsupported, unexpected
@@ -36,7 +36,7 @@ def _for(p: _Parser) -> Compound:
 
 
 COMPOUND_PARSERS = {"for": _for, "while": parse_while, "until": parse_while, "if": parse_if, "case": parse_case,
-                    "{": parse_group}  # (compound.py, groups.py)
+                    "{": parse_group, "function": functions.parse_keyword}  # (compound.py, groups.py, functions.py)
 
 
 class _Parser:
@@ -128,6 +128,9 @@ class _Parser:
             elif kind == "(" or kind == "((":
                 if not (words or assigns or redirects):
                     return parse_subshell(self) if kind == "(" else arith_command.parse_command(self)
+                name = words[0].literal if len(words) == 1 and not (assigns or redirects) else None
+                if kind == "(" and name is not None and name == words[0].text and self.tokens[self.pos + 1:self.pos + 2] == [(")", None, ")")]:
+                    return functions.parse_after_name(self, name)  # type: ignore[arg-type, return-value]
                 raise self._paren(len(words), bool(assigns)) if kind == "(" else unexpected("(")
             else:
                 break

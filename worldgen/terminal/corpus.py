@@ -169,8 +169,8 @@ def loops(s: Scene, g: np.random.Generator) -> list[str] | None:
 
 def constructs(s: Scene, g: np.random.Generator) -> list[str] | None:
     """Brace expansion (shell/braces.py), ``( ... )`` and ``{ ...; }`` (shell/groups.py), ``[[ ]]``
-    (shell/conditional.py), ``${NAME/...}`` and its kin (shell/param_ops.py), here-strings, and
-    ``diff`` and ``paste``."""
+    (shell/conditional.py), ``${NAME/...}`` and its kin (shell/param_ops.py), here-strings, functions
+    (shell/functions.py), and ``diff`` and ``paste``."""
     f = PurePosixPath(_file(s, g))
     d = _q(str(f.parent)).rstrip("/") if str(f.parent) != "/" else ""
     star = f"{d}/*{f.suffix}" if f.suffix else f"{d}/*"
@@ -183,7 +183,9 @@ def constructs(s: Scene, g: np.random.Generator) -> list[str] | None:
              f"x=$(head -n 1 {q}); echo \"${{x// /_}}\" | cut -c 1-40", f"grep -c {_q(w)} <<< \"$(cat {q})\"",
              f"read a b <<< \"$(head -n 1 {q})\"; echo \"$a\"",
              f"head -n 5 {q} > /tmp/d1; sed 2d /tmp/d1 > /tmp/d2; diff /tmp/d1 /tmp/d2; echo $?",
-             f"diff {q} {q} && echo same", f"head -n 3 {q} | paste -s -d,", f"paste -d' ' {q} {q} | head -n 2"]
+             f"diff {q} {q} && echo same", f"head -n 3 {q} | paste -s -d,", f"paste -d' ' {q} {q} | head -n 2",
+             f"hits() {{ grep -c \"$1\" {q}; }}; hits {_q(w)}; hits zzz || echo none",
+             f"first() {{ local n=${{1:-2}}; head -n \"$n\" {q}; }}; first; first 1 | wc -c"]
     return [_pick(g, lines)]
 
 

@@ -58,6 +58,7 @@ SHADOWABLE = frozenset({"bg", "cd", "command", "dirs", "disown", "echo", "false"
                         "jobs", "kill", "popd", "printf", "pushd", "pwd", "read", "test", "times", "true", "type",
                         "ulimit", "umask", "wait"})
 _DECLARE = re.compile(r"^declare -(\S+) ([A-Za-z_][A-Za-z0-9_]*)", re.M)
+_FUNCTION = re.compile(r"^\S+ \(\) $", re.M)  # how `declare -f` starts each definition
 
 _libc = ctypes.CDLL(None, use_errno=True)
 
@@ -176,8 +177,9 @@ class Jail:
             reply["status"] = 128 - proc.returncode
         if state:  # the EXIT trap ran: the line's final directory, status and variables
             cwd, _, rest = state.partition("\0")
-            status, _, declared = rest.partition("\0")
-            reply.update(cwd=cwd or "/", vars=kept_variables(declared))
+            status, _, rest = rest.partition("\0")
+            declared, _, defined = rest.partition("\0")
+            reply.update(cwd=cwd or "/", vars=kept_variables(declared) + kept_functions(defined))
             if status.isdigit() and not timed_out:
                 reply["status"] = int(status)
         return reply
@@ -185,7 +187,7 @@ class Jail:
 
 def _rc(fd: int, status: int) -> str:
     """The rc file's fixed part: report the line's end on ``fd``, and start with ``$?`` set."""
-    return (f"\n__worldgen_exit() {{ local __worldgen_s=$?; {{ printf '%s\\0%s\\0' \"$PWD\" \"$__worldgen_s\"; declare -p; }} >&{fd} 2>/dev/null; "
+    return (f"\n__worldgen_exit() {{ local __worldgen_s=$?; {{ printf '%s\\0%s\\0' \"$PWD\" \"$__worldgen_s\"; declare -p; printf '\\0'; declare -f; }} >&{fd} 2>/dev/null; "
             f"exec {fd}>&-; return $__worldgen_s; }}\ntrap __worldgen_exit EXIT\nunset HISTFILE\n(exit {status})\n")
 
 
@@ -198,6 +200,14 @@ def kept_variables(declared: str) -> str:
         end = marks[i + 1].start() if i + 1 < len(marks) else len(declared)
         if "r" not in m.group(1) and not _SPECIAL.match(m.group(2)):
             kept.append(declared[m.start():end].rstrip("\n"))
+    return "\n".join(kept) + "\n" if kept else ""
+
+
+def kept_functions(defined: str) -> str:
+    """The ``declare -f`` definitions of the agent's functions (this file's own dropped), to
+    source before the next line: a function lives on between lines, as in a terminal."""
+    starts = [m.start() for m in _FUNCTION.finditer(defined)] + [len(defined)]
+    kept = [defined[a:b].rstrip("\n") for a, b in zip(starts, starts[1:]) if not defined.startswith("__worldgen", a)]
     return "\n".join(kept) + "\n" if kept else ""
 
 

@@ -23,12 +23,13 @@ _STATUS = re.compile(r"\s*[+-]?[0-9]+\s*")
 
 # what `type` calls a shell builtin (the rest of the commands are files in /usr/bin)
 BASH_BUILTINS = frozenset({"cd", "pwd", "echo", "printf", "true", "false", ":", "test", "[", "export", "unset", "exit", "type",
-                           "read", "break", "continue", "let"})
-NOT_ON_PATH = frozenset({"cd", "export", "unset", "exit", "type", ":", "read", "break", "continue", "let"})  # bash-only: `which` finds no file
+                           "read", "break", "continue", "let", "return", "local", "shift"})
+NOT_ON_PATH = frozenset({"cd", "export", "unset", "exit", "type", ":", "read", "break", "continue", "let", "return", "local",
+                         "shift"})  # bash-only: `which` finds no file
 # bash's other builtins: bash runs them, this shell does not (a world's program of the name runs instead)
 UNSUPPORTED_BUILTINS = frozenset({
-    "set", "shopt", "umask", "ulimit", "source", ".", "alias", "unalias", "declare", "typeset", "local",
-    "readonly", "shift", "trap", "exec", "eval", "getopts", "wait", "jobs", "bg", "fg", "disown", "hash",
+    "set", "shopt", "umask", "ulimit", "source", ".", "alias", "unalias", "declare", "typeset",
+    "readonly", "trap", "exec", "eval", "getopts", "wait", "jobs", "bg", "fg", "disown", "hash",
     "history", "pushd", "popd", "dirs", "builtin", "command", "times", "caller", "complete", "compgen", "enable",
     "mapfile", "readarray", "logout", "suspend", "bind", "fc", "help", "kill"})
 NO_FILE = "No such file or directory"  # what exec says of a name it finds nowhere
@@ -46,7 +47,7 @@ class Context(Protocol):
     session: SessionLike
 
     def kind(self, name: str) -> str | None:
-        """"builtin", "keyword", "file" (a program or tool, shown where ``where`` says) or None."""
+        """"builtin", "keyword", "function", "file" (a program or tool, shown where ``where`` says) or None."""
 
     def where(self, name: str) -> str:
         """The file a command name runs: a world's program in /usr/local/bin (where the real
@@ -222,6 +223,8 @@ def type_(call: Call, ctx: Context) -> int:
             call.out(kind + "\n")
         elif kind == "file":
             call.out(f"{name} is {ctx.where(name)}\n")
+        elif kind == "function":  # bash goes on with the body as `declare -f` shows it; this shell keeps no text of it
+            call.out(f"{name} is a function\n")
         else:
             call.out(f"{name} is a shell {kind}\n")
     return status
