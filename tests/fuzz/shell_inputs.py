@@ -65,6 +65,8 @@ SEED_LINES = (
     "for i in {1..5}; do echo x{a,b}$i; done", "[[ ( $X == a* || -z $Y ) && 1+1 -eq 2 ]]",
     "for ((i = 0; i < 3; i++)); do ((i == 1)) && continue; echo ${X/a/b}$i; done", "let n=2**3; echo $((n++, n))",
     "while read l; do [[ $l == *error* ]] && break; done < /var/log/api.log; echo ${l:0:4}", "tr a-z A-Z <<< \"$X\"",
+    "f() { local n=${1:-3}; head -n $n /var/log/api.log; return 2; }; f 1; echo $?", "g() { g | g; }; g",
+    "h() { shift; echo $# \"$@\"; }; h a b c | diff - /etc/app.conf; paste -d, /etc/app.conf /etc/passwd",
 )
 
 

@@ -41,3 +41,8 @@ def test_outside_a_function_return_and_local_complain_as_bash_does(run):
 def test_recursion_is_bounded(run):
     got = run("r() { r; }; r; echo $?")
     assert got.output == "bash: r: maximum function nesting level exceeded (100)\n1\n"
+
+
+def test_a_line_the_budget_undoes_defines_nothing(run, session):
+    got = run("f() { echo; }; g() { g | g; }; g")
+    assert got.stopped and session.functions == {}

@@ -215,7 +215,8 @@ class Shell(CompoundRuns, ArithRuns, FunctionRuns):
             except (OverBudget, RecursionError) as stop:  # a line nested past the interpreter's depth is stopped too
                 message = stop.message if isinstance(stop, OverBudget) else limits.DEPTH_MESSAGE
                 self.fs.rollback()
-                session.cwd, session.env, session.status = before.cwd, before.env, limits.LIMIT_STATUS
+                session.cwd, session.env, session.functions = before.cwd, before.env, before.functions
+                session.status = limits.LIMIT_STATUS
                 return Outcome(message + "\n", "", message + "\n", limits.LIMIT_STATUS, stopped=True)
         return term.outcome(session.status)
 

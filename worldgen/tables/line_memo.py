@@ -1,8 +1,8 @@
 """Lines a terminal world's tables ran before from the same place, answered again without the shell.
 
 The shell is deterministic (no clock, no randomness of its own): what a line shows and does
-depends on the line, the world's state, the session (working directory, variables, the last
-line's status) and the scratch files the agent made. While the session is a fresh episode's bar
+depends on the line, the world's state, the session (working directory, variables, functions,
+the last line's status) and the scratch files the agent made. While the session is a fresh episode's bar
 its last status, and the episode made no scratch file or directory, a line's whole effect is a
 function of (state, last status, line), so its first run is kept: what the step shows, the line's
 status and streams, the state it moved to, the reward so far and the last action it ran.
@@ -10,7 +10,7 @@ status and streams, the state it moved to, the reward so far and the last action
 A line is kept only if it left the session and the scratch files as they were, drew no chance
 and was not stopped by its budget; an episode that changed its session is looked up again as soon
 as the session is a fresh one's again (``unset`` of the variable it exported; not after a ``cd``,
-as bash keeps ``OLDPWD`` from then on), while one that made a scratch file is not looked up again
+as bash keeps ``OLDPWD`` from then on, nor after a function's definition), while one that made a scratch file is not looked up again
 until its reset. Parsing and running a line is what a terminal step costs
 (a non-terminal table step is ~10x faster), and an agent trained on a chore types the same lines
 in the same states again and again. The kept lines are shared by every env of the world's tables
@@ -43,7 +43,8 @@ class LineMemo:
 
     def is_home(self, session: Session) -> bool:
         """Whether ``session`` is a fresh episode's, bar its last status."""
-        return session.cwd == self.home.cwd and session.env == self.home.env
+        home = self.home
+        return session.cwd == home.cwd and session.env == home.env and session.functions == home.functions
 
     def keep(self, key: tuple[int, int, str], replay: Replay) -> None:
         streams = replay[5]
