@@ -13,6 +13,7 @@ VARS = {"X": "3", "E": "1+2", "SELF": "SELF"}
     ("1 + 2 * 3", 7), ("(1 + 2) * 3", 9), ("2 ** 3 ** 2", 512), ("-7 / 2", -3), ("-7 % 2", -1), ("7 % -2", 1),
     ("0x1f + 010", 39), ("X * X", 9), ("E * 2", 6), ("UNSET + 1", 1), ("1 < 2 && 2 < 1", 0), ("0 || 5", 1),
     ("X ? 10 : 20", 10), ("!X", 0), ("~0", -1), ("0 && 1/0", 0), ("1 || 1/0", 1), ("1 ? 2 : 1/0", 2), ("1 << 62 << 1", -(2**63)), ("2 ** 64", 0), ("-2 >> 1", -1), ("", 0),
+    ("10#08", 8), ("16#ff", 255), ("36#Zz", 1295), ("64#@_", 4031), ("62#Zz", 3817),
 ])
 def test_values_as_bash_computes_them(expression: str, value: int) -> None:
     assert evaluate(expression, VARS.get) == value
@@ -40,6 +41,8 @@ def test_assignments_write_through_store_unless_skipped(expression: str, value: 
     ("09", 'bash: 09: value too great for base (error token is "09")'),
     ("2 ** -1", 'bash: 2 ** -1: exponent less than 0 (error token is "1")'),
     ("5 = 3", 'bash: 5 = 3: attempted assignment to non-variable (error token is "= 3")'),
+    ("8#9", 'bash: 8#9: value too great for base (error token is "8#9")'),
+    ("65#1", 'bash: 65#1: invalid arithmetic base (error token is "65#1")'),
     ("x **= 2", 'bash: x **= 2: syntax error: operand expected (error token is "= 2")'),
     ("SELF + 1", "bash: SELF: expression recursion level exceeded"),
     ("1 # 2", 'bash: 1 # 2: syntax error: invalid arithmetic operator (error token is "# 2")'),

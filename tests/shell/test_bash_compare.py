@@ -276,6 +276,15 @@ LINES = [
     'f() { local a; a=3; echo $a; }; a=1; f; echo $a',
     'f(){ echo nospace; }; f',
     'f() { echo $0; }; f',
+    # the second tester's findings (tester17)
+    'x=a; x+=b; echo $x; y+=z; echo $y; x+=$x; echo $x',
+    'x=5; (( "$x" > 3 )) && echo y; echo $(( "$x" + 1 ))',
+    'while break; do echo no; done; echo after $?',
+    'x=$((cd sub; cat inner.txt) 2>&1); echo "[$x]"',
+    'until break; do echo no; done; echo u',
+    'x="a b"; export y=$x; echo "$y"; f() { local z=$x; echo "[$z]"; }; f; export p=*.txt q=1; echo "$p $q"',
+    'echo $((10#08)) $((16#ff)) $((2#101)) $((36#Zz)) $((64#@_)) $((62#Zz)); echo $((8#9))',
+    'x=08; echo $(( 10#$x + 1 ))',
     # here-strings <<< (shell/interp.py)
     'cat <<< {a,b}; cat <<< "$HOME x" | wc -w; cat <<< *; x="a  b"; cat <<< $x; wc -c <<< ""', 'read a b <<< "1 2"; echo $b',
     "tr a-z A-Z <<<hello", 'while read l; do echo [$l]; done <<< "$(cat a.txt)"', "cat <<<", "grep -c a <<< $'a\\nb\\na'",

@@ -16,10 +16,15 @@ from __future__ import annotations
 import operator
 import re
 from collections.abc import Callable
+from functools import lru_cache
+
+from worldgen.shell.budget import charge
 
 BITS = 64
+_DIGITS = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ@_"
+TOKEN_COST = 16  # budget units per token an evaluation reads (a Python call or two each)
 MAX_DEPTH = 64  # variables that hold expressions naming variables...: bash stops at 1024; this is a line's worth
-_TOKEN = re.compile(r"\s*(?:(0[xX][0-9A-Fa-f]+|[0-9]+)|([A-Za-z_][A-Za-z0-9_]*)|(\*\*|<<=?|>>=?|<=|>=|==|!=|&&|\|\||"
+_TOKEN = re.compile(r"\s*(?:(0[xX][0-9A-Fa-f]+|[0-9]+#[0-9A-Za-z@_]+|[0-9]+)|([A-Za-z_][A-Za-z0-9_]*)|(\*\*|<<=?|>>=?|<=|>=|==|!=|&&|\|\||"
                     r"\+\+|--|[-+*/%&|^]=|[-+*/%()<>!~&|^?:=,]))")
 _ASSIGNING = frozenset({"=", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "<<=", ">>="})
 _BINARY = {  # operator -> precedence (higher binds tighter)
@@ -57,6 +62,24 @@ def _nowhere(name: str, value: str) -> None:
     """Where assignments go when nothing keeps them (a tool that evaluates without a session)."""
 
 
+@lru_cache(maxsize=1024)
+def _tokens(text: str) -> tuple[tuple[str, str, int], ...] | ArithError:
+    """The expression's tokens, (kind, text, where it starts); read once per text (a loop
+    evaluates the same few again and again)."""
+    tokens = []
+    i = 0
+    while i < len(text):
+        m = _TOKEN.match(text, i)
+        if m is None or m.end() == i:
+            if text[i:].strip() == "":
+                break
+            return ArithError(text, f"syntax error: invalid arithmetic operator (error token is \"{text[i:].lstrip()}\")")
+        kind = "num" if m.group(1) else "name" if m.group(2) else "op"
+        tokens.append((kind, m.group(1) or m.group(2) or m.group(3), m.start(m.lastindex or 0)))
+        i = m.end()
+    return tuple(tokens)
+
+
 def evaluate(text: str, lookup: Callable[[str], str | None], depth: int = 0, store: Store = _nowhere) -> int:
     """The value of ``text``, variables read through ``lookup`` and assigned through ``store``."""
     if depth > MAX_DEPTH:
@@ -67,18 +90,11 @@ def evaluate(text: str, lookup: Callable[[str], str | None], depth: int = 0, sto
 class _Parser:
     def __init__(self, text: str, lookup: Callable[[str], str | None], depth: int, store: Store):
         self.text, self.lookup, self.depth, self.store = text, lookup, depth, store
-        self.tokens: list[tuple[str, str, int]] = []  # (kind, text, where it starts)
-        i = 0
-        while i < len(text):
-            m = _TOKEN.match(text, i)
-            if m is None or m.end() == i:
-                if text[i:].strip() == "":
-                    break
-                raise ArithError(text, f"syntax error: invalid arithmetic operator (error token is \"{text[i:].lstrip()}\")")
-            kind = "num" if m.group(1) else "name" if m.group(2) else "op"
-            token = m.group(1) or m.group(2) or m.group(3)
-            self.tokens.append((kind, token, m.start(m.lastindex or 0)))
-            i = m.end()
+        tokens = _tokens(text)
+        if isinstance(tokens, ArithError):
+            raise tokens
+        charge(TOKEN_COST * len(tokens))  # a loop of ((...)) costs what its expressions do
+        self.tokens: list[tuple[str, str, int]] = list(tokens)  # (kind, text, where it starts)
         self.pos = 0
         self.skipped = 0  # > 0 while reading an operand that && || ?: do not evaluate: its errors do not count
 
@@ -228,7 +244,24 @@ class _Parser:
             return value
         raise self.error("syntax error: operand expected")
 
+    def based(self, token: str) -> int:
+        """``BASE#DIGITS``, BASE 2 to 64: digits, then letters (either case up to base 36; lower
+        then upper case past it), ``@`` and ``_``."""
+        base_text, _, digits = token.partition("#")
+        base = int(base_text)
+        if not 2 <= base <= 64:
+            raise ArithError(self.text, f"invalid arithmetic base (error token is \"{token}\")")
+        value = 0
+        for c in digits:
+            digit = _DIGITS.find(c.lower() if base <= 36 else c)
+            if digit < 0 or digit >= base:
+                raise ArithError(self.text, f"value too great for base (error token is \"{token}\")")
+            value = value * base + digit
+        return wrap(value)
+
     def number(self, token: str) -> int:
+        if "#" in token:
+            return self.based(token)
         try:
             if token[:2] in ("0x", "0X"):
                 return wrap(int(token[2:], 16))

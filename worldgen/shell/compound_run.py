@@ -76,8 +76,9 @@ class CompoundRuns:
             status = 0
             while True:
                 term.meter.charge(budget.ROUND_COST)
-                if (self._list(loop.condition, session, inner, given) == 0) == loop.until:
-                    return status
+                tested, leave = self._round(loop.condition, session, inner, given)  # `while break` leaves too
+                if leave or (tested == 0) == loop.until:
+                    return tested if leave else status
                 status, leave = self._round(loop.body, session, inner, given)
                 if leave:
                     return status

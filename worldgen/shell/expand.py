@@ -24,6 +24,8 @@ from worldgen.shell.ifs import split as ifs_split
 
 _IFS = " \t\n"
 _GLOB_META = re.compile(r"[*?\[]")
+_DECLARED = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\+?=")
+DECLARATIONS = frozenset({"export", "local", "readonly", "declare", "typeset"})  # their NAME=VALUE words are assignments
 
 
 Substitute = Callable[[Script], tuple[str, int]]
@@ -238,6 +240,18 @@ class Expander:
         for w in words:
             if w.literal is not None:
                 out.append(w.literal)
+            else:
+                self.fields(w, out)
+        return out
+
+    def declaration_argv(self, words: tuple[Word, ...]) -> list[str]:
+        """``export``'s (``local``'s) words: a ``NAME=VALUE`` one is expanded whole, as an
+        assignment is (``export y=$x`` keeps the blanks of ``$x``); the rest as any command's."""
+        out = [self.word(words[0])]
+        for w in words[1:]:
+            first = w.parts[0] if w.parts else None
+            if type(first) is Lit and not first.quoted and _DECLARED.match(first.text):
+                out.append(self.word(w))
             else:
                 self.fields(w, out)
         return out

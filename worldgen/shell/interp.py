@@ -27,7 +27,7 @@ from worldgen.shell.compound_run import FUNCTION_BUILTINS, INTERPRETER_BUILTINS,
 from worldgen.shell.builtins.base import Builtin, Call
 from worldgen.shell.builtins.core import BASH_BUILTINS, NO_FILE, NOT_ON_PATH, SHELL_COMMANDS, UNSUPPORTED_BUILTINS
 from worldgen.shell.builtins.registry import tools as registered_tools
-from worldgen.shell.expand import Expander, GlobLimit
+from worldgen.shell.expand import DECLARATIONS, Expander, GlobLimit
 from worldgen.shell.functions import FunctionDef, FunctionReturn, FunctionRuns
 from worldgen.shell.fs import Filesystem, FsError, basename, parent, resolve
 from worldgen.shell.errors import ParseError
@@ -260,8 +260,10 @@ class Shell(CompoundRuns, ArithRuns, FunctionRuns):
             return compound(self, cmd, stdin, session, term, piped, stream)
         term.meter.charge(budget.COMMAND_COST)  # a command is work even when it moves no text (`while true; do :; done`)
         ex = Expander(self.fs, session.env, session.cwd, session.status, self._substituter(session, term), session.args)
-        argv = ex.argv(cmd.words) if cmd.words else []  # type: ignore[union-attr]
-        assigns = {name: ex.word(value) for name, value in cmd.assigns}  # type: ignore[union-attr]
+        words = cmd.words  # type: ignore[union-attr]
+        argv = [] if not words else ex.declaration_argv(words) if words[0].literal in DECLARATIONS else ex.argv(words)
+        assigns = {name.rstrip("+"): (session.env.get(name[:-1], "") if name[-1] == "+" else "") + ex.word(value)
+                   for name, value in cmd.assigns}  # type: ignore[union-attr]  # NAME+=VALUE appends
         stdin, out, err, files, buffers, failed = self._redirected(cmd.redirects, ex, session.cwd, stdin, piped, term)
         status = 1
         if not failed:

@@ -368,9 +368,9 @@ class Lexer:
         if nxt == "(":
             if s.startswith("$((", i):
                 end = _arith_end(s, i + 3)
-                if end < 0:
-                    raise eof_matching(")")
-                return Arith(arith_parts(s[i + 3:end]), quoted), end + 2
+                if end >= 0:
+                    return Arith(arith_parts(s[i + 3:end]), quoted), end + 2
+                # no `))`: `$((cd x; ls) 2>&1)` is a substitution of a subshell, as bash reads it
             return substitution(s, i, quoted)
         if nxt == "[":
             raise Unsupported("arithmetic expansion $[...]")
@@ -431,8 +431,10 @@ class Lexer:
 
 
 def arith_parts(body: str) -> tuple[Part, ...]:
-    """An arithmetic expression's text as parts: its ``$`` expansions, the rest as it is."""
-    return tuple(Lexer(body)._dquoted(body, 0, None)[0])
+    """An arithmetic expression's text as parts: its ``$`` expansions, the rest as it is but for
+    double quotes, which bash removes there (``(( "$x" > 3 ))``)."""
+    return tuple(Lit(p.text.replace('"', ""), p.quoted) if type(p) is Lit else p
+                 for p in Lexer(body)._dquoted(body, 0, None)[0])
 
 
 def _arith_end(s: str, i: int) -> int:

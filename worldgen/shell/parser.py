@@ -24,7 +24,7 @@ from worldgen.shell.errors import ParseError, ShellSyntaxError, Unsupported, une
 from worldgen.shell.groups import parse_group, parse_subshell
 from worldgen.shell.lexer import COMPOUNDS, HereDocSlot, Token, make_word, tokenize
 
-_ASSIGNMENT = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)=")
+_ASSIGNMENT = re.compile(r"([A-Za-z_][A-Za-z0-9_]*\+?)=")  # NAME= or NAME+= (appends)
 _EOF: Token = ("EOF", None, "newline")
 _SEPARATORS = (";", "\n")
 
