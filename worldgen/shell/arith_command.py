@@ -23,7 +23,8 @@ from worldgen.shell.lexer import arith_parts
 
 if TYPE_CHECKING:
     from worldgen.shell.compound_run import Input
-    from worldgen.shell.interp import Session, Shell, _Terminal
+    from worldgen.shell.interp import Session, Shell
+    from worldgen.shell.sinks import _Terminal
     from worldgen.shell.parser import _Parser
 
 

@@ -23,7 +23,8 @@ from worldgen.shell.fs import FsError, resolve
 from worldgen.shell.substitution import file_only
 
 if TYPE_CHECKING:
-    from worldgen.shell.interp import Session, Shell, _Terminal
+    from worldgen.shell.interp import Session, Shell
+    from worldgen.shell.sinks import _Terminal
 
 FUNCTION_BUILTINS = frozenset({"return", "local", "shift"})  # (shell/functions.py)
 INTERPRETER_BUILTINS = frozenset({"read", "break", "continue"}) | FUNCTION_BUILTINS  # bash builtins the interpreter runs itself

@@ -19,7 +19,8 @@ from worldgen.shell.errors import ShellSyntaxError, unexpected
 
 if TYPE_CHECKING:
     from worldgen.shell.compound_run import Input
-    from worldgen.shell.interp import Session, Shell, _Terminal
+    from worldgen.shell.interp import Session, Shell
+    from worldgen.shell.sinks import _Terminal
     from worldgen.shell.parser import _Parser
 
 MAX_DEPTH = 100
